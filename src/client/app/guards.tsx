@@ -1,0 +1,36 @@
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet } from 'react-router';
+import { PageSpinner } from '../components/page-spinner';
+import { isAdmin, useSession } from '../features/auth/use-session';
+
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+
+/** A protected page shows the Login screen to a visitor, in place, so the address stays the same. */
+export function RequireAuth() {
+  const { user, loading } = useSession();
+  if (loading) return <PageSpinner />;
+  if (!user) {
+    return (
+      <Suspense fallback={<PageSpinner />}>
+        <LoginPage />
+      </Suspense>
+    );
+  }
+  return <Outlet />;
+}
+
+/** Login, register and password pages: a signed-in visitor is sent home. */
+export function LoggedOutOnly() {
+  const { user, loading } = useSession();
+  if (loading) return <PageSpinner />;
+  if (user) return <Navigate to="/" replace />;
+  return <Outlet />;
+}
+
+/** Admin pages: anyone else is sent home. The server checks the role on every call regardless. */
+export function RequireAdmin() {
+  const { user, loading } = useSession();
+  if (loading) return <PageSpinner />;
+  if (!isAdmin(user)) return <Navigate to="/" replace />;
+  return <Outlet />;
+}

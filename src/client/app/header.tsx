@@ -1,0 +1,33 @@
+import { useCommonMessages } from '../lib/common-messages';
+import type { RefObject } from 'react';
+import { Link } from 'react-router';
+import { LanguageSwitch } from '../components/language-switch';
+import { siteConfig } from '../lib/site-config';
+
+type Props = { menuOpen: boolean; onOpenMenu: () => void; toggleRef: RefObject<HTMLButtonElement | null> };
+
+export function Header({ menuOpen, onOpenMenu, toggleRef }: Props) {
+  const { t } = useCommonMessages();
+  return (
+    <header className="header">
+      <button
+        ref={toggleRef}
+        type="button"
+        className="header__menu icon-button"
+        aria-label={t('header.openMenu')}
+        aria-expanded={menuOpen}
+        aria-controls="site-menu"
+        onClick={onOpenMenu}
+      >
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <Link to="/" className="header__logo" aria-label={t('header.home', { siteName: siteConfig.siteName })}>
+        <img src="/favicon.svg" alt="" width="32" height="32" />
+        <span>{siteConfig.siteName}</span>
+      </Link>
+      <LanguageSwitch />
+    </header>
+  );
+}

@@ -1,0 +1,52 @@
+import { lazy } from 'react';
+import { Navigate, Route, Routes } from 'react-router';
+import { useSession } from '../features/auth/use-session';
+import HomePage from '../features/pages/home-page';
+import { NotFoundPage } from '../features/pages/not-found-page';
+import { LoggedOutOnly, RequireAdmin, RequireAuth } from './guards';
+import { Layout } from './layout';
+
+// The landing page ships in the first bundle; every other page loads when first visited.
+const AboutPage = lazy(() => import('../features/pages/about-page'));
+const PrivacyPage = lazy(() => import('../features/pages/privacy-page'));
+const TermsPage = lazy(() => import('../features/pages/terms-page'));
+const ContactPage = lazy(() => import('../features/pages/contact-page'));
+const RefundPage = lazy(() => import('../features/pages/refund-page'));
+const PackagesPage = lazy(() => import('../features/catalog/packages-page'));
+const CoursesPage = lazy(() => import('../features/catalog/courses-page'));
+const LoginPage = lazy(() => import('../features/auth/login-page'));
+
+function OwnDashboard() {
+  const { user } = useSession();
+  return <Navigate to={user ? `/${user.id}/dashboard` : '/login'} replace />;
+}
+
+/** Every page of the site. Guards wrap the pages that need a session, no session, or an admin. */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<Layout />}>
+        <Route index element={<HomePage />} />
+        <Route path="about" element={<AboutPage />} />
+        <Route path="privacy-policy" element={<PrivacyPage />} />
+        <Route path="terms-and-conditions" element={<TermsPage />} />
+        <Route path="ContactUs" element={<ContactPage />} />
+        <Route path="CancellationRefund" element={<RefundPage />} />
+        <Route path="packages" element={<PackagesPage />} />
+        <Route path="courses" element={<CoursesPage />} />
+
+        <Route element={<LoggedOutOnly />}>
+          <Route path="login" element={<LoginPage />} />
+        </Route>
+
+        <Route element={<RequireAuth />}>
+          <Route path="dashboard" element={<OwnDashboard />} />
+        </Route>
+
+        <Route path="admin" element={<RequireAdmin />} />
+
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
+  );
+}

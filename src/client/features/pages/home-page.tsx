@@ -1,0 +1,56 @@
+import { Link } from 'react-router';
+import { defineMessages } from '../../lib/i18n';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import en from '../../locales/en/home.json';
+import mr from '../../locales/mr/home.json';
+import heroImage from './hero.svg';
+import './home-page.css';
+
+const useHomeMessages = defineMessages({ en, mr });
+
+export default function HomePage() {
+  const { t, get } = useHomeMessages();
+  useDocumentTitle(null);
+  return (
+    <div className="home">
+      <section className="hero">
+        <div className="hero__text">
+          <h1 className="hero__title">
+            {t('hero.title')} <span lang="mr">{t('hero.marathi')}</span>
+          </h1>
+          <p className="hero__lead">{t('hero.lead')}</p>
+          <Link to="/packages" className="button button--primary button--large">
+            {t('hero.cta')}
+          </Link>
+        </div>
+        <img className="hero__image" src={heroImage} alt={t('hero.imageAlt')} width="480" height="320" fetchPriority="high" />
+      </section>
+
+      <section className="home__section" aria-labelledby="about-company">
+        <h2 id="about-company">{t('about.title')}</h2>
+        {get('about.paragraphs').map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+      </section>
+
+      <section className="home__section home__section--tinted" aria-labelledby="our-mission">
+        <h2 id="our-mission">{t('mission.title')}</h2>
+        {get('mission.paragraphs').map((text, index) => (
+          <p key={text} className={index === 0 ? 'home__mission-lead' : undefined}>
+            {text}
+          </p>
+        ))}
+      </section>
+
+      <section className="home__section founder" aria-labelledby="founder">
+        <img className="founder__photo" src="/images/founder.svg" alt={t('founder.photoAlt')} width="160" height="160" loading="lazy" />
+        <div>
+          <h2 id="founder">{t('founder.title')}</h2>
+          {get('founder.paragraphs').map((text) => (
+            <p key={text}>{text}</p>
+          ))}
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { StaticPage } from './static-page';
+
+export default function TermsPage() {
+  return <StaticPage page="terms" />;
+}

@@ -1,0 +1,131 @@
+/**
+ * Two languages, English and Marathi, with typed message keys.
+ *
+ * Each feature declares its catalogue once: `const useMessages = defineMessages({ en, mr })`.
+ * The Marathi catalogue must have the English one's shape (a missing key fails the typecheck),
+ * and `t('some.key')` only accepts keys that exist. The choice is remembered in localStorage;
+ * the first visit follows the browser's language.
+ */
+import { useCallback, useSyncExternalStore } from 'react';
+import { languages, type Language } from '../../shared/domain';
+
+const STORAGE_KEY = 'lang';
+
+/** The remembered choice, else the browser's language: Marathi if the browser prefers it. */
+export function detectLanguage(): Language {
+  try {
+    const stored = localStorage.getItem(STORAGE_KEY);
+    if (stored && (languages as readonly string[]).includes(stored)) return stored as Language;
+  } catch {
+    // Storage can be blocked; the browser's language still decides.
+  }
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+  const first = preferred.find((tag) => /^(mr|en)\b/i.test(tag));
+  return first && /^mr/i.test(first) ? 'mr' : 'en';
+}
+
+let current: Language = 'en';
+const listeners = new Set<() => void>();
+
+export function initI18n(): void {
+  current = detectLanguage();
+  document.documentElement.lang = current;
+}
+
+export function currentLanguage(): Language {
+  return current;
+}
+
+export function changeLanguage(lang: Language): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, lang);
+  } catch {
+    // Not remembered, but still switched for this visit.
+  }
+  if (lang === current) return;
+  current = lang;
+  document.documentElement.lang = lang;
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+}
+
+type Join<K extends string, P> = P extends string ? `${K}.${P}` : never;
+/** Catalogues nest at most a few levels; the counter keeps the compiler from recursing forever. */
+type Depth = [never, 0, 1, 2, 3, 4];
+
+/** Dotted paths to the string leaves of a catalogue. */
+export type TextKey<T, D extends number = 5> = [D] extends [never]
+  ? never
+  : {
+      [K in keyof T & string]: T[K] extends string
+        ? K
+        : T[K] extends readonly unknown[]
+          ? never
+          : T[K] extends object
+            ? Join<K, TextKey<T[K], Depth[D]>>
+            : never;
+    }[keyof T & string];
+
+/** Dotted paths to every value of a catalogue (lists and groups included). */
+export type ValueKey<T, D extends number = 5> = [D] extends [never]
+  ? never
+  : {
+      [K in keyof T & string]: T[K] extends string | readonly unknown[]
+        ? K
+        : T[K] extends object
+          ? K | Join<K, ValueKey<T[K], Depth[D]>>
+          : K;
+    }[keyof T & string];
+
+export type ValueAt<T, P extends string> = P extends `${infer K}.${infer Rest}`
+  ? K extends keyof T
+    ? ValueAt<T[K], Rest>
+    : never
+  : P extends keyof T
+    ? T[P]
+    : never;
+
+export type Params = Record<string, string | number>;
+
+function lookup(catalogue: unknown, key: string): unknown {
+  let value = catalogue;
+  for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
+  return value;
+}
+
+export function interpolate(template: string, params?: Params): string {
+  if (!params) return template;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
+}
+
+export type Messages<T> = {
+  lang: Language;
+  /** The text at `key`, with `{{name}}` placeholders filled from `params`. */
+  t: (key: TextKey<T>, params?: Params) => string;
+  /** Any value of the catalogue as it is, such as a list of paragraphs. */
+  get: <P extends ValueKey<T>>(key: P) => ValueAt<T, P>;
+};
+
+export function defineMessages<T extends object>(catalogues: { en: T; mr: NoInfer<T> }): () => Messages<T> {
+  return function useMessages() {
+    const lang = useLanguage();
+    const catalogue = catalogues[lang];
+    const t = useCallback(
+      (key: string, params?: Params) => {
+        const value = lookup(catalogue, key);
+        return typeof value === 'string' ? interpolate(value, params) : key;
+      },
+      [catalogue],
+    );
+    const get = useCallback((key: string) => lookup(catalogue, key), [catalogue]);
+    return { lang, t, get } as Messages<T>;
+  };
+}

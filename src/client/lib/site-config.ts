@@ -1,0 +1,15 @@
+import type { SiteConfig } from '../../shared/site-config';
+
+const fallback: SiteConfig = { siteName: 'Marathi Success', contactEmail: null, contactPhone: null };
+
+function read(): SiteConfig {
+  try {
+    const text = document.getElementById('site-config')?.textContent ?? '';
+    return { ...fallback, ...(JSON.parse(text) as Partial<SiteConfig>) };
+  } catch {
+    return fallback;
+  }
+}
+
+/** Public settings written into index.html by the server. */
+export const siteConfig: SiteConfig = read();

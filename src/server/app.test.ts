@@ -1,0 +1,150 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
+import { createUserWithToken } from '../test/factories.js';
+import { TRPC_MAX_BATCH } from './app.js';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+describe('the server', () => {
+  it('answers /healthz when the database answers', async () => {
+    const answer = await callJson(t.url, 'GET', '/healthz');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ ok: true });
+  });
+
+  it('answers GET /api/course/all with an empty list on an empty database', async () => {
+    const answer = await callJson(t.url, 'GET', '/api/course/all');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ courses: [] });
+  });
+
+  it('answers an unknown /api path with 404 JSON in the REST convention', async () => {
+    const answer = await callJson(t.url, 'GET', '/api/no/such/call');
+    expect(answer.status).toBe(404);
+    expect(answer.body).toEqual({ success: false, message: 'Not found.', code: 'NOT_FOUND' });
+  });
+
+  it('serves the app for any other page path, so client routes survive a reload', async () => {
+    for (const path of ['/', '/packages', '/course-content/12', '/reset-password/abc']) {
+      const response = await fetch(t.url + path, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      const html = await response.text();
+      expect(html).toContain('<div id="root">');
+      expect(html).toContain('"siteName":"Marathi Success"');
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('sends the page compressed to a browser that accepts it', async () => {
+    const response = await fetch(`${t.url}/packages`, { headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(await response.text()).toContain('<div id="root">');
+  });
+
+  it('answers a body that is not JSON with 400 in the REST convention', async () => {
+    const response = await fetch(`${t.url}/api/course/all`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"broken',
+    });
+    expect(response.status).toBeGreaterThanOrEqual(400);
+    expect(response.status).toBeLessThan(500);
+    const body = (await response.json()) as { success: boolean; message: string };
+    expect(body.success).toBe(false);
+    expect(body.message).toBeTruthy();
+  });
+
+  it('refuses a JSON body over the limit with 413', async () => {
+    const response = await fetch(`${t.url}/trpc/auth.login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'a@b.in', password: 'x'.repeat(400 * 1024) }),
+    });
+    expect(response.status).toBe(413);
+  });
+
+  it('sets a CSP that frames only the video hosts, and a referrer policy YouTube accepts', async () => {
+    const response = await fetch(`${t.url}/`, { headers: { accept: 'text/html' } });
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain('frame-src https://www.youtube-nocookie.com https://www.youtube.com https://player.vimeo.com https://drive.google.com');
+    expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});
+
+describe('tRPC', () => {
+  it('answers a batch of calls', async () => {
+    const response = await fetch(`${t.url}/trpc/catalog.list,auth.me?batch=1&input=${encodeURIComponent('{}')}`);
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { result: { data: unknown } }[];
+    expect(body.map((item) => item.result.data)).toEqual([[], null]);
+  });
+
+  it(`refuses a batch longer than ${TRPC_MAX_BATCH} calls`, async () => {
+    const paths = Array.from({ length: TRPC_MAX_BATCH + 1 }, () => 'catalog.list').join(',');
+    const response = await fetch(`${t.url}/trpc/${paths}?batch=1&input=${encodeURIComponent('{}')}`);
+    expect(response.status).toBe(400);
+  });
+
+  it('reads the session from header `token`, a Bearer header or the cookie, never from the URL', async () => {
+    const { user, token } = await createUserWithToken(t.db, { name: 'Sunita Patil' });
+    const me = async (init: RequestInit, query = '') => {
+      const response = await fetch(`${t.url}/trpc/auth.me${query}`, init);
+      return ((await response.json()) as { result: { data: { id: string } | null } }).result.data;
+    };
+    expect(await me({ headers: { token } })).toMatchObject({ id: String(user.id) });
+    expect(await me({ headers: { authorization: `Bearer ${token}` } })).toMatchObject({ id: String(user.id) });
+    expect(await me({ headers: { cookie: `session=${token}` } })).toMatchObject({ id: String(user.id) });
+    expect(await me({}, `?token=${token}`)).toBeNull();
+    expect(await me({ headers: { token: 'not-a-real-token' } })).toBeNull();
+  });
+
+  it('answers bad input with a message in the language of the request, and no stack', async () => {
+    const call = (lang: string) =>
+      fetch(`${t.url}/trpc/auth.login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-lang': lang },
+        body: JSON.stringify({ email: 'not-an-email', password: 'x' }),
+      }).then((r) => r.json() as Promise<{ error: { message: string; data: Record<string, unknown> } }>);
+    const english = await call('en');
+    expect(english.error.message).toBe('Please enter a valid email address.');
+    expect(english.error.data).toMatchObject({ code: 'BAD_INPUT', httpStatus: 400 });
+    expect(JSON.stringify(english)).not.toMatch(/stack|at .*\.ts/);
+    const marathi = await call('mr');
+    expect(marathi.error.message).toBe('कृपया योग्य ईमेल पत्ता लिहा.');
+  });
+});
+
+describe('cross-site requests', () => {
+  it('refuses a state-changing call that rides on the cookie from another site', async () => {
+    const { token } = await createUserWithToken(t.db);
+    const response = await fetch(`${t.url}/trpc/auth.logout`, {
+      method: 'POST',
+      headers: { cookie: `session=${token}`, origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(403);
+    const stillIn = await fetch(`${t.url}/trpc/auth.me`, { headers: { token } }).then((r) => r.json() as Promise<{ result: { data: unknown } }>);
+    expect(stillIn.result.data).not.toBeNull();
+  });
+
+  it('lets the same site make that call', async () => {
+    const { token } = await createUserWithToken(t.db);
+    const response = await fetch(`${t.url}/trpc/auth.logout`, {
+      method: 'POST',
+      headers: { cookie: `session=${token}`, origin: t.url, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+  });
+});

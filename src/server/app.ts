@@ -1,0 +1,123 @@
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.js';
+import { databaseFile, isDatabaseHealthy, openDatabase, type Db } from './db/client.js';
+import { isServerFault } from './lib/errors.js';
+import { helmetOptions, isCrossSiteCookieWrite, refuseCrossSite } from './lib/http-security.js';
+import { loggerOptions } from './lib/logging.js';
+import { createMailer, type Mailer } from './lib/mailer.js';
+import { RateLimits } from './lib/rate-limit.js';
+import { registerRestRows, sendRestError } from './rest/rest-adapter.js';
+import { restRoutes } from './rest/rest-routes.js';
+import { serveClient, serveUploads } from './serve-client.js';
+import { createContextFactory, requestLanguage, type AppDeps } from './trpc/context.js';
+import { appRouter, type AppRouter } from './trpc/router.js';
+
+/** Most JSON bodies are a few hundred bytes; uploads go through multipart with their own limits. */
+export const JSON_BODY_LIMIT = 256 * 1024;
+export const UPLOAD_FILE_LIMIT = 5 * 1024 * 1024;
+/** The client batches at most this many calls; a longer batch is refused before any runs. */
+export const TRPC_MAX_BATCH = 10;
+
+export type BuildOptions = {
+  /** Serve the client through Vite's dev server with hot reload. */
+  dev?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  now?: () => number;
+  db?: Db;
+  mailer?: Mailer;
+};
+
+/** Fastify trusts the n nearest proxies for a number, but its types only know a function for that. */
+function trustProxyOption(value: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof value === 'number' ? (_address: string, hop: number) => hop < value : value;
+}
+
+export type App = { app: FastifyInstance; deps: AppDeps };
+
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    ...(options.logger === undefined ? loggerOptions(config.logLevel) : { logger: options.logger }),
+    trustProxy: trustProxyOption(config.trustProxy),
+    bodyLimit: JSON_BODY_LIMIT,
+    routerOptions: { maxParamLength: 5000 },
+  });
+
+  const db = options.db ?? openDatabase(databaseFile(config.dataDir));
+  const mailer =
+    options.mailer ??
+    createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      outboxDir: path.join(config.dataDir, 'outbox'),
+      log: app.log,
+    });
+  const deps: AppDeps = { db, config, mailer, log: app.log, now: options.now ?? Date.now, rateLimits: new RateLimits() };
+  const createContext = createContextFactory(deps);
+
+  app.addHook('onClose', async () => {
+    mailer.close();
+    if (!options.db) db.$client.close();
+  });
+
+  // Plugins.
+  await app.register(fastifyHelmet, helmetOptions({ https: config.publicUrl.startsWith('https://'), dev: options.dev ?? false }));
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, { global: false });
+  await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 20, fieldSize: 64 * 1024 } });
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (isCrossSiteCookieWrite(request)) return refuseCrossSite(reply);
+  });
+
+  // Errors Fastify raises before a handler runs (bad JSON, a body too large, an unknown content type).
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (reply.sent) return;
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) {
+      return sendRestError(reply, error, requestLanguage(request));
+    }
+    const code =
+      status === 413 ? 'TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_INPUT';
+    const message =
+      status === 413
+        ? 'What you sent is too large.'
+        : status === 415
+          ? 'This kind of content is not accepted here. Send JSON.'
+          : status === 429
+            ? 'Too many requests. Please wait a little and try again.'
+            : 'The request could not be read. Please send valid JSON.';
+    return reply.code(status).send({ success: false, message, code });
+  });
+
+  // tRPC for the app.
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      maxBatchSize: TRPC_MAX_BATCH,
+      onError({ error, path: procedurePath }) {
+        if (isServerFault(error)) app.log.error({ err: error.cause ?? error, path: procedurePath }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+
+  // REST adapters for existing clients.
+  registerRestRows(app, restRoutes, createContext);
+
+  app.get('/healthz', async (_request, reply) => {
+    const healthy = isDatabaseHealthy(db);
+    return reply.code(healthy ? 200 : 503).send({ ok: healthy });
+  });
+
+  await serveUploads(app, config.dataDir);
+  await serveClient(app, config, { dev: options.dev ?? false });
+
+  return { app, deps };
+}

@@ -1,0 +1,41 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
+import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import * as schema from './schema.js';
+
+export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
+
+export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import.meta.url));
+
+/**
+ * Opens the database file (creating its folder), sets the pragmas every connection needs and
+ * applies pending migrations. WAL lets readers go on while one writer writes; the busy timeout
+ * makes a second writer (a CLI next to the server) wait instead of failing.
+ */
+export function openDatabase(file: string): Db {
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const sqlite = new Database(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = drizzle(sqlite, { schema });
+  migrate(db, { migrationsFolder });
+  return db;
+}
+
+export function databaseFile(dataDir: string): string {
+  return path.join(dataDir, 'app.db');
+}
+
+/** True when the database answers a trivial query. */
+export function isDatabaseHealthy(db: Db): boolean {
+  try {
+    return db.$client.prepare('select 1 as ok').get() !== undefined;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,234 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnySQLiteColumn,
+  index,
+  integer,
+  primaryKey,
+  sqliteTable,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/sqlite-core';
+import { languages, orderStatuses, roles, tiers, ledgerKinds } from '../../shared/domain.js';
+
+// Conventions: ids are integers (shown to clients as strings); times are milliseconds since the
+// epoch (UTC); money is integer paise. Users are never removed, only marked deleted, because
+// orders and ledger lines must keep pointing at them.
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    /** Stored lower-cased; unique among users that are not deleted. */
+    email: text('email').notNull(),
+    /** 10 digits, or null for accounts made without one (the admin CLI). */
+    phone: text('phone'),
+    passwordHash: text('password_hash').notNull(),
+    role: text('role', { enum: roles }).notNull().default('user'),
+    referralCode: text('referral_code').notNull().unique(),
+    sponsorId: integer('sponsor_id').references((): AnySQLiteColumn => users.id),
+    /** File name under DATA_DIR/uploads/profiles, or null. */
+    profileImage: text('profile_image'),
+    lang: text('lang', { enum: languages }).notNull().default('en'),
+    /** Kept total of commission and correction lines, updated in the ledger line's transaction. */
+    earnedPaise: integer('earned_paise').notNull().default(0),
+    /** Kept total of payout lines. Owed = earned - paid. */
+    paidPaise: integer('paid_paise').notNull().default(0),
+    /** When the current earned total was reached: the leaderboard's tie-breaker. */
+    earnedAt: integer('earned_at'),
+    createdAt: integer('created_at').notNull(),
+    deletedAt: integer('deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('users_email_active').on(t.email).where(sql`${t.deletedAt} is null`),
+    index('users_sponsor').on(t.sponsorId),
+    index('users_leaderboard')
+      .on(t.earnedPaise, t.earnedAt)
+      .where(sql`${t.deletedAt} is null and ${t.earnedPaise} > 0`),
+  ],
+);
+
+export const sessions = sqliteTable(
+  'sessions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the token (hex). The token itself is never stored. */
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+  },
+  (t) => [index('sessions_user').on(t.userId)],
+);
+
+/** A registration waiting for its emailed code. The account is created only when the code is verified. */
+export const pendingRegistrations = sqliteTable(
+  'pending_registrations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** SHA-256 of the activation token handed to the client. */
+    tokenHash: text('token_hash').notNull().unique(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    sponsorId: integer('sponsor_id').references(() => users.id),
+    lang: text('lang', { enum: languages }).notNull().default('en'),
+    otpHash: text('otp_hash').notNull(),
+    otpExpiresAt: integer('otp_expires_at').notNull(),
+    otpAttempts: integer('otp_attempts').notNull().default(0),
+    otpSentAt: integer('otp_sent_at').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('pending_registrations_email').on(t.email)],
+);
+
+export const passwordResets = sqliteTable(
+  'password_resets',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: integer('created_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    usedAt: integer('used_at'),
+  },
+  (t) => [index('password_resets_user').on(t.userId)],
+);
+
+export const packages = sqliteTable(
+  'packages',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    /** Base name of the re-encoded images under DATA_DIR/uploads/packages, or null. */
+    image: text('image'),
+    tier: text('tier', { enum: tiers }),
+    /** Fixed commission for the sponsor; null means COMMISSION_PERCENT of the price. */
+    commissionPaise: integer('commission_paise'),
+    createdAt: integer('created_at').notNull(),
+    /** Set instead of deleting once anyone bought the package: it leaves the catalogue, buyers keep it. */
+    archivedAt: integer('archived_at'),
+  },
+  (t) => [index('packages_on_sale').on(t.archivedAt, t.id)],
+);
+
+export const lectures = sqliteTable(
+  'lectures',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    /** Always a normalised embed URL of an allowed video host. */
+    videoUrl: text('video_url').notNull(),
+    position: integer('position').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('lectures_package_position').on(t.packageId, t.position)],
+);
+
+/** Who owns which package. */
+export const enrollments = sqliteTable(
+  'enrollments',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    /** The approved order that granted it, or null when granted otherwise. */
+    orderId: integer('order_id').references((): AnySQLiteColumn => orders.id),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.packageId] }), index('enrollments_package').on(t.packageId)],
+);
+
+/** Where each learner stopped in each package. */
+export const lectureProgress = sqliteTable(
+  'lecture_progress',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    lectureId: integer('lecture_id')
+      .notNull()
+      .references(() => lectures.id, { onDelete: 'cascade' }),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.packageId] })],
+);
+
+export const orders = sqliteTable(
+  'orders',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    /** The price at the moment of ordering. */
+    amountPaise: integer('amount_paise').notNull(),
+    /** The 12-digit UPI reference the buyer typed. */
+    utr: text('utr').notNull(),
+    referrerId: integer('referrer_id').references(() => users.id),
+    status: text('status', { enum: orderStatuses }).notNull().default('pending'),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    reason: text('reason'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: integer('decided_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    // A UTR belongs to one live order; a rejected order's UTR may be used again.
+    uniqueIndex('orders_utr_live').on(t.utr).where(sql`${t.status} in ('pending', 'approved')`),
+    uniqueIndex('orders_one_pending').on(t.userId, t.packageId).where(sql`${t.status} = 'pending'`),
+    index('orders_status_created').on(t.status, t.createdAt),
+    index('orders_user_created').on(t.userId, t.createdAt),
+  ],
+);
+
+/**
+ * The append-only earnings ledger. Commission and payout amounts are positive; a correction is
+ * signed. Earnings = commissions + corrections; owed = earnings - payouts.
+ */
+export const ledger = sqliteTable(
+  'ledger',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ledgerKinds }).notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    createdBy: integer('created_by').references(() => users.id),
+    note: text('note'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('ledger_one_commission_per_order').on(t.orderId).where(sql`${t.kind} = 'commission'`),
+    index('ledger_user_created').on(t.userId, t.createdAt),
+    index('ledger_created').on(t.createdAt),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type PackageRow = typeof packages.$inferSelect;
+export type LectureRow = typeof lectures.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type LedgerRow = typeof ledger.$inferSelect;

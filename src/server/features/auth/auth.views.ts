@@ -1,0 +1,31 @@
+import type { UserRow } from '../../db/schema.js';
+import type { Language, Role } from '../../../shared/domain.js';
+
+/** The signed-in user as the app sees themselves. Never the password hash. */
+export type MeView = {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  role: Role;
+  referralCode: string;
+  profileImage: string | null;
+  lang: Language;
+};
+
+export function profileImageUrl(file: string | null): string | null {
+  return file ? `/uploads/profiles/${file}` : null;
+}
+
+export function toMeView(user: UserRow): MeView {
+  return {
+    id: String(user.id),
+    name: user.name,
+    email: user.email,
+    phone: user.phone,
+    role: user.role,
+    referralCode: user.referralCode,
+    profileImage: profileImageUrl(user.profileImage),
+    lang: user.lang,
+  };
+}

@@ -1,0 +1,37 @@
+import { TRPCError } from '@trpc/server';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { AppError, defineErrors, describeError } from './errors.js';
+
+describe('describeError', () => {
+  it('never shows the text of an unexpected error', () => {
+    const described = describeError(new Error('SQLITE_CORRUPT: secret table users'), 'en');
+    expect(described).toEqual({ status: 500, code: 'INTERNAL', message: 'Something went wrong on our side. Please try again.' });
+    const wrapped = describeError(new TRPCError({ code: 'INTERNAL_SERVER_ERROR', message: 'secret' }), 'mr');
+    expect(wrapped.message).not.toContain('secret');
+    expect(wrapped.status).toBe(500);
+  });
+
+  it('answers an AppError in the language asked for, with its status and code', () => {
+    const errors = defineErrors({ UTR_TAKEN: ['CONFLICT', { en: 'This UTR is already used.', mr: 'हा UTR आधीच वापरला आहे.' }] });
+    expect(describeError(errors.UTR_TAKEN(), 'en')).toEqual({ status: 409, code: 'UTR_TAKEN', message: 'This UTR is already used.' });
+    expect(describeError(errors.UTR_TAKEN(), 'mr').message).toBe('हा UTR आधीच वापरला आहे.');
+  });
+
+  it('carries the retry time of a rate limit', () => {
+    const error = new AppError('TOO_MANY_REQUESTS', 'TOO_MANY_REQUESTS', { en: 'Wait.', mr: 'थांबा.' }, { retryAfterSeconds: 90 });
+    expect(describeError(error, 'en')).toMatchObject({ status: 429, retryAfterSeconds: 90 });
+  });
+
+  it('turns schema issues into field messages from the shared catalogue', () => {
+    const result = z.object({ phone: z.string().regex(/^\d{10}$/, 'PHONE_INVALID'), name: z.string() }).safeParse({ phone: '12', name: 5 });
+    const error = new TRPCError({ code: 'BAD_REQUEST', cause: result.error });
+    const described = describeError(error, 'en');
+    expect(described.status).toBe(400);
+    expect(described.code).toBe('BAD_INPUT');
+    expect(described.message).toBe('Please enter a valid 10-digit phone number.');
+    expect(described.fields?.phone).toBe('Please enter a valid 10-digit phone number.');
+    expect(described.fields?.name).toMatch(/^Please check "name"/);
+    expect(describeError(error, 'mr').message).toBe('कृपया योग्य 10 अंकी फोन नंबर लिहा.');
+  });
+});

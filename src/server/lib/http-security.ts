@@ -1,0 +1,73 @@
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from '../trpc/context.js';
+
+/** The only hosts whose players may be framed: lecture links are normalised to these (PRODUCT.md). */
+export const videoFrameHosts = [
+  'https://www.youtube-nocookie.com',
+  'https://www.youtube.com',
+  'https://player.vimeo.com',
+  'https://drive.google.com',
+];
+
+/** Light thumbnails shown before the learner taps play. */
+export const videoThumbnailHosts = ['https://i.ytimg.com', 'https://i.vimeocdn.com'];
+
+export function helmetOptions({ https, dev }: { https: boolean; dev: boolean }): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        // Vite's dev server injects an inline preamble and talks over a websocket; the build needs neither.
+        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...videoThumbnailHosts],
+        fontSrc: ["'self'"],
+        connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+        frameSrc: videoFrameHosts,
+        mediaSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        ...(https && { upgradeInsecureRequests: [] }),
+      },
+    },
+    // YouTube embeds refuse to play without the origin in the Referer.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // On plain http (a phone on the local network) HSTS would lock the site out.
+    strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
+    crossOriginEmbedderPolicy: false,
+  };
+}
+
+const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A state-changing request that rides on the session cookie must come from this site. SameSite=Lax
+ * already keeps the cookie off cross-site posts; this refuses the rest (old browsers, same-site
+ * subdomains). Requests that carry the token in a header cannot be forged by another site.
+ */
+export function isCrossSiteCookieWrite(request: FastifyRequest): boolean {
+  if (safeMethods.has(request.method)) return false;
+  if (!request.cookies?.[SESSION_COOKIE]) return false;
+  if (request.headers.token || request.headers.authorization) return false;
+  const origin = request.headers.origin;
+  if (origin) {
+    try {
+      return new URL(origin).host !== request.headers.host;
+    } catch {
+      return true;
+    }
+  }
+  return request.headers['sec-fetch-site'] === 'cross-site';
+}
+
+export function refuseCrossSite(reply: FastifyReply): FastifyReply {
+  return reply.code(403).send({
+    success: false,
+    message: 'This request came from another site and was refused.',
+    code: 'CROSS_SITE',
+  });
+}

@@ -1,0 +1,83 @@
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pino from 'pino';
+import { afterEach, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../../test/smtp.js';
+import { readOutbox } from '../../test/outbox.js';
+import { createMailer, defineEmail, renderEmail } from './mailer.js';
+
+const welcome = defineEmail<{ name: string; link: string }>({
+  subject: { en: ({ name }) => `Welcome, ${name}`, mr: ({ name }) => `स्वागत आहे, ${name}` },
+  body: {
+    en: ({ name, link }) => `Hello ${name},\n\nOpen ${link} to begin.`,
+    mr: ({ name, link }) => `नमस्कार ${name},\n\nसुरुवात करण्यासाठी ${link} उघडा.`,
+  },
+});
+
+function captureLog() {
+  const lines: Record<string, unknown>[] = [];
+  const log = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line) as Record<string, unknown>) });
+  return { log, lines };
+}
+
+const closers: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  while (closers.length) await closers.pop()!();
+});
+
+describe('emails', () => {
+  it('render in English and in Marathi, with an escaped HTML part', () => {
+    const en = renderEmail(welcome, 'en', { name: 'Asha <b>', link: 'https://learn.example.in/x' }, 'asha@example.com');
+    expect(en.subject).toBe('Welcome, Asha <b>');
+    expect(en.text).toBe('Hello Asha <b>,\n\nOpen https://learn.example.in/x to begin.');
+    expect(en.html).toContain('Asha &#60;b&#62;');
+    expect(en.html).toContain('<a href="https://learn.example.in/x">');
+    const mr = renderEmail(welcome, 'mr', { name: 'आशा', link: 'https://learn.example.in/x' }, 'asha@example.com');
+    expect(mr.subject).toBe('स्वागत आहे, आशा');
+    expect(mr.html).toContain('lang="mr"');
+  });
+
+  it('are written to the outbox as .eml files when no SMTP server is set, and logged', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
+    const outboxDir = path.join(dataDir, 'outbox');
+    const { log, lines } = captureLog();
+    const mailer = createMailer({ smtpUrl: undefined, from: 'Marathi Success <no-reply@localhost>', outboxDir, log });
+    closers.push(() => mailer.close());
+
+    await mailer.send(renderEmail(welcome, 'mr', { name: 'आशा', link: 'https://learn.example.in/x' }, 'asha@example.com'));
+
+    const files = await readdir(outboxDir);
+    expect(files).toHaveLength(1);
+    expect(files[0]).toMatch(/\.eml$/);
+    expect(await readFile(path.join(outboxDir, files[0]!), 'utf8')).toContain('To: asha@example.com');
+    const [message] = await readOutbox(outboxDir);
+    expect(message).toMatchObject({ to: 'asha@example.com', subject: 'स्वागत आहे, आशा' });
+    expect(message!.text).toContain('सुरुवात करण्यासाठी');
+    expect(lines).toContainEqual(expect.objectContaining({ to: 'asha@example.com', subject: 'स्वागत आहे, आशा', msg: 'email written to the outbox' }));
+  });
+
+  it('go through a real SMTP server when SMTP_URL is set', async () => {
+    const smtp = await startSmtpServer();
+    closers.push(smtp.close);
+    const { log, lines } = captureLog();
+    const mailer = createMailer({ smtpUrl: `${smtp.url}?ignoreTLS=true`, from: 'Marathi Success <no-reply@learn.example.in>', outboxDir: '/nonexistent', log });
+    closers.push(() => mailer.close());
+
+    await mailer.send(renderEmail(welcome, 'en', { name: 'Asha', link: 'https://learn.example.in/x' }, 'asha@example.com'));
+
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.subject).toBe('Welcome, Asha');
+    expect(smtp.received[0]!.text).toContain('Open https://learn.example.in/x to begin.');
+    expect(smtp.received[0]!.from?.text).toContain('no-reply@learn.example.in');
+    expect(lines).toContainEqual(expect.objectContaining({ to: 'asha@example.com', msg: 'email sent' }));
+  });
+
+  it('logs a failure in the background instead of throwing', async () => {
+    const { log, lines } = captureLog();
+    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x <x@localhost>', outboxDir: '/nonexistent', log });
+    closers.push(() => mailer.close());
+    mailer.sendInBackground(renderEmail(welcome, 'en', { name: 'A', link: 'https://x.in' }, 'a@example.com'));
+    await expect.poll(() => lines.some((line) => line.msg === 'email failed'), { timeout: 5000 }).toBe(true);
+  });
+});

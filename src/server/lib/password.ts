@@ -1,0 +1,64 @@
+import argon2 from 'argon2';
+import pLimit from 'p-limit';
+import { AppError } from './errors.js';
+
+/** OWASP's minimum for argon2id: 19 MiB of memory, 2 iterations, 1 lane. */
+export const argon2Options = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
+
+/**
+ * Each hash holds 19 MiB while it runs. At most this many run at once, and at most
+ * MAX_WAITING wait; beyond that a flood of logins is told to come back instead of eating memory.
+ */
+const MAX_PARALLEL = 4;
+const MAX_WAITING = 64;
+const limit = pLimit(MAX_PARALLEL);
+
+function busy(): AppError {
+  return new AppError(
+    'BUSY',
+    'TOO_MANY_REQUESTS',
+    {
+      en: 'The server is busy right now. Please try again in a moment.',
+      mr: 'सर्व्हर सध्या व्यस्त आहे. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.',
+    },
+    { retryAfterSeconds: 5 },
+  );
+}
+
+function bounded<T>(work: () => Promise<T>): Promise<T> {
+  if (limit.pendingCount >= MAX_WAITING) return Promise.reject(busy());
+  return limit(work);
+}
+
+export function hashPassword(password: string): Promise<string> {
+  return bounded(() => argon2.hash(password, argon2Options));
+}
+
+export function verifyPassword(hash: string, password: string): Promise<boolean> {
+  return bounded(async () => {
+    try {
+      return await argon2.verify(hash, password);
+    } catch {
+      return false;
+    }
+  });
+}
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Spends the same time as a real check when there is no account to check against, so the
+ * answer time does not tell whether an email is registered.
+ */
+export async function verifyAgainstNothing(password: string): Promise<false> {
+  dummyHash ??= argon2.hash('not-a-real-password', argon2Options);
+  await verifyPassword(await dummyHash, password);
+  return false;
+}
+
+/** Codes (OTP) are short and live minutes, but are still stored hashed, with a cheap hash. */
+export const codeHashOptions = { type: argon2.argon2id, memoryCost: 4096, timeCost: 2, parallelism: 1 } as const;
+
+export function hashCode(code: string): Promise<string> {
+  return bounded(() => argon2.hash(code, codeHashOptions));
+}

@@ -1,0 +1,75 @@
+import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from './errors.js';
+
+export type LimitRule = {
+  /** How many attempts fit in the window. */
+  points: number;
+  /** The window, in seconds. */
+  durationSeconds: number;
+  /** After the window is used up, wait this long (defaults to the rest of the window). */
+  blockSeconds?: number;
+};
+
+export type Limiter = {
+  /** Counts one attempt; past the limit throws a 429 AppError saying when to retry. */
+  hit(key: string): Promise<void>;
+  /** Throws the same 429 when the key is already over the limit, without counting. */
+  check(key: string): Promise<void>;
+  /** Forgets the key (after a successful login, say). */
+  reset(key: string): Promise<void>;
+};
+
+export function tooManyAttempts(retryAfterSeconds: number): AppError {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return new AppError(
+    'TOO_MANY_REQUESTS',
+    'TOO_MANY_REQUESTS',
+    {
+      en: `Too many attempts. Please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}.`,
+      mr: `खूप जास्त प्रयत्न झाले. कृपया ${minutes} मिनिटांनी पुन्हा प्रयत्न करा.`,
+    },
+    { retryAfterSeconds: Math.ceil(retryAfterSeconds) },
+  );
+}
+
+function createLimiter(rule: LimitRule): Limiter {
+  const limiter = new RateLimiterMemory({
+    points: rule.points,
+    duration: rule.durationSeconds,
+    blockDuration: rule.blockSeconds ?? 0,
+  });
+  return {
+    async hit(key) {
+      try {
+        await limiter.consume(key);
+      } catch (rejection) {
+        if (rejection instanceof RateLimiterRes) throw tooManyAttempts(rejection.msBeforeNext / 1000);
+        throw rejection;
+      }
+    },
+    async check(key) {
+      const state = await limiter.get(key);
+      if (state && state.consumedPoints >= rule.points) throw tooManyAttempts(state.msBeforeNext / 1000);
+    },
+    async reset(key) {
+      await limiter.delete(key);
+    },
+  };
+}
+
+/**
+ * The app's limiters, one per name, kept in memory for this process (one process serves the
+ * site). Each app instance has its own, so tests do not share counts.
+ */
+export class RateLimits {
+  private readonly limiters = new Map<string, Limiter>();
+
+  get(name: string, rule: LimitRule): Limiter {
+    let limiter = this.limiters.get(name);
+    if (!limiter) {
+      limiter = createLimiter(rule);
+      this.limiters.set(name, limiter);
+    }
+    return limiter;
+  }
+}

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { Language } from '../../shared/domain.js';
+import { describeError, isServerFault } from '../lib/errors.js';
+import type { CreateContext } from '../trpc/context.js';
+import { createCaller, type Caller } from '../trpc/router.js';
+
+/**
+ * One call of REST.md: where it answers, how its input is read from the request, which
+ * procedure it calls (through the tRPC caller, so validation and role checks are the very same
+ * code as for the app), and how the answer is shaped for existing clients.
+ */
+export type RestRow = {
+  method: HTTPMethods;
+  path: string;
+  input?: (request: FastifyRequest) => unknown | Promise<unknown>;
+  /** `input` is typed `never` so that any procedure accepts it: the procedure's schema checks it. */
+  call: (caller: Caller, input: never) => Promise<unknown>;
+  answer: (result: never, request: FastifyRequest) => unknown;
+  /** Success status; 200 unless the row says otherwise. */
+  status?: number;
+};
+
+export function restRow<T>(
+  method: HTTPMethods,
+  path: string,
+  spec: {
+    input?: (request: FastifyRequest) => unknown | Promise<unknown>;
+    call: (caller: Caller, input: never) => Promise<T>;
+    answer: (result: T, request: FastifyRequest) => unknown;
+    status?: number;
+  },
+): RestRow {
+  return { method, path, ...spec } as RestRow;
+}
+
+/** The request body as an object; a missing body reads as `{}` so the procedure reports what is missing. */
+export function body(request: FastifyRequest): Record<string, unknown> {
+  const value = request.body;
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+export function params(request: FastifyRequest): Record<string, string> {
+  return (request.params ?? {}) as Record<string, string>;
+}
+
+export function query(request: FastifyRequest): Record<string, unknown> {
+  return (request.query ?? {}) as Record<string, unknown>;
+}
+
+/** Answers an error in REST.md's convention: `{ success: false, message, code }` with the matching status. */
+export function sendRestError(reply: FastifyReply, error: unknown, lang: Language): FastifyReply {
+  const described = describeError(error, lang);
+  if (isServerFault(error)) reply.log.error({ err: error }, 'request failed');
+  if (described.retryAfterSeconds !== undefined) reply.header('retry-after', String(described.retryAfterSeconds));
+  return reply.code(described.status).send({
+    success: false,
+    message: described.message,
+    code: described.code,
+    ...(described.fields && { fields: described.fields }),
+  });
+}
+
+export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[], createContext: CreateContext): void {
+  for (const row of rows) {
+    app.route({
+      method: row.method,
+      url: row.path,
+      handler: async (request, reply) => {
+        const ctx = createContext({ req: request, res: reply });
+        try {
+          const input = row.input ? await row.input(request) : undefined;
+          const result = await row.call(createCaller(ctx), input as never);
+          reply.code(row.status ?? 200);
+          return row.answer(result as never, request);
+        } catch (error) {
+          return sendRestError(reply, error, ctx.req.lang);
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,15 @@
+import type { PackageView } from '../features/catalog/catalog.views.js';
+import { paiseToRupees } from '../../shared/money.js';
+
+/** REST.md's `course`: money in rupees, `_id` for the id. */
+export function restCourse(view: PackageView) {
+  return {
+    _id: view.id,
+    name: view.name,
+    price: paiseToRupees(view.pricePaise),
+    description: view.description,
+    image: view.image,
+    tier: view.tier,
+    lectureCount: view.lectureCount,
+  };
+}

@@ -1,0 +1,128 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SiteConfig } from '../shared/site-config.js';
+import type { Config } from './config.js';
+
+export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const clientDist = path.join(projectRoot, 'dist', 'client');
+const clientSource = path.join(projectRoot, 'src', 'client');
+
+const apiPrefixes = ['/api/', '/trpc/', '/uploads/'];
+
+function isApiPath(url: string): boolean {
+  return url === '/api' || url === '/trpc' || apiPrefixes.some((prefix) => url.startsWith(prefix));
+}
+
+function notFoundJson(reply: FastifyReply): FastifyReply {
+  return reply.code(404).send({ success: false, message: 'Not found.', code: 'NOT_FOUND' });
+}
+
+export function siteConfig(config: Config): SiteConfig {
+  return {
+    siteName: config.siteName,
+    contactEmail: config.contactEmail ?? null,
+    contactPhone: config.contactPhone ?? null,
+  };
+}
+
+const htmlEscape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+/** Fills index.html's placeholders: the site name, and the public settings as a JSON data block. */
+export function fillIndexHtml(html: string, config: Config): string {
+  // A JSON data block is not executed, so the CSP needs no exception; "<" is escaped so it cannot end the block.
+  const json = JSON.stringify(siteConfig(config)).replace(/</g, '\\u003c');
+  return html.replaceAll('__SITE_NAME__', htmlEscape(config.siteName)).replace('__SITE_CONFIG__', json);
+}
+
+/** Files people upload (already re-encoded), under /uploads/, cached for good: every name is new. */
+export async function serveUploads(app: FastifyInstance, dataDir: string): Promise<void> {
+  const root = path.join(dataDir, 'uploads');
+  await mkdir(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: '/uploads/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    immutable: true,
+    maxAge: '365d',
+  });
+}
+
+function wantsHtml(request: FastifyRequest): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && (request.headers.accept ?? '').includes('text/html');
+}
+
+/**
+ * The React app. Built: static files from dist/client (hashed assets cached for a year, served
+ * pre-compressed) and index.html, filled in once at start and kept compressed in memory, for
+ * every other page path so client routes survive a reload. Dev: Vite's middleware with hot reload
+ * on the same port. Unknown /api paths answer 404 JSON.
+ */
+export async function serveClient(app: FastifyInstance, config: Config, { dev }: { dev: boolean }): Promise<void> {
+  if (dev) {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      configFile: path.join(projectRoot, 'vite.config.ts'),
+      server: { middlewareMode: true, hmr: { server: app.server } },
+      appType: 'custom',
+    });
+    app.addHook('onClose', async () => vite.close());
+    app.setNotFoundHandler(async (request, reply) => {
+      if (isApiPath(request.url)) return notFoundJson(reply);
+      if (wantsHtml(request)) {
+        const template = await readFile(path.join(clientSource, 'index.html'), 'utf8');
+        const html = await vite.transformIndexHtml(request.url, template);
+        return reply.type('text/html; charset=utf-8').send(fillIndexHtml(html, config));
+      }
+      reply.hijack();
+      vite.middlewares(request.raw, reply.raw, () => {
+        reply.raw.statusCode = 404;
+        reply.raw.end('Not found');
+      });
+    });
+    return;
+  }
+
+  const indexFile = path.join(clientDist, 'index.html');
+  const built = existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: clientDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      globIgnore: ['**/index.html', '**/index.html.*'],
+      setHeaders(reply, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+      },
+    });
+  }
+
+  const page = built ? compressedPage(fillIndexHtml(readFileSync(indexFile, 'utf8'), config)) : null;
+
+  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+    if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFoundJson(reply);
+    if (!page) {
+      return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+    }
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const accepted = request.headers['accept-encoding'] ?? '';
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
+    return reply.send(page.plain);
+  });
+}
+
+function compressedPage(html: string) {
+  const plain = Buffer.from(html);
+  return { plain, br: brotliCompressSync(plain), gzip: gzipSync(plain) };
+}

@@ -1,0 +1,13 @@
+import { authRouter } from '../features/auth/auth.router.js';
+import { catalogRouter } from '../features/catalog/catalog.router.js';
+import { createCallerFactory, router } from './trpc.js';
+
+export const appRouter = router({
+  auth: authRouter,
+  catalog: catalogRouter,
+});
+
+export type AppRouter = typeof appRouter;
+
+export const createCaller = createCallerFactory(appRouter);
+export type Caller = ReturnType<typeof createCaller>;

@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { istDayStart, istMonthStart, istPeriods, istWeekStart } from './ist.js';
+
+/** A moment given in IST (UTC+05:30). */
+const ist = (text: string) => Date.parse(`${text}+05:30`);
+
+describe('IST periods', () => {
+  it('starts the day at 00:00 IST, not UTC', () => {
+    expect(istDayStart(ist('2026-11-21T23:59:00'))).toBe(ist('2026-11-21T00:00:00'));
+    expect(istDayStart(ist('2026-11-22T00:01:00'))).toBe(ist('2026-11-22T00:00:00'));
+    // 01:00 IST is still the previous day in UTC.
+    expect(istDayStart(ist('2026-11-22T01:00:00'))).toBe(ist('2026-11-22T00:00:00'));
+  });
+
+  it('starts the week on Monday', () => {
+    // 2026-11-22 is a Sunday; 2026-11-23 a Monday.
+    expect(istWeekStart(ist('2026-11-22T23:59:00'))).toBe(ist('2026-11-16T00:00:00'));
+    expect(istWeekStart(ist('2026-11-23T00:00:00'))).toBe(ist('2026-11-23T00:00:00'));
+    expect(istWeekStart(ist('2026-11-25T12:00:00'))).toBe(ist('2026-11-23T00:00:00'));
+  });
+
+  it('starts the month on the 1st', () => {
+    expect(istMonthStart(ist('2026-11-30T23:59:59'))).toBe(ist('2026-11-01T00:00:00'));
+    expect(istMonthStart(ist('2026-12-01T00:00:00'))).toBe(ist('2026-12-01T00:00:00'));
+    expect(istMonthStart(ist('2027-01-01T03:00:00'))).toBe(ist('2027-01-01T00:00:00'));
+  });
+
+  it('gives all three at once', () => {
+    expect(istPeriods(ist('2026-11-21T10:00:00'))).toEqual({
+      dayStart: ist('2026-11-21T00:00:00'),
+      weekStart: ist('2026-11-16T00:00:00'),
+      monthStart: ist('2026-11-01T00:00:00'),
+    });
+  });
+});

@@ -1,0 +1,48 @@
+/**
+ * Calendar periods of India Standard Time (UTC+05:30, no daylight saving): a day starts at
+ * 00:00 IST, a week on Monday 00:00 IST, a month on the 1st at 00:00 IST. All values are
+ * milliseconds since the epoch.
+ */
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export type IstPeriods = { dayStart: number; weekStart: number; monthStart: number };
+
+export function istDayStart(at: number): number {
+  const shifted = at + IST_OFFSET_MS;
+  return shifted - mod(shifted, DAY_MS) - IST_OFFSET_MS;
+}
+
+export function istWeekStart(at: number): number {
+  const dayStart = istDayStart(at);
+  // getUTCDay of the shifted time is the IST weekday; 0 = Sunday. Monday starts the week.
+  const weekday = new Date(dayStart + IST_OFFSET_MS).getUTCDay();
+  const daysSinceMonday = (weekday + 6) % 7;
+  return dayStart - daysSinceMonday * DAY_MS;
+}
+
+export function istMonthStart(at: number): number {
+  const shifted = new Date(at + IST_OFFSET_MS);
+  return Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), 1) - IST_OFFSET_MS;
+}
+
+export function istPeriods(at: number): IstPeriods {
+  return { dayStart: istDayStart(at), weekStart: istWeekStart(at), monthStart: istMonthStart(at) };
+}
+
+/** "21 Nov 2026, 4:05 pm" in IST, for people reading times. */
+export function formatIstDateTime(at: number | string | Date, locale = 'en-IN'): string {
+  return new Intl.DateTimeFormat(locale, {
+    timeZone: 'Asia/Kolkata',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  }).format(new Date(at));
+}
+
+function mod(a: number, b: number): number {
+  return ((a % b) + b) % b;
+}

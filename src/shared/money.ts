@@ -1,0 +1,26 @@
+/** Money is stored as integer paise and shown in rupees with Indian digit grouping (₹1,00,000). */
+
+const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const rupeesAndPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** "₹1,00,000" for whole rupees, "₹1,499.50" when there are paise. */
+export function formatRupees(paise: number): string {
+  const rupees = paise / 100;
+  const formatter = Number.isInteger(rupees) ? wholeRupees : rupeesAndPaise;
+  return `₹${formatter.format(rupees)}`;
+}
+
+/** Digits only, Indian grouping, no symbol: used by the dashboard's "₹ N /-" cards. */
+export function formatRupeeAmount(paise: number): string {
+  const rupees = paise / 100;
+  return (Number.isInteger(rupees) ? wholeRupees : rupeesAndPaise).format(rupees);
+}
+
+export function paiseToRupees(paise: number): number {
+  return paise / 100;
+}
+
+/** Rupees (at most two decimals) to paise, rounding away float noise such as 19.99 * 100. */
+export function rupeesToPaise(rupees: number): number {
+  return Math.round(rupees * 100);
+}

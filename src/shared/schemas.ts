@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+/** Ids travel as strings (REST `_id`) or numbers; inside the server they are positive integers. */
+export const entityId = z.union([
+  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+  z.string().regex(/^[1-9]\d{0,14}$/).transform(Number),
+], { error: 'ID_INVALID' });
+
+export const emailAddress = z
+  .string({ error: 'EMAIL_INVALID' })
+  .trim()
+  .max(254, 'EMAIL_INVALID')
+  .pipe(z.email({ error: 'EMAIL_INVALID' }))
+  .transform((email) => email.toLowerCase());
+
+/** Keeps 10 digits; a typed +91 or leading 0, spaces and dashes are dropped. */
+export const indianPhone = z
+  .string({ error: 'PHONE_INVALID' })
+  .transform((raw) => raw.replace(/[\s-]/g, '').replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, ''))
+  .pipe(z.string().regex(/^\d{10}$/, 'PHONE_INVALID'));
+
+export const personName = z.string({ error: 'NAME_REQUIRED' }).trim().min(1, 'NAME_REQUIRED').max(100, 'TEXT_TOO_LONG');
+
+export const newPassword = z
+  .string({ error: 'PASSWORD_TOO_SHORT' })
+  .min(8, 'PASSWORD_TOO_SHORT')
+  .max(200, 'TEXT_TOO_LONG');

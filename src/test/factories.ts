@@ -1,0 +1,84 @@
+import argon2 from 'argon2';
+import type { Db } from '../server/db/client.js';
+import { enrollments, lectures, packages, users, type PackageRow, type UserRow } from '../server/db/schema.js';
+import { createSession } from '../server/features/auth/sessions.service.js';
+import { argon2Options } from '../server/lib/password.js';
+import { newToken } from '../server/lib/tokens.js';
+import type { Role, Tier } from '../shared/domain.js';
+
+export const TEST_PASSWORD = 'correct horse battery';
+
+let passwordHash: Promise<string> | undefined;
+/** Hashing is deliberately slow, so every test user shares one hash of TEST_PASSWORD. */
+function testPasswordHash(): Promise<string> {
+  passwordHash ??= argon2.hash(TEST_PASSWORD, argon2Options);
+  return passwordHash;
+}
+
+let sequence = 0;
+
+export async function createUser(
+  db: Db,
+  overrides: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'role' | 'sponsorId' | 'lang' | 'createdAt'>> & { role?: Role } = {},
+): Promise<UserRow> {
+  sequence += 1;
+  const n = `${process.pid}${sequence}`;
+  return db
+    .insert(users)
+    .values({
+      name: overrides.name ?? `Learner ${n}`,
+      email: (overrides.email ?? `learner${n}@example.com`).toLowerCase(),
+      phone: overrides.phone === undefined ? `9${String(n).padStart(9, '0').slice(-9)}` : overrides.phone,
+      passwordHash: await testPasswordHash(),
+      role: overrides.role ?? 'user',
+      referralCode: newToken(6).replace(/[-_]/g, 'x').slice(0, 8).toUpperCase(),
+      sponsorId: overrides.sponsorId ?? null,
+      lang: overrides.lang ?? 'en',
+      createdAt: overrides.createdAt ?? Date.now(),
+    })
+    .returning()
+    .get();
+}
+
+/** A user with a live session: the token works as header `token`, Bearer, or cookie. */
+export async function createUserWithToken(db: Db, overrides: Parameters<typeof createUser>[1] = {}) {
+  const user = await createUser(db, overrides);
+  const { token } = createSession(db, user.id, Date.now());
+  return { user, token };
+}
+
+export function createPackage(
+  db: Db,
+  overrides: Partial<Pick<PackageRow, 'name' | 'description' | 'pricePaise' | 'image' | 'commissionPaise' | 'archivedAt'>> & {
+    tier?: Tier | null;
+  } = {},
+): PackageRow {
+  sequence += 1;
+  return db
+    .insert(packages)
+    .values({
+      name: overrides.name ?? `Package ${sequence}`,
+      description: overrides.description ?? 'Learn to run a small business.',
+      pricePaise: overrides.pricePaise ?? 499_900,
+      image: overrides.image ?? null,
+      tier: overrides.tier ?? null,
+      commissionPaise: overrides.commissionPaise ?? null,
+      archivedAt: overrides.archivedAt ?? null,
+      createdAt: Date.now(),
+    })
+    .returning()
+    .get();
+}
+
+export function addLecture(db: Db, packageId: number, position: number, videoUrl = `https://www.youtube-nocookie.com/embed/dQw4w9WgXc${position % 10}`) {
+  return db
+    .insert(lectures)
+    .values({ packageId, position, videoUrl, title: `Part ${position + 1}`, createdAt: Date.now() })
+    .returning()
+    .get();
+}
+
+/** Grants a package directly, as an approved order would. */
+export function grantPackage(db: Db, userId: number, packageId: number): void {
+  db.insert(enrollments).values({ userId, packageId, createdAt: Date.now() }).run();
+}
