@@ -1,0 +1,73 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { defineErrors } from './errors.js';
+
+export const imageErrors = defineErrors({
+  IMAGE_INVALID: [
+    'BAD_REQUEST',
+    {
+      en: 'Please choose a picture file (JPEG, PNG, WebP or GIF).',
+      mr: 'कृपया फोटोची फाईल निवडा (JPEG, PNG, WebP किंवा GIF).',
+    },
+  ],
+  IMAGE_TOO_LARGE: [
+    'PAYLOAD_TOO_LARGE',
+    { en: 'The picture must be 5 MB or smaller.', mr: 'फोटो 5 MB किंवा त्यापेक्षा लहान असावा.' },
+  ],
+  IMAGE_REQUIRED: ['BAD_REQUEST', { en: 'Please select an image first.', mr: 'कृपया आधी एक फोटो निवडा.' }],
+});
+
+/** Formats people's phones and cameras produce. SVG is refused: it can carry script. */
+const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
+/** A decompression bomb (tiny file, huge canvas) is refused before it is decoded. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export type SavedImage = { base: string; files: string[] };
+
+/**
+ * Checks a picture by its content (never its name), then re-encodes it as WebP at each width
+ * (never enlarged), turned upright and with every metadata field (location included) dropped.
+ * Files are named `<random>-<width>.webp` in `dir`; nothing is written unless all widths succeed.
+ */
+export async function saveImage(input: Buffer, dir: string, widths: readonly number[]): Promise<SavedImage> {
+  let format: string | undefined;
+  try {
+    const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    format = meta.format;
+  } catch {
+    throw imageErrors.IMAGE_INVALID();
+  }
+  if (!format || !acceptedFormats.has(format)) throw imageErrors.IMAGE_INVALID();
+
+  let outputs: Buffer[];
+  try {
+    outputs = await Promise.all(
+      widths.map((width) =>
+        sharp(input, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'truncated', animated: false })
+          .rotate()
+          .resize({ width, height: width * 2, fit: 'inside', withoutEnlargement: true })
+          .webp({ quality: 78 })
+          .toBuffer(),
+      ),
+    );
+  } catch {
+    throw imageErrors.IMAGE_INVALID();
+  }
+
+  await mkdir(dir, { recursive: true });
+  const base = randomBytes(12).toString('hex');
+  const files = widths.map((width) => `${base}-${width}.webp`);
+  try {
+    await Promise.all(files.map((file, index) => writeFile(path.join(dir, file), outputs[index]!)));
+  } catch (error) {
+    await removeImageFiles(dir, files);
+    throw error;
+  }
+  return { base, files };
+}
+
+export async function removeImageFiles(dir: string, files: readonly string[]): Promise<void> {
+  await Promise.all(files.map((file) => rm(path.join(dir, path.basename(file)), { force: true })));
+}

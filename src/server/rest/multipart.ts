@@ -1,0 +1,40 @@
+import type { FastifyRequest } from 'fastify';
+import { imageErrors } from '../lib/images.js';
+import { defineErrors } from '../lib/errors.js';
+
+const multipartErrors = defineErrors({
+  NOT_MULTIPART: [
+    'UNSUPPORTED_MEDIA_TYPE',
+    { en: 'Send this form as multipart/form-data.', mr: 'हा फॉर्म multipart/form-data म्हणून पाठवा.' },
+  ],
+});
+
+export type MultipartForm = { fields: Record<string, string>; file: Buffer | null };
+
+/**
+ * Reads a multipart form: its text fields and the one file field named `fileField` (others are
+ * ignored). Limits are set where the plugin is registered; a file over the size limit is a 413.
+ */
+export async function readMultipart(request: FastifyRequest, fileField: string): Promise<MultipartForm> {
+  if (!request.isMultipart()) throw multipartErrors.NOT_MULTIPART();
+  const fields: Record<string, string> = {};
+  let file: Buffer | null = null;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname === fileField && file === null) {
+          const buffer = await part.toBuffer();
+          file = buffer.length > 0 ? buffer : null;
+        } else {
+          part.file.resume();
+        }
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw imageErrors.IMAGE_TOO_LARGE();
+    throw multipartErrors.NOT_MULTIPART();
+  }
+  return { fields, file };
+}
