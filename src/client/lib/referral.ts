@@ -1,0 +1,31 @@
+/**
+ * The referral code of a `?ref=CODE` visit, remembered on this browser until register or
+ * purchase uses it (PRODUCT.md).
+ */
+const STORAGE_KEY = 'ref';
+const CODE = /^[A-Za-z0-9]{4,16}$/;
+
+export function rememberReferral(code: string | null | undefined): void {
+  if (!code || !CODE.test(code)) return;
+  try {
+    localStorage.setItem(STORAGE_KEY, code.toUpperCase());
+  } catch {
+    // Storage blocked: the code is simply not remembered.
+  }
+}
+
+export function rememberedReferral(): string | null {
+  try {
+    return localStorage.getItem(STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function forgetReferral(): void {
+  try {
+    localStorage.removeItem(STORAGE_KEY);
+  } catch {
+    // Nothing to forget.
+  }
+}
