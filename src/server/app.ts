@@ -14,6 +14,7 @@ import { createMailer, type Mailer } from './lib/mailer.js';
 import { RateLimits } from './lib/rate-limit.js';
 import { registerRestRows, sendRestError } from './rest/rest-adapter.js';
 import { restRoutes } from './rest/rest-routes.js';
+import { SetupGate } from './features/auth/setup.service.js';
 import { serveClient, serveUploads } from './serve-client.js';
 import { createContextFactory, requestLanguage, type AppDeps } from './trpc/context.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
@@ -57,7 +58,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
     });
-  const deps: AppDeps = { db, config, mailer, log: app.log, now: options.now ?? Date.now, rateLimits: new RateLimits() };
+  const setup = new SetupGate(db);
+  const deps: AppDeps = { db, config, mailer, log: app.log, now: options.now ?? Date.now, rateLimits: new RateLimits(), setup };
+  const setupToken = setup.open();
+  if (setupToken) {
+    app.log.warn(`No admin yet. Create the first admin (superadmin) at ${config.publicUrl}/setup?token=${setupToken} — the link works once.`);
+  }
   const createContext = createContextFactory(deps);
 
   app.addHook('onClose', async () => {

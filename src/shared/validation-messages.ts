@@ -15,6 +15,10 @@ export const validationMessages = {
     en: 'The password must have at least 8 characters.',
     mr: 'पासवर्डमध्ये किमान 8 अक्षरे असावीत.',
   },
+  OTP_INVALID: {
+    en: 'Please enter the 6-digit code from the email.',
+    mr: 'कृपया ईमेलमधील 6 अंकी कोड लिहा.',
+  },
   TEXT_TOO_LONG: { en: 'This text is too long.', mr: 'हा मजकूर खूप मोठा आहे.' },
   ID_INVALID: { en: 'This id is not valid.', mr: 'हा आयडी वैध नाही.' },
 } as const;

@@ -39,3 +39,9 @@ export function isDatabaseHealthy(db: Db): boolean {
     return false;
   }
 }
+
+/** The handle inside `db.transaction((tx) => ...)`. */
+export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** What a query function needs: the database, or a transaction on it. */
+export type Queryable = Db | DbTransaction;

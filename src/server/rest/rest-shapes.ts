@@ -1,3 +1,4 @@
+import type { ProfileView } from '../features/auth/auth.views.js';
 import type { PackageView } from '../features/catalog/catalog.views.js';
 import { paiseToRupees } from '../../shared/money.js';
 
@@ -11,5 +12,26 @@ export function restCourse(view: PackageView) {
     image: view.image,
     tier: view.tier,
     lectureCount: view.lectureCount,
+  };
+}
+
+/** REST.md's `user`: `role` is admin for admins and superadmins, `mainrole` marks the superadmin. */
+export function restUser(profile: ProfileView) {
+  return {
+    _id: profile.id,
+    name: profile.name,
+    email: profile.email,
+    contact: profile.phone,
+    role: profile.role === 'user' ? 'user' : 'admin',
+    mainrole: profile.role === 'superadmin' ? 'superadmin' : null,
+    referralLink: profile.referralCode,
+    profileImage: profile.profileImage,
+    purchasedCourses: profile.purchasedPackageIds,
+    earnings: {
+      today: paiseToRupees(profile.earnings.today),
+      week: paiseToRupees(profile.earnings.week),
+      month: paiseToRupees(profile.earnings.month),
+      total: paiseToRupees(profile.earnings.total),
+    },
   };
 }

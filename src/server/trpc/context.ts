@@ -5,6 +5,7 @@ import type { Mailer } from '../lib/mailer.js';
 import type { RateLimits } from '../lib/rate-limit.js';
 import type { Language } from '../../shared/domain.js';
 import { findSessionUser, type SessionUser } from '../features/auth/sessions.service.js';
+import type { SetupGate } from '../features/auth/setup.service.js';
 
 export const SESSION_COOKIE = 'session';
 
@@ -17,6 +18,8 @@ export type AppDeps = {
   /** The current time in ms; tests replace it to cross day and expiry boundaries. */
   now: () => number;
   rateLimits: RateLimits;
+  /** The one-time link that creates the first admin. */
+  setup: SetupGate;
 };
 
 export type RequestInfo = {

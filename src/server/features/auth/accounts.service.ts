@@ -1,18 +1,22 @@
-import { and, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import { randomInt } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
-import type { Language } from '../../../shared/domain.js';
-import { verifyAgainstNothing, verifyPassword } from '../../lib/password.js';
+import type { Language, Role } from '../../../shared/domain.js';
+import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/password.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { authErrors } from './auth.errors.js';
 import { createSession } from './sessions.service.js';
 
 type Deps = { db: Db; now: () => number; rateLimits: RateLimits };
 
-const loginPerIp = { points: 30, durationSeconds: 15 * 60 };
-const loginFailuresPerAccount = { points: 10, durationSeconds: 15 * 60 };
+/** Loose per IP (many phones share one carrier address), tight per account. */
+export const loginLimits = {
+  perIp: { points: 100, durationSeconds: 15 * 60 },
+  failuresPerAccount: { points: 10, durationSeconds: 15 * 60 },
+};
 
-export function findActiveUserByEmail(db: Db, email: string): UserRow | undefined {
+export function findActiveUserByEmail(db: Queryable, email: string): UserRow | undefined {
   return db
     .select()
     .from(users)
@@ -20,12 +24,96 @@ export function findActiveUserByEmail(db: Db, email: string): UserRow | undefine
     .get();
 }
 
-export function findActiveUser(db: Db, id: number): UserRow | undefined {
+export function findActiveUser(db: Queryable, id: number): UserRow | undefined {
   return db
     .select()
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)))
     .get();
+}
+
+export function findActiveUserByReferralCode(db: Queryable, code: string): UserRow | undefined {
+  return db
+    .select()
+    .from(users)
+    .where(and(eq(users.referralCode, code.trim().toUpperCase()), isNull(users.deletedAt)))
+    .get();
+}
+
+/** 8 characters without look-alikes (no 0/O, 1/I/L): easy to read out over the phone. */
+const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+
+export function newReferralCode(): string {
+  let code = '';
+  for (let i = 0; i < 8; i += 1) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  return code;
+}
+
+function referralCodeTaken(db: Queryable, code: string): boolean {
+  return db.select({ id: users.id }).from(users).where(eq(users.referralCode, code)).get() !== undefined;
+}
+
+export type NewAccount = {
+  name: string;
+  email: string;
+  phone: string | null;
+  passwordHash: string;
+  role?: Role;
+  sponsorId?: number | null;
+  lang: Language;
+};
+
+/** Creates the user with their own referral code. The caller has checked the email is free. */
+export function insertUser(db: Queryable, account: NewAccount, now: number): UserRow {
+  let referralCode = newReferralCode();
+  while (referralCodeTaken(db, referralCode)) referralCode = newReferralCode();
+  return db
+    .insert(users)
+    .values({
+      name: account.name,
+      email: account.email.toLowerCase(),
+      phone: account.phone,
+      passwordHash: account.passwordHash,
+      role: account.role ?? 'user',
+      sponsorId: account.sponsorId ?? null,
+      referralCode,
+      lang: account.lang,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+}
+
+/**
+ * Whether `sponsorId` may sponsor `userId`: never themselves, and never someone below them in
+ * the sponsorship chain (that would form a loop).
+ */
+export function canSponsor(db: Queryable, sponsorId: number, userId: number): boolean {
+  if (sponsorId === userId) return false;
+  const loop = db.get<{ found: number } | undefined>(sql`
+    with recursive chain(id, depth) as (
+      select ${sponsorId}, 0
+      union all
+      select u.sponsor_id, chain.depth + 1 from users u join chain on u.id = chain.id
+      where u.sponsor_id is not null and chain.depth < 1000
+    )
+    select 1 as found from chain where id = ${userId} limit 1
+  `);
+  return loop === undefined;
+}
+
+/**
+ * Sets a user's sponsor if they have none yet (a sponsor is set once and never changes).
+ * Answers whether it was set.
+ */
+export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: number): boolean {
+  if (!canSponsor(db, sponsorId, userId)) return false;
+  const result = db
+    .update(users)
+    .set({ sponsorId })
+    .where(and(eq(users.id, userId), isNull(users.sponsorId)))
+    .run();
+  return result.changes === 1;
 }
 
 /**
@@ -36,8 +124,8 @@ export async function login(
   deps: Deps,
   input: { email: string; password: string; ip: string; lang: Language },
 ): Promise<{ token: string; expiresAt: number; user: UserRow }> {
-  const ipLimit = deps.rateLimits.get('login:ip', loginPerIp);
-  const accountLimit = deps.rateLimits.get('login:account', loginFailuresPerAccount);
+  const ipLimit = deps.rateLimits.get('login:ip', loginLimits.perIp);
+  const accountLimit = deps.rateLimits.get('login:account', loginLimits.failuresPerAccount);
   await ipLimit.hit(input.ip);
   await accountLimit.check(input.email);
 
@@ -49,7 +137,49 @@ export async function login(
   }
 
   await accountLimit.reset(input.email);
-  if (user.lang !== input.lang) deps.db.update(users).set({ lang: input.lang }).where(eq(users.id, user.id)).run();
+  if (user.lang !== input.lang) setLanguage(deps.db, user.id, input.lang);
   const session = createSession(deps.db, user.id, deps.now());
   return { ...session, user: { ...user, lang: input.lang } };
+}
+
+/** The language a user reads the app in; their emails follow it. */
+export function setLanguage(db: Queryable, userId: number, lang: Language): void {
+  db.update(users).set({ lang }).where(eq(users.id, userId)).run();
+}
+
+/**
+ * Creates an admin, or promotes an existing account (the admin CLI and the setup page).
+ * A promoted account keeps its password unless a new one is given.
+ */
+export async function createOrPromoteAdmin(
+  db: Db,
+  input: { email: string; name: string; password?: string; phone?: string | null; superadmin: boolean },
+  now: number,
+): Promise<{ user: UserRow; created: boolean }> {
+  const role: Role = input.superadmin ? 'superadmin' : 'admin';
+  const existing = findActiveUserByEmail(db, input.email);
+  if (existing) {
+    const keepRole = existing.role === 'superadmin' ? 'superadmin' : role;
+    const passwordHash = input.password ? await hashPassword(input.password) : existing.passwordHash;
+    const user = db.update(users).set({ role: keepRole, passwordHash }).where(eq(users.id, existing.id)).returning().get();
+    return { user, created: false };
+  }
+  if (!input.password) throw new Error('A password is needed to create a new admin.');
+  const user = insertUser(
+    db,
+    { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash: await hashPassword(input.password), role, lang: 'en' },
+    now,
+  );
+  return { user, created: true };
+}
+
+export function hasAnyAdmin(db: Queryable): boolean {
+  return (
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`${users.role} in ('admin', 'superadmin')`, isNull(users.deletedAt)))
+      .limit(1)
+      .get() !== undefined
+  );
 }

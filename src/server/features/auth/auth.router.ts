@@ -1,9 +1,30 @@
 import { z } from 'zod';
-import { emailAddress } from '../../../shared/schemas.js';
+import { isAdminRole, languages } from '../../../shared/domain.js';
+import { emailAddress, entityId, indianPhone, newPassword, personName } from '../../../shared/schemas.js';
+import { imageErrors } from '../../lib/images.js';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
-import { findActiveUser, login } from './accounts.service.js';
-import { toMeView } from './auth.views.js';
+import type { Context } from '../../trpc/context.js';
+import { earningsOf } from '../affiliate/earnings.service.js';
+import { findActiveUser, login, setLanguage } from './accounts.service.js';
+import { authErrors } from './auth.errors.js';
+import { authText } from './auth.messages.js';
+import { toContactView, toMeView, toProfileView } from './auth.views.js';
+import { requestPasswordReset, resetPassword } from './password-reset.service.js';
+import { purchasedPackageIds, setProfileImage } from './profile.service.js';
+import { register, resendCode, verify } from './registration.service.js';
 import { revokeSession } from './sessions.service.js';
+import { completeSetup } from './setup.service.js';
+
+const password = z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
+const token = z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
+const otp = z.string({ error: 'OTP_INVALID' }).trim().regex(/^\d{6}$/, 'OTP_INVALID');
+const optionalPhone = z.preprocess((value) => (value === '' ? undefined : value), indianPhone.optional());
+
+function profileOf(ctx: Context, userId: number) {
+  const user = findActiveUser(ctx.db, userId);
+  if (!user) throw authErrors.USER_NOT_FOUND();
+  return toProfileView(user, purchasedPackageIds(ctx.db, user.id), earningsOf(ctx.db, user.id, ctx.now()));
+}
 
 export const authRouter = router({
   /** The signed-in user, or null for a visitor. */
@@ -13,17 +34,97 @@ export const authRouter = router({
     return user ? toMeView(user) : null;
   }),
 
-  login: publicProcedure
-    .input(z.object({ email: emailAddress, password: z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG') }))
-    .mutation(async ({ ctx, input }) => {
-      const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang });
-      ctx.req.setSessionCookie(session.token, session.expiresAt);
-      return { token: session.token, user: toMeView(session.user) };
-    }),
+  /** The signed-in user with their packages and earnings. */
+  profile: protectedProcedure.query(({ ctx }) => profileOf(ctx, ctx.user.id)),
+
+  login: publicProcedure.input(z.object({ email: emailAddress, password })).mutation(async ({ ctx, input }) => {
+    const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang });
+    ctx.req.setSessionCookie(session.token, session.expiresAt);
+    return { message: authText('LOGGED_IN', ctx.req.lang), token: session.token, user: profileOf(ctx, session.user.id) };
+  }),
 
   logout: protectedProcedure.mutation(({ ctx }) => {
     revokeSession(ctx.db, ctx.user.sessionId);
     ctx.req.clearSessionCookie();
-    return { ok: true as const };
+    return { message: authText('LOGGED_OUT', ctx.req.lang) };
   }),
+
+  register: publicProcedure
+    .input(
+      z.object({
+        name: personName,
+        email: emailAddress,
+        contact: indianPhone,
+        password: newPassword,
+        referralCode: z.string().trim().max(32).optional(),
+      }),
+    )
+    .mutation(async ({ ctx, input }) => {
+      const { activationToken } = await register(ctx, {
+        name: input.name,
+        email: input.email,
+        phone: input.contact,
+        password: input.password,
+        referralCode: input.referralCode || undefined,
+        ip: ctx.req.ip,
+        lang: ctx.req.lang,
+      });
+      return { message: authText('CODE_SENT', ctx.req.lang), activationToken };
+    }),
+
+  verify: publicProcedure.input(z.object({ activationToken: token, otp })).mutation(async ({ ctx, input }) => {
+    await verify(ctx, { ...input, ip: ctx.req.ip });
+    return { message: authText('VERIFIED', ctx.req.lang) };
+  }),
+
+  resendCode: publicProcedure.input(z.object({ activationToken: token })).mutation(async ({ ctx, input }) => {
+    await resendCode(ctx, { ...input, ip: ctx.req.ip });
+    return { message: authText('CODE_SENT', ctx.req.lang) };
+  }),
+
+  forgot: publicProcedure.input(z.object({ email: emailAddress })).mutation(async ({ ctx, input }) => {
+    await requestPasswordReset(ctx, { email: input.email, ip: ctx.req.ip });
+    return { message: authText('RESET_SENT', ctx.req.lang) };
+  }),
+
+  resetPassword: publicProcedure.input(z.object({ token, password: newPassword })).mutation(async ({ ctx, input }) => {
+    await resetPassword(ctx, { ...input, ip: ctx.req.ip });
+    ctx.req.clearSessionCookie();
+    return { message: authText('PASSWORD_CHANGED', ctx.req.lang) };
+  }),
+
+  /** A user's sponsor: only the user themselves or an admin may ask. */
+  referrer: protectedProcedure.input(z.object({ userId: entityId })).query(({ ctx, input }) => {
+    if (input.userId !== ctx.user.id && !isAdminRole(ctx.user.role)) throw authErrors.NOT_YOURS();
+    const user = findActiveUser(ctx.db, input.userId);
+    if (!user) throw authErrors.USER_NOT_FOUND();
+    const sponsor = user.sponsorId === null ? undefined : findActiveUser(ctx.db, user.sponsorId);
+    return sponsor ? toContactView(sponsor) : null;
+  }),
+
+  setLanguage: protectedProcedure.input(z.object({ lang: z.enum(languages) })).mutation(({ ctx, input }) => {
+    setLanguage(ctx.db, ctx.user.id, input.lang);
+    return { lang: input.lang };
+  }),
+
+  profileImage: protectedProcedure.query(({ ctx }) => ({ profileImage: toMeView(findActiveUser(ctx.db, ctx.user.id)!).profileImage })),
+
+  /** The picture's bytes come from the multipart REST call (`POST /api/image`), read by its row. */
+  setProfileImage: protectedProcedure
+    .input(z.object({ image: z.instanceof(Buffer).nullable() }))
+    .mutation(async ({ ctx, input }) => {
+      if (!input.image) throw imageErrors.IMAGE_REQUIRED();
+      const imageUrl = await setProfileImage(ctx, ctx.user.id, input.image);
+      return { message: authText('IMAGE_UPLOADED', ctx.req.lang), imageUrl };
+    }),
+
+  setupStatus: publicProcedure.query(({ ctx }) => ({ open: ctx.setup.isOpen() })),
+
+  setup: publicProcedure
+    .input(z.object({ token, name: personName, email: emailAddress, phone: optionalPhone, password: newPassword }))
+    .mutation(async ({ ctx, input }) => {
+      const result = await completeSetup(ctx, { ...input, phone: input.phone ?? null, ip: ctx.req.ip });
+      ctx.req.setSessionCookie(result.token, result.expiresAt);
+      return { message: authText('SETUP_DONE', ctx.req.lang), user: toMeView(result.user) };
+    }),
 });

@@ -1,5 +1,6 @@
 import type { UserRow } from '../../db/schema.js';
 import type { Language, Role } from '../../../shared/domain.js';
+import type { Earnings } from '../affiliate/earnings.service.js';
 
 /** The signed-in user as the app sees themselves. Never the password hash. */
 export type MeView = {
@@ -12,6 +13,11 @@ export type MeView = {
   profileImage: string | null;
   lang: Language;
 };
+
+/** MeView plus what they own and what they have earned (paise). */
+export type ProfileView = MeView & { purchasedPackageIds: string[]; earnings: Earnings };
+
+export type ContactView = { name: string; email: string; contact: string | null };
 
 export function profileImageUrl(file: string | null): string | null {
   return file ? `/uploads/profiles/${file}` : null;
@@ -28,4 +34,12 @@ export function toMeView(user: UserRow): MeView {
     profileImage: profileImageUrl(user.profileImage),
     lang: user.lang,
   };
+}
+
+export function toProfileView(user: UserRow, purchasedPackageIds: number[], earnings: Earnings): ProfileView {
+  return { ...toMeView(user), purchasedPackageIds: purchasedPackageIds.map(String), earnings };
+}
+
+export function toContactView(user: UserRow): ContactView {
+  return { name: user.name, email: user.email, contact: user.phone };
 }

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { sessions, users } from '../../db/schema.js';
 import type { Language, Role } from '../../../shared/domain.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -42,10 +42,10 @@ export function findSessionUser(db: Db, token: string, now: number): SessionUser
   return row ?? null;
 }
 
-export function revokeSession(db: Db, sessionId: number): void {
+export function revokeSession(db: Queryable, sessionId: number): void {
   db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
-export function revokeAllSessions(db: Db, userId: number): void {
+export function revokeAllSessions(db: Queryable, userId: number): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
 }

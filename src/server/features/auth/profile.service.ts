@@ -1,0 +1,36 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { enrollments, users } from '../../db/schema.js';
+import { removeImageFiles, saveImage } from '../../lib/images.js';
+import { findActiveUser } from './accounts.service.js';
+import { profileImageUrl } from './auth.views.js';
+
+export const PROFILE_IMAGE_WIDTH = 256;
+
+export function profilesDir(config: Config): string {
+  return path.join(config.dataDir, 'uploads', 'profiles');
+}
+
+/** Stores a new picture (checked and re-encoded), then removes the old one. Answers its URL. */
+export async function setProfileImage(deps: { db: Db; config: Config }, userId: number, image: Buffer): Promise<string> {
+  const dir = profilesDir(deps.config);
+  const saved = await saveImage(image, dir, [PROFILE_IMAGE_WIDTH]);
+  const file = saved.files[0]!;
+  const previous = findActiveUser(deps.db, userId)?.profileImage ?? null;
+  deps.db.update(users).set({ profileImage: file }).where(eq(users.id, userId)).run();
+  if (previous) await removeImageFiles(dir, [previous]);
+  return profileImageUrl(file)!;
+}
+
+/** Ids of the packages a user owns, oldest purchase first. */
+export function purchasedPackageIds(db: Db, userId: number): number[] {
+  return db
+    .select({ packageId: enrollments.packageId })
+    .from(enrollments)
+    .where(eq(enrollments.userId, userId))
+    .orderBy(enrollments.createdAt)
+    .all()
+    .map((row) => row.packageId);
+}

@@ -1,0 +1,167 @@
+import argon2 from 'argon2';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { pendingRegistrations, type UserRow } from '../../db/schema.js';
+import type { Language } from '../../../shared/domain.js';
+import { renderEmail, type Mailer } from '../../lib/mailer.js';
+import { hashCode, hashPassword } from '../../lib/password.js';
+import type { RateLimits } from '../../lib/rate-limit.js';
+import { hashToken, newNumericCode, newToken } from '../../lib/tokens.js';
+import { findActiveUser, findActiveUserByEmail, findActiveUserByReferralCode, insertUser } from './accounts.service.js';
+import { alreadyRegisteredEmail, verificationCodeEmail } from './auth.emails.js';
+import { authErrors, resendTooSoon, wrongCode } from './auth.errors.js';
+
+type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; rateLimits: RateLimits };
+
+export const CODE_TTL_MS = 10 * 60 * 1000;
+export const MAX_CODE_TRIES = 5;
+export const RESEND_GAP_MS = 60 * 1000;
+/** A registration nobody verified is forgotten after a day. */
+const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
+
+// Per-IP limits are loose because Indian mobile networks put many people behind one address
+// (carrier-grade NAT); the per-email and per-registration limits are the tight ones.
+export const registrationLimits = {
+  registerPerIp: { points: 30, durationSeconds: 60 * 60 },
+  registerPerEmail: { points: 5, durationSeconds: 60 * 60 },
+  verifyPerIp: { points: 60, durationSeconds: 15 * 60 },
+  resendPerIp: { points: 30, durationSeconds: 60 * 60 },
+  resendPerRegistration: { points: 5, durationSeconds: 60 * 60 },
+};
+
+type PendingRow = typeof pendingRegistrations.$inferSelect;
+
+function codeEmail(deps: Deps, pending: Pick<PendingRow, 'name' | 'email' | 'lang'>, code: string) {
+  const siteName = deps.config.siteName;
+  // Someone registering with an email that has an account gets no code: its owner gets a note
+  // instead. The answer to the request is the same, so registering tells nobody who has an account.
+  if (findActiveUserByEmail(deps.db, pending.email)) {
+    const base = deps.config.publicUrl;
+    return renderEmail(alreadyRegisteredEmail, pending.lang, { siteName, loginUrl: `${base}/login`, forgotUrl: `${base}/forgot` }, pending.email);
+  }
+  return renderEmail(verificationCodeEmail, pending.lang, { siteName, name: pending.name, code }, pending.email);
+}
+
+async function sendOrFail(deps: Deps, message: ReturnType<typeof codeEmail>): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch {
+    throw authErrors.EMAIL_NOT_SENT();
+  }
+}
+
+/**
+ * Holds a registration until its emailed 6-digit code is verified; the account does not exist
+ * before that. A remembered referral code that no longer matches anyone is ignored: the buyer
+ * can still name a sponsor at their first order.
+ */
+export async function register(
+  deps: Deps,
+  input: { name: string; email: string; phone: string; password: string; referralCode?: string | undefined; ip: string; lang: Language },
+): Promise<{ activationToken: string }> {
+  await deps.rateLimits.get('register:ip', registrationLimits.registerPerIp).hit(input.ip);
+  await deps.rateLimits.get('register:email', registrationLimits.registerPerEmail).hit(input.email);
+
+  const now = deps.now();
+  const passwordHash = await hashPassword(input.password);
+  const code = newNumericCode(6);
+  const otpHash = await hashCode(code);
+  const sponsor = input.referralCode ? findActiveUserByReferralCode(deps.db, input.referralCode) : undefined;
+  const activationToken = newToken();
+
+  deps.db.delete(pendingRegistrations).where(lt(pendingRegistrations.createdAt, now - REGISTRATION_TTL_MS)).run();
+  const pending = deps.db
+    .insert(pendingRegistrations)
+    .values({
+      tokenHash: hashToken(activationToken),
+      name: input.name,
+      email: input.email,
+      phone: input.phone,
+      passwordHash,
+      sponsorId: sponsor?.id ?? null,
+      lang: input.lang,
+      otpHash,
+      otpExpiresAt: now + CODE_TTL_MS,
+      otpSentAt: now,
+      createdAt: now,
+    })
+    .returning()
+    .get();
+
+  try {
+    await sendOrFail(deps, codeEmail(deps, pending, code));
+  } catch (error) {
+    deps.db.delete(pendingRegistrations).where(eq(pendingRegistrations.id, pending.id)).run();
+    throw error;
+  }
+  return { activationToken };
+}
+
+function findPending(deps: Deps, activationToken: string): PendingRow {
+  const pending = deps.db
+    .select()
+    .from(pendingRegistrations)
+    .where(eq(pendingRegistrations.tokenHash, hashToken(activationToken)))
+    .get();
+  if (!pending || pending.createdAt < deps.now() - REGISTRATION_TTL_MS) throw authErrors.REGISTRATION_NOT_FOUND();
+  return pending;
+}
+
+/**
+ * Checks the code and creates the account. Each try is counted before the code is checked, so
+ * parallel guesses cannot get past the limit of MAX_CODE_TRIES.
+ */
+export async function verify(deps: Deps, input: { activationToken: string; otp: string; ip: string }): Promise<UserRow> {
+  await deps.rateLimits.get('verify:ip', registrationLimits.verifyPerIp).hit(input.ip);
+  const pending = findPending(deps, input.activationToken);
+  if (pending.otpAttempts >= MAX_CODE_TRIES) throw authErrors.CODE_LOCKED();
+  if (deps.now() > pending.otpExpiresAt) throw authErrors.CODE_EXPIRED();
+
+  const reserved = deps.db
+    .update(pendingRegistrations)
+    .set({ otpAttempts: sql`${pendingRegistrations.otpAttempts} + 1` })
+    .where(and(eq(pendingRegistrations.id, pending.id), lt(pendingRegistrations.otpAttempts, MAX_CODE_TRIES)))
+    .returning({ attempts: pendingRegistrations.otpAttempts })
+    .get();
+  if (!reserved) throw authErrors.CODE_LOCKED();
+
+  const matches = await argon2.verify(pending.otpHash, input.otp).catch(() => false);
+  if (!matches) {
+    const triesLeft = MAX_CODE_TRIES - reserved.attempts;
+    throw triesLeft > 0 ? wrongCode(triesLeft) : authErrors.CODE_LOCKED();
+  }
+
+  return deps.db.transaction((db) => {
+    if (findActiveUserByEmail(db, pending.email)) throw authErrors.EMAIL_TAKEN();
+    const sponsorId = pending.sponsorId !== null && findActiveUser(db, pending.sponsorId) ? pending.sponsorId : null;
+    const user = insertUser(
+      db,
+      { name: pending.name, email: pending.email, phone: pending.phone, passwordHash: pending.passwordHash, sponsorId, lang: pending.lang },
+      deps.now(),
+    );
+    db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, pending.email)).run();
+    return user;
+  });
+}
+
+/** A new code, at most once a minute; it replaces the old one and gives back every try. */
+export async function resendCode(deps: Deps, input: { activationToken: string; ip: string }): Promise<void> {
+  await deps.rateLimits.get('resend:ip', registrationLimits.resendPerIp).hit(input.ip);
+  const pending = findPending(deps, input.activationToken);
+  const now = deps.now();
+  const wait = pending.otpSentAt + RESEND_GAP_MS - now;
+  if (wait > 0) throw resendTooSoon(Math.ceil(wait / 1000));
+  await deps.rateLimits.get('resend:registration', registrationLimits.resendPerRegistration).hit(pending.tokenHash);
+
+  const code = newNumericCode(6);
+  const otpHash = await hashCode(code);
+  const updated = deps.db
+    .update(pendingRegistrations)
+    .set({ otpHash, otpExpiresAt: now + CODE_TTL_MS, otpAttempts: 0, otpSentAt: now })
+    .where(and(eq(pendingRegistrations.id, pending.id), eq(pendingRegistrations.otpSentAt, pending.otpSentAt)))
+    .run();
+  // Another resend won the race and sent its own code.
+  if (updated.changes === 0) throw resendTooSoon(Math.ceil(RESEND_GAP_MS / 1000));
+  await sendOrFail(deps, codeEmail(deps, pending, code));
+}

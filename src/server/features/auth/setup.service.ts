@@ -1,0 +1,60 @@
+import type { Db } from '../../db/client.js';
+import type { UserRow } from '../../db/schema.js';
+import type { RateLimits } from '../../lib/rate-limit.js';
+import { hashToken, newToken } from '../../lib/tokens.js';
+import { timingSafeEqual } from 'node:crypto';
+import { createOrPromoteAdmin, hasAnyAdmin } from './accounts.service.js';
+import { authErrors } from './auth.errors.js';
+import { createSession } from './sessions.service.js';
+
+/**
+ * The first admin. While the database has no admin, a one-time link (printed in the server
+ * log) lets its holder create the superadmin; once any admin exists the page is closed for good.
+ * The token lives only in this process's memory, as a hash.
+ */
+export class SetupGate {
+  private tokenHash: string | null = null;
+
+  constructor(private readonly db: Db) {}
+
+  isOpen(): boolean {
+    if (this.tokenHash && hasAnyAdmin(this.db)) this.tokenHash = null;
+    return this.tokenHash !== null;
+  }
+
+  /** Makes a new one-time token when there is no admin yet; answers it, or null when closed. */
+  open(): string | null {
+    if (hasAnyAdmin(this.db)) {
+      this.tokenHash = null;
+      return null;
+    }
+    const token = newToken();
+    this.tokenHash = hashToken(token);
+    return token;
+  }
+
+  /** Checks the token and closes the gate in the same step, so it works exactly once. */
+  consume(token: string): void {
+    if (!this.isOpen()) throw authErrors.SETUP_CLOSED();
+    const expected = Buffer.from(this.tokenHash!, 'hex');
+    const given = Buffer.from(hashToken(token), 'hex');
+    if (!timingSafeEqual(expected, given)) throw authErrors.SETUP_TOKEN_INVALID();
+    this.tokenHash = null;
+  }
+}
+
+const setupPerIp = { points: 10, durationSeconds: 15 * 60 };
+
+export async function completeSetup(
+  deps: { db: Db; now: () => number; rateLimits: RateLimits; setup: SetupGate },
+  input: { token: string; name: string; email: string; phone: string | null; password: string; ip: string },
+): Promise<{ user: UserRow; token: string; expiresAt: number }> {
+  await deps.rateLimits.get('setup:ip', setupPerIp).hit(input.ip);
+  deps.setup.consume(input.token);
+  const { user } = await createOrPromoteAdmin(
+    deps.db,
+    { email: input.email, name: input.name, password: input.password, phone: input.phone, superadmin: true },
+    deps.now(),
+  );
+  return { user, ...createSession(deps.db, user.id, deps.now()) };
+}
