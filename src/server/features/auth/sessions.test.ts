@@ -82,7 +82,8 @@ describe('sessions', () => {
   it('work through header `token`, a Bearer header and the cookie', async () => {
     await createUser(t.db, { email: 'asha@example.com' });
     const { token } = (await login('asha@example.com')).body;
-    for (const headers of [{ token }, { authorization: `Bearer ${token}` }, { cookie: `session=${token}` }]) {
+    const ways: Record<string, string>[] = [{ token }, { authorization: `Bearer ${token}` }, { cookie: `session=${token}` }];
+    for (const headers of ways) {
       const me = await callJson(t.url, 'GET', '/api/user/me', { headers });
       expect(me.status).toBe(200);
       expect(me.body.user.email).toBe('asha@example.com');
