@@ -25,6 +25,7 @@ function notFoundJson(reply: FastifyReply): FastifyReply {
 export function siteConfig(config: Config): SiteConfig {
   return {
     siteName: config.siteName,
+    publicUrl: config.publicUrl,
     contactEmail: config.contactEmail ?? null,
     contactPhone: config.contactPhone ?? null,
   };
@@ -61,7 +62,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 /**
  * The React app. Built: static files from dist/client (hashed assets cached for a year, served
- * pre-compressed) and index.html, filled in once at start and kept compressed in memory, for
+ * pre-compressed) and index.html, filled in once and kept compressed in memory, for
  * every other page path so client routes survive a reload. Dev: Vite's middleware with hot reload
  * on the same port. Unknown /api paths answer 404 JSON.
  */
@@ -107,13 +108,15 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev }:
     });
   }
 
-  const page = built ? compressedPage(fillIndexHtml(readFileSync(indexFile, 'utf8'), config)) : null;
+  // Filled in on the first page request (settings are final by then) and kept in memory.
+  let page: ReturnType<typeof compressedPage> | undefined;
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFoundJson(reply);
-    if (!page) {
+    if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
+    page ??= compressedPage(fillIndexHtml(readFileSync(indexFile, 'utf8'), config));
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     const accepted = request.headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);

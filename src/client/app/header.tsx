@@ -1,13 +1,20 @@
 import { useCommonMessages } from '../lib/common-messages';
+import { useMutation } from '@tanstack/react-query';
 import type { RefObject } from 'react';
 import { Link } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
+import { useSession } from '../features/auth/use-session';
 import { siteConfig } from '../lib/site-config';
+import { useTRPC } from '../lib/trpc';
 
 type Props = { menuOpen: boolean; onOpenMenu: () => void; toggleRef: RefObject<HTMLButtonElement | null> };
 
 export function Header({ menuOpen, onOpenMenu, toggleRef }: Props) {
   const { t } = useCommonMessages();
+  const { user } = useSession();
+  const trpc = useTRPC();
+  // A signed-in user's emails follow the language they read the site in.
+  const saveLanguage = useMutation(trpc.auth.setLanguage.mutationOptions());
   return (
     <header className="header">
       <button
@@ -27,7 +34,7 @@ export function Header({ menuOpen, onOpenMenu, toggleRef }: Props) {
         <img src="/favicon.svg" alt="" width="32" height="32" />
         <span>{siteConfig.siteName}</span>
       </Link>
-      <LanguageSwitch />
+      <LanguageSwitch onChange={(lang) => user && saveLanguage.mutate({ lang })} />
     </header>
   );
 }

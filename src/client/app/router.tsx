@@ -15,6 +15,13 @@ const RefundPage = lazy(() => import('../features/pages/refund-page'));
 const PackagesPage = lazy(() => import('../features/catalog/packages-page'));
 const CoursesPage = lazy(() => import('../features/catalog/courses-page'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
+const RegisterPage = lazy(() => import('../features/auth/register-page'));
+const VerifyPage = lazy(() => import('../features/auth/verify-page'));
+const ForgotPage = lazy(() => import('../features/auth/forgot-page'));
+const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
+const AccountPage = lazy(() => import('../features/auth/account-page'));
+const UpdateProfilePage = lazy(() => import('../features/auth/update-profile-page'));
+const SetupPage = lazy(() => import('../features/auth/setup-page'));
 
 function OwnDashboard() {
   const { user } = useSession();
@@ -37,12 +44,19 @@ export function AppRoutes() {
 
         <Route element={<LoggedOutOnly />}>
           <Route path="login" element={<LoginPage />} />
+          <Route path="register" element={<RegisterPage />} />
+          <Route path="verify" element={<VerifyPage />} />
+          <Route path="forgot" element={<ForgotPage />} />
+          <Route path="reset-password/:token" element={<ResetPasswordPage />} />
         </Route>
 
         <Route element={<RequireAuth />}>
           <Route path="dashboard" element={<OwnDashboard />} />
+          <Route path="account" element={<AccountPage />} />
+          <Route path="update-profile" element={<UpdateProfilePage />} />
         </Route>
 
+        <Route path="setup" element={<SetupPage />} />
         <Route path="admin" element={<RequireAdmin />} />
 
         <Route path="*" element={<NotFoundPage />} />

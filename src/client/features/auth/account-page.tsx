@@ -1,0 +1,92 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { ReferralShare } from '../../components/referral-share';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuthMessages } from './auth-messages';
+import { useLogout } from './use-logout';
+import { isAdmin, useSession, type SessionUser } from './use-session';
+import './account-page.css';
+
+function Sponsor({ userId }: { userId: string }) {
+  const { t } = useAuthMessages();
+  const trpc = useTRPC();
+  const sponsor = useQuery(trpc.auth.referrer.queryOptions({ userId }));
+  const na = t('account.notAvailable');
+  if (sponsor.isPending) return <p className="muted">…</p>;
+  if (sponsor.isError) return <p role="alert">{t('account.sponsorError')}</p>;
+  return (
+    <dl className="details">
+      <dt>{t('fields.name')}</dt>
+      <dd>{sponsor.data?.name ?? na}</dd>
+      <dt>{t('fields.email')}</dt>
+      <dd>{sponsor.data?.email ?? na}</dd>
+      <dt>{t('fields.phone')}</dt>
+      <dd>{sponsor.data?.contact ?? na}</dd>
+    </dl>
+  );
+}
+
+function Profile({ user }: { user: SessionUser }) {
+  const { t } = useAuthMessages();
+  const { logout, pending } = useLogout();
+  return (
+    <div className="page account">
+      <div className="account__head">
+        <img
+          className="avatar avatar--large"
+          src={user.profileImage ?? '/images/avatar.svg'}
+          alt={t('account.pictureAlt')}
+          width="96"
+          height="96"
+        />
+        <h1>{t('account.title')}</h1>
+      </div>
+      <dl className="details">
+        <dt>{t('fields.name')}</dt>
+        <dd>{user.name}</dd>
+        <dt>{t('fields.email')}</dt>
+        <dd>{user.email}</dd>
+        <dt>{t('fields.phone')}</dt>
+        <dd>{user.phone ?? t('account.notAvailable')}</dd>
+      </dl>
+      <p>
+        <Link to="/update-profile">{t('account.updatePicture')}</Link>
+      </p>
+
+      <ReferralShare code={user.referralCode} />
+
+      <section aria-labelledby="sponsor-title">
+        <h2 id="sponsor-title">{t('account.sponsorTitle')}</h2>
+        <Sponsor userId={user.id} />
+      </section>
+
+      <div className="button-row">
+        <Link to={`/${user.id}/dashboard`} className="button button--primary">
+          {t('account.dashboard')}
+        </Link>
+        {isAdmin(user) && (
+          <>
+            <Link to="/admin/dashboard" className="button">
+              {t('account.adminDashboard')}
+            </Link>
+            <Link to="/admin/pending-orders" className="button">
+              {t('account.pendingOrders')}
+            </Link>
+          </>
+        )}
+        <button type="button" className="button button--danger" onClick={logout} disabled={pending}>
+          {t('account.logout')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** /account: shown inside the login guard, so a user is always there. */
+export default function AccountPage() {
+  const { t } = useAuthMessages();
+  useDocumentTitle(t('account.title'));
+  const { user } = useSession();
+  return user ? <Profile user={user} /> : null;
+}

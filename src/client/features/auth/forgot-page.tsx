@@ -1,0 +1,52 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { TextField } from '../../components/text-field';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuthMessages } from './auth-messages';
+
+export default function ForgotPage() {
+  const { t } = useAuthMessages();
+  useDocumentTitle(t('forgot.title'));
+  const trpc = useTRPC();
+  const forgot = useMutation(trpc.auth.forgot.mutationOptions());
+  const [email, setEmail] = useState('');
+  const [sent, setSent] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    forgot.mutate(
+      { email },
+      {
+        onSuccess: (result) => {
+          setSent(result.message);
+          toast.success(result.message);
+        },
+        onError: (error) => toast.error(errorMessage(error, t('forgot.failed'))),
+      },
+    );
+  }
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('forgot.title')}</h1>
+      <p>{t('forgot.intro')}</p>
+      <form className="form" onSubmit={submit}>
+        <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={email} onChange={setEmail} />
+        <button type="submit" className="button button--primary button--block" disabled={forgot.isPending}>
+          {forgot.isPending ? t('forgot.busy') : t('forgot.submit')}
+        </button>
+      </form>
+      {sent && (
+        <p className="notice" role="status">
+          {sent}
+        </p>
+      )}
+      <p className="form__links">
+        <Link to="/login">{t('forgot.back')}</Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { TextField } from '../../components/text-field';
+import { rememberedReferral } from '../../lib/referral';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuthMessages } from './auth-messages';
+import { savePendingRegistration } from './pending-registration';
+
+/** Keeps the 10 digits of an Indian mobile number typed with +91, a leading 0, spaces or dashes. */
+export function phoneDigits(raw: string): string | null {
+  const digits = raw.replace(/[\s-]/g, '').replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, '');
+  return /^\d{10}$/.test(digits) ? digits : null;
+}
+
+export default function RegisterPage() {
+  const { t } = useAuthMessages();
+  useDocumentTitle(t('register.title'));
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const register = useMutation(trpc.auth.register.mutationOptions());
+  const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const set = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const contact = phoneDigits(form.phone);
+    if (!contact) {
+      setPhoneError(t('register.phoneInvalid'));
+      toast.error(t('register.phoneInvalid'));
+      return;
+    }
+    setPhoneError(null);
+    const referralCode = rememberedReferral() ?? undefined;
+    register.mutate(
+      { name: form.name, email: form.email, contact, password: form.password, referralCode },
+      {
+        onSuccess: (result) => {
+          savePendingRegistration({ activationToken: result.activationToken, email: form.email.trim(), sentAt: Date.now() });
+          toast.success(result.message);
+          void navigate('/verify');
+        },
+        onError: (error) => toast.error(errorMessage(error, t('register.failed'))),
+      },
+    );
+  }
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('register.title')}</h1>
+      <form className="form" onSubmit={submit} noValidate={false}>
+        <TextField label={t('fields.name')} name="name" autoComplete="name" required maxLength={100} value={form.name} onChange={set('name')} />
+        <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        <TextField
+          label={t('fields.phone')}
+          type="tel"
+          name="phone"
+          autoComplete="tel-national"
+          inputMode="tel"
+          required
+          hint={t('hints.phone')}
+          error={phoneError}
+          value={form.phone}
+          onChange={set('phone')}
+        />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint={t('hints.password')}
+          value={form.password}
+          onChange={set('password')}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
+          {register.isPending ? t('register.busy') : t('register.submit')}
+        </button>
+      </form>
+      <p className="form__links">
+        {t('register.haveAccount')} <Link to="/login">{t('register.login')}</Link>
+      </p>
+    </div>
+  );
+}

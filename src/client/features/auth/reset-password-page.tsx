@@ -1,0 +1,73 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { useNavigate, useParams } from 'react-router';
+import { TextField } from '../../components/text-field';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuthMessages } from './auth-messages';
+
+export default function ResetPasswordPage() {
+  const { t } = useAuthMessages();
+  useDocumentTitle(t('reset.title'));
+  const { token = '' } = useParams();
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const reset = useMutation(trpc.auth.resetPassword.mutationOptions());
+  const [password, setPassword] = useState('');
+  const [again, setAgain] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (password !== again) {
+      setError(t('reset.mismatch'));
+      return;
+    }
+    setError(null);
+    reset.mutate(
+      { token, password },
+      {
+        onSuccess: (result) => {
+          toast.success(result.message);
+          // Replace the address, so the used link does not stay in the history.
+          void navigate('/login', { replace: true });
+        },
+        onError: (failure) => toast.error(errorMessage(failure, t('reset.failed'))),
+      },
+    );
+  }
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('reset.title')}</h1>
+      <form className="form" onSubmit={submit}>
+        <TextField
+          label={t('fields.newPassword')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint={t('hints.password')}
+          value={password}
+          onChange={setPassword}
+        />
+        <TextField
+          label={t('fields.confirmPassword')}
+          type="password"
+          name="password-again"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          error={error}
+          value={again}
+          onChange={setAgain}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
+          {reset.isPending ? t('reset.busy') : t('reset.submit')}
+        </button>
+      </form>
+    </div>
+  );
+}

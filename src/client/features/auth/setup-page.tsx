@@ -1,0 +1,76 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { TextField } from '../../components/text-field';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuthMessages } from './auth-messages';
+
+/** /setup?token=…: creates the superadmin on a fresh install, once. */
+export default function SetupPage() {
+  const { t } = useAuthMessages();
+  useDocumentTitle(t('setup.title'));
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const status = useQuery(trpc.auth.setupStatus.queryOptions());
+  const setup = useMutation(trpc.auth.setup.mutationOptions());
+  const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
+  const set = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+
+  if (status.isPending) return <PageSpinner />;
+  if (!status.data?.open || !token) {
+    return (
+      <div className="page page--narrow">
+        <h1>{t('setup.title')}</h1>
+        <p>{status.data?.open ? t('setup.noToken') : t('setup.closed')}</p>
+        <Link to="/login">{t('login.title')}</Link>
+      </div>
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setup.mutate(
+      { token, ...form },
+      {
+        onSuccess: async () => {
+          toast.success(t('setup.done'));
+          await queryClient.invalidateQueries();
+          void navigate('/admin/dashboard', { replace: true });
+        },
+        onError: (error) => toast.error(errorMessage(error, t('setup.failed'))),
+      },
+    );
+  }
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('setup.title')}</h1>
+      <p>{t('setup.intro')}</p>
+      <form className="form" onSubmit={submit}>
+        <TextField label={t('fields.name')} name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
+        <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+        <TextField label={t('setup.phoneOptional')} type="tel" name="phone" autoComplete="tel-national" value={form.phone} onChange={set('phone')} />
+        <TextField
+          label={t('fields.password')}
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          minLength={8}
+          hint={t('hints.password')}
+          value={form.password}
+          onChange={set('password')}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={setup.isPending}>
+          {setup.isPending ? t('setup.busy') : t('setup.submit')}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { postMultipart, shrinkImage, uploadMessage } from '../../lib/upload';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuthMessages } from './auth-messages';
+import { useSession } from './use-session';
+
+export default function UpdateProfilePage() {
+  const { t } = useAuthMessages();
+  useDocumentTitle(t('picture.title'));
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => () => {
+    if (preview) URL.revokeObjectURL(preview);
+  }, [preview]);
+
+  function choose(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    setFile(chosen);
+    setPreview(chosen ? URL.createObjectURL(chosen) : null);
+  }
+
+  async function upload(event: FormEvent) {
+    event.preventDefault();
+    if (!file) {
+      toast.error(t('picture.selectFirst'));
+      return;
+    }
+    setBusy(true);
+    const form = new FormData();
+    form.append('profileImage', await shrinkImage(file), file.name);
+    const answer = await postMultipart('/api/image', form);
+    setBusy(false);
+    if (answer.ok) {
+      toast.success(uploadMessage(answer, t('picture.uploaded')));
+      setFile(null);
+      setPreview(null);
+      await queryClient.invalidateQueries();
+    } else {
+      toast.error(uploadMessage(answer, t('picture.failed')));
+    }
+  }
+
+  const shown = preview ?? user?.profileImage ?? null;
+  return (
+    <div className="page page--narrow">
+      <h1>{t('picture.title')}</h1>
+      <div className="picture-preview">
+        {shown ? (
+          <img className="avatar avatar--xl" src={shown} alt={preview ? t('picture.preview') : t('picture.current')} width="160" height="160" />
+        ) : (
+          <p className="muted">{t('picture.none')}</p>
+        )}
+      </div>
+      <form className="form" onSubmit={upload}>
+        <div className="field">
+          <label htmlFor={inputId} className="field__label">
+            {t('picture.choose')}
+          </label>
+          <input id={inputId} className="field__input" type="file" accept="image/*" onChange={choose} />
+        </div>
+        <button type="submit" className="button button--primary button--block" disabled={busy}>
+          {busy ? t('picture.busy') : t('picture.upload')}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,128 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useNavigate } from 'react-router';
+import { TextField } from '../../components/text-field';
+import { forgetReferral } from '../../lib/referral';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useAuthMessages } from './auth-messages';
+import { clearPendingRegistration, loadPendingRegistration, savePendingRegistration } from './pending-registration';
+
+const RESEND_GAP_SECONDS = 60;
+
+function secondsUntilResend(sentAt: number): number {
+  return Math.max(0, Math.ceil(RESEND_GAP_SECONDS - (Date.now() - sentAt) / 1000));
+}
+
+/** The OTP screen: the code from the email, a resend link at most once a minute. */
+export default function VerifyPage() {
+  const { t } = useAuthMessages();
+  useDocumentTitle(t('verify.title'));
+  const trpc = useTRPC();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(loadPendingRegistration);
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [wait, setWait] = useState(() => (pending ? secondsUntilResend(pending.sentAt) : 0));
+  const verify = useMutation(trpc.auth.verify.mutationOptions());
+  const resend = useMutation(trpc.auth.resendCode.mutationOptions());
+
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => setWait(secondsUntilResend(pending.sentAt)), 1000);
+    return () => clearInterval(timer);
+  }, [pending]);
+
+  if (!pending) {
+    return (
+      <div className="page page--narrow">
+        <h1>{t('verify.title')}</h1>
+        <p>{t('verify.noRegistration')}</p>
+        <Link to="/register" className="button button--primary">
+          {t('verify.startAgain')}
+        </Link>
+      </div>
+    );
+  }
+  const registration = pending;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const digits = code.replace(/\s/g, '');
+    if (!/^\d{6}$/.test(digits)) {
+      setError(t('verify.codeInvalid'));
+      return;
+    }
+    setError(null);
+    verify.mutate(
+      { activationToken: registration.activationToken, otp: digits },
+      {
+        onSuccess: (result) => {
+          clearPendingRegistration();
+          forgetReferral();
+          toast.success(result.message);
+          void navigate('/login');
+        },
+        onError: (failure) => {
+          const message = errorMessage(failure, t('verify.failed'));
+          setError(message);
+          toast.error(message);
+        },
+      },
+    );
+  }
+
+  function askAgain() {
+    resend.mutate(
+      { activationToken: registration.activationToken },
+      {
+        onSuccess: () => {
+          const next = { ...registration, sentAt: Date.now() };
+          savePendingRegistration(next);
+          setPending(next);
+          setWait(RESEND_GAP_SECONDS);
+          setError(null);
+          setCode('');
+          toast.success(t('verify.resent'));
+        },
+        onError: (failure) => toast.error(errorMessage(failure, t('verify.failed'))),
+      },
+    );
+  }
+
+  return (
+    <div className="page page--narrow">
+      <h1>{t('verify.title')}</h1>
+      <p>{t('verify.sentTo', { email: registration.email })}</p>
+      <p className="muted">{t('verify.checkSpam')}</p>
+      <form className="form" onSubmit={submit}>
+        <TextField
+          label={t('fields.code')}
+          name="otp"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9 ]*"
+          maxLength={7}
+          required
+          className="field--code"
+          error={error}
+          value={code}
+          onChange={setCode}
+        />
+        <button type="submit" className="button button--primary button--block" disabled={verify.isPending}>
+          {verify.isPending ? t('verify.busy') : t('verify.submit')}
+        </button>
+      </form>
+      <p className="form__links">
+        {wait > 0 ? (
+          t('verify.resendIn', { seconds: wait })
+        ) : (
+          <button type="button" className="link-button" onClick={askAgain} disabled={resend.isPending}>
+            {t('verify.resend')}
+          </button>
+        )}
+      </p>
+    </div>
+  );
+}
