@@ -25,3 +25,9 @@ export const newPassword = z
   .string({ error: 'PASSWORD_TOO_SHORT' })
   .min(8, 'PASSWORD_TOO_SHORT')
   .max(200, 'TEXT_TOO_LONG');
+
+/** The 12-digit UPI reference (UTR) the payer's app shows; spaces are ignored. */
+export const utr = z
+  .string({ error: 'PURCHASE_FIELDS_REQUIRED' })
+  .transform((raw) => raw.replace(/\s/g, ''))
+  .pipe(z.string().min(1, 'PURCHASE_FIELDS_REQUIRED').regex(/^\d{12}$/, 'UTR_INVALID'));

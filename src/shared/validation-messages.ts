@@ -19,6 +19,16 @@ export const validationMessages = {
     en: 'Please enter the 6-digit code from the email.',
     mr: 'कृपया ईमेलमधील 6 अंकी कोड लिहा.',
   },
+  UTR_INVALID: {
+    en: 'The transaction ID (UTR) is the 12-digit number your UPI app shows after paying.',
+    mr: 'व्यवहार क्रमांक (UTR) हा पैसे भरल्यानंतर तुमच्या UPI अ‍ॅपमध्ये दिसणारा 12 अंकी क्रमांक आहे.',
+  },
+  PURCHASE_FIELDS_REQUIRED: {
+    en: 'Please fill in all required fields including transaction ID.',
+    mr: 'कृपया व्यवहार क्रमांकासह सर्व आवश्यक माहिती भरा.',
+  },
+  PACKAGE_REQUIRED: { en: 'Error: No package selected!', mr: 'त्रुटी: कोणतेही पॅकेज निवडलेले नाही!' },
+  ACTION_INVALID: { en: 'The action must be approve or reject.', mr: 'कृती approve किंवा reject असावी.' },
   TEXT_TOO_LONG: { en: 'This text is too long.', mr: 'हा मजकूर खूप मोठा आहे.' },
   ID_INVALID: { en: 'This id is not valid.', mr: 'हा आयडी वैध नाही.' },
 } as const;

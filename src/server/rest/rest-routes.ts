@@ -1,6 +1,6 @@
 import { body, params, query, restRow, type RestRow } from './rest-adapter.js';
 import { readMultipart } from './multipart.js';
-import { restCourse, restUser } from './rest-shapes.js';
+import { restCourse, restOrder, restUser } from './rest-shapes.js';
 
 /** A 6-digit code sent as a number loses its leading zeros; put them back. */
 function otpText(value: unknown): unknown {
@@ -63,5 +63,23 @@ export const restRoutes: readonly RestRow[] = [
   restRow('GET', '/api/course/all', {
     call: (caller) => caller.catalog.list(),
     answer: (courses) => ({ courses: courses.map(restCourse) }),
+  }),
+
+  // Orders
+  restRow('POST', '/api/course/purchase', {
+    input: body,
+    call: (caller, input) => caller.orders.purchase(input),
+    answer: ({ message, order }) => ({ message, order: restOrder(order) }),
+  }),
+  restRow('GET', '/api/admin/pending-orders', {
+    input: (request) => ({ search: query(request).search }),
+    call: (caller, input) => caller.orders.pending(input),
+    answer: (orders) => ({ orders: orders.map(restOrder) }),
+  }),
+  // The spec's client posts this one without the /api prefix.
+  restRow('POST', '/approve', {
+    input: body,
+    call: (caller, input) => caller.orders.decide(input),
+    answer: ({ message, order }) => ({ message, order: restOrder(order) }),
   }),
 ];

@@ -1,4 +1,5 @@
 import type { ProfileView } from '../features/auth/auth.views.js';
+import type { OrderView } from '../features/orders/orders.views.js';
 import type { PackageView } from '../features/catalog/catalog.views.js';
 import { paiseToRupees } from '../../shared/money.js';
 
@@ -33,5 +34,22 @@ export function restUser(profile: ProfileView) {
       month: paiseToRupees(profile.earnings.month),
       total: paiseToRupees(profile.earnings.total),
     },
+  };
+}
+
+/** REST.md's `order`: rupees, an ISO time, the buyer's account, the package and the referrer. */
+export function restOrder(view: OrderView) {
+  return {
+    _id: view.id,
+    status: view.status,
+    amount: paiseToRupees(view.amountPaise),
+    transactionId: view.utr,
+    createdAt: new Date(view.createdAt).toISOString(),
+    user: { _id: view.buyer.id, name: view.buyer.name, email: view.buyer.email },
+    course: { _id: view.package.id, name: view.package.name, price: paiseToRupees(view.package.pricePaise) },
+    referrer: view.referrer && { _id: view.referrer.id, name: view.referrer.name },
+    payer: view.payer,
+    reason: view.reason,
+    decidedAt: view.decidedAt === null ? null : new Date(view.decidedAt).toISOString(),
   };
 }

@@ -1,0 +1,40 @@
+import { defineEmail } from '../../lib/mailer.js';
+
+type Site = { siteName: string };
+
+export const newOrderEmail = defineEmail<Site & { buyer: string; email: string; pkg: string; amount: string; utr: string; link: string }>({
+  subject: {
+    en: ({ pkg, amount }) => `New payment to verify: ${pkg}, ${amount}`,
+    mr: ({ pkg, amount }) => `पडताळणीसाठी नवीन पेमेंट: ${pkg}, ${amount}`,
+  },
+  body: {
+    en: ({ buyer, email, pkg, amount, utr, link }) =>
+      `${buyer} (${email}) says they paid ${amount} for ${pkg}.\n\nUTR: ${utr}\n\nCheck the bank app for this UTR and amount, then approve or reject the order:\n${link}`,
+    mr: ({ buyer, email, pkg, amount, utr, link }) =>
+      `${buyer} (${email}) यांनी ${pkg} साठी ${amount} भरल्याचे सांगितले आहे.\n\nUTR: ${utr}\n\nबँक अ‍ॅपमध्ये हा UTR आणि रक्कम तपासा, मग ऑर्डर मंजूर किंवा नामंजूर करा:\n${link}`,
+  },
+});
+
+export const orderApprovedEmail = defineEmail<Site & { name: string; pkg: string; link: string }>({
+  subject: {
+    en: ({ pkg }) => `Payment verified: ${pkg} is in your account`,
+    mr: ({ pkg }) => `पेमेंट पडताळले: ${pkg} तुमच्या खात्यात आहे`,
+  },
+  body: {
+    en: ({ name, pkg, link }) => `Hello ${name},\n\nWe have verified your payment. ${pkg} is now in your account.\n\nStart learning: ${link}`,
+    mr: ({ name, pkg, link }) => `नमस्कार ${name},\n\nतुमचे पेमेंट पडताळले आहे. ${pkg} आता तुमच्या खात्यात आहे.\n\nशिकायला सुरुवात करा: ${link}`,
+  },
+});
+
+export const orderRejectedEmail = defineEmail<Site & { name: string; pkg: string; utr: string; reason: string | null; link: string }>({
+  subject: {
+    en: ({ pkg }) => `We could not verify your payment for ${pkg}`,
+    mr: ({ pkg }) => `${pkg} साठीचे तुमचे पेमेंट पडताळता आले नाही`,
+  },
+  body: {
+    en: ({ name, pkg, utr, reason, link }) =>
+      `Hello ${name},\n\nWe could not match the payment with UTR ${utr} for ${pkg} in our bank account, so the order was not approved.${reason ? `\n\nReason: ${reason}` : ''}\n\nPlease check the UTR in your UPI app and order again, or contact us: ${link}`,
+    mr: ({ name, pkg, utr, reason, link }) =>
+      `नमस्कार ${name},\n\n${pkg} साठीचे UTR ${utr} असलेले पेमेंट आमच्या बँक खात्यात जुळले नाही, त्यामुळे ऑर्डर मंजूर झाली नाही.${reason ? `\n\nकारण: ${reason}` : ''}\n\nकृपया तुमच्या UPI अ‍ॅपमध्ये UTR तपासून पुन्हा ऑर्डर करा, किंवा आमच्याशी संपर्क साधा: ${link}`,
+  },
+});

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { emailAddress, entityId, utr } from '../../../shared/schemas.js';
+import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { orderErrors } from './orders.errors.js';
+import { orderText } from './orders.messages.js';
+import { decidedOrders, decideOrder, orderDetails, ordersOf, paymentDetails, pendingOrders, placeOrder } from './orders.service.js';
+import { toOrderView } from './orders.views.js';
+
+const requiredText = (max: number) =>
+  z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').max(max, 'TEXT_TOO_LONG');
+const search = z.string().trim().max(100, 'TEXT_TOO_LONG').optional();
+const packageId = z.union([z.number(), z.string()], { error: 'PACKAGE_REQUIRED' }).pipe(entityId);
+
+function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {
+  const details = orderDetails(db, orderId);
+  if (!details) throw orderErrors.ORDER_NOT_FOUND();
+  return toOrderView(details);
+}
+
+export const ordersRouter = router({
+  /** The UPI link, QR code and exact amount for the payment popup. */
+  paymentDetails: protectedProcedure
+    .input(z.object({ packageId }))
+    .query(({ ctx, input }) => paymentDetails(ctx, ctx.user.id, input.packageId)),
+
+  purchase: protectedProcedure
+    .input(
+      z.object({
+        name: requiredText(100),
+        email: z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').pipe(emailAddress),
+        referralId: z.string().trim().max(32, 'TEXT_TOO_LONG').optional(),
+        courseId: packageId,
+        transactionId: utr,
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const order = placeOrder(ctx, ctx.user.id, {
+        name: input.name,
+        email: input.email,
+        referralId: input.referralId || undefined,
+        packageId: input.courseId,
+        utr: input.transactionId,
+      });
+      return { message: orderText('ORDER_TAKEN', ctx.req.lang), order: viewOf(ctx.db, order.id) };
+    }),
+
+  /** The signed-in buyer's orders with their status. */
+  mine: protectedProcedure.query(({ ctx }) => ordersOf(ctx.db, ctx.user.id).map(toOrderView)),
+
+  pending: adminProcedure
+    .input(z.object({ search }).optional())
+    .query(({ ctx, input }) => pendingOrders(ctx.db, input?.search).map(toOrderView)),
+
+  decided: adminProcedure
+    .input(z.object({ search, page: z.number().int().min(1).max(10_000).default(1) }).optional())
+    .query(({ ctx, input }) => {
+      const pageSize = 50;
+      const page = input?.page ?? 1;
+      return decidedOrders(ctx.db, { search: input?.search, limit: pageSize, offset: (page - 1) * pageSize }).map(toOrderView);
+    }),
+
+  decide: adminProcedure
+    .input(
+      z.object({
+        orderId: entityId,
+        action: z.enum(['approve', 'reject'], { error: 'ACTION_INVALID' }),
+        reason: z.string().trim().max(300, 'TEXT_TOO_LONG').optional(),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const order = decideOrder(ctx, ctx.user.id, input);
+      return { message: orderText(input.action === 'approve' ? 'APPROVED' : 'REJECTED', ctx.req.lang), order: viewOf(ctx.db, order.id) };
+    }),
+});

@@ -1,0 +1,307 @@
+import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { enrollments, orders, packages, users, type OrderRow, type PackageRow } from '../../db/schema.js';
+import type { OrderStatus } from '../../../shared/domain.js';
+import { formatRupees } from '../../../shared/money.js';
+import { renderEmail, type Mailer } from '../../lib/mailer.js';
+import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
+import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
+import { assignSponsorOnce, canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
+import { newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
+import { orderErrors } from './orders.errors.js';
+
+type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; log: FastifyBaseLogger };
+
+function packageOnSale(db: Queryable, packageId: number): PackageRow {
+  const pkg = db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, packageId), isNull(packages.archivedAt)))
+    .get();
+  if (!pkg) throw orderErrors.PACKAGE_NOT_FOUND();
+  return pkg;
+}
+
+function owns(db: Queryable, userId: number, packageId: number): boolean {
+  return (
+    db
+      .select({ userId: enrollments.userId })
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.packageId, packageId)))
+      .get() !== undefined
+  );
+}
+
+export type PaymentDetails = {
+  packageId: string;
+  packageName: string;
+  amountPaise: number;
+  upiId: string;
+  payeeName: string;
+  upiLink: string;
+  qrDataUrl: string;
+};
+
+/** What the payment popup shows: the UPI link for this package's exact price, and its QR code. */
+export async function paymentDetails(deps: Deps, userId: number, packageId: number): Promise<PaymentDetails> {
+  const { upiId, upiPayeeName, siteName } = deps.config;
+  if (!upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
+  const pkg = packageOnSale(deps.db, packageId);
+  if (owns(deps.db, userId, pkg.id)) throw orderErrors.ALREADY_OWNED();
+  const note = `${siteName} P${pkg.id} U${userId}`.slice(0, 50);
+  const upiLink = upiPaymentLink({ upiId, payeeName: upiPayeeName, amountPaise: pkg.pricePaise, note });
+  return {
+    packageId: String(pkg.id),
+    packageName: pkg.name,
+    amountPaise: pkg.pricePaise,
+    upiId,
+    payeeName: upiPayeeName,
+    upiLink,
+    qrDataUrl: await upiQrDataUrl(upiLink),
+  };
+}
+
+function isUniqueViolation(error: unknown, index: string): boolean {
+  return error instanceof Error && /UNIQUE constraint failed/.test(error.message) && error.message.includes(index);
+}
+
+/**
+ * Takes an order for a package the buyer says they paid by UPI. The checks and the insert run in
+ * one transaction: one live order per UTR, one pending order per buyer and package, nothing for a
+ * package already owned. The referrer is the buyer's sponsor, or else the referral ID given, which
+ * then becomes the sponsor (once, never self, never a loop).
+ */
+export function placeOrder(
+  deps: Deps,
+  buyerId: number,
+  input: { name: string; email: string; referralId?: string | undefined; packageId: number; utr: string },
+): OrderRow {
+  const order = deps.db.transaction((tx) => {
+    if (!deps.config.upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
+    const pkg = packageOnSale(tx, input.packageId);
+    if (owns(tx, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
+    const waiting = tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, buyerId), eq(orders.packageId, pkg.id), eq(orders.status, 'pending')))
+      .get();
+    if (waiting) throw orderErrors.ORDER_WAITING();
+    const utrTaken = tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.utr, input.utr), inArray(orders.status, ['pending', 'approved'])))
+      .get();
+    if (utrTaken) throw orderErrors.UTR_TAKEN();
+
+    const buyer = findActiveUser(tx, buyerId)!;
+    let referrerId: number | null = null;
+    if (buyer.sponsorId !== null) {
+      referrerId = buyer.sponsorId;
+    } else if (input.referralId) {
+      const sponsor = findActiveUserByReferralCode(tx, input.referralId);
+      if (!sponsor) throw orderErrors.REFERRAL_UNKNOWN();
+      if (sponsor.id === buyer.id) throw orderErrors.REFERRAL_SELF();
+      if (!canSponsor(tx, sponsor.id, buyer.id)) throw orderErrors.REFERRAL_LOOP();
+      assignSponsorOnce(tx, buyer.id, sponsor.id);
+      referrerId = sponsor.id;
+    }
+
+    try {
+      return tx
+        .insert(orders)
+        .values({
+          userId: buyer.id,
+          packageId: pkg.id,
+          amountPaise: pkg.pricePaise,
+          utr: input.utr,
+          referrerId,
+          buyerName: input.name,
+          buyerEmail: input.email,
+          createdAt: deps.now(),
+        })
+        .returning()
+        .get();
+    } catch (error) {
+      if (isUniqueViolation(error, 'orders.utr')) throw orderErrors.UTR_TAKEN();
+      if (isUniqueViolation(error, 'orders.user_id')) throw orderErrors.ORDER_WAITING();
+      throw error;
+    }
+  });
+  notifyAdmins(deps, order);
+  return order;
+}
+
+function notifyAdmins(deps: Deps, order: OrderRow): void {
+  const admins = deps.db
+    .select()
+    .from(users)
+    .where(and(inArray(users.role, ['admin', 'superadmin']), isNull(users.deletedAt)))
+    .all();
+  const pkg = deps.db.select().from(packages).where(eq(packages.id, order.packageId)).get()!;
+  for (const admin of admins) {
+    deps.mailer.sendInBackground(
+      renderEmail(
+        newOrderEmail,
+        admin.lang,
+        {
+          siteName: deps.config.siteName,
+          buyer: order.buyerName,
+          email: order.buyerEmail,
+          pkg: pkg.name,
+          amount: formatRupees(order.amountPaise),
+          utr: order.utr,
+          link: `${deps.config.publicUrl}/admin/pending-orders`,
+        },
+        admin.email,
+      ),
+    );
+  }
+}
+
+export type Decision = { orderId: number; action: 'approve' | 'reject'; reason?: string | undefined };
+
+/**
+ * Approves or rejects a pending order, once. Approving grants the package and books the
+ * sponsor's commission in the same transaction; the row changes only while still pending, so two
+ * admins clicking at once cannot both succeed. The buyer is emailed either way.
+ */
+export function decideOrder(deps: Deps, adminId: number, decision: Decision): OrderRow {
+  const now = deps.now();
+  const decided = deps.db.transaction((tx) => {
+    const existing = tx.select({ id: orders.id }).from(orders).where(eq(orders.id, decision.orderId)).get();
+    if (!existing) throw orderErrors.ORDER_NOT_FOUND();
+    const status: OrderStatus = decision.action === 'approve' ? 'approved' : 'rejected';
+    const order = tx
+      .update(orders)
+      .set({
+        status,
+        reason: decision.action === 'reject' ? (decision.reason?.trim() || null) : null,
+        decidedBy: adminId,
+        decidedAt: now,
+      })
+      .where(and(eq(orders.id, decision.orderId), eq(orders.status, 'pending')))
+      .returning()
+      .get();
+    if (!order) throw orderErrors.ORDER_DECIDED();
+
+    if (status === 'approved') {
+      tx.insert(enrollments).values({ userId: order.userId, packageId: order.packageId, orderId: order.id, createdAt: now }).onConflictDoNothing().run();
+      const referrer = order.referrerId === null ? undefined : findActiveUser(tx, order.referrerId);
+      if (referrer) {
+        const pkg = tx.select().from(packages).where(eq(packages.id, order.packageId)).get()!;
+        const amountPaise = commissionFor(pkg, order.amountPaise, deps.config.commissionPercent);
+        if (amountPaise > 0) bookCommission(tx, { userId: referrer.id, orderId: order.id, amountPaise, now });
+      }
+    }
+    return order;
+  });
+  notifyBuyer(deps, decided);
+  return decided;
+}
+
+function notifyBuyer(deps: Deps, order: OrderRow): void {
+  const buyer = findActiveUser(deps.db, order.userId);
+  if (!buyer) return;
+  const pkg = deps.db.select().from(packages).where(eq(packages.id, order.packageId)).get()!;
+  const siteName = deps.config.siteName;
+  const message =
+    order.status === 'approved'
+      ? renderEmail(orderApprovedEmail, buyer.lang, { siteName, name: buyer.name, pkg: pkg.name, link: `${deps.config.publicUrl}/myCourses` }, buyer.email)
+      : renderEmail(
+          orderRejectedEmail,
+          buyer.lang,
+          { siteName, name: buyer.name, pkg: pkg.name, utr: order.utr, reason: order.reason, link: `${deps.config.publicUrl}/ContactUs` },
+          buyer.email,
+        );
+  deps.mailer.sendInBackground(message);
+}
+
+const buyer = alias(users, 'buyer');
+const referrer = alias(users, 'referrer');
+const decider = alias(users, 'decider');
+
+export type OrderDetails = {
+  order: OrderRow;
+  buyer: { id: number; name: string; email: string };
+  package: { id: number; name: string; pricePaise: number };
+  referrer: { id: number; name: string } | null;
+  decidedBy: { id: number; name: string } | null;
+};
+
+function selectDetails(db: Queryable) {
+  return db
+    .select({
+      order: orders,
+      buyer: { id: buyer.id, name: buyer.name, email: buyer.email },
+      package: { id: packages.id, name: packages.name, pricePaise: packages.pricePaise },
+      referrerId: referrer.id,
+      referrerName: referrer.name,
+      deciderId: decider.id,
+      deciderName: decider.name,
+    })
+    .from(orders)
+    .innerJoin(buyer, eq(buyer.id, orders.userId))
+    .innerJoin(packages, eq(packages.id, orders.packageId))
+    .leftJoin(referrer, eq(referrer.id, orders.referrerId))
+    .leftJoin(decider, eq(decider.id, orders.decidedBy));
+}
+
+type DetailRow = Awaited<ReturnType<ReturnType<typeof selectDetails>['all']>>[number];
+
+function toDetails(row: DetailRow): OrderDetails {
+  return {
+    order: row.order,
+    buyer: row.buyer,
+    package: row.package,
+    referrer: row.referrerId === null ? null : { id: row.referrerId, name: row.referrerName! },
+    decidedBy: row.deciderId === null ? null : { id: row.deciderId, name: row.deciderName! },
+  };
+}
+
+/** Matches a UTR, an email or a name, typed in part. */
+function searchCondition(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  const likeEscaped = (column: Parameters<typeof like>[0]) => sql`${column} like ${pattern} escape '\\'`;
+  return or(
+    likeEscaped(orders.utr),
+    likeEscaped(orders.buyerEmail),
+    likeEscaped(orders.buyerName),
+    likeEscaped(buyer.email),
+    likeEscaped(buyer.name),
+  );
+}
+
+/** Orders waiting for a decision, oldest first. */
+export function pendingOrders(db: Queryable, search?: string): OrderDetails[] {
+  return selectDetails(db)
+    .where(and(eq(orders.status, 'pending'), searchCondition(search)))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .all()
+    .map(toDetails);
+}
+
+/** Decided orders, latest decision first, a page at a time. */
+export function decidedOrders(db: Queryable, options: { search?: string | undefined; limit: number; offset: number }): OrderDetails[] {
+  return selectDetails(db)
+    .where(and(inArray(orders.status, ['approved', 'rejected']), searchCondition(options.search)))
+    .orderBy(desc(orders.decidedAt), desc(orders.id))
+    .limit(options.limit)
+    .offset(options.offset)
+    .all()
+    .map(toDetails);
+}
+
+/** A buyer's own orders, newest first. */
+export function ordersOf(db: Queryable, userId: number): OrderDetails[] {
+  return selectDetails(db).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).all().map(toDetails);
+}
+
+export function orderDetails(db: Queryable, orderId: number): OrderDetails | undefined {
+  const row = selectDetails(db).where(eq(orders.id, orderId)).get();
+  return row ? toDetails(row) : undefined;
+}

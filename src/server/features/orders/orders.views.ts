@@ -1,0 +1,37 @@
+import type { OrderStatus } from '../../../shared/domain.js';
+import type { OrderDetails } from './orders.service.js';
+
+/** An order as the app sees it; money in paise, times in epoch ms. */
+export type OrderView = {
+  id: string;
+  status: OrderStatus;
+  amountPaise: number;
+  utr: string;
+  reason: string | null;
+  createdAt: number;
+  decidedAt: number | null;
+  buyer: { id: string; name: string; email: string };
+  /** Name and email as typed in the payment form. */
+  payer: { name: string; email: string };
+  package: { id: string; name: string; pricePaise: number };
+  referrer: { id: string; name: string } | null;
+  decidedBy: { id: string; name: string } | null;
+};
+
+export function toOrderView(details: OrderDetails): OrderView {
+  const { order } = details;
+  return {
+    id: String(order.id),
+    status: order.status,
+    amountPaise: order.amountPaise,
+    utr: order.utr,
+    reason: order.reason,
+    createdAt: order.createdAt,
+    decidedAt: order.decidedAt,
+    buyer: { id: String(details.buyer.id), name: details.buyer.name, email: details.buyer.email },
+    payer: { name: order.buyerName, email: order.buyerEmail },
+    package: { id: String(details.package.id), name: details.package.name, pricePaise: details.package.pricePaise },
+    referrer: details.referrer && { id: String(details.referrer.id), name: details.referrer.name },
+    decidedBy: details.decidedBy && { id: String(details.decidedBy.id), name: details.decidedBy.name },
+  };
+}
