@@ -22,6 +22,10 @@ const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-pag
 const AccountPage = lazy(() => import('../features/auth/account-page'));
 const UpdateProfilePage = lazy(() => import('../features/auth/update-profile-page'));
 const SetupPage = lazy(() => import('../features/auth/setup-page'));
+const SuccessPage = lazy(() => import('../features/orders/success-page'));
+const FailurePage = lazy(() => import('../features/orders/failure-page'));
+const PaymentSuccessPage = lazy(() => import('../features/orders/payment-success-page'));
+const PendingOrdersPage = lazy(() => import('../features/orders/pending-orders-page'));
 
 function OwnDashboard() {
   const { user } = useSession();
@@ -54,10 +58,15 @@ export function AppRoutes() {
           <Route path="dashboard" element={<OwnDashboard />} />
           <Route path="account" element={<AccountPage />} />
           <Route path="update-profile" element={<UpdateProfilePage />} />
+          <Route path="success" element={<SuccessPage />} />
+          <Route path="failure" element={<FailurePage />} />
+          <Route path="payment-success/:id" element={<PaymentSuccessPage />} />
         </Route>
 
         <Route path="setup" element={<SetupPage />} />
-        <Route path="admin" element={<RequireAdmin />} />
+        <Route path="admin" element={<RequireAdmin />}>
+          <Route path="pending-orders" element={<PendingOrdersPage />} />
+        </Route>
 
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { ReferralShare } from '../../components/referral-share';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { MyOrders } from '../orders/my-orders';
 import { useAuthMessages } from './auth-messages';
 import { useLogout } from './use-logout';
 import { isAdmin, useSession, type SessionUser } from './use-session';
@@ -55,6 +56,8 @@ function Profile({ user }: { user: SessionUser }) {
       </p>
 
       <ReferralShare code={user.referralCode} />
+
+      <MyOrders />
 
       <section aria-labelledby="sponsor-title">
         <h2 id="sponsor-title">{t('account.sponsorTitle')}</h2>

@@ -1,0 +1,43 @@
+import { type ReactNode, useEffect, useId, useRef } from 'react';
+
+type Props = { open: boolean; onClose: () => void; title: string; closeLabel: string; children: ReactNode };
+
+/**
+ * A modal on the native <dialog>: the browser traps focus, Escape closes it, and focus returns
+ * to where it was. A tap on the backdrop closes it too.
+ */
+export function Dialog({ open, onClose, title, closeLabel, children }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(event) => {
+        if (event.target === ref.current) onClose();
+      }}
+    >
+      <div className="dialog__body">
+        <div className="dialog__head">
+          <h2 id={titleId}>{title}</h2>
+          <button type="button" className="icon-button" aria-label={closeLabel} onClick={onClose}>
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            </svg>
+          </button>
+        </div>
+        {children}
+      </div>
+    </dialog>
+  );
+}

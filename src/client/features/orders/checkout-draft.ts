@@ -1,0 +1,45 @@
+/**
+ * What the buyer typed in the payment popup, kept on this browser so that leaving for the UPI
+ * app (and even a reload) brings them back to the same popup, ready for the UTR. The /success
+ * page also reads it, as the spec's app did.
+ */
+export type CheckoutDraft = {
+  packageId: string;
+  packageName: string;
+  pricePaise: number;
+  name: string;
+  email: string;
+  referralId: string;
+  utr: string;
+  savedAt: number;
+};
+
+const KEY = 'checkout';
+/** A draft older than this is forgotten rather than reopened. */
+const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export function saveDraft(draft: Omit<CheckoutDraft, 'savedAt'>): void {
+  try {
+    localStorage.setItem(KEY, JSON.stringify({ ...draft, savedAt: Date.now() }));
+  } catch {
+    // Not kept; the popup still works for this visit.
+  }
+}
+
+export function loadDraft(): CheckoutDraft | null {
+  try {
+    const draft = JSON.parse(localStorage.getItem(KEY) ?? 'null') as CheckoutDraft | null;
+    if (!draft || typeof draft.packageId !== 'string' || Date.now() - draft.savedAt > MAX_AGE_MS) return null;
+    return draft;
+  } catch {
+    return null;
+  }
+}
+
+export function clearDraft(): void {
+  try {
+    localStorage.removeItem(KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}

@@ -1,0 +1,5 @@
+import en from '../../locales/en/orders.json';
+import mr from '../../locales/mr/orders.json';
+import { defineMessages } from '../../lib/i18n';
+
+export const useOrdersMessages = defineMessages({ en, mr });

@@ -1,0 +1,211 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue, useState } from 'react';
+import toast from 'react-hot-toast';
+import { CopyButton } from '../../components/copy-button';
+import { Dialog } from '../../components/dialog';
+import { PageSpinner } from '../../components/page-spinner';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatIstDateTime } from '../../../shared/ist';
+import { formatRupees } from '../../../shared/money';
+import { useOrdersMessages } from './orders-messages';
+import './pending-orders-page.css';
+
+type Tab = 'pending' | 'decided';
+/** The server answers decided orders 50 at a time. */
+const DECIDED_PAGE_SIZE = 50;
+type Decision = { orderId: string; action: 'approve' | 'reject'; buyer: string; amount: string; utr: string };
+
+export default function PendingOrdersPage() {
+  const { t, lang } = useOrdersMessages();
+  useDocumentTitle(t('admin.title'));
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<Tab>('pending');
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+  const [page, setPage] = useState(1);
+  const [deciding, setDeciding] = useState<Decision | null>(null);
+  const [reason, setReason] = useState('');
+  const locale = lang === 'mr' ? 'mr-IN' : 'en-IN';
+
+  const pending = useQuery({ ...trpc.orders.pending.queryOptions({ search: query || undefined }), enabled: tab === 'pending', placeholderData: keepPreviousData });
+  const decided = useQuery({
+    ...trpc.orders.decided.queryOptions({ search: query || undefined, page }),
+    enabled: tab === 'decided',
+    placeholderData: keepPreviousData,
+  });
+  const decide = useMutation(trpc.orders.decide.mutationOptions());
+  const list = tab === 'pending' ? pending : decided;
+
+  function confirm() {
+    if (!deciding) return;
+    decide.mutate(
+      { orderId: deciding.orderId, action: deciding.action, ...(deciding.action === 'reject' && reason.trim() && { reason: reason.trim() }) },
+      {
+        onSuccess: (result) => toast.success(result.message),
+        onError: (error) => toast.error(errorMessage(error, t('admin.failed'))),
+        onSettled: async () => {
+          setDeciding(null);
+          setReason('');
+          await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
+        },
+      },
+    );
+  }
+
+  const emptyText = query ? t('admin.noMatch') : tab === 'pending' ? t('admin.empty') : t('admin.emptyDecided');
+
+  return (
+    <div className="page pending-orders">
+      <h1>{t('admin.title')}</h1>
+      <div className="tabs" role="tablist">
+        {(['pending', 'decided'] as const).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className="tabs__tab"
+            onClick={() => {
+              setTab(name);
+              setPage(1);
+            }}
+          >
+            {name === 'pending' ? t('admin.pendingTab') : t('admin.decidedTab')}
+          </button>
+        ))}
+      </div>
+      <div className="field">
+        <label htmlFor="order-search" className="field__label">
+          {t('admin.search')}
+        </label>
+        <input id="order-search" className="field__input" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+      </div>
+
+      {list.isPending ? (
+        <PageSpinner />
+      ) : list.isError ? (
+        <p role="alert">{t('admin.loadFailed')}</p>
+      ) : list.data.length === 0 ? (
+        <p className="empty-state">{emptyText}</p>
+      ) : (
+        <ul className="order-list" aria-live="polite">
+          {list.data.map((order) => {
+            const amount = formatRupees(order.amountPaise);
+            return (
+              <li key={order.id} className={`order-card order-card--${order.status}`}>
+                <p className="order-card__title">
+                  <strong>{order.package.name}</strong> <span className="order-card__amount">{amount}</span>
+                </p>
+                <p className="pending-orders__utr">
+                  <span>
+                    {t('admin.utr')}: <strong translate="no">{order.utr}</strong>
+                  </span>
+                  <CopyButton text={order.utr} label={t('admin.copyUtr')} copiedMessage={t('admin.utrCopied')} failedMessage={t('admin.utrCopied')} />
+                </p>
+                <dl className="details">
+                  <dt>{t('admin.buyer')}</dt>
+                  <dd>
+                    {order.buyer.name} · {order.buyer.email}
+                  </dd>
+                  {(order.payer.name !== order.buyer.name || order.payer.email !== order.buyer.email) && (
+                    <>
+                      <dt>{t('admin.payer')}</dt>
+                      <dd>
+                        {order.payer.name} · {order.payer.email}
+                      </dd>
+                    </>
+                  )}
+                  <dt>{t('admin.referrer')}</dt>
+                  <dd>{order.referrer?.name ?? t('admin.none')}</dd>
+                  <dt>{t('admin.placed')}</dt>
+                  <dd>{formatIstDateTime(order.createdAt, locale)}</dd>
+                </dl>
+                {order.status === 'pending' ? (
+                  <div className="button-row">
+                    <button
+                      type="button"
+                      className="button button--primary"
+                      onClick={() => setDeciding({ orderId: order.id, action: 'approve', buyer: order.buyer.name, amount, utr: order.utr })}
+                    >
+                      {t('admin.approve')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--danger"
+                      onClick={() => setDeciding({ orderId: order.id, action: 'reject', buyer: order.buyer.name, amount, utr: order.utr })}
+                    >
+                      {t('admin.reject')}
+                    </button>
+                  </div>
+                ) : (
+                  <p className="muted">
+                    <span className={`badge badge--${order.status}`}>{order.status === 'approved' ? t('mine.approved') : t('mine.rejected')}</span>{' '}
+                    {order.decidedBy &&
+                      order.decidedAt !== null &&
+                      t('admin.decidedBy', { name: order.decidedBy.name, date: formatIstDateTime(order.decidedAt, locale) })}
+                    {order.reason && ` · ${order.reason}`}
+                  </p>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {tab === 'decided' && (page > 1 || decided.data?.length === DECIDED_PAGE_SIZE) && (
+        <div className="button-row">
+          <button type="button" className="button" disabled={page === 1} onClick={() => setPage((current) => current - 1)}>
+            {t('admin.previous')}
+          </button>
+          <button
+            type="button"
+            className="button"
+            disabled={(decided.data?.length ?? 0) < DECIDED_PAGE_SIZE}
+            onClick={() => setPage((current) => current + 1)}
+          >
+            {t('admin.next')}
+          </button>
+        </div>
+      )}
+
+      <Dialog
+        open={deciding !== null}
+        onClose={() => setDeciding(null)}
+        title={deciding?.action === 'reject' ? t('admin.confirmReject') : t('admin.confirmApprove')}
+        closeLabel={t('admin.cancel')}
+      >
+        {deciding && (
+          <div className="form">
+            <p>
+              {deciding.action === 'approve'
+                ? t('admin.confirmApproveText', { amount: deciding.amount, utr: deciding.utr, buyer: deciding.buyer })
+                : t('admin.confirmRejectText', { buyer: deciding.buyer })}
+            </p>
+            {deciding.action === 'reject' && (
+              <div className="field">
+                <label htmlFor="reject-reason" className="field__label">
+                  {t('admin.reason')}
+                </label>
+                <textarea id="reject-reason" rows={3} maxLength={300} value={reason} onChange={(event) => setReason(event.target.value)} />
+              </div>
+            )}
+            <div className="button-row">
+              <button
+                type="button"
+                className={deciding.action === 'approve' ? 'button button--primary' : 'button button--danger'}
+                onClick={confirm}
+                disabled={decide.isPending}
+              >
+                {deciding.action === 'approve' ? t('admin.approve') : t('admin.reject')}
+              </button>
+              <button type="button" className="button" onClick={() => setDeciding(null)}>
+                {t('admin.cancel')}
+              </button>
+            </div>
+          </div>
+        )}
+      </Dialog>
+    </div>
+  );
+}
