@@ -67,7 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const createContext = createContextFactory(deps);
 
   app.addHook('onClose', async () => {
-    mailer.close();
+    await mailer.close();
     if (!options.db) db.$client.close();
   });
 

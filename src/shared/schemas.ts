@@ -31,3 +31,14 @@ export const utr = z
   .string({ error: 'PURCHASE_FIELDS_REQUIRED' })
   .transform((raw) => raw.replace(/\s/g, ''))
   .pipe(z.string().min(1, 'PURCHASE_FIELDS_REQUIRED').regex(/^\d{12}$/, 'UTR_INVALID'));
+
+/**
+ * A positive rupee amount with at most two decimals (a number, or text such as "1,500.50"),
+ * answered in paise.
+ */
+export const rupeeAmount = z
+  .union([z.number(), z.string().transform((text) => text.replace(/[,\s₹]/g, ''))], { error: 'AMOUNT_INVALID' })
+  .transform(Number)
+  .pipe(z.number({ error: 'AMOUNT_INVALID' }).positive('AMOUNT_INVALID').max(1_00_00_000, 'AMOUNT_INVALID'))
+  .refine((rupees) => Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6, 'AMOUNT_INVALID')
+  .transform((rupees) => Math.round(rupees * 100));

@@ -29,6 +29,11 @@ export const validationMessages = {
   },
   PACKAGE_REQUIRED: { en: 'Error: No package selected!', mr: 'त्रुटी: कोणतेही पॅकेज निवडलेले नाही!' },
   ACTION_INVALID: { en: 'The action must be approve or reject.', mr: 'कृती approve किंवा reject असावी.' },
+  AMOUNT_INVALID: {
+    en: 'Please enter an amount in rupees, such as 1500 or 1500.50.',
+    mr: 'कृपया रुपयांमध्ये रक्कम लिहा, उदा. 1500 किंवा 1500.50.',
+  },
+  ROLE_INVALID: { en: 'The role must be user or admin.', mr: 'भूमिका user किंवा admin असावी.' },
   TEXT_TOO_LONG: { en: 'This text is too long.', mr: 'हा मजकूर खूप मोठा आहे.' },
   ID_INVALID: { en: 'This id is not valid.', mr: 'हा आयडी वैध नाही.' },
 } as const;

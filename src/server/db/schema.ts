@@ -42,8 +42,9 @@ export const users = sqliteTable(
   (t) => [
     uniqueIndex('users_email_active').on(t.email).where(sql`${t.deletedAt} is null`),
     index('users_sponsor').on(t.sponsorId),
+    // Highest total first; on a tie, whoever reached it first.
     index('users_leaderboard')
-      .on(t.earnedPaise, t.earnedAt)
+      .on(sql`${t.earnedPaise} desc`, t.earnedAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.earnedPaise} > 0`),
   ],
 );
@@ -223,7 +224,10 @@ export const ledger = sqliteTable(
   (t) => [
     uniqueIndex('ledger_one_commission_per_order').on(t.orderId).where(sql`${t.kind} = 'commission'`),
     index('ledger_user_created').on(t.userId, t.createdAt),
-    index('ledger_created').on(t.createdAt),
+    // Covers the weekly and monthly leaderboards: earnings lines by time, without the table.
+    index('ledger_earnings_by_time')
+      .on(t.createdAt, t.userId, t.amountPaise)
+      .where(sql`${t.kind} in ('commission', 'correction')`),
   ],
 );
 

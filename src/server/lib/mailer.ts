@@ -11,7 +11,8 @@ export type Mailer = {
   send(message: MailMessage): Promise<void>;
   /** Sends without waiting; a failure is logged, never thrown (used after a committed change). */
   sendInBackground(message: MailMessage): void;
-  close(): void;
+  /** Waits for emails still being sent, then closes the connection. */
+  close(): Promise<void>;
 };
 
 type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger };
@@ -37,12 +38,20 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     log.info({ to: message.to, subject: message.subject, file }, 'email written to the outbox');
   }
 
+  const inFlight = new Set<Promise<void>>();
+
   return {
     send,
     sendInBackground(message) {
-      send(message).catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'email failed'));
+      const sending = send(message)
+        .catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'email failed'))
+        .finally(() => inFlight.delete(sending));
+      inFlight.add(sending);
     },
-    close: () => transport.close(),
+    async close() {
+      await Promise.allSettled([...inFlight]);
+      transport.close();
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import { body, params, query, restRow, type RestRow } from './rest-adapter.js';
+import { paiseToRupees } from '../../shared/money.js';
 import { readMultipart } from './multipart.js';
 import { restCourse, restOrder, restUser } from './rest-shapes.js';
 
@@ -81,5 +82,54 @@ export const restRoutes: readonly RestRow[] = [
     input: body,
     call: (caller, input) => caller.orders.decide(input),
     answer: ({ message, order }) => ({ message, order: restOrder(order) }),
+  }),
+
+  // Referrals, earnings and people
+  restRow('GET', '/api/leaderboard', {
+    input: (request) => ({ period: query(request).period ?? 'all' }),
+    call: (caller, input) => caller.affiliate.leaderboard(input),
+    answer: ({ entries }) => ({
+      success: true,
+      leaderboard: entries.map((entry) => ({
+        _id: entry.userId,
+        name: entry.name,
+        profileImage: entry.profileImage,
+        totalEarnings: paiseToRupees(entry.totalPaise),
+      })),
+    }),
+  }),
+  restRow('GET', '/api/affiliates', {
+    call: (caller) => caller.affiliate.affiliates(),
+    answer: (affiliates) => ({
+      success: true,
+      affiliates: affiliates.map((person) => ({ _id: person.id, name: person.name, contact: person.phone, purchasedCourses: person.packageIds })),
+    }),
+  }),
+  restRow('GET', '/api/admin/users', {
+    input: (request) => ({ search: query(request).search, page: query(request).page === undefined ? 1 : Number(query(request).page) }),
+    call: (caller, input) => caller.admin.users(input),
+    answer: ({ users, total, pageSize }) => ({
+      users: users.map((user) => ({
+        _id: user.id,
+        name: user.name,
+        email: user.email,
+        contact: user.phone,
+        role: user.role === 'user' ? 'user' : 'admin',
+        earnings: paiseToRupees(user.earnedPaise),
+        owed: paiseToRupees(user.owedPaise),
+      })),
+      total,
+      pageSize,
+    }),
+  }),
+  restRow('DELETE', '/api/users/delete', {
+    input: body,
+    call: (caller, input) => caller.admin.deleteUser(input),
+    answer: ({ message }) => ({ message }),
+  }),
+  restRow('POST', '/api/admin/sendMail', {
+    input: body,
+    call: (caller, input) => caller.affiliate.pay(input),
+    answer: ({ message, payout }) => ({ message, payout: { _id: payout.id, amount: paiseToRupees(payout.amountPaise) } }),
   }),
 ];

@@ -1,9 +1,13 @@
+import { adminRouter } from '../features/admin/admin.router.js';
+import { affiliateRouter } from '../features/affiliate/affiliate.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
 import { catalogRouter } from '../features/catalog/catalog.router.js';
 import { ordersRouter } from '../features/orders/orders.router.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
+  admin: adminRouter,
+  affiliate: affiliateRouter,
   auth: authRouter,
   catalog: catalogRouter,
   orders: ordersRouter,

@@ -8,7 +8,7 @@ import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
-import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
+import { bookCommission, commissionFor, earningsChanged } from '../affiliate/ledger.service.js';
 import { assignSponsorOnce, canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
 import { orderErrors } from './orders.errors.js';
@@ -198,6 +198,7 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
     }
     return order;
   });
+  if (decided.status === 'approved') earningsChanged(deps.db);
   notifyBuyer(deps, decided);
   return decided;
 }

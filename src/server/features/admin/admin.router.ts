@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { emailAddress, entityId } from '../../../shared/schemas.js';
+import { adminProcedure, router, superadminProcedure } from '../../trpc/trpc.js';
+import { adminText } from './admin.messages.js';
+import { deleteUserByEmail, listUsers, setRole, USERS_PAGE_SIZE } from './users.service.js';
+import { toAdminUserView } from './admin.views.js';
+
+export const adminRouter = router({
+  users: adminProcedure
+    .input(z.object({ search: z.string().trim().max(100, 'TEXT_TOO_LONG').optional(), page: z.number().int().min(1).max(100_000).default(1) }).optional())
+    .query(({ ctx, input }) => {
+      const result = listUsers(ctx.db, { search: input?.search, page: input?.page ?? 1 });
+      return { users: result.users.map(toAdminUserView), total: result.total, pageSize: USERS_PAGE_SIZE };
+    }),
+
+  setRole: superadminProcedure
+    .input(z.object({ userId: entityId, role: z.enum(['user', 'admin'], { error: 'ROLE_INVALID' }) }))
+    .mutation(({ ctx, input }) => ({ user: toAdminUserView(setRole(ctx.db, ctx.user.id, input)) })),
+
+  deleteUser: superadminProcedure.input(z.object({ email: emailAddress })).mutation(({ ctx, input }) => {
+    deleteUserByEmail(ctx.db, ctx.user.id, input.email, ctx.now());
+    return { message: adminText('USER_DELETED', ctx.req.lang) };
+  }),
+});

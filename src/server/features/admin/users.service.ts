@@ -1,0 +1,67 @@
+import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { passwordResets, users, type UserRow } from '../../db/schema.js';
+import { findActiveUser, findActiveUserByEmail } from '../auth/accounts.service.js';
+import { revokeAllSessions } from '../auth/sessions.service.js';
+import { earningsChanged } from '../affiliate/ledger.service.js';
+import { adminErrors } from './admin.errors.js';
+
+export const USERS_PAGE_SIZE = 25;
+
+function matching(search: string | undefined): SQL | undefined {
+  const text = search?.trim();
+  if (!text) return undefined;
+  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return or(
+    sql`${users.name} like ${pattern} escape '\\'`,
+    sql`${users.email} like ${pattern} escape '\\'`,
+    sql`${users.phone} like ${pattern} escape '\\'`,
+  );
+}
+
+/** Users who are not deleted, newest first, a page at a time, with how many match in all. */
+export function listUsers(db: Db, options: { search?: string | undefined; page: number }): { users: UserRow[]; total: number } {
+  const where = and(isNull(users.deletedAt), matching(options.search));
+  const rows = db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(USERS_PAGE_SIZE)
+    .offset((options.page - 1) * USERS_PAGE_SIZE)
+    .all();
+  const total = db.select({ n: count() }).from(users).where(where).get()!.n;
+  return { users: rows, total };
+}
+
+/**
+ * Makes someone an admin or takes it away (superadmins only). Nobody changes their own role, and
+ * a superadmin's role is not changed here. Role checks read the database on every call, so the
+ * change applies at once.
+ */
+export function setRole(db: Db, actorId: number, input: { userId: number; role: 'user' | 'admin' }): UserRow {
+  if (input.userId === actorId) throw adminErrors.OWN_ROLE();
+  const user = findActiveUser(db, input.userId);
+  if (!user) throw adminErrors.USER_NOT_FOUND();
+  if (user.role === 'superadmin') throw adminErrors.SUPERADMIN_ROLE();
+  return db.update(users).set({ role: input.role }).where(eq(users.id, user.id)).returning().get();
+}
+
+/**
+ * Deletes a user (superadmins only): they can no longer log in, leave the leaderboard and other
+ * people's affiliate lists, and their email is free again. The row stays, so their orders and
+ * ledger lines keep pointing at them.
+ */
+export function deleteUserByEmail(db: Db, actorId: number, email: string, now: number): UserRow {
+  const user = findActiveUserByEmail(db, email);
+  if (!user) throw adminErrors.USER_NOT_FOUND();
+  if (user.id === actorId) throw adminErrors.DELETE_SELF();
+  if (user.role === 'superadmin') throw adminErrors.DELETE_SUPERADMIN();
+  const deleted = db.transaction((tx) => {
+    revokeAllSessions(tx, user.id);
+    tx.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run();
+    return tx.update(users).set({ deletedAt: now }).where(eq(users.id, user.id)).returning().get();
+  });
+  earningsChanged(db);
+  return deleted;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { isAdminRole } from '../../../shared/domain.js';
+import { emailAddress, entityId, rupeeAmount } from '../../../shared/schemas.js';
+import { profileImageUrl } from '../auth/auth.views.js';
+import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { affiliateErrors } from './affiliate.errors.js';
+import { affiliateText } from './affiliate.messages.js';
+import { affiliatesOf } from './affiliates.service.js';
+import { dashboardOf } from './dashboard.service.js';
+import { leaderboard, leaderboardPeriods } from './leaderboard.service.js';
+import { payEarnings } from './payouts.service.js';
+
+export const affiliateRouter = router({
+  /** A user's earnings cards, tier and payouts: their own, or anyone's for an admin. */
+  dashboard: protectedProcedure.input(z.object({ userId: entityId })).query(({ ctx, input }) => {
+    if (input.userId !== ctx.user.id && !isAdminRole(ctx.user.role)) throw affiliateErrors.NOT_YOURS();
+    return dashboardOf(ctx.db, input.userId, ctx.now());
+  }),
+
+  leaderboard: protectedProcedure
+    .input(z.object({ period: z.enum(leaderboardPeriods).default('all') }).optional())
+    .query(({ ctx, input }) => {
+      const board = leaderboard(ctx.db, input?.period ?? 'all', ctx.user.id, ctx.now());
+      return {
+        entries: board.entries.map((entry) => ({ ...entry, userId: String(entry.userId), profileImage: profileImageUrl(entry.profileImage) })),
+        me: board.me,
+      };
+    }),
+
+  /** The people the signed-in user sponsors. */
+  affiliates: protectedProcedure.query(({ ctx }) =>
+    affiliatesOf(ctx.db, ctx.user.id).map((person) => ({
+      id: String(person.id),
+      name: person.name,
+      phone: person.phone,
+      packageIds: person.packageIds.map(String),
+    })),
+  ),
+
+  /** Records a payout to a user and emails them ("send earnings email"). */
+  pay: adminProcedure.input(z.object({ email: emailAddress, amount: rupeeAmount })).mutation(({ ctx, input }) => {
+    const payout = payEarnings(ctx, ctx.user.id, { email: input.email, amountPaise: input.amount });
+    return { message: affiliateText('PAYOUT_SENT', ctx.req.lang), payout: { id: String(payout.id), amountPaise: payout.amountPaise } };
+  }),
+});

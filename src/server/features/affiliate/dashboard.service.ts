@@ -1,0 +1,37 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { highestTier, type Tier } from '../../../shared/domain.js';
+import { findActiveUser } from '../auth/accounts.service.js';
+import { profileImageUrl } from '../auth/auth.views.js';
+import { affiliateErrors } from './affiliate.errors.js';
+import { earningsOf, type Earnings } from './earnings.service.js';
+import { payoutsOf, type PayoutView } from './payouts.service.js';
+
+export type Dashboard = {
+  user: { id: string; name: string; profileImage: string | null; referralCode: string };
+  highestTier: Tier | null;
+  earnings: Earnings;
+  paidOutPaise: number;
+  owedPaise: number;
+  payouts: PayoutView[];
+};
+
+/** Tiers of the packages a user owns. */
+function ownedTiers(db: Db, userId: number): (Tier | null)[] {
+  return db
+    .all<{ tier: Tier | null }>(sql`select p.tier as tier from enrollments e join packages p on p.id = e.package_id where e.user_id = ${userId}`)
+    .map((row) => row.tier);
+}
+
+export function dashboardOf(db: Db, userId: number, now: number): Dashboard {
+  const user = findActiveUser(db, userId);
+  if (!user) throw affiliateErrors.USER_NOT_FOUND();
+  return {
+    user: { id: String(user.id), name: user.name, profileImage: profileImageUrl(user.profileImage), referralCode: user.referralCode },
+    highestTier: highestTier(ownedTiers(db, user.id)),
+    earnings: earningsOf(db, user.id, now),
+    paidOutPaise: user.paidPaise,
+    owedPaise: user.earnedPaise - user.paidPaise,
+    payouts: payoutsOf(db, user.id),
+  };
+}
