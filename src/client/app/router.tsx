@@ -25,6 +25,9 @@ const SetupPage = lazy(() => import('../features/auth/setup-page'));
 const SuccessPage = lazy(() => import('../features/orders/success-page'));
 const FailurePage = lazy(() => import('../features/orders/failure-page'));
 const PaymentSuccessPage = lazy(() => import('../features/orders/payment-success-page'));
+const DashboardPage = lazy(() => import('../features/affiliate/dashboard-page'));
+const LeaderboardPage = lazy(() => import('../features/affiliate/leaderboard-page'));
+const MyAffiliatesPage = lazy(() => import('../features/affiliate/my-affiliates-page'));
 const PendingOrdersPage = lazy(() => import('../features/orders/pending-orders-page'));
 
 function OwnDashboard() {
@@ -58,6 +61,9 @@ export function AppRoutes() {
           <Route path="dashboard" element={<OwnDashboard />} />
           <Route path="account" element={<AccountPage />} />
           <Route path="update-profile" element={<UpdateProfilePage />} />
+          <Route path=":id/dashboard" element={<DashboardPage />} />
+          <Route path="leaderboard" element={<LeaderboardPage />} />
+          <Route path="my-affiliates" element={<MyAffiliatesPage />} />
           <Route path="success" element={<SuccessPage />} />
           <Route path="failure" element={<FailurePage />} />
           <Route path="payment-success/:id" element={<PaymentSuccessPage />} />

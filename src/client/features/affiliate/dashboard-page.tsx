@@ -1,0 +1,95 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { ReferralShare } from '../../components/referral-share';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatIstDateTime } from '../../../shared/ist';
+import { formatRupeeAmount, formatRupees } from '../../../shared/money';
+import { useSession } from '../auth/use-session';
+import { useAffiliateMessages } from './affiliate-messages';
+import { useCountUp } from './use-count-up';
+import './dashboard-page.css';
+
+function EarningsCard({ label, paise }: { label: string; paise: number }) {
+  const counted = useCountUp(paise);
+  // Whole rupees while counting, the exact amount at the end.
+  const shown = counted === paise ? paise : Math.floor(counted / 100) * 100;
+  return (
+    <li className="earnings-card">
+      <span className="earnings-card__label">{label}</span>
+      <span className="earnings-card__amount" aria-hidden="true">
+        ₹ {formatRupeeAmount(shown)} /-
+      </span>
+      <span className="visually-hidden">{formatRupees(paise)}</span>
+    </li>
+  );
+}
+
+/** /:id/dashboard: a user's own (an admin may open anyone's). */
+export default function DashboardPage() {
+  const { t, lang } = useAffiliateMessages();
+  useDocumentTitle(t('dashboard.title'));
+  const { id = '' } = useParams();
+  const { user: viewer } = useSession();
+  const trpc = useTRPC();
+  const dashboard = useQuery(trpc.affiliate.dashboard.queryOptions({ userId: id }, { enabled: /^\d+$/.test(id) }));
+
+  if (dashboard.isPending) return <PageSpinner />;
+  if (dashboard.isError) return <p role="alert">{errorMessage(dashboard.error, t('dashboard.failed'))}</p>;
+  const { user, highestTier, earnings, paidOutPaise, owedPaise, payouts } = dashboard.data;
+  const locale = lang === 'mr' ? 'mr-IN' : 'en-IN';
+
+  return (
+    <div className="page dashboard">
+      <div className="dashboard__head">
+        <img
+          className="avatar avatar--large"
+          src={user.profileImage ?? '/images/avatar.svg'}
+          alt={t('dashboard.pictureAlt', { name: user.name })}
+          width="96"
+          height="96"
+        />
+        <div>
+          <h1>{t('dashboard.welcome', { name: user.name })}</h1>
+          <p className="dashboard__tier">
+            {t('dashboard.tier')}: <strong>{highestTier ?? t('dashboard.noTier')}</strong>
+          </p>
+        </div>
+      </div>
+
+      <h2 className="visually-hidden">{t('dashboard.earningsLabel')}</h2>
+      <ul className="earnings-cards">
+        <EarningsCard label={t('dashboard.today')} paise={earnings.today} />
+        <EarningsCard label={t('dashboard.week')} paise={earnings.week} />
+        <EarningsCard label={t('dashboard.month')} paise={earnings.month} />
+        <EarningsCard label={t('dashboard.total')} paise={earnings.total} />
+      </ul>
+
+      <dl className="details dashboard__money">
+        <dt>{t('dashboard.paidOut')}</dt>
+        <dd>{formatRupees(paidOutPaise)}</dd>
+        <dt>{t('dashboard.owed')}</dt>
+        <dd>{formatRupees(owedPaise)}</dd>
+      </dl>
+
+      {viewer?.id === user.id && <ReferralShare code={user.referralCode} />}
+
+      <section aria-labelledby="payouts-title">
+        <h2 id="payouts-title">{t('dashboard.payouts')}</h2>
+        {payouts.length === 0 ? (
+          <p className="muted">{t('dashboard.noPayouts')}</p>
+        ) : (
+          <ul className="compact-list">
+            {payouts.map((payout) => (
+              <li key={payout.id}>
+                <span>{t('dashboard.paidOn', { date: formatIstDateTime(payout.createdAt, locale) })}</span>
+                <strong>{formatRupees(payout.amountPaise)}</strong>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
