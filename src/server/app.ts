@@ -71,6 +71,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (!options.db) db.$client.close();
   });
 
+  // During a graceful shutdown, answers still in flight end their connection, so a phone's
+  // keep-alive socket does not hold the process open until the force-exit timer.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   // Plugins.
   await app.register(fastifyHelmet, helmetOptions({ https: config.publicUrl.startsWith('https://'), dev: options.dev ?? false }));
   await app.register(fastifyCookie);

@@ -1,11 +1,13 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { checkDataDir, StartupError } from './lib/data-dir.js';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
   const config = loadConfig();
+  checkDataDir(config.dataDir);
   const { app } = await buildApp(config, { dev });
 
   let closing = false;
@@ -34,7 +36,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof StartupError) {
     console.error(error.message);
   } else {
     console.error('The server could not start:', error instanceof Error ? error.message : error);
