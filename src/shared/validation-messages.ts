@@ -34,6 +34,7 @@ export const validationMessages = {
     mr: 'कृपया रुपयांमध्ये रक्कम लिहा, उदा. 1500 किंवा 1500.50.',
   },
   ROLE_INVALID: { en: 'The role must be user or admin.', mr: 'भूमिका user किंवा admin असावी.' },
+  PAGE_INVALID: { en: 'The page must be a whole number from 1.', mr: 'पान क्रमांक 1 पासूनचा पूर्ण अंक असावा.' },
   TEXT_TOO_LONG: { en: 'This text is too long.', mr: 'हा मजकूर खूप मोठा आहे.' },
   ID_INVALID: { en: 'This id is not valid.', mr: 'हा आयडी वैध नाही.' },
 } as const;

@@ -29,6 +29,8 @@ export async function launchBrowser(): Promise<TestBrowser> {
     browser,
     async newPage({ width = 375, height = 740, locale = 'en-IN' } = {}) {
       const context = await browser.newContext({ viewport: { width, height }, locale });
+      // A step that cannot happen fails within 20 s and names itself, instead of hanging the test.
+      context.setDefaultTimeout(20_000);
       const page = await context.newPage();
       page.on('pageerror', (error) => console.error('page error:', error.message));
       return { context, page };

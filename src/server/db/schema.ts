@@ -36,6 +36,14 @@ export const users = sqliteTable(
     paidPaise: integer('paid_paise').notNull().default(0),
     /** When the current earned total was reached: the leaderboard's tie-breaker. */
     earnedAt: integer('earned_at'),
+    // Kept earnings of the current IST week and month, for their leaderboards: each commission or
+    // correction adds to them in its own transaction, starting afresh when a new period begins.
+    weekStart: integer('week_start'),
+    weekPaise: integer('week_paise').notNull().default(0),
+    weekAt: integer('week_at'),
+    monthStart: integer('month_start'),
+    monthPaise: integer('month_paise').notNull().default(0),
+    monthAt: integer('month_at'),
     createdAt: integer('created_at').notNull(),
     deletedAt: integer('deleted_at'),
   },
@@ -46,6 +54,12 @@ export const users = sqliteTable(
     index('users_leaderboard')
       .on(sql`${t.earnedPaise} desc`, t.earnedAt, t.id)
       .where(sql`${t.deletedAt} is null and ${t.earnedPaise} > 0`),
+    index('users_leaderboard_week')
+      .on(t.weekStart, sql`${t.weekPaise} desc`, t.weekAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.weekPaise} > 0`),
+    index('users_leaderboard_month')
+      .on(t.monthStart, sql`${t.monthPaise} desc`, t.monthAt, t.id)
+      .where(sql`${t.deletedAt} is null and ${t.monthPaise} > 0`),
   ],
 );
 
@@ -224,10 +238,7 @@ export const ledger = sqliteTable(
   (t) => [
     uniqueIndex('ledger_one_commission_per_order').on(t.orderId).where(sql`${t.kind} = 'commission'`),
     index('ledger_user_created').on(t.userId, t.createdAt),
-    // Covers the weekly and monthly leaderboards: earnings lines by time, without the table.
-    index('ledger_earnings_by_time')
-      .on(t.createdAt, t.userId, t.amountPaise)
-      .where(sql`${t.kind} in ('commission', 'correction')`),
+    index('ledger_created').on(t.createdAt),
   ],
 );
 

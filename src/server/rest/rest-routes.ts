@@ -73,9 +73,9 @@ export const restRoutes: readonly RestRow[] = [
     answer: ({ message, order }) => ({ message, order: restOrder(order) }),
   }),
   restRow('GET', '/api/admin/pending-orders', {
-    input: (request) => ({ search: query(request).search }),
+    input: (request) => ({ search: query(request).search, page: query(request).page }),
     call: (caller, input) => caller.orders.pending(input),
-    answer: (orders) => ({ orders: orders.map(restOrder) }),
+    answer: ({ orders, total, pageSize }) => ({ orders: orders.map(restOrder), total, pageSize }),
   }),
   // The spec's client posts this one without the /api prefix.
   restRow('POST', '/approve', {
@@ -106,7 +106,7 @@ export const restRoutes: readonly RestRow[] = [
     }),
   }),
   restRow('GET', '/api/admin/users', {
-    input: (request) => ({ search: query(request).search, page: query(request).page === undefined ? 1 : Number(query(request).page) }),
+    input: (request) => ({ search: query(request).search, page: query(request).page }),
     call: (caller, input) => caller.admin.users(input),
     answer: ({ users, total, pageSize }) => ({
       users: users.map((user) => ({

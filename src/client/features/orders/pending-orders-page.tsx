@@ -12,8 +12,6 @@ import { useOrdersMessages } from './orders-messages';
 import './pending-orders-page.css';
 
 type Tab = 'pending' | 'decided';
-/** The server answers decided orders 50 at a time. */
-const DECIDED_PAGE_SIZE = 50;
 type Decision = { orderId: string; action: 'approve' | 'reject'; buyer: string; amount: string; utr: string };
 
 export default function PendingOrdersPage() {
@@ -29,7 +27,11 @@ export default function PendingOrdersPage() {
   const [reason, setReason] = useState('');
   const locale = lang === 'mr' ? 'mr-IN' : 'en-IN';
 
-  const pending = useQuery({ ...trpc.orders.pending.queryOptions({ search: query || undefined }), enabled: tab === 'pending', placeholderData: keepPreviousData });
+  const pending = useQuery({
+    ...trpc.orders.pending.queryOptions({ search: query || undefined, page }),
+    enabled: tab === 'pending',
+    placeholderData: keepPreviousData,
+  });
   const decided = useQuery({
     ...trpc.orders.decided.queryOptions({ search: query || undefined, page }),
     enabled: tab === 'decided',
@@ -37,6 +39,9 @@ export default function PendingOrdersPage() {
   });
   const decide = useMutation(trpc.orders.decide.mutationOptions());
   const list = tab === 'pending' ? pending : decided;
+  const shown = list.data?.orders ?? [];
+  const pageSize = list.data?.pageSize ?? 50;
+  const hasMore = tab === 'pending' ? page * pageSize < (pending.data?.total ?? 0) : shown.length === pageSize;
 
   function confirm() {
     if (!deciding) return;
@@ -80,18 +85,27 @@ export default function PendingOrdersPage() {
         <label htmlFor="order-search" className="field__label">
           {t('admin.search')}
         </label>
-        <input id="order-search" className="field__input" type="search" value={search} onChange={(event) => setSearch(event.target.value)} />
+        <input
+          id="order-search"
+          className="field__input"
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
       </div>
 
       {list.isPending ? (
         <PageSpinner />
       ) : list.isError ? (
         <p role="alert">{t('admin.loadFailed')}</p>
-      ) : list.data.length === 0 ? (
+      ) : shown.length === 0 ? (
         <p className="empty-state">{emptyText}</p>
       ) : (
         <ul className="order-list" aria-live="polite">
-          {list.data.map((order) => {
+          {shown.map((order) => {
             const amount = formatRupees(order.amountPaise);
             return (
               <li key={order.id} className={`order-card order-card--${order.status}`}>
@@ -153,17 +167,12 @@ export default function PendingOrdersPage() {
           })}
         </ul>
       )}
-      {tab === 'decided' && (page > 1 || decided.data?.length === DECIDED_PAGE_SIZE) && (
+      {(page > 1 || hasMore) && (
         <div className="button-row">
           <button type="button" className="button" disabled={page === 1} onClick={() => setPage((current) => current - 1)}>
             {t('admin.previous')}
           </button>
-          <button
-            type="button"
-            className="button"
-            disabled={(decided.data?.length ?? 0) < DECIDED_PAGE_SIZE}
-            onClick={() => setPage((current) => current + 1)}
-          >
+          <button type="button" className="button" disabled={!hasMore} onClick={() => setPage((current) => current + 1)}>
             {t('admin.next')}
           </button>
         </div>

@@ -7,7 +7,7 @@ import { toAdminUserView } from './admin.views.js';
 
 export const adminRouter = router({
   users: adminProcedure
-    .input(z.object({ search: z.string().trim().max(100, 'TEXT_TOO_LONG').optional(), page: z.number().int().min(1).max(100_000).default(1) }).optional())
+    .input(z.object({ search: z.string().trim().max(100, 'TEXT_TOO_LONG').optional(), page: z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').default(1) }).optional())
     .query(({ ctx, input }) => {
       const result = listUsers(ctx.db, { search: input?.search, page: input?.page ?? 1 });
       return { users: result.users.map(toAdminUserView), total: result.total, pageSize: USERS_PAGE_SIZE };

@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.js';
 import { passwordResets, users, type UserRow } from '../../db/schema.js';
 import { findActiveUser, findActiveUserByEmail } from '../auth/accounts.service.js';
 import { revokeAllSessions } from '../auth/sessions.service.js';
-import { earningsChanged } from '../affiliate/ledger.service.js';
 import { adminErrors } from './admin.errors.js';
 
 export const USERS_PAGE_SIZE = 25;
@@ -62,6 +61,5 @@ export function deleteUserByEmail(db: Db, actorId: number, email: string, now: n
     tx.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run();
     return tx.update(users).set({ deletedAt: now }).where(eq(users.id, user.id)).returning().get();
   });
-  earningsChanged(db);
   return deleted;
 }

@@ -1,25 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { ledger, users, type LedgerRow } from '../../db/schema.js';
+import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
 
 /**
  * The earnings ledger is append-only. Each line also updates the user's kept totals in the same
  * transaction (the caller's), so totals never drift from the sum of the lines.
  */
-
-const versions = new WeakMap<object, number>();
-
-/**
- * A number that changes whenever earnings or the people who can rank change, per database:
- * cached leaderboards are rebuilt when it moves. Call it after the change is committed.
- */
-export function earningsChanged(db: Db): void {
-  versions.set(db, (versions.get(db) ?? 0) + 1);
-}
-
-export function earningsVersion(db: Db): number {
-  return versions.get(db) ?? 0;
-}
 
 /** The sponsor's commission for an approved order. At most one per order (a unique index). */
 export function bookCommission(tx: Queryable, line: { userId: number; orderId: number; amountPaise: number; now: number }): LedgerRow {
@@ -28,11 +15,30 @@ export function bookCommission(tx: Queryable, line: { userId: number; orderId: n
     .values({ userId: line.userId, kind: 'commission', amountPaise: line.amountPaise, orderId: line.orderId, createdAt: line.now })
     .returning()
     .get();
-  tx.update(users)
-    .set({ earnedPaise: sql`${users.earnedPaise} + ${line.amountPaise}`, earnedAt: line.now })
-    .where(eq(users.id, line.userId))
-    .run();
+  addEarning(tx, line.userId, line.amountPaise, line.now);
   return row;
+}
+
+/**
+ * Adds an earnings line to the user's kept totals: all time, and this IST week and month (a
+ * total of an earlier period starts afresh). `at` is the line's time, which is now.
+ */
+function addEarning(tx: Queryable, userId: number, amountPaise: number, at: number): void {
+  const week = istWeekStart(at);
+  const month = istMonthStart(at);
+  tx.update(users)
+    .set({
+      earnedPaise: sql`${users.earnedPaise} + ${amountPaise}`,
+      earnedAt: at,
+      weekPaise: sql`case when ${users.weekStart} = ${week} then ${users.weekPaise} + ${amountPaise} else ${amountPaise} end`,
+      weekStart: week,
+      weekAt: at,
+      monthPaise: sql`case when ${users.monthStart} = ${month} then ${users.monthPaise} + ${amountPaise} else ${amountPaise} end`,
+      monthStart: month,
+      monthAt: at,
+    })
+    .where(eq(users.id, userId))
+    .run();
 }
 
 /** Money paid out to a user. Payouts lower what is owed, never the earnings. */

@@ -3,12 +3,13 @@ import { emailAddress, entityId, utr } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { orderErrors } from './orders.errors.js';
 import { orderText } from './orders.messages.js';
-import { decidedOrders, decideOrder, orderDetails, ordersOf, paymentDetails, pendingOrders, placeOrder } from './orders.service.js';
+import { decidedOrders, decideOrder, orderDetails, ordersOf, ORDERS_PAGE_SIZE, paymentDetails, pendingOrders, placeOrder } from './orders.service.js';
 import { toOrderView } from './orders.views.js';
 
 const requiredText = (max: number) =>
   z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').max(max, 'TEXT_TOO_LONG');
 const search = z.string().trim().max(100, 'TEXT_TOO_LONG').optional();
+const page = z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').default(1);
 const packageId = z.union([z.number(), z.string()], { error: 'PACKAGE_REQUIRED' }).pipe(entityId);
 
 function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {
@@ -47,17 +48,19 @@ export const ordersRouter = router({
   /** The signed-in buyer's orders with their status. */
   mine: protectedProcedure.query(({ ctx }) => ordersOf(ctx.db, ctx.user.id).map(toOrderView)),
 
-  pending: adminProcedure
-    .input(z.object({ search }).optional())
-    .query(({ ctx, input }) => pendingOrders(ctx.db, input?.search).map(toOrderView)),
+  /** Orders waiting for a decision, oldest first, a page of ORDERS_PAGE_SIZE at a time. */
+  pending: adminProcedure.input(z.object({ search, page }).optional()).query(({ ctx, input }) => {
+    const result = pendingOrders(ctx.db, { search: input?.search, page: input?.page ?? 1 });
+    return { orders: result.orders.map(toOrderView), total: result.total, pageSize: ORDERS_PAGE_SIZE };
+  }),
 
+  /** Decided orders, latest decision first, with who decided. */
   decided: adminProcedure
-    .input(z.object({ search, page: z.number().int().min(1).max(10_000).default(1) }).optional())
-    .query(({ ctx, input }) => {
-      const pageSize = 50;
-      const page = input?.page ?? 1;
-      return decidedOrders(ctx.db, { search: input?.search, limit: pageSize, offset: (page - 1) * pageSize }).map(toOrderView);
-    }),
+    .input(z.object({ search, page }).optional())
+    .query(({ ctx, input }) => ({
+      orders: decidedOrders(ctx.db, { search: input?.search, page: input?.page ?? 1 }).map(toOrderView),
+      pageSize: ORDERS_PAGE_SIZE,
+    })),
 
   decide: adminProcedure
     .input(

@@ -8,7 +8,7 @@ import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
-import { bookCommission, commissionFor, earningsChanged } from '../affiliate/ledger.service.js';
+import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
 import { assignSponsorOnce, canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
 import { orderErrors } from './orders.errors.js';
@@ -198,7 +198,6 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
     }
     return order;
   });
-  if (decided.status === 'approved') earningsChanged(deps.db);
   notifyBuyer(deps, decided);
   return decided;
 }
@@ -277,22 +276,32 @@ function searchCondition(search: string | undefined): SQL | undefined {
   );
 }
 
-/** Orders waiting for a decision, oldest first. */
-export function pendingOrders(db: Queryable, search?: string): OrderDetails[] {
-  return selectDetails(db)
-    .where(and(eq(orders.status, 'pending'), searchCondition(search)))
+export const ORDERS_PAGE_SIZE = 50;
+
+/** Orders waiting for a decision, oldest first, a page at a time, with how many wait in all. */
+export function pendingOrders(db: Queryable, options: { search?: string | undefined; page?: number } = {}): { orders: OrderDetails[]; total: number } {
+  const search = searchCondition(options.search);
+  const where = and(eq(orders.status, 'pending'), search);
+  const page = options.page ?? 1;
+  const rows = selectDetails(db)
+    .where(where)
     .orderBy(asc(orders.createdAt), asc(orders.id))
-    .all()
-    .map(toDetails);
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((page - 1) * ORDERS_PAGE_SIZE)
+    .all();
+  // Counting needs the buyer only to search by their name or email.
+  const counting = db.select({ n: sql<number>`count(*)` }).from(orders);
+  const total = (search ? counting.innerJoin(buyer, eq(buyer.id, orders.userId)) : counting).where(where).get()!.n;
+  return { orders: rows.map(toDetails), total };
 }
 
 /** Decided orders, latest decision first, a page at a time. */
-export function decidedOrders(db: Queryable, options: { search?: string | undefined; limit: number; offset: number }): OrderDetails[] {
+export function decidedOrders(db: Queryable, options: { search?: string | undefined; page: number }): OrderDetails[] {
   return selectDetails(db)
     .where(and(inArray(orders.status, ['approved', 'rejected']), searchCondition(options.search)))
     .orderBy(desc(orders.decidedAt), desc(orders.id))
-    .limit(options.limit)
-    .offset(options.offset)
+    .limit(ORDERS_PAGE_SIZE)
+    .offset((options.page - 1) * ORDERS_PAGE_SIZE)
     .all()
     .map(toDetails);
 }

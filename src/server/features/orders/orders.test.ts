@@ -190,7 +190,7 @@ describe('approval', () => {
     const mail = await waitForEmail(t.outbox, asha.user.email, (m) => m.subject.startsWith('We could not verify'));
     expect(mail.text).toContain('Reason: No credit with this UTR');
     const decided = await callJson(t.url, 'GET', '/trpc/orders.decided', { token: admin.token });
-    const mine = decided.body.result.data.find((o: { id: string }) => o.id === order._id);
+    const mine = decided.body.result.data.orders.find((o: { id: string }) => o.id === order._id);
     expect(mine.decidedBy).toEqual({ id: String(admin.user.id), name: admin.user.name });
   });
 
