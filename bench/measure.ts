@@ -1,0 +1,59 @@
+/** Small measuring tools shared by the benchmark's parts. */
+import { readFileSync } from 'node:fs';
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+export type Timing = { p50: number; p95: number; p99: number; n: number };
+
+export function summarise(samples: number[]): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const round = (value: number) => Math.round(value * 100) / 100;
+  return { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), n: sorted.length };
+}
+
+/** Times `call` n times in a row (after a few warm-up calls). */
+export async function timeSequential(n: number, call: (i: number) => Promise<unknown>): Promise<Timing> {
+  for (let i = 0; i < 5; i += 1) await call(i);
+  const samples: number[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const started = performance.now();
+    await call(i);
+    samples.push(performance.now() - started);
+  }
+  return summarise(samples);
+}
+
+/** Resident memory of a process in MB, read from /proc. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(status.match(/VmRSS:\s+(\d+)/)?.[1] ?? 0);
+  return Math.round((kb / 1024) * 10) / 10;
+}
+
+/** Samples a process's memory every 100 ms until stopped; answers the peak. */
+export function watchMemory(pid: number): () => number {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => {
+    try {
+      peak = Math.max(peak, rssMb(pid));
+    } catch {
+      // The process ended.
+    }
+  }, 100);
+  return () => {
+    clearInterval(timer);
+    return peak;
+  };
+}
+
+/** A GET or POST that must succeed; answers the parsed JSON. */
+export async function request(url: string, init: RequestInit = {}): Promise<unknown> {
+  const response = await fetch(url, init);
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${text.slice(0, 200)}`);
+  return text ? JSON.parse(text) : null;
+}
