@@ -48,6 +48,10 @@ export const orderErrors = defineErrors({
       mr: 'ही व्यक्ती तुमच्यामार्फत सामील झाली आहे, त्यामुळे ती तुमची स्पॉन्सर होऊ शकत नाही.',
     },
   ],
+  ACCOUNT_GONE: [
+    'UNAUTHORIZED',
+    { en: 'This account no longer exists.', mr: 'हे खाते आता अस्तित्वात नाही.' },
+  ],
   ORDER_NOT_FOUND: ['NOT_FOUND', { en: 'This order does not exist.', mr: 'ही ऑर्डर अस्तित्वात नाही.' }],
   ORDER_DECIDED: [
     'CONFLICT',

@@ -96,7 +96,8 @@ export function placeOrder(
       .get();
     if (utrTaken) throw orderErrors.UTR_TAKEN();
 
-    const buyer = findActiveUser(tx, buyerId)!;
+    const buyer = findActiveUser(tx, buyerId);
+    if (!buyer) throw orderErrors.ACCOUNT_GONE();
     let referrerId: number | null = null;
     if (buyer.sponsorId !== null) {
       referrerId = buyer.sponsorId;
