@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { PageSpinner } from '../../components/page-spinner';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSession } from '../auth/use-session';
+import { useAdminMessages } from './admin-messages';
+
+/** /admin/dashboard: the site's numbers. */
+export default function AdminDashboardPage() {
+  const { t } = useAdminMessages();
+  useDocumentTitle(t('dashboard.title'));
+  const { user } = useSession();
+  const trpc = useTRPC();
+  const stats = useQuery(trpc.catalog.stats.queryOptions(undefined, { staleTime: 0 }));
+  const cards = stats.data
+    ? [
+        { label: t('dashboard.packages'), value: stats.data.packages },
+        { label: t('dashboard.lectures'), value: stats.data.lectures },
+        { label: t('dashboard.users'), value: stats.data.users },
+      ]
+    : [];
+
+  return (
+    <div className="page">
+      <h1>{t('dashboard.title')}</h1>
+      {user && <p>{t('dashboard.welcome', { name: user.name })}</p>}
+      <h2 className="visually-hidden">{t('dashboard.stats')}</h2>
+      {stats.isPending ? (
+        <PageSpinner />
+      ) : stats.isError ? (
+        <p role="alert">{t('dashboard.failed')}</p>
+      ) : (
+        <dl className="admin-stats">
+          {cards.map((card) => (
+            <div key={card.label} className="admin-stats__card">
+              <dt>{card.label}</dt>
+              <dd>{card.value.toLocaleString('en-IN')}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+}
