@@ -20,7 +20,7 @@ afterAll(async () => {
 });
 
 /** A browser page signed in as a new user of this role. */
-async function signedIn(role: 'user' | 'admin', options: { width?: number; locale?: string } = {}) {
+async function signedIn(role: 'user' | 'admin', options: Parameters<TestBrowser['newPage']>[0] = {}) {
   const { user, token } = await createUserWithToken(t.db, { role });
   const { context, page } = await browser.newPage(options);
   await context.addCookies([{ name: 'session', value: token, url: t.url }]);

@@ -24,7 +24,9 @@ export default function PlayerPage() {
   const lecturesQuery = useQuery(trpc.lectures.forPackage.queryOptions({ packageId: courseId }, { staleTime: 0 }));
   const packageQuery = useQuery(trpc.catalog.byId.queryOptions({ id: courseId }));
   const saveProgress = useMutation(trpc.lectures.saveProgress.mutationOptions());
-  const [selectedId, setSelectedId] = useState<string | null>(null);
+  // The part picked on this visit, remembered with its package so another package opens on its own place.
+  const [selected, setSelected] = useState<{ courseId: string; lectureId: string } | null>(null);
+  const selectedId = selected?.courseId === courseId ? selected.lectureId : null;
   const previousRef = useRef<HTMLButtonElement>(null);
   const nextRef = useRef<HTMLButtonElement>(null);
   const movedBy = useRef<'previous' | 'next' | null>(null);
@@ -50,7 +52,7 @@ export default function PlayerPage() {
     const lecture = lectures[next];
     if (!lecture || next === index) return;
     movedBy.current = by;
-    setSelectedId(lecture.id);
+    setSelected({ courseId, lectureId: lecture.id });
     queryClient.setQueryData(lecturesKey, (old) => (old ? { ...old, currentLectureId: lecture.id } : old));
     saveProgress.mutate({ packageId: courseId, lectureId: lecture.id }, { onError: () => toast.error(t('player.saveFailed')) });
   }
