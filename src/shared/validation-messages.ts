@@ -37,6 +37,27 @@ export const validationMessages = {
   PAGE_INVALID: { en: 'The page must be a whole number from 1.', mr: 'पान क्रमांक 1 पासूनचा पूर्ण अंक असावा.' },
   TEXT_TOO_LONG: { en: 'This text is too long.', mr: 'हा मजकूर खूप मोठा आहे.' },
   ID_INVALID: { en: 'This id is not valid.', mr: 'हा आयडी वैध नाही.' },
+  // Catalogue
+  PACKAGE_NAME_REQUIRED: { en: 'Please enter the package name.', mr: 'कृपया पॅकेजचे नाव लिहा.' },
+  DESCRIPTION_REQUIRED: { en: 'Please enter a description.', mr: 'कृपया वर्णन लिहा.' },
+  PRICE_REQUIRED: { en: 'Please enter the price in rupees.', mr: 'कृपया किंमत रुपयांमध्ये लिहा.' },
+  PRICE_INVALID: {
+    en: 'Please enter a price in rupees above 0, with at most two decimals.',
+    mr: 'कृपया 0 पेक्षा जास्त किंमत रुपयांमध्ये लिहा (दशांशानंतर जास्तीत जास्त दोन अंक).',
+  },
+  COMMISSION_INVALID: {
+    en: 'Please enter the commission in rupees, from 0 up to the price.',
+    mr: 'कृपया कमिशन रुपयांमध्ये लिहा, 0 पासून किमतीपर्यंत.',
+  },
+  TIER_INVALID: {
+    en: 'Please choose a tier: Beginner, Elite, Silver, Gold, Diamond or Platinum.',
+    mr: 'कृपया स्तर निवडा: Beginner, Elite, Silver, Gold, Diamond किंवा Platinum.',
+  },
+  PACKAGE_IMAGE_REQUIRED: { en: 'Please choose an image for the package.', mr: 'कृपया पॅकेजसाठी फोटो निवडा.' },
+  LECTURE_LINK_REQUIRED: {
+    en: 'Please select a course and enter a lecture link.',
+    mr: 'कृपया कोर्स निवडा आणि लेक्चरची लिंक टाका.',
+  },
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useSession } from '../features/auth/use-session';
+import { StudyRedirect } from '../features/catalog/study-redirect';
 import HomePage from '../features/pages/home-page';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import { LoggedOutOnly, RequireAdmin, RequireAuth } from './guards';
@@ -28,12 +29,25 @@ const PaymentSuccessPage = lazy(() => import('../features/orders/payment-success
 const DashboardPage = lazy(() => import('../features/affiliate/dashboard-page'));
 const LeaderboardPage = lazy(() => import('../features/affiliate/leaderboard-page'));
 const MyAffiliatesPage = lazy(() => import('../features/affiliate/my-affiliates-page'));
+const UsersPage = lazy(() => import('../features/admin/users-page'));
 const PendingOrdersPage = lazy(() => import('../features/orders/pending-orders-page'));
 
 function OwnDashboard() {
   const { user } = useSession();
   return <Navigate to={user ? `/${user.id}/dashboard` : '/login'} replace />;
 }
+
+// Catalogue and learning.
+const PackagePage = lazy(() => import('../features/catalog/package-page'));
+const MyCoursesPage = lazy(() => import('../features/catalog/my-courses-page'));
+const PlayerPage = lazy(() => import('../features/catalog/player-page'));
+// The admin area: its code loads only when an admin opens it.
+const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
+const AdminDashboardPage = lazy(() => import('../features/admin/dashboard-page'));
+const AddPackagePage = lazy(() => import('../features/catalog/add-package-page'));
+const DeletePackagesPage = lazy(() => import('../features/catalog/delete-packages-page'));
+const AddLecturePage = lazy(() => import('../features/catalog/add-lecture-page'));
+const DeleteLecturesPage = lazy(() => import('../features/catalog/delete-lectures-page'));
 
 /** Every page of the site. Guards wrap the pages that need a session, no session, or an admin. */
 export function AppRoutes() {
@@ -48,6 +62,13 @@ export function AppRoutes() {
         <Route path="CancellationRefund" element={<RefundPage />} />
         <Route path="packages" element={<PackagesPage />} />
         <Route path="courses" element={<CoursesPage />} />
+        <Route path="course/:id" element={<PackagePage />} />
+        <Route path="course/study/:id" element={<StudyRedirect />} />
+        <Route path="lectures/:id" element={<StudyRedirect />} />
+        <Route element={<RequireAuth />}>
+          <Route path="myCourses" element={<MyCoursesPage />} />
+          <Route path="course-content/:courseId" element={<PlayerPage />} />
+        </Route>
 
         <Route element={<LoggedOutOnly />}>
           <Route path="login" element={<LoginPage />} />
@@ -71,7 +92,16 @@ export function AppRoutes() {
 
         <Route path="setup" element={<SetupPage />} />
         <Route path="admin" element={<RequireAdmin />}>
-          <Route path="pending-orders" element={<PendingOrdersPage />} />
+          <Route element={<AdminLayout />}>
+            <Route path="pending-orders" element={<PendingOrdersPage />} />
+            <Route path="users" element={<UsersPage />} />
+            <Route index element={<Navigate to="dashboard" replace />} />
+            <Route path="dashboard" element={<AdminDashboardPage />} />
+            <Route path="course" element={<AddPackagePage />} />
+            <Route path="delete" element={<DeletePackagesPage />} />
+            <Route path="lecture" element={<AddLecturePage />} />
+            <Route path="lecturedelete" element={<DeleteLecturesPage />} />
+          </Route>
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />

@@ -1,6 +1,6 @@
 import type { ProfileView } from '../features/auth/auth.views.js';
 import type { OrderView } from '../features/orders/orders.views.js';
-import type { PackageView } from '../features/catalog/catalog.views.js';
+import type { LectureView, PackageView } from '../features/catalog/catalog.views.js';
 import { paiseToRupees } from '../../shared/money.js';
 
 /** REST.md's `course`: money in rupees, `_id` for the id. */
@@ -52,4 +52,9 @@ export function restOrder(view: OrderView) {
     reason: view.reason,
     decidedAt: view.decidedAt === null ? null : new Date(view.decidedAt).toISOString(),
   };
+}
+
+/** REST.md's `lecture`: `video` is the embed URL. Only ever built for a buyer or an admin. */
+export function restLecture(view: LectureView) {
+  return { _id: view.id, title: view.title, video: view.video };
 }

@@ -3,6 +3,7 @@ import { affiliateRouter } from '../features/affiliate/affiliate.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
 import { catalogRouter } from '../features/catalog/catalog.router.js';
 import { ordersRouter } from '../features/orders/orders.router.js';
+import { lecturesRouter } from '../features/catalog/lectures.router.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
@@ -11,6 +12,7 @@ export const appRouter = router({
   auth: authRouter,
   catalog: catalogRouter,
   orders: ordersRouter,
+  lectures: lecturesRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,8 +1,10 @@
+import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
-import { PageSpinner } from '../../components/page-spinner';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { useTRPC } from '../../lib/trpc';
+import { Link } from 'react-router';
 import { formatRupees } from '../../../shared/money';
+import { PageSpinner } from '../../components/page-spinner';
+import { useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogMessages } from './catalog-messages';
 
 export default function CoursesPage() {
@@ -17,14 +19,23 @@ export default function CoursesPage() {
       {packages.isPending ? (
         <PageSpinner />
       ) : packages.isError ? (
-        <p role="alert">{t('packages.failed')}</p>
+        <div role="alert" className="catalog-message">
+          <p>{t('packages.failed')}</p>
+          <button type="button" className="button" onClick={() => void packages.refetch()}>
+            {t('packages.retry')}
+          </button>
+        </div>
       ) : packages.data.length === 0 ? (
         <p className="empty-state">{t('courses.empty')}</p>
       ) : (
         <ul className="compact-list">
-          {packages.data.map((item) => (
-            <li key={item.id}>
-              <span>{item.name}</span> <span>{formatRupees(item.pricePaise)}</span>
+          {packages.data.map((pkg) => (
+            <li key={pkg.id}>
+              <span>
+                <Link to={`/course/${pkg.id}`}>{pkg.name}</Link>
+                <span className="compact-list__meta">{t('packages.lectureCount', { count: pkg.lectureCount })}</span>
+              </span>
+              <span className="compact-list__price">{formatRupees(pkg.pricePaise)}</span>
             </li>
           ))}
         </ul>

@@ -2,10 +2,14 @@ import { z } from 'zod';
 import { emailAddress, entityId } from '../../../shared/schemas.js';
 import { adminProcedure, router, superadminProcedure } from '../../trpc/trpc.js';
 import { adminText } from './admin.messages.js';
+import { adminStats } from './stats.service.js';
 import { deleteUserByEmail, listUsers, setRole, USERS_PAGE_SIZE } from './users.service.js';
 import { toAdminUserView } from './admin.views.js';
 
 export const adminRouter = router({
+  /** The admin dashboard's numbers. */
+  stats: adminProcedure.query(({ ctx }) => adminStats(ctx.db, ctx.now())),
+
   users: adminProcedure
     .input(z.object({ search: z.string().trim().max(100, 'TEXT_TOO_LONG').optional(), page: z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').default(1) }).optional())
     .query(({ ctx, input }) => {

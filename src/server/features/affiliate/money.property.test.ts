@@ -60,7 +60,7 @@ describe('money, for any sequence of orders, decisions, payouts and deletions', 
         const deps = { db, config, mailer: silentMailer, log: pino({ level: 'silent' }), now: () => (clock += 60_000) };
         try {
           const admin = await createUser(db, { role: 'superadmin' });
-          const people = [];
+          const people: Awaited<ReturnType<typeof createUser>>[] = [];
           for (let i = 0; i < 8; i += 1) people.push(await createUser(db, { sponsorId: i > 0 ? people[Math.floor(i / 2)]!.id : null }));
           const packages = [0, 1, 2].map((i) => createPackage(db, { pricePaise: (i + 1) * 500_00, commissionPaise: i === 1 ? null : 75_00 }));
           const orders: number[] = [];

@@ -1,7 +1,44 @@
-import { publicProcedure, router } from '../../trpc/trpc.js';
-import { listOnSale } from './catalog.service.js';
-import { toPackageView } from './catalog.views.js';
+import { z } from 'zod';
+import { entityId } from '../../../shared/schemas.js';
+import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
+import { catalogText } from './catalog.messages.js';
+import { newPackageInput } from './catalog.schemas.js';
+import { addPackage, deletePackage, listAll, listOnSale, ownedPackages, siteStats } from './catalog.service.js';
+import { toAdminPackageView, toLectureView, toPackageView, type PackageDetailView } from './catalog.views.js';
+import { packageWithLectures } from './lectures.service.js';
 
 export const catalogRouter = router({
+  /** Packages on sale. */
   list: publicProcedure.query(({ ctx }) => listOnSale(ctx.db).map(toPackageView)),
+
+  /** One package; its lecture links only for a buyer or an admin. */
+  byId: publicProcedure.input(z.object({ id: entityId })).query(({ ctx, input }): PackageDetailView => {
+    const detail = packageWithLectures(ctx.db, ctx.sessionUser(), input.id);
+    return {
+      ...toPackageView(detail.pkg),
+      archived: detail.pkg.archivedAt !== null,
+      canWatch: detail.canWatch,
+      outline: detail.outline.map((lecture) => ({ id: String(lecture.id), title: lecture.title })),
+      lectures: detail.lectures?.map(toLectureView) ?? null,
+    };
+  }),
+
+  /** The packages the signed-in user owns (archived ones included). */
+  mine: protectedProcedure.query(({ ctx }) => ownedPackages(ctx.db, ctx.user.id).map(toPackageView)),
+
+  /** Every package, archived ones marked, for the admin screens. */
+  adminList: adminProcedure.query(({ ctx }) => listAll(ctx.db).map(toAdminPackageView)),
+
+  create: adminProcedure.input(newPackageInput).mutation(async ({ ctx, input }) => {
+    const pkg = await addPackage(ctx, input);
+    return { message: catalogText('PACKAGE_CREATED', ctx.req.lang), package: toPackageView(pkg) };
+  }),
+
+  /** Deletes, or archives when anyone bought it. */
+  remove: adminProcedure.input(z.object({ id: entityId })).mutation(async ({ ctx, input }) => {
+    const outcome = await deletePackage(ctx, input.id);
+    return { outcome, message: catalogText(outcome === 'archived' ? 'PACKAGE_ARCHIVED' : 'PACKAGE_REMOVED', ctx.req.lang) };
+  }),
+
+  stats: adminProcedure.query(({ ctx }) => siteStats(ctx.db)),
 });

@@ -1,18 +1,169 @@
-import { asc, isNull, sql } from 'drizzle-orm';
+import path from 'node:path';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { lectures, packages, type PackageRow } from '../../db/schema.js';
+import { enrollments, lectures, orders, packages, users, type PackageRow } from '../../db/schema.js';
+import { removeImageFiles, saveImage } from '../../lib/images.js';
+import { isAdminRole, type Role, type Tier } from '../../../shared/domain.js';
+import { catalogErrors } from './catalog.errors.js';
+
+/** Widths of a package image's WebP files: a phone's card, a tablet's or a retina phone's, a wide screen's. */
+export const PACKAGE_IMAGE_WIDTHS = [320, 640, 960] as const;
+
+export function packagesDir(config: Pick<Config, 'dataDir'>): string {
+  return path.join(config.dataDir, 'uploads', 'packages');
+}
+
+export function packageImageFiles(base: string): string[] {
+  return PACKAGE_IMAGE_WIDTHS.map((width) => `${base}-${width}.webp`);
+}
 
 export type PackageWithCount = PackageRow & { lectureCount: number };
 
-const lectureCount = sql<number>`(select count(*) from ${lectures} where ${lectures.packageId} = ${packages.id})`;
+/** Who is asking: a signed-in user, or null for a visitor. */
+export type Viewer = { id: number; role: Role } | null;
+
+/**
+ * Drizzle writes a column of a one-table query without its table's name, which inside this
+ * subquery would mean the lecture's own id: the names are spelled out.
+ */
+const lectureCount = sql<number>`(select count(*) from "lectures" where "lectures"."package_id" = "packages"."id")`;
+
+function withCount(rows: { package: PackageRow; lectureCount: number }[]): PackageWithCount[] {
+  return rows.map((row) => ({ ...row.package, lectureCount: row.lectureCount }));
+}
 
 /** Packages on sale (not archived), oldest first, with how many lectures each has. */
 export function listOnSale(db: Db): PackageWithCount[] {
-  return db
-    .select({ package: packages, lectureCount })
-    .from(packages)
-    .where(isNull(packages.archivedAt))
-    .orderBy(asc(packages.id))
-    .all()
-    .map((row) => ({ ...row.package, lectureCount: row.lectureCount }));
+  return withCount(
+    db.select({ package: packages, lectureCount }).from(packages).where(isNull(packages.archivedAt)).orderBy(asc(packages.id)).all(),
+  );
+}
+
+/** Every package, archived ones included (their buyers still watch them), oldest first: for admins. */
+export function listAll(db: Db): PackageWithCount[] {
+  return withCount(db.select({ package: packages, lectureCount }).from(packages).orderBy(asc(packages.id)).all());
+}
+
+export function findPackage(db: Db, id: number): PackageWithCount | undefined {
+  const row = db.select({ package: packages, lectureCount }).from(packages).where(eq(packages.id, id)).get();
+  return row ? { ...row.package, lectureCount: row.lectureCount } : undefined;
+}
+
+/** The packages a user owns, archived ones included, in the order they got them. */
+export function ownedPackages(db: Db, userId: number): PackageWithCount[] {
+  return withCount(
+    db
+      .select({ package: packages, lectureCount })
+      .from(enrollments)
+      .innerJoin(packages, eq(packages.id, enrollments.packageId))
+      .where(eq(enrollments.userId, userId))
+      .orderBy(asc(enrollments.createdAt), asc(packages.id))
+      .all(),
+  );
+}
+
+export function hasBought(db: Db, userId: number, packageId: number): boolean {
+  return (
+    db
+      .select({ one: sql`1` })
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.packageId, packageId)))
+      .get() !== undefined
+  );
+}
+
+/** Only buyers and admins ever receive a package's lecture links. */
+export function canWatch(db: Db, viewer: Viewer, packageId: number): boolean {
+  if (!viewer) return false;
+  return isAdminRole(viewer.role) || hasBought(db, viewer.id, packageId);
+}
+
+/**
+ * A package as this viewer may see it: a package on sale for anyone; an archived one only for
+ * its buyers and admins (it left the catalogue, buyers keep it). Anything else is not found.
+ */
+export function visiblePackage(db: Db, viewer: Viewer, id: number): { pkg: PackageWithCount; canWatch: boolean } {
+  const pkg = findPackage(db, id);
+  if (!pkg) throw catalogErrors.PACKAGE_NOT_FOUND();
+  const watch = canWatch(db, viewer, id);
+  if (pkg.archivedAt !== null && !watch) throw catalogErrors.PACKAGE_NOT_FOUND();
+  return { pkg, canWatch: watch };
+}
+
+export type NewPackage = {
+  name: string;
+  description: string;
+  pricePaise: number;
+  tier: Tier | null;
+  /** Null: the site's COMMISSION_PERCENT of the price. */
+  commissionPaise: number | null;
+  image: Buffer;
+};
+
+type Deps = { db: Db; config: Pick<Config, 'dataDir'>; now: () => number };
+
+/** Checks and re-encodes the image (a few widths for srcset), then stores the package. */
+export async function addPackage(deps: Deps, input: NewPackage): Promise<PackageWithCount> {
+  const dir = packagesDir(deps.config);
+  const saved = await saveImage(input.image, dir, PACKAGE_IMAGE_WIDTHS);
+  try {
+    const row = deps.db
+      .insert(packages)
+      .values({
+        name: input.name,
+        description: input.description,
+        pricePaise: input.pricePaise,
+        tier: input.tier,
+        commissionPaise: input.commissionPaise,
+        image: saved.base,
+        createdAt: deps.now(),
+      })
+      .returning()
+      .get();
+    return { ...row, lectureCount: 0 };
+  } catch (error) {
+    await removeImageFiles(dir, saved.files);
+    throw error;
+  }
+}
+
+/**
+ * Deletes a package nobody bought or ordered (its lectures and image go with it). A package that
+ * anyone bought, or that an order points at, is archived instead: it leaves the catalogue and
+ * its buyers keep it. An archived package counts as already gone.
+ */
+export async function deletePackage(deps: Deps, id: number): Promise<'archived' | 'removed'> {
+  const { db } = deps;
+  const outcome = db.transaction((tx) => {
+    const pkg = tx.select().from(packages).where(and(eq(packages.id, id), isNull(packages.archivedAt))).get();
+    if (!pkg) throw catalogErrors.PACKAGE_NOT_FOUND();
+    const bought = tx.select({ one: sql`1` }).from(enrollments).where(eq(enrollments.packageId, id)).get();
+    const ordered = tx.select({ one: sql`1` }).from(orders).where(eq(orders.packageId, id)).get();
+    if (bought || ordered) {
+      tx.update(packages).set({ archivedAt: deps.now() }).where(eq(packages.id, id)).run();
+      return { kind: 'archived' as const, image: null };
+    }
+    // Lectures and progress go with it (ON DELETE CASCADE).
+    tx.delete(packages).where(eq(packages.id, id)).run();
+    return { kind: 'removed' as const, image: pkg.image };
+  });
+  if (outcome.image) await removeImageFiles(packagesDir(deps.config), packageImageFiles(outcome.image));
+  return outcome.kind;
+}
+
+export type SiteStats = { packages: number; lectures: number; users: number };
+
+/** The admin dashboard's numbers: packages on sale, their lectures, and users not deleted. */
+export function siteStats(db: Db): SiteStats {
+  const onSale = db.select({ n: count() }).from(packages).where(isNull(packages.archivedAt)).get()?.n ?? 0;
+  const lectureTotal =
+    db
+      .select({ n: count() })
+      .from(lectures)
+      .innerJoin(packages, eq(packages.id, lectures.packageId))
+      .where(isNull(packages.archivedAt))
+      .get()?.n ?? 0;
+  const userTotal = db.select({ n: count() }).from(users).where(isNull(users.deletedAt)).get()?.n ?? 0;
+  return { packages: onSale, lectures: lectureTotal, users: userTotal };
 }

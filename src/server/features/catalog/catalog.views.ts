@@ -1,5 +1,6 @@
 import type { Tier } from '../../../shared/domain.js';
-import type { PackageWithCount } from './catalog.service.js';
+import type { LectureRow } from '../../db/schema.js';
+import { PACKAGE_IMAGE_WIDTHS, type PackageWithCount } from './catalog.service.js';
 
 /** A package as clients see it. Money in paise; the REST adapter turns it into rupees. */
 export type PackageView = {
@@ -7,13 +8,39 @@ export type PackageView = {
   name: string;
   description: string;
   pricePaise: number;
+  /** The middle width's URL: what the REST answers give as `image`. */
   image: string | null;
+  /** Every width, for the `srcset` of an `<img>`. */
+  imageSrcSet: string | null;
   tier: Tier | null;
   lectureCount: number;
 };
 
-export function packageImageUrl(image: string | null): string | null {
-  return image ? `/uploads/packages/${image}` : null;
+/** What admins see besides: whether it is archived and its fixed commission (null: the site's percentage). */
+export type AdminPackageView = PackageView & { archived: boolean; commissionPaise: number | null };
+
+/** A lecture with its link: only ever built for a buyer or an admin. */
+export type LectureView = { id: string; title: string | null; video: string; position: number };
+
+/** What anyone may know of a lecture: its title, never its link. */
+export type LectureOutlineView = { id: string; title: string | null };
+
+export type PackageDetailView = PackageView & {
+  archived: boolean;
+  /** The viewer bought it or is an admin: `lectures` carries the links. */
+  canWatch: boolean;
+  outline: LectureOutlineView[];
+  lectures: LectureView[] | null;
+};
+
+const DEFAULT_WIDTH = PACKAGE_IMAGE_WIDTHS[1];
+
+export function packageImageUrl(image: string | null, width: number = DEFAULT_WIDTH): string | null {
+  return image ? `/uploads/packages/${image}-${width}.webp` : null;
+}
+
+function packageImageSrcSet(image: string | null): string | null {
+  return image ? PACKAGE_IMAGE_WIDTHS.map((width) => `${packageImageUrl(image, width)} ${width}w`).join(', ') : null;
 }
 
 export function toPackageView(row: PackageWithCount): PackageView {
@@ -23,7 +50,16 @@ export function toPackageView(row: PackageWithCount): PackageView {
     description: row.description,
     pricePaise: row.pricePaise,
     image: packageImageUrl(row.image),
+    imageSrcSet: packageImageSrcSet(row.image),
     tier: row.tier,
     lectureCount: row.lectureCount,
   };
+}
+
+export function toAdminPackageView(row: PackageWithCount): AdminPackageView {
+  return { ...toPackageView(row), archived: row.archivedAt !== null, commissionPaise: row.commissionPaise };
+}
+
+export function toLectureView(row: LectureRow): LectureView {
+  return { id: String(row.id), title: row.title, video: row.videoUrl, position: row.position };
 }

@@ -35,6 +35,16 @@ function owns(db: Queryable, userId: number, packageId: number): boolean {
   );
 }
 
+function hasPendingOrder(db: Queryable, userId: number, packageId: number): boolean {
+  return (
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.packageId, packageId), eq(orders.status, 'pending')))
+      .get() !== undefined
+  );
+}
+
 export type PaymentDetails = {
   packageId: string;
   packageName: string;
@@ -51,6 +61,7 @@ export async function paymentDetails(deps: Deps, userId: number, packageId: numb
   if (!upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
   const pkg = packageOnSale(deps.db, packageId);
   if (owns(deps.db, userId, pkg.id)) throw orderErrors.ALREADY_OWNED();
+  if (hasPendingOrder(deps.db, userId, pkg.id)) throw orderErrors.ORDER_WAITING();
   const note = `${siteName} P${pkg.id} U${userId}`.slice(0, 50);
   const upiLink = upiPaymentLink({ upiId, payeeName: upiPayeeName, amountPaise: pkg.pricePaise, note });
   return {
@@ -83,12 +94,7 @@ export function placeOrder(
     if (!deps.config.upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
     const pkg = packageOnSale(tx, input.packageId);
     if (owns(tx, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
-    const waiting = tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.userId, buyerId), eq(orders.packageId, pkg.id), eq(orders.status, 'pending')))
-      .get();
-    if (waiting) throw orderErrors.ORDER_WAITING();
+    if (hasPendingOrder(tx, buyerId, pkg.id)) throw orderErrors.ORDER_WAITING();
     const utrTaken = tx
       .select({ id: orders.id })
       .from(orders)

@@ -1,0 +1,177 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useDeferredValue, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { formatRupees } from '../../../shared/money';
+import { PageSpinner } from '../../components/page-spinner';
+import { TextField } from '../../components/text-field';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSession } from '../auth/use-session';
+import { useAdminMessages } from './admin-messages';
+
+/** "Send earnings email": records a payout and tells the user; the server refuses more than is owed. */
+function PayEarnings({ email, onEmail }: { email: string; onEmail: (value: string) => void }) {
+  const { t } = useAdminMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const pay = useMutation(trpc.affiliate.pay.mutationOptions());
+  const [amount, setAmount] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email.trim() || !amount.trim()) {
+      toast.error(t('pay.empty'));
+      return;
+    }
+    pay.mutate(
+      { email: email.trim(), amount: amount.trim() },
+      {
+        onSuccess: async () => {
+          toast.success(t('pay.done'));
+          setAmount('');
+          await queryClient.invalidateQueries();
+        },
+        onError: (error) => toast.error(errorMessage(error, t('pay.failed'))),
+      },
+    );
+  }
+
+  return (
+    <section className="admin-panel" aria-labelledby="pay-title">
+      <h2 id="pay-title">{t('pay.title')}</h2>
+      <p className="muted">{t('pay.intro')}</p>
+      <form className="form admin-pay" onSubmit={submit} noValidate>
+        <TextField label={t('pay.email')} type="email" name="pay-email" value={email} onChange={onEmail} />
+        <TextField label={t('pay.amount')} name="pay-amount" inputMode="decimal" value={amount} onChange={setAmount} />
+        <button type="submit" className="button button--primary" disabled={pay.isPending}>
+          {pay.isPending ? t('pay.busy') : t('pay.submit')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** /admin/users: everyone with what they earned and are owed; a superadmin can change roles. */
+export default function UsersPage() {
+  const { t } = useAdminMessages();
+  useDocumentTitle(t('users.title'));
+  const { user: viewer } = useSession();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useState('');
+  const query = useDeferredValue(search.trim());
+  const [page, setPage] = useState(1);
+  const [payEmail, setPayEmail] = useState('');
+  const users = useQuery({ ...trpc.admin.users.queryOptions({ search: query || undefined, page }), placeholderData: keepPreviousData });
+  const setRole = useMutation(trpc.admin.setRole.mutationOptions());
+  const superadmin = viewer?.role === 'superadmin';
+  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
+
+  function changeRole(person: { id: string; name: string; role: string }) {
+    const role = person.role === 'admin' ? 'user' : 'admin';
+    setRole.mutate(
+      { userId: person.id, role },
+      {
+        onSuccess: async () => {
+          toast.success(t('users.roleSaved', { name: person.name, role: t(`users.roles.${role}`) }));
+          await queryClient.invalidateQueries({ queryKey: trpc.admin.users.pathKey() });
+        },
+        onError: (error) => toast.error(errorMessage(error, t('users.roleFailed'))),
+      },
+    );
+  }
+
+  return (
+    <div className="page">
+      <h1>{t('users.title')}</h1>
+      <PayEarnings email={payEmail} onEmail={setPayEmail} />
+      <div className="field admin-search">
+        <label htmlFor="user-search" className="field__label">
+          {t('users.search')}
+        </label>
+        <input
+          id="user-search"
+          className="field__input"
+          type="search"
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+        />
+      </div>
+      {users.isPending ? (
+        <PageSpinner />
+      ) : users.isError ? (
+        <p role="alert">{t('users.failed')}</p>
+      ) : users.data.users.length === 0 ? (
+        <p className="empty-state">{t('users.empty')}</p>
+      ) : (
+        <>
+          <p className="muted" role="status">
+            {t('users.count', { total: users.data.total.toLocaleString('en-IN') })} · {t('users.page', { page, pages })}
+          </p>
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('users.name')}</th>
+                  <th scope="col">{t('users.contact')}</th>
+                  <th scope="col">{t('users.role')}</th>
+                  <th scope="col" className="table__number">
+                    {t('users.earned')}
+                  </th>
+                  <th scope="col" className="table__number">
+                    {t('users.owed')}
+                  </th>
+                  <th scope="col">{t('users.actions')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.data.users.map((person) => (
+                  <tr key={person.id}>
+                    <td>
+                      {person.name}
+                      <br />
+                      <span className="muted">{person.email}</span>
+                    </td>
+                    <td>{person.phone ?? '—'}</td>
+                    <td>{t(`users.roles.${person.role}`)}</td>
+                    <td className="table__number">{formatRupees(person.earnedPaise)}</td>
+                    <td className="table__number">{formatRupees(person.owedPaise)}</td>
+                    <td>
+                      <div className="table__actions">
+                        <Link to={`/${person.id}/dashboard`}>{t('users.dashboard')}</Link>
+                        {person.owedPaise > 0 && (
+                          <button type="button" className="link-button" onClick={() => setPayEmail(person.email)}>
+                            {t('pay.title')}
+                          </button>
+                        )}
+                        {superadmin && person.role !== 'superadmin' && person.id !== viewer?.id && (
+                          <button type="button" className="link-button" onClick={() => changeRole(person)} disabled={setRole.isPending}>
+                            {person.role === 'admin' ? t('users.removeAdmin') : t('users.makeAdmin')}
+                          </button>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 && (
+            <div className="button-row">
+              <button type="button" className="button" disabled={page === 1} onClick={() => setPage((current) => current - 1)}>
+                {t('users.previous')}
+              </button>
+              <button type="button" className="button" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
+                {t('users.next')}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

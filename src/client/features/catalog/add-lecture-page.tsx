@@ -1,0 +1,146 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { TextField } from '../../components/text-field';
+import { errorCode, errorMessage, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCatalogAdminMessages } from './catalog-admin-messages';
+import { PackageSelect } from './package-select';
+import { usePackageLectures } from './use-package-lectures';
+
+/** /admin/lecture: add a lecture (a video link, an optional title) to a package, and set the order of its lectures. */
+export default function AddLecturePage() {
+  const { t } = useCatalogAdminMessages();
+  useDocumentTitle(t('addLecture.title'));
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [packageId, setPackageId] = useState('');
+  const [video, setVideo] = useState('');
+  const [title, setTitle] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const lectures = usePackageLectures(packageId);
+  const add = useMutation(trpc.lectures.add.mutationOptions());
+  const reorder = useMutation(trpc.lectures.reorder.mutationOptions());
+
+  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.lectures.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() })]);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!packageId || !video.trim()) {
+      setProblem(t('addLecture.required'));
+      return;
+    }
+    setProblem(null);
+    add.mutate(
+      { packageId, video, title },
+      {
+        onSuccess: (answer) => {
+          toast.success(answer.message);
+          setVideo('');
+          setTitle('');
+          void refresh();
+        },
+        onError: (error) => {
+          const message = errorCode(error) === 'UNAUTHORIZED' ? t('addLecture.login') : errorMessage(error, t('addLecture.failed'));
+          setProblem(message);
+          toast.error(message);
+        },
+      },
+    );
+  }
+
+  function move(from: number, to: number) {
+    const list = lectures.data?.lectures ?? [];
+    if (to < 0 || to >= list.length) return;
+    const ids = list.map((lecture) => lecture.id);
+    [ids[from], ids[to]] = [ids[to]!, ids[from]!];
+    reorder.mutate(
+      { packageId, lectureIds: ids },
+      {
+        onSuccess: (answer) => {
+          queryClient.setQueryData(trpc.lectures.forPackage.queryKey({ packageId }), (old) => (old ? { ...old, lectures: answer.lectures } : old));
+          void refresh();
+        },
+        onError: (error) => {
+          toast.error(errorMessage(error, t('addLecture.orderFailed')));
+          void refresh();
+        },
+      },
+    );
+  }
+
+  const list = lectures.data?.lectures ?? [];
+
+  return (
+    <div className="page">
+      <h1>{t('addLecture.title')}</h1>
+      <form className="form admin-form" noValidate onSubmit={submit}>
+        <PackageSelect value={packageId} onChange={setPackageId} required />
+        <TextField
+          label={t('fields.video')}
+          name="video"
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          required
+          hint={t('fields.videoHint')}
+          value={video}
+          onChange={setVideo}
+        />
+        <TextField label={t('fields.title')} name="title" maxLength={200} value={title} onChange={setTitle} />
+        {problem && (
+          <p className="admin-form__error" role="alert">
+            {problem}
+          </p>
+        )}
+        <button type="submit" className="button button--primary" disabled={add.isPending}>
+          {add.isPending ? t('addLecture.busy') : t('addLecture.submit')}
+        </button>
+      </form>
+
+      {packageId && (
+        <section className="admin-section" aria-labelledby="lecture-order">
+          <h2 id="lecture-order">{t('addLecture.order')}</h2>
+          <p className="field__hint">{t('addLecture.orderHint')}</p>
+          {lectures.isPending ? null : lectures.isError ? (
+            <p role="alert">{t('lectures.failed')}</p>
+          ) : list.length === 0 ? (
+            <p>{t('lectures.empty')}</p>
+          ) : (
+            <ol className="admin-list">
+              {list.map((lecture, index) => (
+                <li key={lecture.id}>
+                  <span className="admin-list__text">
+                    <strong>{t('lectures.part', { number: index + 1 })}</strong>
+                    {lecture.title && <span>{lecture.title}</span>}
+                    <span className="admin-list__meta">{lecture.video}</span>
+                  </span>
+                  <span className="admin-list__actions">
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={index === 0 || reorder.isPending}
+                      aria-label={t('addLecture.moveUpLabel', { number: index + 1 })}
+                      onClick={() => move(index, index - 1)}
+                    >
+                      {t('addLecture.moveUp')}
+                    </button>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={index === list.length - 1 || reorder.isPending}
+                      aria-label={t('addLecture.moveDownLabel', { number: index + 1 })}
+                      onClick={() => move(index, index + 1)}
+                    >
+                      {t('addLecture.moveDown')}
+                    </button>
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </section>
+      )}
+    </div>
+  );
+}

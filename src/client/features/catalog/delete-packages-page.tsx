@@ -1,0 +1,67 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
+import { formatRupees } from '../../../shared/money';
+import { PageSpinner } from '../../components/page-spinner';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCatalogAdminMessages } from './catalog-admin-messages';
+
+/** /admin/delete: the packages on sale, each with Delete (an archive when anyone bought it). */
+export default function DeletePackagesPage() {
+  const { t } = useCatalogAdminMessages();
+  useDocumentTitle(t('deletePackages.title'));
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const packages = useQuery(trpc.catalog.list.queryOptions(undefined, { staleTime: 0 }));
+  const remove = useMutation(trpc.catalog.remove.mutationOptions());
+
+  function deletePackage(id: string, name: string) {
+    if (!window.confirm(t('deletePackages.confirm', { name }))) return;
+    remove.mutate(
+      { id },
+      {
+        onSuccess: (answer) => toast.success(answer.message),
+        onError: (error) => toast.error(errorMessage(error, t('deletePackages.failed'))),
+        onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() }),
+      },
+    );
+  }
+
+  return (
+    <div className="page">
+      <h1>{t('deletePackages.title')}</h1>
+      <p>{t('deletePackages.intro')}</p>
+      {packages.isPending ? (
+        <PageSpinner />
+      ) : packages.isError ? (
+        <p role="alert">{t('lectures.packagesFailed')}</p>
+      ) : packages.data.length === 0 ? (
+        <p>{t('deletePackages.empty')}</p>
+      ) : (
+        <ul className="admin-list">
+          {packages.data.map((pkg) => (
+            <li key={pkg.id}>
+              <span className="admin-list__text">
+                <strong>{pkg.name}</strong>
+                <span className="admin-list__meta">
+                  {formatRupees(pkg.pricePaise)} · {t('deletePackages.lectures', { count: pkg.lectureCount })}
+                </span>
+              </span>
+              <span className="admin-list__actions">
+                <button
+                  type="button"
+                  className="button button--danger"
+                  disabled={remove.isPending}
+                  aria-label={t('deletePackages.deleteLabel', { name: pkg.name })}
+                  onClick={() => deletePackage(pkg.id, pkg.name)}
+                >
+                  {t('deletePackages.delete')}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { useTRPC } from '../../lib/trpc';
+import { useCatalogAdminMessages } from './catalog-admin-messages';
+
+type Props = { value: string; onChange: (packageId: string) => void; required?: boolean };
+
+/** Chooses a package on the admin's lecture screens: every package, archived ones marked (their buyers still watch). */
+export function PackageSelect({ value, onChange, required }: Props) {
+  const { t } = useCatalogAdminMessages();
+  const id = useId();
+  const trpc = useTRPC();
+  const packages = useQuery(trpc.catalog.adminList.queryOptions());
+  return (
+    <div className="field">
+      <label htmlFor={id} className="field__label">
+        {t('fields.package')}
+      </label>
+      <select id={id} name="package" value={value} required={required} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{t('fields.choosePackage')}</option>
+        {packages.data?.map((pkg) => (
+          <option key={pkg.id} value={pkg.id}>
+            {pkg.archived ? t('fields.archived', { name: pkg.name }) : pkg.name}
+          </option>
+        ))}
+      </select>
+      {packages.isError && (
+        <p className="field__error" role="alert">
+          {t('lectures.packagesFailed')}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,146 @@
+import './catalog.css';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useParams } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { errorCode, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCatalogMessages } from './catalog-messages';
+import { VideoPlayer } from './video-player';
+
+/**
+ * /course-content/{courseId}: the lecture player. It opens on the part the learner had open last
+ * time (kept on the server), shows the video as a poster until play is tapped, moves with
+ * Previous and Next (disabled at the ends) or by picking a part, and ticks every part up to the
+ * current one.
+ */
+export default function PlayerPage() {
+  const { t } = useCatalogMessages();
+  const { courseId = '' } = useParams();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const lecturesKey = trpc.lectures.forPackage.queryKey({ packageId: courseId });
+  const lecturesQuery = useQuery(trpc.lectures.forPackage.queryOptions({ packageId: courseId }, { staleTime: 0 }));
+  const packageQuery = useQuery(trpc.catalog.byId.queryOptions({ id: courseId }));
+  const saveProgress = useMutation(trpc.lectures.saveProgress.mutationOptions());
+  // The part picked on this visit, remembered with its package so another package opens on its own place.
+  const [selected, setSelected] = useState<{ courseId: string; lectureId: string } | null>(null);
+  const selectedId = selected?.courseId === courseId ? selected.lectureId : null;
+  const previousRef = useRef<HTMLButtonElement>(null);
+  const nextRef = useRef<HTMLButtonElement>(null);
+  const movedBy = useRef<'previous' | 'next' | null>(null);
+
+  const packageName = packageQuery.data?.name ?? null;
+  useDocumentTitle(packageName ?? t('player.title'));
+
+  const lectures = lecturesQuery.data?.lectures ?? [];
+  const currentId = selectedId ?? lecturesQuery.data?.currentLectureId ?? null;
+  const found = lectures.findIndex((lecture) => lecture.id === currentId);
+  const index = found >= 0 ? found : 0;
+  const atStart = index === 0;
+  const atEnd = index >= lectures.length - 1;
+
+  // A button that just became disabled under the keyboard would drop focus to the page: hand it to the other one.
+  useEffect(() => {
+    if (movedBy.current === 'next' && atEnd) previousRef.current?.focus();
+    if (movedBy.current === 'previous' && atStart) nextRef.current?.focus();
+    movedBy.current = null;
+  }, [index, atStart, atEnd]);
+
+  function select(next: number, by: 'previous' | 'next' | null = null) {
+    const lecture = lectures[next];
+    if (!lecture || next === index) return;
+    movedBy.current = by;
+    setSelected({ courseId, lectureId: lecture.id });
+    queryClient.setQueryData(lecturesKey, (old) => (old ? { ...old, currentLectureId: lecture.id } : old));
+    saveProgress.mutate({ packageId: courseId, lectureId: lecture.id }, { onError: () => toast.error(t('player.saveFailed')) });
+  }
+
+  const heading = <h1>{packageName ?? t('player.title')}</h1>;
+
+  if (lecturesQuery.isPending) return <PageSpinner />;
+  if (lecturesQuery.isError) {
+    const notBought = errorCode(lecturesQuery.error) === 'NOT_BOUGHT';
+    return (
+      <div className="page">
+        {heading}
+        <div role="alert" className="catalog-message">
+          <p>{notBought ? t('player.notBought') : t('player.failed')}</p>
+          {notBought ? (
+            <Link to={`/course/${courseId}`} className="button button--primary">
+              {t('player.seePackage')}
+            </Link>
+          ) : (
+            <button type="button" className="button" onClick={() => void lecturesQuery.refetch()}>
+              {t('packages.retry')}
+            </button>
+          )}
+        </div>
+      </div>
+    );
+  }
+  if (lectures.length === 0) {
+    return (
+      <div className="page">
+        {heading}
+        <p className="empty-state">{t('player.empty')}</p>
+      </div>
+    );
+  }
+
+  const current = lectures[index]!;
+  const partLabel = (position: number) => t('player.part', { number: position + 1 });
+  const currentTitle = current.title ? `${partLabel(index)} · ${current.title}` : partLabel(index);
+
+  return (
+    <div className="page player">
+      {heading}
+      <div className="player__layout">
+        <section className="player__main" aria-labelledby="current-part">
+          <VideoPlayer key={current.id} video={current.video} title={currentTitle} playLabel={t('player.play', { number: index + 1 })} />
+          <h2 id="current-part" className="player__current">
+            {currentTitle}
+          </h2>
+          <p className="visually-hidden" aria-live="polite">
+            {t('player.nowPlaying', { number: index + 1, total: lectures.length })}
+          </p>
+          <div className="player__nav">
+            <button ref={previousRef} type="button" className="button" disabled={atStart} onClick={() => select(index - 1, 'previous')}>
+              {t('player.previous')}
+            </button>
+            <button ref={nextRef} type="button" className="button button--primary" disabled={atEnd} onClick={() => select(index + 1, 'next')}>
+              {t('player.next')}
+            </button>
+          </div>
+        </section>
+        <nav className="player__parts" aria-label={t('player.parts')}>
+          <ol className="parts">
+            {lectures.map((lecture, position) => (
+              <li key={lecture.id}>
+                <button
+                  type="button"
+                  className="parts__item"
+                  aria-current={position === index ? 'step' : undefined}
+                  onClick={() => select(position)}
+                >
+                  <span className={position <= index ? 'parts__tick parts__tick--on' : 'parts__tick'} aria-hidden="true">
+                    {position <= index && (
+                      <svg viewBox="0 0 24 24" width="16" height="16">
+                        <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+                      </svg>
+                    )}
+                  </span>
+                  <span className="parts__text">
+                    <span className="parts__label">{partLabel(position)}</span>
+                    {lecture.title && <span className="parts__title">{lecture.title}</span>}
+                  </span>
+                </button>
+              </li>
+            ))}
+          </ol>
+        </nav>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { entityId } from '../../../shared/schemas.js';
+import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { catalogText } from './catalog.messages.js';
+import { newLectureInput, progressInput, reorderInput } from './catalog.schemas.js';
+import { toLectureView } from './catalog.views.js';
+import {
+  appendLecture,
+  deleteLecture,
+  lastLectureId,
+  listLectures,
+  reorderLectures,
+  requireWatchAccess,
+  saveProgress,
+} from './lectures.service.js';
+
+export const lecturesRouter = router({
+  /** A package's lectures with their links, and where this learner stopped: buyers and admins only. */
+  forPackage: protectedProcedure.input(z.object({ packageId: entityId })).query(({ ctx, input }) => {
+    requireWatchAccess(ctx.db, ctx.user, input.packageId);
+    const current = lastLectureId(ctx.db, ctx.user.id, input.packageId);
+    return {
+      lectures: listLectures(ctx.db, input.packageId).map(toLectureView),
+      currentLectureId: current === null ? null : String(current),
+    };
+  }),
+
+  add: adminProcedure.input(newLectureInput).mutation(({ ctx, input }) => {
+    const lecture = appendLecture(ctx, input);
+    return { message: catalogText('LECTURE_ADDED', ctx.req.lang), lecture: toLectureView(lecture) };
+  }),
+
+  remove: adminProcedure.input(z.object({ id: entityId })).mutation(({ ctx, input }) => {
+    deleteLecture(ctx.db, input.id);
+    return { message: catalogText('LECTURE_REMOVED', ctx.req.lang) };
+  }),
+
+  /** The package's lectures in their new order: every lecture exactly once. */
+  reorder: adminProcedure.input(reorderInput).mutation(({ ctx, input }) => {
+    const lectures = reorderLectures(ctx.db, input.packageId, input.lectureIds);
+    return { message: catalogText('LECTURES_REORDERED', ctx.req.lang), lectures: lectures.map(toLectureView) };
+  }),
+
+  saveProgress: protectedProcedure.input(progressInput).mutation(({ ctx, input }) => {
+    requireWatchAccess(ctx.db, ctx.user, input.packageId);
+    saveProgress(ctx.db, ctx.user.id, input.packageId, input.lectureId, ctx.now());
+    return { ok: true as const };
+  }),
+});

@@ -1,0 +1,121 @@
+import { and, asc, eq, max } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { lectureProgress, lectures, packages, type LectureRow } from '../../db/schema.js';
+import { normaliseVideoLink } from '../../../shared/video-links.js';
+import { catalogErrors } from './catalog.errors.js';
+import { canWatch, findPackage, visiblePackage, type PackageWithCount, type Viewer } from './catalog.service.js';
+
+/** A package's lectures in the order the admin set. */
+export function listLectures(db: Db, packageId: number): LectureRow[] {
+  return db.select().from(lectures).where(eq(lectures.packageId, packageId)).orderBy(asc(lectures.position), asc(lectures.id)).all();
+}
+
+/** Titles only, in order: what anyone may see of a package's lectures. Never the links. */
+export function lectureOutline(db: Db, packageId: number): { id: number; title: string | null }[] {
+  return db
+    .select({ id: lectures.id, title: lectures.title })
+    .from(lectures)
+    .where(eq(lectures.packageId, packageId))
+    .orderBy(asc(lectures.position), asc(lectures.id))
+    .all();
+}
+
+/** The package exists and this viewer bought it or is an admin; otherwise 404 or 403. */
+export function requireWatchAccess(db: Db, viewer: Viewer, packageId: number): void {
+  if (!findPackage(db, packageId)) throw catalogErrors.PACKAGE_NOT_FOUND();
+  if (!canWatch(db, viewer, packageId)) throw catalogErrors.NOT_BOUGHT();
+}
+
+/**
+ * Adds a lecture at the end of a package (archived packages too: their buyers still watch). The
+ * link is stored as its embed URL; any link that is not a YouTube, Vimeo or Drive video is refused.
+ */
+export function appendLecture(
+  deps: { db: Db; now: () => number },
+  input: { packageId: number; video: string; title: string | null },
+): LectureRow {
+  const link = normaliseVideoLink(input.video);
+  if (!link) throw catalogErrors.VIDEO_LINK_UNSUPPORTED();
+  return deps.db.transaction((tx) => {
+    if (!tx.select({ id: packages.id }).from(packages).where(eq(packages.id, input.packageId)).get()) {
+      throw catalogErrors.PACKAGE_NOT_FOUND();
+    }
+    const last = tx.select({ position: max(lectures.position) }).from(lectures).where(eq(lectures.packageId, input.packageId)).get();
+    return tx
+      .insert(lectures)
+      .values({
+        packageId: input.packageId,
+        title: input.title,
+        videoUrl: link.embedUrl,
+        position: (last?.position ?? -1) + 1,
+        createdAt: deps.now(),
+      })
+      .returning()
+      .get();
+  });
+}
+
+/** Removes a lecture; a learner who had stopped on it opens the package at its first part next time. */
+export function deleteLecture(db: Db, id: number): void {
+  const result = db.delete(lectures).where(eq(lectures.id, id)).run();
+  if (result.changes === 0) throw catalogErrors.LECTURE_NOT_FOUND();
+}
+
+/**
+ * Sets a package's lecture order to `lectureIds`, which must name each of its lectures exactly
+ * once: an order made from a stale list (a lecture added or deleted meanwhile) is refused.
+ */
+export function reorderLectures(db: Db, packageId: number, lectureIds: readonly number[]): LectureRow[] {
+  return db.transaction((tx) => {
+    if (!tx.select({ id: packages.id }).from(packages).where(eq(packages.id, packageId)).get()) {
+      throw catalogErrors.PACKAGE_NOT_FOUND();
+    }
+    const current = tx.select({ id: lectures.id }).from(lectures).where(eq(lectures.packageId, packageId)).all();
+    const currentIds = new Set(current.map((row) => row.id));
+    const given = new Set(lectureIds);
+    if (given.size !== lectureIds.length || given.size !== currentIds.size || lectureIds.some((id) => !currentIds.has(id))) {
+      throw catalogErrors.LECTURE_ORDER_MISMATCH();
+    }
+    lectureIds.forEach((id, position) => {
+      tx.update(lectures).set({ position }).where(eq(lectures.id, id)).run();
+    });
+    return tx.select().from(lectures).where(eq(lectures.packageId, packageId)).orderBy(asc(lectures.position)).all();
+  });
+}
+
+/** The lecture this user last had open in this package, or null. */
+export function lastLectureId(db: Db, userId: number, packageId: number): number | null {
+  const row = db
+    .select({ lectureId: lectureProgress.lectureId })
+    .from(lectureProgress)
+    .where(and(eq(lectureProgress.userId, userId), eq(lectureProgress.packageId, packageId)))
+    .get();
+  return row?.lectureId ?? null;
+}
+
+/** Remembers where the learner is in a package, so the player opens there next time. */
+export function saveProgress(db: Db, userId: number, packageId: number, lectureId: number, now: number): void {
+  const lecture = db
+    .select({ id: lectures.id })
+    .from(lectures)
+    .where(and(eq(lectures.id, lectureId), eq(lectures.packageId, packageId)))
+    .get();
+  if (!lecture) throw catalogErrors.LECTURE_NOT_FOUND();
+  db.insert(lectureProgress)
+    .values({ userId, packageId, lectureId, updatedAt: now })
+    .onConflictDoUpdate({ target: [lectureProgress.userId, lectureProgress.packageId], set: { lectureId, updatedAt: now } })
+    .run();
+}
+
+/**
+ * A package's page for this viewer: everyone sees the lecture titles; only a buyer or an admin
+ * gets the lectures with their links.
+ */
+export function packageWithLectures(
+  db: Db,
+  viewer: Viewer,
+  id: number,
+): { pkg: PackageWithCount; canWatch: boolean; outline: { id: number; title: string | null }[]; lectures: LectureRow[] | null } {
+  const { pkg, canWatch: watch } = visiblePackage(db, viewer, id);
+  return { pkg, canWatch: watch, outline: lectureOutline(db, id), lectures: watch ? listLectures(db, id) : null };
+}
