@@ -6,7 +6,7 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 export type TestBrowser = {
   browser: Browser;
   /** A fresh browser profile (no cookies, no storage), at a phone's width unless told otherwise. */
-  newPage(options?: { width?: number; height?: number; locale?: string }): Promise<{ context: BrowserContext; page: Page }>;
+  newPage(options?: { width?: number; height?: number; locale?: string; phone?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 };
 
@@ -27,8 +27,17 @@ export async function launchBrowser(): Promise<TestBrowser> {
   });
   return {
     browser,
-    async newPage({ width = 375, height = 740, locale = 'en-IN' } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, locale });
+    async newPage({ width = 375, height = 740, locale = 'en-IN', phone = false } = {}) {
+      const context = await browser.newContext({
+        viewport: { width, height },
+        locale,
+        // A low-end Android phone: touch screen and its browser's user agent.
+        ...(phone && {
+          isMobile: true,
+          hasTouch: true,
+          userAgent: 'Mozilla/5.0 (Linux; Android 12; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
+        }),
+      });
       // A step that cannot happen fails within 20 s and names itself, instead of hanging the test.
       context.setDefaultTimeout(20_000);
       const page = await context.newPage();
@@ -37,4 +46,14 @@ export async function launchBrowser(): Promise<TestBrowser> {
     },
     close: () => browser.close(),
   };
+}
+
+/** Puts a session into the browser as login would: the httpOnly cookie. */
+export async function signIn(context: BrowserContext, url: string, token: string): Promise<void> {
+  await context.addCookies([{ name: 'session', value: token, url }]);
+}
+
+/** The text of the page's main heading. */
+export function headingText(page: Page, level = 1): Promise<string | null> {
+  return page.getByRole('heading', { level }).first().textContent();
 }

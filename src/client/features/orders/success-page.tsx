@@ -19,19 +19,23 @@ export default function SuccessPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const purchase = useMutation(trpc.orders.purchase.mutationOptions());
-  const [message, setMessage] = useState<string | null>(null);
+  const [draft] = useState(loadDraft);
+  const complete = draft !== null && Boolean(draft.packageId && draft.name && draft.email && draft.utr);
+  const [message, setMessage] = useState<string | null>(complete ? null : t('success.invalid'));
   const started = useRef(false);
 
+  // Missing details: say so, then back to the packages.
   useEffect(() => {
-    if (started.current) return;
+    if (complete) return;
+    toast.error(t('success.invalid'), { id: 'success-invalid' });
+    const timer = setTimeout(() => void navigate('/packages'), 2000);
+    return () => clearTimeout(timer);
+  }, [complete, navigate, t]);
+
+  // Complete details: submit them once (the ref keeps React's development double-run from ordering twice).
+  useEffect(() => {
+    if (!complete || !draft || started.current) return;
     started.current = true;
-    const draft = loadDraft();
-    if (!draft || !draft.packageId || !draft.name || !draft.email || !draft.utr) {
-      setMessage(t('success.invalid'));
-      toast.error(t('success.invalid'));
-      const timer = setTimeout(() => void navigate('/packages'), 2000);
-      return () => clearTimeout(timer);
-    }
     purchase.mutate(
       {
         name: draft.name,
@@ -53,8 +57,7 @@ export default function SuccessPage() {
         },
       },
     );
-    return undefined;
-  }, [navigate, purchase, t]);
+  }, [complete, draft, navigate, purchase, t]);
 
   return (
     <div className="page page--narrow center">
