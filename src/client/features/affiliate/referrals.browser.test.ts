@@ -1,0 +1,120 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../../server/db/schema.js';
+import { codeFrom } from '../../../test/accounts.js';
+import { headingText, launchBrowser, signIn, type TestBrowser } from '../../../test/browser.js';
+import { createPackage, createUserWithToken } from '../../../test/factories.js';
+import { waitForEmail } from '../../../test/outbox.js';
+import { startTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await t?.close();
+});
+
+describe('referrals, from a shared link to a payout', () => {
+  it('A shares, B registers and buys, an admin approves and pays A, and A sees it all', async () => {
+    createPackage(t.db, { name: 'Business Starter', pricePaise: 5_000_00, commissionPaise: 500_00 });
+    const a = await createUserWithToken(t.db, { name: 'Ravi Jadhav', email: 'ravi@example.com' });
+    const admin = await createUserWithToken(t.db, { role: 'admin', name: 'Meena' });
+
+    // A copies the referral link from the account page.
+    const aView = await browser.newPage({ width: 360 });
+    await signIn(aView.context, t.url, a.token);
+    await aView.page.goto(`${t.url}/account`);
+    const link = await aView.page.getByLabel('Referral link', { exact: true }).inputValue();
+    expect(link).toBe(`${t.url}/packages?ref=${a.user.referralCode}`);
+    expect(await aView.page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')).toContain(encodeURIComponent(link));
+
+    // B opens it, registers with the emailed code, logs in and buys.
+    const bView = await browser.newPage({ width: 360 });
+    const b = bView.page;
+    await b.goto(link);
+    await expect.poll(() => headingText(b)).toBe('Our Packages');
+    await b.goto(`${t.url}/register`);
+    await b.getByLabel('Name').fill('Sunita Kale');
+    await b.getByLabel('Email').fill('sunita@example.com');
+    await b.getByLabel('Phone').fill('9822012345');
+    await b.getByLabel('Password').fill('sunita-password-1');
+    await b.getByRole('button', { name: 'Register' }).click();
+    await expect.poll(() => headingText(b)).toBe('Verify your email');
+    const code = codeFrom((await waitForEmail(t.outbox, 'sunita@example.com')).subject);
+    await b.getByLabel('6-digit code').fill(code);
+    await b.getByRole('button', { name: 'Verify' }).click();
+    await b.waitForURL(`${t.url}/login`);
+    await b.getByLabel('Email').fill('sunita@example.com');
+    await b.getByLabel('Password').fill('sunita-password-1');
+    await b.getByRole('button', { name: 'Login' }).click();
+    await b.waitForURL(`${t.url}/`);
+    const sunita = t.db.select().from(users).where(eq(users.email, 'sunita@example.com')).get()!;
+    expect(sunita.sponsorId).toBe(a.user.id);
+
+    await b.goto(`${t.url}/packages`);
+    await b.getByRole('button', { name: 'Buy Now' }).click();
+    const pay = b.getByRole('dialog', { name: 'Pay for Business Starter' });
+    // B has a sponsor now, so the popup names them instead of asking for a Referral ID.
+    await expect.poll(() => pay.getByText('Your sponsor: Ravi Jadhav').isVisible()).toBe(true);
+    await pay.getByLabel('Transaction ID (UTR)').fill('601601601601');
+    await pay.getByRole('button', { name: 'Submit Payment' }).click();
+    await expect.poll(() => pay.getByText('Payment successful! Course will be added to your account.').isVisible()).toBe(true);
+
+    // An admin approves.
+    const adminView = await browser.newPage({ width: 1100 });
+    await signIn(adminView.context, t.url, admin.token);
+    await adminView.page.goto(`${t.url}/admin/pending-orders`);
+    const row = adminView.page.getByRole('listitem').filter({ hasText: '601601601601' });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await adminView.page.getByRole('dialog', { name: 'Approve this order?' }).getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => adminView.page.getByText('No orders are waiting. All payments are verified.').isVisible()).toBe(true);
+
+    // A's dashboard counts up to the commission, A leads the leaderboard, B is among A's affiliates.
+    await aView.page.goto(`${t.url}/${a.user.id}/dashboard`);
+    await expect.poll(() => headingText(aView.page)).toBe('Welcome, Ravi Jadhav!');
+    const cards = aView.page.locator('.earnings-card__amount');
+    await expect.poll(() => cards.allTextContents()).toEqual(['₹ 500 /-', '₹ 500 /-', '₹ 500 /-', '₹ 500 /-']);
+    expect(await aView.page.getByText('Still owed to you').isVisible()).toBe(true);
+
+    await aView.page.goto(`${t.url}/leaderboard`);
+    await expect.poll(() => headingText(aView.page)).toBe('Top Performers');
+    const first = aView.page.locator('.leaderboard__row').first();
+    await expect.poll(() => first.textContent()).toContain('Ravi Jadhav');
+    expect(await first.textContent()).toContain('₹500');
+    expect(await aView.page.getByText('Your rank: 1 with ₹500').isVisible()).toBe(true);
+
+    await aView.page.goto(`${t.url}/my-affiliates`);
+    const affiliate = aView.page.getByRole('row').filter({ hasText: 'Sunita Kale' });
+    await expect.poll(() => affiliate.textContent()).toBe('Sunita Kale98220123451');
+
+    // The admin pays A part of it from the Users screen.
+    await adminView.page.goto(`${t.url}/admin/users`);
+    const aRow = adminView.page.getByRole('row').filter({ hasText: 'ravi@example.com' });
+    await aRow.getByRole('button', { name: 'Send earnings email' }).click();
+    expect(await adminView.page.getByLabel('Email', { exact: true }).inputValue()).toBe('ravi@example.com');
+    await adminView.page.getByLabel('Amount (₹)').fill('300');
+    await adminView.page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect.poll(() => adminView.page.getByText('Email sent successfully!').isVisible()).toBe(true);
+    await waitForEmail(t.outbox, 'ravi@example.com', (m) => m.subject.includes('₹300'));
+    await adminView.context.close();
+
+    await aView.page.goto(`${t.url}/${a.user.id}/dashboard`);
+    await expect.poll(() => aView.page.locator('.compact-list').textContent()).toContain('₹300');
+    expect(await aView.page.locator('.dashboard__money').textContent()).toBe('Paid out to you₹300Still owed to you₹200');
+    await aView.context.close();
+    await bView.context.close();
+  });
+
+  it("does not let a user open someone else's dashboard", async () => {
+    const [a, b] = [await createUserWithToken(t.db), await createUserWithToken(t.db)];
+    const { page, context } = await browser.newPage();
+    await signIn(context, t.url, b.token);
+    await page.goto(`${t.url}/${a.user.id}/dashboard`);
+    await expect.poll(() => page.getByText('You can only see your own dashboard.').isVisible()).toBe(true);
+    await context.close();
+  });
+});
