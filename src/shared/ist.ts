@@ -31,9 +31,12 @@ export function istPeriods(at: number): IstPeriods {
   return { dayStart: istDayStart(at), weekStart: istWeekStart(at), monthStart: istMonthStart(at) };
 }
 
+/** Marathi month names with the digits people use for money too (0-9, not Devanagari digits). */
+const dateLocales = { en: 'en-IN', mr: 'mr-IN-u-nu-latn' } as const;
+
 /** "21 Nov 2026, 4:05 pm" in IST, for people reading times. */
-export function formatIstDateTime(at: number | string | Date, locale = 'en-IN'): string {
-  return new Intl.DateTimeFormat(locale, {
+export function formatIstDateTime(at: number | string | Date, lang: keyof typeof dateLocales = 'en'): string {
+  return new Intl.DateTimeFormat(dateLocales[lang], {
     timeZone: 'Asia/Kolkata',
     day: 'numeric',
     month: 'short',

@@ -38,7 +38,6 @@ export default function DashboardPage() {
   if (dashboard.isPending) return <PageSpinner />;
   if (dashboard.isError) return <p role="alert">{errorMessage(dashboard.error, t('dashboard.failed'))}</p>;
   const { user, highestTier, earnings, paidOutPaise, owedPaise, payouts } = dashboard.data;
-  const locale = lang === 'mr' ? 'mr-IN' : 'en-IN';
 
   return (
     <div className="page dashboard">
@@ -83,7 +82,7 @@ export default function DashboardPage() {
           <ul className="compact-list">
             {payouts.map((payout) => (
               <li key={payout.id}>
-                <span>{t('dashboard.paidOn', { date: formatIstDateTime(payout.createdAt, locale) })}</span>
+                <span>{t('dashboard.paidOn', { date: formatIstDateTime(payout.createdAt, lang) })}</span>
                 <strong>{formatRupees(payout.amountPaise)}</strong>
               </li>
             ))}

@@ -28,7 +28,7 @@ export function MyOrders() {
                 <dt>{t('mine.utr')}</dt>
                 <dd translate="no">{order.utr}</dd>
                 <dt>{t('mine.date')}</dt>
-                <dd>{formatIstDateTime(order.createdAt, lang === 'mr' ? 'mr-IN' : 'en-IN')}</dd>
+                <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
                 {order.status === 'rejected' && order.reason && (
                   <>
                     <dt>{t('mine.reason')}</dt>

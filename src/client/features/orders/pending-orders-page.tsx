@@ -25,7 +25,6 @@ export default function PendingOrdersPage() {
   const [page, setPage] = useState(1);
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
-  const locale = lang === 'mr' ? 'mr-IN' : 'en-IN';
 
   const pending = useQuery({
     ...trpc.orders.pending.queryOptions({ search: query || undefined, page }),
@@ -134,7 +133,7 @@ export default function PendingOrdersPage() {
                   <dt>{t('admin.referrer')}</dt>
                   <dd>{order.referrer?.name ?? t('admin.none')}</dd>
                   <dt>{t('admin.placed')}</dt>
-                  <dd>{formatIstDateTime(order.createdAt, locale)}</dd>
+                  <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
                 </dl>
                 {order.status === 'pending' ? (
                   <div className="button-row">
@@ -158,7 +157,7 @@ export default function PendingOrdersPage() {
                     <span className={`badge badge--${order.status}`}>{order.status === 'approved' ? t('mine.approved') : t('mine.rejected')}</span>{' '}
                     {order.decidedBy &&
                       order.decidedAt !== null &&
-                      t('admin.decidedBy', { name: order.decidedBy.name, date: formatIstDateTime(order.decidedAt, locale) })}
+                      t('admin.decidedBy', { name: order.decidedBy.name, date: formatIstDateTime(order.decidedAt, lang) })}
                     {order.reason && ` · ${order.reason}`}
                   </p>
                 )}
