@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { passwordResets, users, type UserRow } from '../../db/schema.js';
 import { findActiveUser, findActiveUserByEmail } from '../auth/accounts.service.js';
 import { revokeAllSessions } from '../auth/sessions.service.js';
+import { readCache } from '../../lib/read-cache.js';
 import { adminErrors } from './admin.errors.js';
 
 export const USERS_PAGE_SIZE = 25;
@@ -61,5 +62,6 @@ export function deleteUserByEmail(db: Db, actorId: number, email: string, now: n
     tx.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run();
     return tx.update(users).set({ deletedAt: now }).where(eq(users.id, user.id)).returning().get();
   });
+  readCache(db).invalidate('earnings');
   return deleted;
 }

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
+import { readCache } from '../../lib/read-cache.js';
 
 export const leaderboardPeriods = ['week', 'month', 'all'] as const;
 export type LeaderboardPeriod = (typeof leaderboardPeriods)[number];
@@ -15,41 +16,59 @@ export type Leaderboard = { entries: LeaderboardEntry[]; me: { rank: number; tot
  * first, a tie to whoever reached it first, then the older account. Only users with earnings in
  * the period who are not deleted rank. Reading the top and one viewer's rank are index ranges.
  */
-type Columns = { index: SQL; total: SQL; at: SQL; period: SQL };
+type Columns = { index: SQL; total: SQL; at: SQL; period: SQL; key: string };
 
 function columns(period: LeaderboardPeriod, now: number): Columns {
   if (period === 'week') {
-    return { index: sql`users_leaderboard_week`, total: sql`week_paise`, at: sql`week_at`, period: sql`week_start = ${istWeekStart(now)}` };
+    const start = istWeekStart(now);
+    return { index: sql`users_leaderboard_week`, total: sql`week_paise`, at: sql`week_at`, period: sql`week_start = ${start}`, key: `week:${start}` };
   }
   if (period === 'month') {
-    return { index: sql`users_leaderboard_month`, total: sql`month_paise`, at: sql`month_at`, period: sql`month_start = ${istMonthStart(now)}` };
+    const start = istMonthStart(now);
+    return { index: sql`users_leaderboard_month`, total: sql`month_paise`, at: sql`month_at`, period: sql`month_start = ${start}`, key: `month:${start}` };
   }
-  return { index: sql`users_leaderboard`, total: sql`earned_paise`, at: sql`earned_at`, period: sql`1 = 1` };
+  return { index: sql`users_leaderboard`, total: sql`earned_paise`, at: sql`earned_at`, period: sql`1 = 1`, key: 'all' };
 }
 
+/**
+ * Both the top of the board and each viewer's rank are kept in memory until earnings change
+ * (an approval, a deleted user, a new picture) or the period rolls over.
+ */
 export function leaderboard(db: Db, period: LeaderboardPeriod, viewerId: number | null, now: number): Leaderboard {
   const c = columns(period, now);
-  const ranking = sql`deleted_at is null and ${c.total} > 0 and ${c.period}`;
+  const cache = readCache(db);
+  const entries = cache.get(`leaderboard:${c.key}`, ['earnings'], () => topEntries(db, c));
+  if (viewerId === null) return { entries, me: null };
+  const listed = entries.find((entry) => entry.userId === viewerId);
+  if (listed) return { entries, me: { rank: listed.rank, totalPaise: listed.totalPaise } };
+  return { entries, me: cache.get(`leaderboard:${c.key}:${viewerId}`, ['earnings'], () => rankOf(db, c, viewerId)) };
+}
+
+function rankingCondition(c: Columns): SQL {
+  return sql`deleted_at is null and ${c.total} > 0 and ${c.period}`;
+}
+
+function topEntries(db: Db, c: Columns): LeaderboardEntry[] {
   const rows = db.all<Omit<LeaderboardEntry, 'rank'>>(sql`
     select id as userId, name, profile_image as profileImage, ${c.total} as totalPaise
     from users indexed by ${c.index}
-    where ${ranking}
+    where ${rankingCondition(c)}
     order by ${c.total} desc, ${c.at}, id
     limit ${LEADERBOARD_SIZE}
   `);
-  const entries = rows.map((row, index) => ({ ...row, rank: index + 1 }));
-  if (viewerId === null) return { entries, me: null };
+  return rows.map((row, index) => ({ ...row, rank: index + 1 }));
+}
 
-  const listed = entries.find((entry) => entry.userId === viewerId);
-  if (listed) return { entries, me: { rank: listed.rank, totalPaise: listed.totalPaise } };
+function rankOf(db: Db, c: Columns, viewerId: number): Leaderboard['me'] {
+  const ranking = rankingCondition(c);
   const me = db.get<{ total: number; at: number | null }>(sql`
     select ${c.total} as total, ${c.at} as at from users where id = ${viewerId} and ${ranking}
   `);
-  if (!me) return { entries, me: null };
+  if (!me) return null;
   const ahead = db.get<{ n: number }>(sql`
     select count(*) as n from users indexed by ${c.index}
     where ${ranking}
       and (${c.total} > ${me.total} or (${c.total} = ${me.total} and (${c.at} < ${me.at} or (${c.at} = ${me.at} and id < ${viewerId}))))
   `)!;
-  return { entries, me: { rank: ahead.n + 1, totalPaise: me.total } };
+  return { rank: ahead.n + 1, totalPaise: me.total };
 }

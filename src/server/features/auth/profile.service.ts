@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { enrollments, users } from '../../db/schema.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
+import { readCache } from '../../lib/read-cache.js';
 import { findActiveUser } from './accounts.service.js';
 import { profileImageUrl } from './auth.views.js';
 
@@ -20,6 +21,8 @@ export async function setProfileImage(deps: { db: Db; config: Config }, userId: 
   const file = saved.files[0]!;
   const previous = findActiveUser(deps.db, userId)?.profileImage ?? null;
   deps.db.update(users).set({ profileImage: file }).where(eq(users.id, userId)).run();
+  // The leaderboard shows pictures.
+  readCache(deps.db).invalidate('earnings');
   if (previous) await removeImageFiles(dir, [previous]);
   return profileImageUrl(file)!;
 }

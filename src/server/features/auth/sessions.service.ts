@@ -1,6 +1,7 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Statement } from 'better-sqlite3';
+import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
-import { sessions, users } from '../../db/schema.js';
+import { sessions } from '../../db/schema.js';
 import type { Language, Role } from '../../../shared/domain.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
@@ -24,22 +25,24 @@ export function createSession(db: Db, userId: number, now: number): { token: str
   return { token, expiresAt };
 }
 
+// Every signed-in request runs this lookup, so it is prepared once per database.
+const lookups = new WeakMap<Db, Statement<[string, number], SessionUser>>();
+
+function sessionLookup(db: Db): Statement<[string, number], SessionUser> {
+  let statement = lookups.get(db);
+  if (!statement) {
+    statement = db.$client.prepare<[string, number], SessionUser>(`
+      select u.id as id, u.name as name, u.email as email, u.role as role, u.lang as lang, s.id as sessionId
+      from sessions s join users u on u.id = s.user_id
+      where s.token_hash = ? and s.expires_at > ? and u.deleted_at is null`);
+    lookups.set(db, statement);
+  }
+  return statement;
+}
+
 /** The user behind a token, when the session exists, has not expired and the user is not deleted. */
 export function findSessionUser(db: Db, token: string, now: number): SessionUser | null {
-  const row = db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      role: users.role,
-      lang: users.lang,
-      sessionId: sessions.id,
-    })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now), isNull(users.deletedAt)))
-    .get();
-  return row ?? null;
+  return sessionLookup(db).get(hashToken(token), now) ?? null;
 }
 
 export function revokeSession(db: Queryable, sessionId: number): void {

@@ -3,13 +3,13 @@ import { entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import { catalogText } from './catalog.messages.js';
 import { newPackageInput } from './catalog.schemas.js';
-import { addPackage, deletePackage, listAll, listOnSale, ownedPackages, siteStats } from './catalog.service.js';
+import { addPackage, deletePackage, listAll, ownedPackages, packagesOnSale, siteStats } from './catalog.service.js';
 import { toAdminPackageView, toLectureView, toPackageView, type PackageDetailView } from './catalog.views.js';
 import { packageWithLectures } from './lectures.service.js';
 
 export const catalogRouter = router({
   /** Packages on sale. */
-  list: publicProcedure.query(({ ctx }) => listOnSale(ctx.db).map(toPackageView)),
+  list: publicProcedure.query(({ ctx }) => packagesOnSale(ctx.db)),
 
   /** One package; its lecture links only for a buyer or an admin. */
   byId: publicProcedure.input(z.object({ id: entityId })).query(({ ctx, input }): PackageDetailView => {

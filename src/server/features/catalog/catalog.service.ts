@@ -1,22 +1,13 @@
-import path from 'node:path';
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { enrollments, lectures, orders, packages, users, type PackageRow } from '../../db/schema.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
 import { isAdminRole, type Role, type Tier } from '../../../shared/domain.js';
+import { readCache } from '../../lib/read-cache.js';
 import { catalogErrors } from './catalog.errors.js';
-
-/** Widths of a package image's WebP files: a phone's card, a tablet's or a retina phone's, a wide screen's. */
-export const PACKAGE_IMAGE_WIDTHS = [320, 640, 960] as const;
-
-export function packagesDir(config: Pick<Config, 'dataDir'>): string {
-  return path.join(config.dataDir, 'uploads', 'packages');
-}
-
-export function packageImageFiles(base: string): string[] {
-  return PACKAGE_IMAGE_WIDTHS.map((width) => `${base}-${width}.webp`);
-}
+import { PACKAGE_IMAGE_WIDTHS, packageImageFiles, packagesDir } from './package-images.js';
+import { toPackageView, type PackageView } from './catalog.views.js';
 
 export type PackageWithCount = PackageRow & { lectureCount: number };
 
@@ -31,6 +22,14 @@ const lectureCount = sql<number>`(select count(*) from "lectures" where "lecture
 
 function withCount(rows: { package: PackageRow; lectureCount: number }[]): PackageWithCount[] {
   return rows.map((row) => ({ ...row.package, lectureCount: row.lectureCount }));
+}
+
+/**
+ * Packages on sale as the catalogue shows them: the most read answer of the site, kept in memory
+ * until a package or lecture changes.
+ */
+export function packagesOnSale(db: Db): PackageView[] {
+  return readCache(db).get('catalog:on-sale', ['catalog'], () => listOnSale(db).map(toPackageView));
 }
 
 /** Packages on sale (not archived), oldest first, with how many lectures each has. */
@@ -121,6 +120,7 @@ export async function addPackage(deps: Deps, input: NewPackage): Promise<Package
       })
       .returning()
       .get();
+    readCache(deps.db).invalidate('catalog');
     return { ...row, lectureCount: 0 };
   } catch (error) {
     await removeImageFiles(dir, saved.files);
@@ -148,6 +148,7 @@ export async function deletePackage(deps: Deps, id: number): Promise<'archived' 
     tx.delete(packages).where(eq(packages.id, id)).run();
     return { kind: 'removed' as const, image: pkg.image };
   });
+  readCache(db).invalidate('catalog');
   if (outcome.image) await removeImageFiles(packagesDir(deps.config), packageImageFiles(outcome.image));
   return outcome.kind;
 }

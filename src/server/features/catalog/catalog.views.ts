@@ -1,6 +1,7 @@
 import type { Tier } from '../../../shared/domain.js';
 import type { LectureRow } from '../../db/schema.js';
-import { PACKAGE_IMAGE_WIDTHS, type PackageWithCount } from './catalog.service.js';
+import type { PackageWithCount } from './catalog.service.js';
+import { PACKAGE_IMAGE_WIDTHS } from './package-images.js';
 
 /** A package as clients see it. Money in paise; the REST adapter turns it into rupees. */
 export type PackageView = {

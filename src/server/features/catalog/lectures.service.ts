@@ -2,6 +2,7 @@ import { and, asc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { lectureProgress, lectures, packages, type LectureRow } from '../../db/schema.js';
 import { normaliseVideoLink } from '../../../shared/video-links.js';
+import { readCache } from '../../lib/read-cache.js';
 import { catalogErrors } from './catalog.errors.js';
 import { canWatch, findPackage, visiblePackage, type PackageWithCount, type Viewer } from './catalog.service.js';
 
@@ -36,7 +37,7 @@ export function appendLecture(
 ): LectureRow {
   const link = normaliseVideoLink(input.video);
   if (!link) throw catalogErrors.VIDEO_LINK_UNSUPPORTED();
-  return deps.db.transaction((tx) => {
+  const lecture = deps.db.transaction((tx) => {
     if (!tx.select({ id: packages.id }).from(packages).where(eq(packages.id, input.packageId)).get()) {
       throw catalogErrors.PACKAGE_NOT_FOUND();
     }
@@ -53,12 +54,15 @@ export function appendLecture(
       .returning()
       .get();
   });
+  readCache(deps.db).invalidate('catalog');
+  return lecture;
 }
 
 /** Removes a lecture; a learner who had stopped on it opens the package at its first part next time. */
 export function deleteLecture(db: Db, id: number): void {
   const result = db.delete(lectures).where(eq(lectures.id, id)).run();
   if (result.changes === 0) throw catalogErrors.LECTURE_NOT_FOUND();
+  readCache(db).invalidate('catalog');
 }
 
 /**
@@ -66,7 +70,7 @@ export function deleteLecture(db: Db, id: number): void {
  * once: an order made from a stale list (a lecture added or deleted meanwhile) is refused.
  */
 export function reorderLectures(db: Db, packageId: number, lectureIds: readonly number[]): LectureRow[] {
-  return db.transaction((tx) => {
+  const reordered = db.transaction((tx) => {
     if (!tx.select({ id: packages.id }).from(packages).where(eq(packages.id, packageId)).get()) {
       throw catalogErrors.PACKAGE_NOT_FOUND();
     }
@@ -81,6 +85,8 @@ export function reorderLectures(db: Db, packageId: number, lectureIds: readonly 
     });
     return tx.select().from(lectures).where(eq(lectures.packageId, packageId)).orderBy(asc(lectures.position)).all();
   });
+  readCache(db).invalidate('catalog');
+  return reordered;
 }
 
 /** The lecture this user last had open in this package, or null. */

@@ -7,6 +7,7 @@ import { enrollments, orders, packages, users, type OrderRow, type PackageRow } 
 import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
+import { readCache } from '../../lib/read-cache.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
 import { assignSponsorOnce, canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
@@ -205,6 +206,7 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
     }
     return order;
   });
+  if (decided.status === 'approved') readCache(deps.db).invalidate('earnings');
   notifyBuyer(deps, decided);
   return decided;
 }

@@ -1,0 +1,17 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { databaseFile, openDatabase } from '../src/server/db/client.js';
+import { spawnServer } from '../src/test/server-process.js';
+import { fillScaleData } from './scale-data.js';
+import { measureThroughput } from './throughput.js';
+const dir = mkdtempSync(path.join(tmpdir(), 'tp-'));
+const db = openDatabase(databaseFile(dir));
+const data = await fillScaleData(db, { users: 2000, orders: 4000, ledgerLines: 10000 });
+db.$client.close();
+const server = await spawnServer({ DATA_DIR: dir });
+const result = await measureThroughput({ url: server.url, pid: server.child.pid! }, data.earnerTokens[0]!);
+console.table(result.rows.map(r => ({ name: r.name, bare: r.bare.rps, product: r.product.rps, ratio: r.ratio, non2xx: r.product.non2xx })));
+console.log('peak rss', result.peakRssMb);
+server.child.kill('SIGKILL');
+process.exit(0);
