@@ -31,6 +31,15 @@ export const validationMessages = {
   ACTION_INVALID: { en: 'The action must be approve or reject.', mr: 'कृती approve किंवा reject असावी.' },
   TEXT_TOO_LONG: { en: 'This text is too long.', mr: 'हा मजकूर खूप मोठा आहे.' },
   ID_INVALID: { en: 'This id is not valid.', mr: 'हा आयडी वैध नाही.' },
+  STALE_DAYS_INVALID: {
+    en: 'Choose a number of days from 1 to 90.',
+    mr: '1 ते 90 मधील दिवसांची संख्या निवडा.',
+  },
+  COLUMNS_INVALID: {
+    en: 'Please choose the columns for date, description and credit amount.',
+    mr: 'कृपया तारीख, तपशील आणि जमा रक्कम यांचे कॉलम निवडा.',
+  },
+  ORDERS_REQUIRED: { en: 'There are no orders to approve.', mr: 'मंजूर करण्यासाठी कोणतीही ऑर्डर नाही.' },
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

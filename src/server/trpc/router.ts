@@ -1,12 +1,14 @@
 import { authRouter } from '../features/auth/auth.router.js';
 import { catalogRouter } from '../features/catalog/catalog.router.js';
 import { ordersRouter } from '../features/orders/orders.router.js';
+import { statementsRouter } from '../features/statements/statements.router.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
   auth: authRouter,
   catalog: catalogRouter,
   orders: ordersRouter,
+  statements: statementsRouter,
 });
 
 export type AppRouter = typeof appRouter;
