@@ -26,6 +26,7 @@ const SuccessPage = lazy(() => import('../features/orders/success-page'));
 const FailurePage = lazy(() => import('../features/orders/failure-page'));
 const PaymentSuccessPage = lazy(() => import('../features/orders/payment-success-page'));
 const PendingOrdersPage = lazy(() => import('../features/orders/pending-orders-page'));
+const StatementsPage = lazy(() => import('../features/statements/statements-page'));
 
 function OwnDashboard() {
   const { user } = useSession();
@@ -66,6 +67,7 @@ export function AppRoutes() {
         <Route path="setup" element={<SetupPage />} />
         <Route path="admin" element={<RequireAdmin />}>
           <Route path="pending-orders" element={<PendingOrdersPage />} />
+          <Route path="statements" element={<StatementsPage />} />
         </Route>
 
         <Route path="*" element={<NotFoundPage />} />
