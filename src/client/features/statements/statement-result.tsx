@@ -40,12 +40,8 @@ export function StatementResult({ importId, staleDays, onStaleDaysChange }: Prop
     approve.mutate(
       { importId, orderIds: exactIds },
       {
-        onSuccess: (answer) => {
-          setSummary({ importId, data: answer });
-          const text = t('exact.done', { approved: answer.approved, failed: answer.failed });
-          if (answer.failed > 0) toast.error(text);
-          else toast.success(text);
-        },
+        // The outcome is announced by its own live region under the button, not by a toast.
+        onSuccess: (answer) => setSummary({ importId, data: answer }),
         onError: (error) => toast.error(errorMessage(error, t('exact.failed'))),
         onSettled: async () => {
           setConfirming(false);
