@@ -74,7 +74,7 @@ export function layoutName(key: string): string {
 
 /** The same header row always gives the same key; an admin's column choice is remembered by it. */
 export function headerKey(row: Row): string {
-  const cells = row.map((cell) => normaliseHeader(cellText(cell)));
+  const cells = row.map((cell) => normaliseHeader(cellText(cell)).slice(0, 100));
   while (cells.length > 0 && cells[cells.length - 1] === '') cells.pop();
   return cells.join('|');
 }
@@ -142,7 +142,7 @@ export function recogniseLayout(sheets: Grid[], mappedColumns: (key: string) => 
     const transactions = below.filter((row) => row.some((cell) => parseStatementDate(cell) !== null) && row.some((cell) => typeof cell === 'number' || parseAmount(cell) !== null));
     if (transactions.length === 0) continue;
     const width = Math.max(header.length, ...below.slice(0, 5).map((row) => row.length));
-    const headers = Array.from({ length: width }, (_, index) => cellText(header[index]));
+    const headers = Array.from({ length: width }, (_, index) => cellText(header[index]).slice(0, 100));
     while (headers.length > 0 && headers[headers.length - 1] === '') headers.pop();
     return {
       kind: 'unknown',

@@ -101,6 +101,11 @@ describe('files', () => {
     await expect(readStatementFile(Buffer.from('PK\u0003\u0004garbage'))).rejects.toMatchObject({ appCode: 'NOT_A_STATEMENT' });
   });
 
+  it('refuses a statement of more than 20,000 rows', async () => {
+    const rows = 'Date,Narration,Deposit Amt.\n' + '01/11/26,UPI,1.00\n'.repeat(20_001);
+    await expect(readStatementFile(Buffer.from(rows))).rejects.toMatchObject({ appCode: 'TOO_MANY_ROWS' });
+  });
+
   it('refuses a spreadsheet that unpacks to more than the limit (a zip bomb) before reading it', async () => {
     const zeros = Buffer.alloc(MAX_UNPACKED_BYTES + 1024);
     const bomb = zipOf([{ name: 'xl/worksheets/sheet1.xml', content: zeros }]);
