@@ -34,6 +34,10 @@ export function istPeriods(at: number): IstPeriods {
 /** Marathi month names with the digits people use for money too (0-9, not Devanagari digits). */
 const dateLocales = { en: 'en-IN', mr: 'mr-IN-u-nu-latn' } as const;
 
+export function dateLocale(lang: keyof typeof dateLocales): string {
+  return dateLocales[lang];
+}
+
 /** "21 Nov 2026, 4:05 pm" in IST, for people reading times. */
 export function formatIstDateTime(at: number | string | Date, lang: keyof typeof dateLocales = 'en'): string {
   return new Intl.DateTimeFormat(dateLocales[lang], {

@@ -58,6 +58,15 @@ export const validationMessages = {
     en: 'Please select a course and enter a lecture link.',
     mr: 'कृपया कोर्स निवडा आणि लेक्चरची लिंक टाका.',
   },
+  STALE_DAYS_INVALID: {
+    en: 'Choose a number of days from 1 to 90.',
+    mr: '1 ते 90 मधील दिवसांची संख्या निवडा.',
+  },
+  COLUMNS_INVALID: {
+    en: 'Please choose the columns for date, description and credit amount.',
+    mr: 'कृपया तारीख, तपशील आणि जमा रक्कम यांचे कॉलम निवडा.',
+  },
+  ORDERS_REQUIRED: { en: 'There are no orders to approve.', mr: 'मंजूर करण्यासाठी कोणतीही ऑर्डर नाही.' },
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

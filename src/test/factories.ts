@@ -3,6 +3,7 @@ import type { Db } from '../server/db/client.js';
 import { enrollments, lectures, packages, users, type PackageRow, type UserRow } from '../server/db/schema.js';
 import { createSession } from '../server/features/auth/sessions.service.js';
 import { argon2Options } from '../server/lib/password.js';
+import { readCache } from '../server/lib/read-cache.js';
 import { newToken } from '../server/lib/tokens.js';
 import type { Role, Tier } from '../shared/domain.js';
 
@@ -47,6 +48,11 @@ export async function createUserWithToken(db: Db, overrides: Parameters<typeof c
   return { user, token };
 }
 
+/** Factories write straight to the database, so they drop the answers the app keeps in memory, as services do. */
+function catalogChanged(db: Db): void {
+  readCache(db).invalidate('catalog');
+}
+
 export function createPackage(
   db: Db,
   overrides: Partial<Pick<PackageRow, 'name' | 'description' | 'pricePaise' | 'image' | 'commissionPaise' | 'archivedAt'>> & {
@@ -54,7 +60,7 @@ export function createPackage(
   } = {},
 ): PackageRow {
   sequence += 1;
-  return db
+  const pkg = db
     .insert(packages)
     .values({
       name: overrides.name ?? `Package ${sequence}`,
@@ -68,14 +74,18 @@ export function createPackage(
     })
     .returning()
     .get();
+  catalogChanged(db);
+  return pkg;
 }
 
 export function addLecture(db: Db, packageId: number, position: number, videoUrl = `https://www.youtube-nocookie.com/embed/dQw4w9WgXc${position % 10}`) {
-  return db
+  const lecture = db
     .insert(lectures)
     .values({ packageId, position, videoUrl, title: `Part ${position + 1}`, createdAt: Date.now() })
     .returning()
     .get();
+  catalogChanged(db);
+  return lecture;
 }
 
 /** Grants a package directly, as an approved order would. */

@@ -31,6 +31,7 @@ const LeaderboardPage = lazy(() => import('../features/affiliate/leaderboard-pag
 const MyAffiliatesPage = lazy(() => import('../features/affiliate/my-affiliates-page'));
 const UsersPage = lazy(() => import('../features/admin/users-page'));
 const PendingOrdersPage = lazy(() => import('../features/orders/pending-orders-page'));
+const StatementsPage = lazy(() => import('../features/statements/statements-page'));
 
 function OwnDashboard() {
   const { user } = useSession();
@@ -95,6 +96,7 @@ export function AppRoutes() {
           <Route element={<AdminLayout />}>
             <Route path="pending-orders" element={<PendingOrdersPage />} />
             <Route path="users" element={<UsersPage />} />
+            <Route path="statements" element={<StatementsPage />} />
             <Route index element={<Navigate to="dashboard" replace />} />
             <Route path="dashboard" element={<AdminDashboardPage />} />
             <Route path="course" element={<AddPackagePage />} />

@@ -242,8 +242,118 @@ export const ledger = sqliteTable(
   ],
 );
 
+/**
+ * A bank statement an admin uploaded to match credits against pending orders. The file itself is
+ * never stored: only what it did, and its credit lines (below). Counts are as at the upload.
+ */
+export const statementImports = sqliteTable(
+  'statement_imports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    uploadedBy: integer('uploaded_by')
+      .notNull()
+      .references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+    /** The name the file had on the admin's device, for people to recognise it. */
+    fileName: text('file_name').notNull(),
+    /** SHA-256 (hex) of the file's bytes: the same file uploaded again is recognised. */
+    fileHash: text('file_hash').notNull(),
+    fileKind: text('file_kind', { enum: ['csv', 'xlsx'] }).notNull(),
+    /** A known bank layout's key, or 'mapped' for columns the admin chose. */
+    layout: text('layout').notNull(),
+    /** First and last transaction dates of the statement (YYYY-MM-DD), null without credits. */
+    periodFrom: text('period_from'),
+    periodTo: text('period_to'),
+    /** Transaction rows read (credits and debits). */
+    rowsRead: integer('rows_read').notNull(),
+    creditLines: integer('credit_lines').notNull(),
+    /** Credit lines no earlier import had. */
+    newCreditLines: integer('new_credit_lines').notNull(),
+    exactCount: integer('exact_count').notNull(),
+    mismatchCount: integer('mismatch_count').notNull(),
+    noOrderCount: integer('no_order_count').notNull(),
+    settledCount: integer('settled_count').notNull(),
+    staleDays: integer('stale_days').notNull(),
+    staleCount: integer('stale_count').notNull(),
+    /** Orders approved from this import, and approvals that failed, over every click. */
+    approvedCount: integer('approved_count').notNull().default(0),
+    failedCount: integer('failed_count').notNull().default(0),
+    lastApprovedBy: integer('last_approved_by').references(() => users.id),
+    lastApprovedAt: integer('last_approved_at'),
+    /** The earlier import of the very same file, if any. */
+    repeatOf: integer('repeat_of').references((): AnySQLiteColumn => statementImports.id),
+  },
+  (t) => [index('statement_imports_created').on(t.createdAt), index('statement_imports_file').on(t.fileHash)],
+);
+
+/** One credit seen in a bank statement, stored once however many statements show it. */
+export const statementCredits = sqliteTable(
+  'statement_credits',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** SHA-256 of the line's date, amount, references, narration and repeat number within its file. */
+    fingerprint: text('fingerprint').notNull().unique(),
+    firstImportId: integer('first_import_id')
+      .notNull()
+      .references(() => statementImports.id),
+    /** Transaction date as the bank wrote it, normalised to YYYY-MM-DD (IST calendar day). */
+    txnDate: text('txn_date').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    /** The 12-digit UPI reference found in the line, or null. */
+    utr: text('utr'),
+    reference: text('reference'),
+    description: text('description').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('statement_credits_utr').on(t.utr)],
+);
+
+/** Which credits each import held, and what its bulk approval did with them. */
+export const statementImportLines = sqliteTable(
+  'statement_import_lines',
+  {
+    importId: integer('import_id')
+      .notNull()
+      .references(() => statementImports.id),
+    creditId: integer('credit_id')
+      .notNull()
+      .references(() => statementCredits.id),
+    /** The line's row number in the file (1-based), so the admin can find it. */
+    rowNumber: integer('row_number').notNull(),
+    /** False when an earlier import already had this credit. */
+    isNew: integer('is_new', { mode: 'boolean' }).notNull(),
+    result: text('result', { enum: ['approved', 'failed'] }),
+    orderId: integer('order_id').references(() => orders.id),
+    resultCode: text('result_code'),
+    resultMessage: text('result_message'),
+    decidedAt: integer('decided_at'),
+  },
+  (t) => [primaryKey({ columns: [t.importId, t.creditId] }), index('statement_import_lines_credit').on(t.creditId)],
+);
+
+/** Columns an admin chose for a statement layout the app did not know, remembered by header row. */
+export const statementMappings = sqliteTable('statement_mappings', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** The header row, normalised: the same bank export has the same key. */
+  headerKey: text('header_key').notNull().unique(),
+  /** The header cells as the file had them (JSON array), to show the mapping later. */
+  headers: text('headers').notNull(),
+  dateColumn: integer('date_column').notNull(),
+  descriptionColumn: integer('description_column').notNull(),
+  referenceColumn: integer('reference_column'),
+  creditColumn: integer('credit_column').notNull(),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: integer('created_at').notNull(),
+  updatedAt: integer('updated_at').notNull(),
+});
+
 export type UserRow = typeof users.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;
 export type LectureRow = typeof lectures.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type LedgerRow = typeof ledger.$inferSelect;
+export type StatementImportRow = typeof statementImports.$inferSelect;
+export type StatementCreditRow = typeof statementCredits.$inferSelect;
+export type StatementMappingRow = typeof statementMappings.$inferSelect;

@@ -2,6 +2,17 @@ import { body, params, query, restRow, type RestRow } from './rest-adapter.js';
 import { paiseToRupees } from '../../shared/money.js';
 import { readMultipart } from './multipart.js';
 import { restCourse, restLecture, restOrder, restUser } from './rest-shapes.js';
+import { statementErrors } from '../features/statements/statements.errors.js';
+
+/** A JSON form field, or the text as it is when it is not JSON (the procedure's schema refuses it). */
+function jsonField(value: string | undefined): unknown {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
+  }
+}
 
 /** A 6-digit code sent as a number loses its leading zeros; put them back. */
 function otpText(value: unknown): unknown {
@@ -179,5 +190,15 @@ export const restRoutes: readonly RestRow[] = [
     input: body,
     call: (caller, input) => caller.affiliate.pay(input),
     answer: ({ message, payout }) => ({ message, payout: { _id: payout.id, amount: paiseToRupees(payout.amountPaise) } }),
+  }),
+
+  // Not in REST.md: the admin screen posts bank statements here as multipart (the file stays in memory).
+  restRow('POST', '/api/admin/statements', {
+    input: async (request) => {
+      const form = await readMultipart(request, 'statement', { tooLarge: statementErrors.FILE_TOO_LARGE });
+      return { file: form.file, fileName: form.fileName, staleDays: form.fields.staleDays, mapping: jsonField(form.fields.mapping) };
+    },
+    call: (caller, input) => caller.statements.upload(input),
+    answer: (outcome) => outcome,
   }),
 ];

@@ -4,6 +4,7 @@ import { authRouter } from '../features/auth/auth.router.js';
 import { catalogRouter } from '../features/catalog/catalog.router.js';
 import { ordersRouter } from '../features/orders/orders.router.js';
 import { lecturesRouter } from '../features/catalog/lectures.router.js';
+import { statementsRouter } from '../features/statements/statements.router.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
@@ -13,6 +14,7 @@ export const appRouter = router({
   catalog: catalogRouter,
   orders: ordersRouter,
   lectures: lecturesRouter,
+  statements: statementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

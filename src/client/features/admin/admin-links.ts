@@ -21,5 +21,6 @@ export const adminLinks: readonly AdminLink[] = [
   { to: '/admin/lecture', label: 'nav.addLectures' },
   { to: '/admin/lecturedelete', label: 'nav.deleteLectures' },
   { to: '/admin/pending-orders', label: 'nav.pendingOrders' },
+  { to: '/admin/statements', label: 'nav.statements' },
   { to: '/admin/users', label: 'nav.users' },
 ];

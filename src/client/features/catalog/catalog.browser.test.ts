@@ -214,7 +214,7 @@ describe('the admin area', () => {
     await page.goto(`${t.url}/admin/dashboard`);
     await expect.poll(() => heading(page, 1)).toBe('Admin Dashboard');
     const menu = page.getByRole('navigation', { name: 'Admin menu' });
-    for (const name of ['Home', 'Add Packages', 'Delete Packages', 'Add Lectures', 'Delete Lectures', 'Pending Orders', 'Users']) {
+    for (const name of ['Home', 'Add Packages', 'Delete Packages', 'Add Lectures', 'Delete Lectures', 'Pending Orders', 'Match Bank Statement', 'Users']) {
       expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
     }
     expect(await page.getByRole('button', { name: 'Admin menu' }).isVisible()).toBe(false);

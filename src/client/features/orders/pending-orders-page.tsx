@@ -1,6 +1,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import toast from 'react-hot-toast';
+import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
 import { Dialog } from '../../components/dialog';
 import { PageSpinner } from '../../components/page-spinner';
@@ -63,6 +64,9 @@ export default function PendingOrdersPage() {
   return (
     <div className="page pending-orders">
       <h1>{t('admin.title')}</h1>
+      <p>
+        <Link to="/admin/statements">{t('admin.matchStatement')}</Link>
+      </p>
       <div className="tabs" role="tablist">
         {(['pending', 'decided'] as const).map((name) => (
           <button

@@ -1,0 +1,11 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../server/trpc/router';
+
+type Outputs = inferRouterOutputs<AppRouter>['statements'];
+
+export type UploadOutcome = Outputs['upload'];
+export type NeedsMapping = Extract<UploadOutcome, { kind: 'needs_mapping' }>;
+export type StatementResultData = Outputs['result'];
+export type CreditLine = StatementResultData['exact'][number];
+export type MatchedOrder = StatementResultData['stale'][number];
+export type ApprovalSummary = Outputs['approveExact'];
