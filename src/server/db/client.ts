@@ -45,3 +45,23 @@ export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** What a query function needs: the database, or a transaction on it. */
 export type Queryable = Db | DbTransaction;
+
+const preparedCache = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * A query prepared once per database handle and reused: building and preparing a query costs
+ * more than running it, which matters on the reads every request makes.
+ */
+export function prepared<T>(db: Queryable, key: string, build: () => T): T {
+  let byKey = preparedCache.get(db);
+  if (!byKey) {
+    byKey = new Map();
+    preparedCache.set(db, byKey);
+  }
+  let query = byKey.get(key) as T | undefined;
+  if (query === undefined) {
+    query = build();
+    byKey.set(key, query);
+  }
+  return query;
+}

@@ -1,4 +1,5 @@
-import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { SESSION_COOKIE } from '../trpc/context.js';
 
@@ -13,7 +14,7 @@ export const videoFrameHosts = [
 /** Light thumbnails shown before the learner taps play. */
 export const videoThumbnailHosts = ['https://i.ytimg.com', 'https://i.vimeocdn.com'];
 
-export function helmetOptions({ https, dev }: { https: boolean; dev: boolean }): FastifyHelmetOptions {
+export function helmetOptions({ https, dev }: { https: boolean; dev: boolean }): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -40,6 +41,29 @@ export function helmetOptions({ https, dev }: { https: boolean; dev: boolean }):
     strictTransportSecurity: https ? { maxAge: 15552000, includeSubDomains: false } : false,
     crossOriginEmbedderPolicy: false,
   };
+}
+
+/**
+ * helmet's headers for these options, worked out once. With no per-request nonce they are the
+ * same for every response, so the server sets them from this table instead of running helmet on
+ * each request.
+ */
+export function securityHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failed: unknown;
+  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+    failed = error;
+  });
+  if (failed) throw failed;
+  return headers;
 }
 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);

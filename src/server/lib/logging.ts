@@ -15,6 +15,7 @@ class QuietRequestLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (!error && reply.log.level !== 'debug' && reply.log.level !== 'trace') return;
     const line = { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     if (error) reply.log.error({ ...line, err: error }, 'request failed');
     else reply.log.debug(line, 'request');

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { prepared, type Queryable } from '../../db/client.js';
+import { ledger } from '../../db/schema.js';
 import { istPeriods } from '../../../shared/ist.js';
 
 /** Earnings in paise: commissions and corrections of each IST period. Payouts do not lower them. */
@@ -7,15 +8,18 @@ export type Earnings = { today: number; week: number; month: number; total: numb
 
 /** Sums a user's ledger lines per IST period, from the index on (user_id, created_at). */
 export function earningsOf(db: Queryable, userId: number, now: number): Earnings {
-  const { dayStart, weekStart, monthStart } = istPeriods(now);
-  const row = db.get<Earnings>(sql`
-    select
-      coalesce(sum(case when created_at >= ${dayStart} then amount_paise end), 0) as today,
-      coalesce(sum(case when created_at >= ${weekStart} then amount_paise end), 0) as week,
-      coalesce(sum(case when created_at >= ${monthStart} then amount_paise end), 0) as month,
-      coalesce(sum(amount_paise), 0) as total
-    from ledger
-    where user_id = ${userId} and kind in ('commission', 'correction')
-  `);
-  return row ?? { today: 0, week: 0, month: 0, total: 0 };
+  const since = (start: string) => sql<number>`coalesce(sum(case when ${ledger.createdAt} >= ${sql.placeholder(start)} then ${ledger.amountPaise} end), 0)`;
+  const query = prepared(db, 'ledger.earningsOfUser', () =>
+    db
+      .select({
+        today: since('dayStart'),
+        week: since('weekStart'),
+        month: since('monthStart'),
+        total: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)`,
+      })
+      .from(ledger)
+      .where(and(eq(ledger.userId, sql.placeholder('userId')), inArray(ledger.kind, ['commission', 'correction'])))
+      .prepare(),
+  );
+  return query.get({ userId, ...istPeriods(now) }) ?? { today: 0, week: 0, month: 0, total: 0 };
 }

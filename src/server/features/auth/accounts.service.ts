@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.js';
+import { prepared, type Db, type Queryable } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import type { Language, Role } from '../../../shared/domain.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/password.js';
@@ -25,11 +25,14 @@ export function findActiveUserByEmail(db: Queryable, email: string): UserRow | u
 }
 
 export function findActiveUser(db: Queryable, id: number): UserRow | undefined {
-  return db
-    .select()
-    .from(users)
-    .where(and(eq(users.id, id), isNull(users.deletedAt)))
-    .get();
+  const query = prepared(db, 'users.activeById', () =>
+    db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, sql.placeholder('id')), isNull(users.deletedAt)))
+      .prepare(),
+  );
+  return query.get({ id });
 }
 
 export function findActiveUserByReferralCode(db: Queryable, code: string): UserRow | undefined {

@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import { prepared, type Db } from '../../db/client.js';
 import { enrollments, users } from '../../db/schema.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
 import { readCache } from '../../lib/read-cache.js';
@@ -29,11 +29,13 @@ export async function setProfileImage(deps: { db: Db; config: Config }, userId: 
 
 /** Ids of the packages a user owns, oldest purchase first. */
 export function purchasedPackageIds(db: Db, userId: number): number[] {
-  return db
-    .select({ packageId: enrollments.packageId })
-    .from(enrollments)
-    .where(eq(enrollments.userId, userId))
-    .orderBy(enrollments.createdAt)
-    .all()
-    .map((row) => row.packageId);
+  const query = prepared(db, 'enrollments.packageIdsOfUser', () =>
+    db
+      .select({ packageId: enrollments.packageId })
+      .from(enrollments)
+      .where(eq(enrollments.userId, sql.placeholder('userId')))
+      .orderBy(enrollments.createdAt)
+      .prepare(),
+  );
+  return query.all({ userId }).map((row) => row.packageId);
 }

@@ -1,0 +1,12 @@
+import { buildApp } from '../src/server/app.js';
+import { loadConfig } from '../src/server/config.js';
+import { createSession } from '../src/server/features/auth/sessions.service.js';
+const config = loadConfig({ DATA_DIR: '/tmp/tmp.I8el7BHNwN', LOG_LEVEL: 'silent' });
+const { app, deps } = await buildApp(config, { logger: false });
+const token = createSession(deps.db, 500, Date.now()).token;
+const url = process.argv[2] ?? '/api/user/me';
+for (let i = 0; i < 500; i++) await app.inject({ url, headers: { token } });
+const n = 5000; const t = performance.now();
+for (let i = 0; i < n; i++) await app.inject({ url, headers: { token } });
+console.log(url, 'us/request', ((performance.now() - t) / n * 1000).toFixed(0));
+await app.close();
