@@ -36,6 +36,8 @@ export default defineConfig({
   build: {
     outDir,
     emptyOutDir: true,
+    // Lets the benchmark tell admin chunks from learner ones.
+    manifest: true,
     target: 'es2022',
     assetsInlineLimit: 2048,
     reportCompressedSize: false,

@@ -3,10 +3,15 @@ import { useState } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { BrowserRouter } from 'react-router';
 import { createClients, TRPCProvider } from '../lib/trpc';
+import { prefetchLandingPage } from './prefetch';
 import { AppRoutes } from './router';
 
 export function App() {
-  const [{ queryClient, trpcClient }] = useState(createClients);
+  const [{ queryClient, trpcClient }] = useState(() => {
+    const clients = createClients();
+    prefetchLandingPage(window.location.pathname, clients.queryClient, clients.trpcClient);
+    return clients;
+  });
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>

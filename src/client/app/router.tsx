@@ -2,18 +2,19 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useSession } from '../features/auth/use-session';
 import { StudyRedirect } from '../features/catalog/study-redirect';
+import PackagesPage from '../features/catalog/packages-page';
 import HomePage from '../features/pages/home-page';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import { LoggedOutOnly, RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout';
 
-// The landing page ships in the first bundle; every other page loads when first visited.
+// The two landing pages (home, and the catalogue that referral links open) ship in the first
+// bundle; every other page loads when first visited.
 const AboutPage = lazy(() => import('../features/pages/about-page'));
 const PrivacyPage = lazy(() => import('../features/pages/privacy-page'));
 const TermsPage = lazy(() => import('../features/pages/terms-page'));
 const ContactPage = lazy(() => import('../features/pages/contact-page'));
 const RefundPage = lazy(() => import('../features/pages/refund-page'));
-const PackagesPage = lazy(() => import('../features/catalog/packages-page'));
 const CoursesPage = lazy(() => import('../features/catalog/courses-page'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 const RegisterPage = lazy(() => import('../features/auth/register-page'));

@@ -11,8 +11,20 @@ import { languages, type Language } from '../../shared/domain';
 
 const STORAGE_KEY = 'lang';
 
-/** The remembered choice, else the browser's language: Marathi if the browser prefers it. */
+/**
+ * A `?lang=mr` or `?lang=en` in the address (a link shared in one language), else the remembered
+ * choice, else the browser's language: Marathi if the browser prefers it.
+ */
 export function detectLanguage(): Language {
+  const asked = new URLSearchParams(window.location.search).get('lang');
+  if (asked && (languages as readonly string[]).includes(asked)) {
+    try {
+      localStorage.setItem(STORAGE_KEY, asked);
+    } catch {
+      // Used for this visit only.
+    }
+    return asked as Language;
+  }
   try {
     const stored = localStorage.getItem(STORAGE_KEY);
     if (stored && (languages as readonly string[]).includes(stored)) return stored as Language;

@@ -1,4 +1,4 @@
-import type { CheckoutPackage } from '../orders/checkout-dialog';
+import type { CheckoutPackage } from '../orders/use-checkout';
 import { useCatalogMessages } from './catalog-messages';
 
 type Props = { pkg: CheckoutPackage; onBuy: (pkg: CheckoutPackage) => void; className?: string };

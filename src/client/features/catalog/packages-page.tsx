@@ -7,7 +7,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { rememberReferral } from '../../lib/referral';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCheckout } from '../orders/checkout-dialog';
+import { useCheckout } from '../orders/use-checkout';
 import { BuyNow } from './buy-now';
 import { useCatalogMessages } from './catalog-messages';
 import { PackageImage } from './package-image';

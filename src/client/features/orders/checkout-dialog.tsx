@@ -14,7 +14,7 @@ import { clearDraft, loadDraft, saveDraft } from './checkout-draft';
 import { useOrdersMessages } from './orders-messages';
 import './checkout-dialog.css';
 
-export type CheckoutPackage = { id: string; name: string; pricePaise: number };
+import type { CheckoutPackage } from './use-checkout';
 
 function onPhone(): boolean {
   return /Android|iPhone|iPad/i.test(navigator.userAgent) || window.matchMedia?.('(pointer: coarse)').matches === true;
@@ -196,7 +196,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
 }
 
 /** Buy Now: Login Required for a visitor, then the payment popup. */
-export function CheckoutDialog({ pkg, onClose }: { pkg: CheckoutPackage; onClose: () => void }) {
+export default function CheckoutDialog({ pkg, onClose }: { pkg: CheckoutPackage; onClose: () => void }) {
   const { t } = useOrdersMessages();
   const { user, loading } = useSession();
   const close = () => {
@@ -209,14 +209,4 @@ export function CheckoutDialog({ pkg, onClose }: { pkg: CheckoutPackage; onClose
       {loading ? <PageSpinner /> : user ? <PaymentForm pkg={pkg} user={user} /> : <LoginRequired />}
     </Dialog>
   );
-}
-
-/** For a page with Buy Now buttons: `buy(pkg)` opens the popup; a saved draft reopens it on return. */
-export function useCheckout() {
-  const [pkg, setPkg] = useState<CheckoutPackage | null>(() => {
-    const draft = loadDraft();
-    return draft ? { id: draft.packageId, name: draft.packageName, pricePaise: draft.pricePaise } : null;
-  });
-  const dialog = pkg ? <CheckoutDialog key={pkg.id} pkg={pkg} onClose={() => setPkg(null)} /> : null;
-  return { buy: (next: CheckoutPackage) => setPkg(next), dialog };
 }

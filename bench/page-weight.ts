@@ -1,0 +1,85 @@
+/**
+ * What a phone downloads on the first load of a page: JavaScript, CSS and fonts, gzipped, read
+ * from what Chromium actually fetched. Admin chunks are known from Vite's manifest.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { clientDist } from '../src/server/serve-client.js';
+import { launchBrowser, signIn } from '../src/test/browser.js';
+
+export const LEARNER_JS_BUDGET_KB = 150;
+
+type ManifestEntry = { file: string; src?: string; css?: string[] };
+
+/** Source files that only admins need: their chunks must never load on a learner page. */
+const adminSource = /features\/(admin|statements)\/|features\/orders\/pending-orders-page|features\/catalog\/(add-|delete-|upload-package|package-select)/;
+
+function adminFiles(): Set<string> {
+  const manifest = JSON.parse(readFileSync(path.join(clientDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestEntry>;
+  const files = new Set<string>();
+  for (const entry of Object.values(manifest)) {
+    if (entry.src && adminSource.test(entry.src)) {
+      files.add(entry.file);
+      for (const css of entry.css ?? []) files.add(css);
+    }
+  }
+  return files;
+}
+
+export type PageWeight = {
+  page: string;
+  learner: boolean;
+  jsKb: number;
+  cssKb: number;
+  fontKb: number;
+  files: string[];
+  adminFilesLoaded: string[];
+  pass: boolean;
+};
+
+const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
+
+export async function measurePageWeights(
+  baseUrl: string,
+  pages: { name: string; path: string; token?: string; learner: boolean }[],
+): Promise<PageWeight[]> {
+  const admin = adminFiles();
+  const browser = await launchBrowser();
+  const results: PageWeight[] = [];
+  try {
+    for (const target of pages) {
+      const { context, page } = await browser.newPage({ width: 360, phone: true });
+      if (target.token) await signIn(context, baseUrl, target.token);
+      const fetched: { url: string; type: string; gzip: number }[] = [];
+      page.on('response', async (response) => {
+        const type = response.request().resourceType();
+        if (!['script', 'stylesheet', 'font'].includes(type)) return;
+        try {
+          fetched.push({ url: new URL(response.url()).pathname, type, gzip: gzipSync(await response.body(), { level: 9 }).length });
+        } catch {
+          // A response without a body.
+        }
+      });
+      await page.goto(baseUrl + target.path, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(300);
+      await context.close();
+      const sum = (type: string) => kb(fetched.filter((file) => file.type === type).reduce((total, file) => total + file.gzip, 0));
+      const adminFilesLoaded = fetched.map((file) => file.url.replace(/^\//, '')).filter((file) => admin.has(file));
+      const jsKb = sum('script');
+      results.push({
+        page: target.name,
+        learner: target.learner,
+        jsKb,
+        cssKb: sum('stylesheet'),
+        fontKb: sum('font'),
+        files: fetched.map((file) => file.url),
+        adminFilesLoaded,
+        pass: !target.learner || (jsKb <= LEARNER_JS_BUDGET_KB && adminFilesLoaded.length === 0),
+      });
+    }
+  } finally {
+    await browser.close();
+  }
+  return results;
+}

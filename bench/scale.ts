@@ -1,0 +1,56 @@
+/**
+ * Reads and writes at business scale: 100,000 users, 200,000 orders and 1,000,000 ledger lines,
+ * timed one request after another through the real server.
+ */
+import { statSync } from 'node:fs';
+import { databaseFile, openDatabase } from '../src/server/db/client.js';
+import { spawnServer } from '../src/test/server-process.js';
+import { request, timeSequential, type Timing } from './measure.js';
+import { fillScaleData, type ScaleOptions } from './scale-data.js';
+
+export const SCALE_P95_BUDGET_MS = 10;
+const N = 300;
+
+export type ScaleReport = {
+  fill: { ms: number; counts: Record<string, number>; databaseMb: number };
+  reads: { name: string; timing: Timing; pass: boolean }[];
+};
+
+const trpc = (path: string, input: unknown) => `/trpc/${path}?input=${encodeURIComponent(JSON.stringify(input))}`;
+
+export async function measureScale(dataDir: string, options: ScaleOptions): Promise<ScaleReport> {
+  const db = openDatabase(databaseFile(dataDir));
+  const data = await fillScaleData(db, options);
+  db.$client.close();
+  const databaseMb = Math.round((statSync(databaseFile(dataDir)).size / 1024 / 1024) * 10) / 10;
+
+  const server = await spawnServer({ DATA_DIR: dataDir });
+  try {
+    const get = (path: string, token: string) => request(server.url + path, { headers: { token } });
+    const reads: ScaleReport['reads'] = [];
+    const add = (name: string, timing: Timing) => reads.push({ name, timing, pass: timing.p95 < SCALE_P95_BUDGET_MS });
+    const earner = (i: number) => i % data.earnerTokens.length;
+
+    add('earnings cards (dashboard)', await timeSequential(N, (i) => get(trpc('affiliate.dashboard', { userId: data.earnerIds[earner(i)] }), data.earnerTokens[earner(i)]!)));
+    add('leaderboard, all time', await timeSequential(N, (i) => get('/api/leaderboard', data.earnerTokens[earner(i)]!)));
+    add('leaderboard, this week', await timeSequential(N, (i) => get(trpc('affiliate.leaderboard', { period: 'week' }), data.earnerTokens[earner(i)]!)));
+    add('leaderboard, this month', await timeSequential(N, (i) => get(trpc('affiliate.leaderboard', { period: 'month' }), data.earnerTokens[earner(i)]!)));
+    add('affiliate list', await timeSequential(N, (i) => get('/api/affiliates', data.sponsorTokens[i % data.sponsorTokens.length]!)));
+    add('pending orders list', await timeSequential(N, () => get('/api/admin/pending-orders', data.adminToken)));
+    const pending = [...data.pendingOrderIds];
+    add(
+      'approval',
+      await timeSequential(Math.min(N, pending.length - 10), () =>
+        request(`${server.url}/approve`, {
+          method: 'POST',
+          headers: { token: data.adminToken, 'content-type': 'application/json' },
+          body: JSON.stringify({ orderId: pending.pop(), action: 'approve' }),
+        }),
+      ),
+    );
+    return { fill: { ms: data.ms, counts: data.counts, databaseMb }, reads };
+  } finally {
+    server.child.kill('SIGTERM');
+    await server.exited;
+  }
+}
