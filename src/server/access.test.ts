@@ -1,0 +1,412 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { earnCommission } from '../test/earnings.js';
+import { createPackage, TEST_PASSWORD } from '../test/factories.js';
+import { makePng } from '../test/images.js';
+import { postForm } from '../test/multipart.js';
+import { CSV_TYPE, hdfcStatement, toCsv } from '../test/statements.js';
+import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
+import { allProcedures, callProcedure, trpcData } from '../test/trpc-http.js';
+import { actors, buildWorld, createStaff, freshEmail, freshUtr, pendingRegistration, resetToken, type Actor, type Staff, type World } from '../test/world.js';
+import { restRoutes } from './rest/rest-routes.js';
+
+/**
+ * Who may call what: every tRPC procedure and every REST row, called by a visitor, a learner
+ * (`user`, who owns the things asked about), another learner (`other`), an admin and the
+ * superadmin, each with valid input so that the status reflects the role and ownership checks.
+ * A procedure or a REST row without an entry here fails the first tests.
+ */
+
+type Statuses = Record<Actor, number>;
+
+const everyone = (status = 200): Statuses => ({ visitor: status, user: status, other: status, admin: status, superadmin: status });
+const signedIn: Statuses = { visitor: 401, user: 200, other: 200, admin: 200, superadmin: 200 };
+/** The user's own thing: another learner gets 403, admins may look. */
+const ownerOrAdmin: Statuses = { visitor: 401, user: 200, other: 403, admin: 200, superadmin: 200 };
+/** Lecture links: the buyer (`user`) and admins only. */
+const buyerOrAdmin = ownerOrAdmin;
+const adminOnly = (ok = 200): Statuses => ({ visitor: 401, user: 403, other: 403, admin: ok, superadmin: ok });
+const superadminOnly: Statuses = { visitor: 401, user: 403, other: 403, admin: 403, superadmin: 200 };
+
+type Check = (actor: Actor, data: any, w: World) => void;
+
+type ProcedureCell = {
+  input?: (w: World, t: TestApp) => unknown;
+  expect: Statuses;
+  /** Checks a 200 answer's content (ownership of what it shows). */
+  check?: Check;
+};
+
+type RestRequest = { url: string; body?: unknown; form?: { fields: Record<string, string>; file: { field: string; name: string; type: string; content: Buffer } } };
+type RestCell = { request: (w: World, t: TestApp) => RestRequest | Promise<RestRequest>; expect: Statuses; check?: Check };
+
+let png: Buffer;
+let importId: string;
+let t: TestApp;
+let staff: Staff;
+
+const id = (value: { id: number }) => String(value.id);
+const isOwnerOrAdmin = (actor: Actor) => actor === 'user' || actor === 'admin' || actor === 'superadmin';
+const learnerAnswer = (actor: Actor) => actor === 'user' || actor === 'other';
+
+/** Today in India, as a bank statement writes it. */
+function todayIst(): string {
+  return new Date(Date.now() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** A small statement no earlier test uploaded (its credit has a fresh UTR). */
+function statementFile() {
+  return toCsv(hdfcStatement([{ date: todayIst(), credit: 499, utr: freshUtr(), payer: 'ASHA' }]));
+}
+
+const newPackageFields = { name: 'Share Market Basics', price: '4999', description: 'Learn how the share market works.' };
+
+const procedures: Record<string, ProcedureCell> = {
+  // Admin
+  'admin.stats': { expect: adminOnly() },
+  'admin.users': { input: () => ({ page: 1 }), expect: adminOnly() },
+  'admin.setRole': { input: (w) => ({ userId: id(w.affiliate), role: 'admin' }), expect: superadminOnly },
+  'admin.deleteUser': { input: (w) => ({ email: w.affiliate.email }), expect: superadminOnly },
+
+  // Affiliate
+  'affiliate.dashboard': { input: (w) => ({ userId: id(w.user.row) }), expect: ownerOrAdmin },
+  'affiliate.leaderboard': { input: () => ({ period: 'all' }), expect: signedIn },
+  'affiliate.affiliates': {
+    expect: signedIn,
+    check: (actor, data: { id: string }[], w) => {
+      // Everyone sees only the people they sponsor: the user's affiliate is in the user's list only.
+      expect(data.some((person) => person.id === id(w.affiliate))).toBe(actor === 'user');
+    },
+  },
+  'affiliate.pay': {
+    input: async (w, app) => {
+      await earnCommission(app, { earnerId: w.user.row.id, adminId: w.admin.row.id, amountPaise: 10_000, at: Date.now() });
+      return { email: w.user.row.email, amount: 1 };
+    },
+    expect: adminOnly(),
+  },
+
+  // Accounts
+  'auth.me': {
+    expect: everyone(),
+    check: (actor, data, w) => expect(data?.id ?? null).toBe(actor === 'visitor' ? null : id(w[actor].row)),
+  },
+  'auth.profile': { expect: signedIn, check: (actor, data, w) => expect(data.id).toBe(id(w[actor as Exclude<Actor, 'visitor'>].row)) },
+  'auth.login': { input: (w) => ({ email: w.user.row.email, password: TEST_PASSWORD }), expect: everyone() },
+  'auth.logout': { expect: signedIn },
+  'auth.register': {
+    input: () => ({ name: 'New Learner', email: freshEmail('register'), contact: '9876543210', password: 'mango-lassi-42' }),
+    expect: everyone(),
+  },
+  'auth.verify': {
+    input: async (_w, app) => {
+      const { activationToken, code } = await pendingRegistration(app);
+      return { activationToken, otp: code };
+    },
+    expect: everyone(),
+  },
+  'auth.resendCode': {
+    input: async (_w, app) => ({ activationToken: (await pendingRegistration(app, { sentAgoMs: 2 * 60 * 1000 })).activationToken }),
+    expect: everyone(),
+  },
+  'auth.forgot': { input: (w) => ({ email: w.user.row.email }), expect: everyone() },
+  'auth.resetPassword': { input: (w, app) => ({ token: resetToken(app, w.user.row.id), password: 'a-new-password-7' }), expect: everyone() },
+  'auth.referrer': {
+    input: (w) => ({ userId: id(w.user.row) }),
+    expect: ownerOrAdmin,
+    check: (_actor, data, w) => expect(data).toMatchObject({ name: w.sponsor.name, email: w.sponsor.email }),
+  },
+  'auth.setLanguage': { input: () => ({ lang: 'mr' }), expect: signedIn },
+  'auth.profileImage': { expect: signedIn },
+  // Multipart only (POST /api/image): over JSON a signed-in caller reaches the handler, which asks for a picture.
+  'auth.setProfileImage': { input: () => ({ image: null }), expect: { ...everyone(400), visitor: 401 } },
+  'auth.setupStatus': { expect: everyone(), check: (_actor, data) => expect(data).toEqual({ open: false }) },
+  // Admins exist, so the one-time setup is closed for good, whoever asks.
+  'auth.setup': {
+    input: () => ({ token: 'A'.repeat(43), name: 'Someone', email: freshEmail('setup'), password: 'mango-lassi-42' }),
+    expect: everyone(403),
+  },
+
+  // Catalogue
+  'catalog.list': { expect: everyone() },
+  'catalog.byId': {
+    input: (w) => ({ id: id(w.owned) }),
+    expect: everyone(),
+    check: (actor, data) => {
+      if (isOwnerOrAdmin(actor)) expect(data.lectures.map((lecture: { video: string }) => lecture.video)).toHaveLength(2);
+      else expect(data.lectures).toBeNull();
+      expect(JSON.stringify(data).includes('vimeo.com')).toBe(isOwnerOrAdmin(actor));
+    },
+  },
+  'catalog.mine': {
+    expect: signedIn,
+    check: (actor, data: { id: string }[], w) => expect(data.some((pkg) => pkg.id === id(w.owned))).toBe(actor === 'user'),
+  },
+  'catalog.adminList': { expect: adminOnly() },
+  // Multipart only (POST /api/course/new): over JSON the role check still holds, and an admin cannot send a picture.
+  'catalog.create': { input: () => ({ ...newPackageFields, image: 'aGVsbG8=' }), expect: { ...adminOnly(400) } },
+  'catalog.remove': { input: (_w, app) => ({ id: id(createPackage(app.db)) }), expect: adminOnly() },
+  'catalog.stats': { expect: adminOnly() },
+
+  // Orders
+  'orders.paymentDetails': { input: (_w, app) => ({ packageId: id(createPackage(app.db)) }), expect: signedIn },
+  'orders.purchase': {
+    input: (w, app) => ({ name: 'Asha', email: w.user.row.email, courseId: id(createPackage(app.db)), transactionId: freshUtr() }),
+    expect: signedIn,
+  },
+  'orders.mine': {
+    expect: signedIn,
+    check: (actor, data: { id: string; buyer: { id: string } }[], w) => {
+      expect(data.some((order) => order.id === id(w.pendingOrder))).toBe(actor === 'user');
+      // Only the caller's own orders, whoever they are.
+      expect(data.every((order) => order.buyer.id === id(w[actor as Exclude<Actor, 'visitor'>].row))).toBe(true);
+    },
+  },
+  'orders.pending': { input: () => ({ page: 1 }), expect: adminOnly() },
+  'orders.decided': { input: () => ({ page: 1 }), expect: adminOnly() },
+  'orders.decide': { input: (w) => ({ orderId: id(w.pendingOrder), action: 'approve' }), expect: adminOnly() },
+
+  // Lectures
+  'lectures.forPackage': {
+    input: (w) => ({ packageId: id(w.owned) }),
+    expect: buyerOrAdmin,
+    check: (_actor, data) => expect(data.lectures).toHaveLength(2),
+  },
+  'lectures.add': {
+    input: (w) => ({ packageId: id(w.owned), video: 'https://youtu.be/dQw4w9WgXcQ', title: 'Part three' }),
+    expect: adminOnly(),
+  },
+  'lectures.remove': { input: (w) => ({ id: id(w.lectures[0]!) }), expect: adminOnly() },
+  'lectures.reorder': { input: (w) => ({ packageId: id(w.owned), lectureIds: w.lectures.map(id).reverse() }), expect: adminOnly() },
+  'lectures.saveProgress': { input: (w) => ({ packageId: id(w.owned), lectureId: id(w.lectures[1]!) }), expect: buyerOrAdmin },
+
+  // Bank statements. Upload is multipart only (POST /api/admin/statements).
+  'statements.upload': { input: () => ({ file: null, staleDays: 3 }), expect: adminOnly(400) },
+  'statements.result': { input: () => ({ importId, staleDays: 3 }), expect: adminOnly() },
+  'statements.recent': { expect: adminOnly() },
+  'statements.approveExact': { input: (w) => ({ importId, orderIds: [id(w.pendingOrder)] }), expect: adminOnly() },
+};
+
+const restCalls: Record<string, RestCell> = {
+  // Accounts
+  'GET /api/user/me': { request: () => ({ url: '/api/user/me' }), expect: signedIn },
+  'POST /api/user/login': { request: (w) => ({ url: '/api/user/login', body: { email: w.user.row.email, password: TEST_PASSWORD } }), expect: everyone() },
+  'POST /api/user/register': {
+    request: () => ({ url: '/api/user/register', body: { name: 'New Learner', email: freshEmail('register'), contact: '9876543210', password: 'mango-lassi-42' } }),
+    expect: everyone(),
+  },
+  'POST /api/user/verify': {
+    request: async (_w, app) => {
+      const { activationToken, code } = await pendingRegistration(app);
+      return { url: '/api/user/verify', body: { activationToken, otp: code } };
+    },
+    expect: everyone(),
+  },
+  'POST /api/user/forgot': { request: (w) => ({ url: '/api/user/forgot', body: { email: w.user.row.email } }), expect: everyone() },
+  'POST /api/user/reset': {
+    request: (w, app) => ({ url: `/api/user/reset?token=${resetToken(app, w.user.row.id)}`, body: { password: 'a-new-password-7' } }),
+    expect: everyone(),
+  },
+  'POST /api/user/logout': { request: () => ({ url: '/api/user/logout' }), expect: signedIn },
+  'GET /api/user/referrer/:userId': {
+    request: (w) => ({ url: `/api/user/referrer/${w.user.row.id}` }),
+    expect: ownerOrAdmin,
+    check: (_actor, body, w) => expect(body.referrer).toMatchObject({ name: w.sponsor.name }),
+  },
+  'GET /api/profile-image': { request: () => ({ url: '/api/profile-image' }), expect: signedIn },
+  'POST /api/image': {
+    request: () => ({ url: '/api/image', form: { fields: {}, file: { field: 'profileImage', name: 'me.png', type: 'image/png', content: png } } }),
+    expect: signedIn,
+  },
+
+  // Catalogue
+  'GET /api/course/all': { request: () => ({ url: '/api/course/all' }), expect: everyone() },
+  'GET /api/course/:id': {
+    request: (w) => ({ url: `/api/course/${w.owned.id}` }),
+    expect: everyone(),
+    check: (actor, body) => {
+      expect('lectures' in body.course).toBe(isOwnerOrAdmin(actor));
+      expect(JSON.stringify(body).includes('vimeo.com')).toBe(isOwnerOrAdmin(actor));
+    },
+  },
+  'GET /api/getAllCourses': { request: () => ({ url: '/api/getAllCourses' }), expect: everyone() },
+  'GET /api/mycourse': {
+    request: () => ({ url: '/api/mycourse' }),
+    expect: signedIn,
+    check: (actor, body, w) => {
+      expect(body.courses.some((course: { _id: string }) => course._id === id(w.owned))).toBe(actor === 'user');
+      expect(body.purchasedCourses).toEqual(body.courses);
+    },
+  },
+  'GET /api/getlecturesByCourseId/:courseId': {
+    request: (w) => ({ url: `/api/getlecturesByCourseId/${w.owned.id}` }),
+    expect: buyerOrAdmin,
+    check: (_actor, body) => expect(body.lectures).toHaveLength(2),
+  },
+  'POST /api/course/new': {
+    request: () => ({
+      url: '/api/course/new',
+      form: { fields: newPackageFields, file: { field: 'image', name: 'cover.png', type: 'image/png', content: png } },
+    }),
+    expect: adminOnly(201),
+  },
+  'DELETE /api/course/:id': { request: (_w, app) => ({ url: `/api/course/${createPackage(app.db).id}` }), expect: adminOnly() },
+  'POST /api/course/:courseId/lecture': {
+    request: (w) => ({ url: `/api/course/${w.owned.id}/lecture`, body: { video: 'https://vimeo.com/76979871', title: 'Part three' } }),
+    expect: adminOnly(201),
+  },
+  'DELETE /api/lecture/:lectureId': { request: (w) => ({ url: `/api/lecture/${w.lectures[0]!.id}` }), expect: adminOnly() },
+  'GET /api/stats': { request: () => ({ url: '/api/stats' }), expect: adminOnly() },
+
+  // Orders
+  'POST /api/course/purchase': {
+    request: (w, app) => ({
+      url: '/api/course/purchase',
+      body: { name: 'Asha', email: w.user.row.email, courseId: id(createPackage(app.db)), transactionId: freshUtr() },
+    }),
+    expect: signedIn,
+  },
+  'GET /api/admin/pending-orders': { request: () => ({ url: '/api/admin/pending-orders' }), expect: adminOnly() },
+  'POST /approve': { request: (w) => ({ url: '/approve', body: { orderId: id(w.pendingOrder), action: 'approve' } }), expect: adminOnly() },
+
+  // Referrals, earnings and people
+  'GET /api/leaderboard': { request: () => ({ url: '/api/leaderboard' }), expect: signedIn },
+  'GET /api/affiliates': {
+    request: () => ({ url: '/api/affiliates' }),
+    expect: signedIn,
+    check: (actor, body, w) => expect(body.affiliates.some((person: { _id: string }) => person._id === id(w.affiliate))).toBe(actor === 'user'),
+  },
+  'GET /api/admin/users': { request: () => ({ url: '/api/admin/users' }), expect: adminOnly() },
+  'DELETE /api/users/delete': { request: (w) => ({ url: '/api/users/delete', body: { email: w.affiliate.email } }), expect: superadminOnly },
+  'POST /api/admin/sendMail': {
+    request: async (w, app) => {
+      await earnCommission(app, { earnerId: w.user.row.id, adminId: w.admin.row.id, amountPaise: 10_000, at: Date.now() });
+      return { url: '/api/admin/sendMail', body: { email: w.user.row.email, amount: 1 } };
+    },
+    expect: adminOnly(),
+  },
+  'POST /api/admin/statements': {
+    request: () => ({
+      url: '/api/admin/statements',
+      form: { fields: { staleDays: '3' }, file: { field: 'statement', name: 'statement.csv', type: CSV_TYPE, content: statementFile() } },
+    }),
+    expect: adminOnly(),
+  },
+};
+
+beforeAll(async () => {
+  t = await startTestApp();
+  png = await makePng(64, 64);
+  staff = await createStaff(t);
+  const w = await buildWorld(t, staff);
+  const uploaded = await postForm(
+    `${t.url}/api/admin/statements`,
+    { staleDays: '3' },
+    { field: 'statement', name: 'statement.csv', type: CSV_TYPE, content: statementFile() },
+    { token: w.admin.token },
+  );
+  expect(uploaded.status).toBe(200);
+  importId = uploaded.body.importId;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+/** Calls `call` once per actor, each in a fresh world (a call may log out, delete or approve). */
+async function statusesOf(call: (actor: Actor, w: World) => Promise<{ status: number; body: any }>, check: Check | undefined) {
+  const statuses = {} as Statuses;
+  for (const actor of actors) {
+    const w = await buildWorld(t, staff);
+    const answer = await call(actor, w);
+    statuses[actor] = answer.status;
+    if (answer.status >= 400) {
+      // Every refusal says why, in JSON, with a stable code.
+      expect(typeof (answer.body?.message ?? answer.body?.error?.message), `${actor}: ${JSON.stringify(answer.body)}`).toBe('string');
+    } else if (check) {
+      check(actor, answer.body, w);
+    }
+  }
+  return statuses;
+}
+
+describe('the access table', () => {
+  it('has an entry for every tRPC procedure, and none for a procedure that does not exist', () => {
+    expect(Object.keys(procedures).sort()).toEqual(Object.keys(allProcedures()).sort());
+  });
+
+  it('has an entry for every REST row, and none for a row that does not exist', () => {
+    expect(Object.keys(restCalls).sort()).toEqual(restRoutes.map((row) => `${row.method} ${row.path}`).sort());
+  });
+});
+
+describe('each tRPC procedure answers each caller as the table says', () => {
+  const types = allProcedures();
+  it.each(Object.keys(types))('%s', async (path) => {
+    const cell = procedures[path];
+    expect(cell, `no access entry for ${path}`).toBeDefined();
+    const statuses = await statusesOf(
+      async (actor, w) => {
+        const answer = await callProcedure(t.url, path, types[path]!, await cell!.input?.(w, t), { token: w.tokenOf(actor) });
+        return { status: answer.status, body: answer.status < 400 ? trpcData(answer.body) : answer.body };
+      },
+      cell!.check,
+    );
+    expect(statuses).toEqual(cell!.expect);
+  });
+});
+
+describe('each REST row answers each caller as the table says', () => {
+  it.each(restRoutes.map((row) => [`${row.method} ${row.path}`, row.method] as const))('%s', async (key, method) => {
+    const cell = restCalls[key];
+    expect(cell, `no access entry for ${key}`).toBeDefined();
+    const statuses = await statusesOf(async (actor, w) => {
+      const request = await cell!.request(w, t);
+      const token = w.tokenOf(actor);
+      if (request.form) return postForm(t.url + request.url, request.form.fields, request.form.file, token ? { token } : {});
+      return callJson(t.url, method, request.url, { ...(token && { token }), ...(request.body !== undefined && { body: request.body }) });
+    }, cell!.check);
+    expect(statuses).toEqual(cell!.expect);
+  });
+});
+
+describe('ownership beyond status codes', () => {
+  it('never gives a learner who has not bought a package its lecture links, through any read', async () => {
+    const w = await buildWorld(t, staff);
+    const answers = await Promise.all(
+      (['visitor', 'other'] as const).flatMap((actor) => {
+        const token = w.tokenOf(actor) ?? undefined;
+        return [
+          callProcedure(t.url, 'catalog.byId', 'query', { id: id(w.owned) }, { token }),
+          callProcedure(t.url, 'lectures.forPackage', 'query', { packageId: id(w.owned) }, { token }),
+          callJson(t.url, 'GET', `/api/course/${w.owned.id}`, { token }),
+          callJson(t.url, 'GET', `/api/getlecturesByCourseId/${w.owned.id}`, { token }),
+          callJson(t.url, 'GET', '/api/mycourse', { token }),
+          callProcedure(t.url, 'catalog.mine', 'query', undefined, { token }),
+          callJson(t.url, 'GET', '/api/course/all', { token }),
+        ];
+      }),
+    );
+    for (const answer of answers) {
+      const text = JSON.stringify(answer.body);
+      for (const lecture of w.lectures) expect(text).not.toContain(lecture.videoUrl);
+      expect(text).not.toMatch(/youtube-nocookie\.com\/embed|player\.vimeo\.com/);
+    }
+  });
+
+  it('keeps one learner from reading or acting on what belongs to another through ids', async () => {
+    const w = await buildWorld(t, staff);
+    const asOther = { token: w.other.token };
+    // Another learner's dashboard, sponsor and lectures.
+    expect((await callProcedure(t.url, 'affiliate.dashboard', 'query', { userId: id(w.user.row) }, asOther)).status).toBe(403);
+    expect((await callJson(t.url, 'GET', `/api/user/referrer/${w.user.row.id}`, asOther)).status).toBe(403);
+    expect((await callProcedure(t.url, 'lectures.saveProgress', 'mutation', { packageId: id(w.owned), lectureId: id(w.lectures[0]!) }, asOther)).status).toBe(403);
+    // Nothing of the user's shows in the other learner's own lists.
+    const mine = trpcData((await callProcedure(t.url, 'orders.mine', 'query', undefined, asOther)).body);
+    expect(mine).toEqual([]);
+    const affiliates = (await callJson(t.url, 'GET', '/api/affiliates', asOther)).body.affiliates;
+    expect(affiliates).toEqual([]);
+    // The user's own answers do carry them.
+    const own = trpcData((await callProcedure(t.url, 'orders.mine', 'query', undefined, { token: w.user.token })).body);
+    expect(own.map((order: { id: string }) => order.id)).toEqual([id(w.pendingOrder)]);
+  });
+});
