@@ -3,7 +3,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import type { TRPCError } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { databaseFile, isDatabaseHealthy, openDatabase, type Db } from './db/client.js';
@@ -48,6 +48,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { maxParamLength: 5000 },
+    // A path that is not valid percent-encoding, or a path parameter over the length limit:
+    // answered in the REST shape like any other bad input (Fastify's own shape otherwise).
+    frameworkErrors: (_error, request, reply) => sendRestError(reply, new TRPCError({ code: 'BAD_REQUEST' }), requestLanguage(request)),
   });
 
   const db = options.db ?? openDatabase(databaseFile(config.dataDir));
