@@ -130,14 +130,13 @@ export async function login(
   const ipLimit = deps.rateLimits.get('login:ip', loginLimits.perIp);
   const accountLimit = deps.rateLimits.get('login:account', loginLimits.failuresPerAccount);
   await ipLimit.hit(input.ip);
-  await accountLimit.check(input.email);
+  // Counted before the password is checked, so that guesses sent at the same moment (a tRPC
+  // batch, parallel requests) each use up a try; a success gives the tries back.
+  await accountLimit.hit(input.email);
 
   const user = findActiveUserByEmail(deps.db, input.email);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
-  if (!user || !valid) {
-    await accountLimit.hit(input.email);
-    throw authErrors.INVALID_CREDENTIALS();
-  }
+  if (!user || !valid) throw authErrors.INVALID_CREDENTIALS();
 
   await accountLimit.reset(input.email);
   if (user.lang !== input.lang) setLanguage(deps.db, user.id, input.lang);
