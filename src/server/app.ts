@@ -4,6 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { TRPCError } from '@trpc/server';
+import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { databaseFile, isDatabaseHealthy, openDatabase, type Db } from './db/client.js';
@@ -30,6 +31,8 @@ export type BuildOptions = {
   /** Serve the client through Vite's dev server with hot reload. */
   dev?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** Where the app's own log lines go (standard output otherwise). */
+  logStream?: DestinationStream;
   now?: () => number;
   db?: Db;
   mailer?: Mailer;
@@ -44,7 +47,7 @@ export type App = { app: FastifyInstance; deps: AppDeps };
 
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<App> {
   const app = Fastify({
-    ...(options.logger === undefined ? loggerOptions(config.logLevel) : { logger: options.logger }),
+    ...(options.logger === undefined ? loggerOptions(config.logLevel, options.logStream) : { logger: options.logger }),
     trustProxy: trustProxyOption(config.trustProxy),
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { maxParamLength: 5000 },

@@ -46,7 +46,9 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const built = await buildApp(config, { ...options.build, logger: false, ...(options.now && { now: options.now }) });
+  // Silent, unless the test reads the log lines.
+  const logger = options.build?.logStream ? {} : { logger: false as const };
+  const built = await buildApp(config, { ...options.build, ...logger, ...(options.now && { now: options.now }) });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = built.app.server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;

@@ -1,3 +1,4 @@
+import type { DestinationStream } from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /** Request URLs as logged: tokens in the reset and setup links never reach the log. */
@@ -24,10 +25,12 @@ class QuietRequestLog extends LogController {
   override routeNotFound(): void {}
 }
 
-export function loggerOptions(level: string): Pick<FastifyServerOptions, 'logger' | 'logController'> {
+/** `stream` sends the log lines elsewhere than standard output. */
+export function loggerOptions(level: string, stream?: DestinationStream): Pick<FastifyServerOptions, 'logger' | 'logController'> {
   return {
     logger: {
       level,
+      ...(stream && { stream }),
       serializers: {
         req: (request) => ({ method: request.method, url: redactUrl(request.url), ip: request.ip }),
       },
