@@ -1,3 +1,5 @@
+import { afterAll, beforeAll } from 'vitest';
+import { startTestApp, type TestApp } from './test-app.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium; launching the binary directly skips the wrapper script's noise. */
@@ -56,4 +58,21 @@ export async function signIn(context: BrowserContext, url: string, token: string
 /** The text of the page's main heading. */
 export function headingText(page: Page, level = 1): Promise<string | null> {
   return page.getByRole('heading', { level }).first().textContent();
+}
+
+/**
+ * For a browser test file: before its tests, the app on a fresh database and a browser, handed
+ * to `use`; after them, both closed.
+ */
+export function withAppAndBrowser(use: (app: TestApp, browser: TestBrowser) => void): void {
+  let app: TestApp | undefined;
+  let browser: TestBrowser | undefined;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    use(app, browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
 }

@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, type TestBrowser } from '../../test/browser.js';
-import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { describe, expect, it } from 'vitest';
+import { type TestBrowser, withAppAndBrowser } from '../../test/browser.js';
+import type { TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 let browser: TestBrowser;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+withAppAndBrowser((app, chromium) => {
+  t = app;
+  browser = chromium;
 });
 
 describe('the site shell in a phone browser', () => {

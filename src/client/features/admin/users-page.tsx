@@ -86,21 +86,16 @@ export default function UsersPage() {
     <div className="page">
       <h1>{t('users.title')}</h1>
       <PayEarnings email={payEmail} onEmail={setPayEmail} />
-      <div className="field admin-search">
-        <label htmlFor="user-search" className="field__label">
-          {t('users.search')}
-        </label>
-        <input
-          id="user-search"
-          className="field__input"
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <TextField
+        label={t('users.search')}
+        type="search"
+        className="admin-search"
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
       {users.isPending ? (
         <PageSpinner />
       ) : users.isError ? (

@@ -1,22 +1,19 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { users } from '../../../server/db/schema.js';
 import { codeFrom } from '../../../test/accounts.js';
-import { launchBrowser, type TestBrowser } from '../../../test/browser.js';
+import { type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { createUser } from '../../../test/factories.js';
 import { makePng } from '../../../test/images.js';
 import { waitForEmail } from '../../../test/outbox.js';
-import { startTestApp, type TestApp } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let browser: TestBrowser;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+withAppAndBrowser((app, chromium) => {
+  t = app;
+  browser = chromium;
 });
 
 describe('an account, in a phone browser', () => {

@@ -7,6 +7,7 @@ import { rememberedReferral } from '../../lib/referral';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
+import { NewPasswordField } from './new-password-field';
 import { savePendingRegistration } from './pending-registration';
 
 /** Keeps the 10 digits of an Indian mobile number typed with +91, a leading 0, spaces or dashes. */
@@ -66,17 +67,7 @@ export default function RegisterPage() {
           value={form.phone}
           onChange={set('phone')}
         />
-        <TextField
-          label={t('fields.password')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          hint={t('hints.password')}
-          value={form.password}
-          onChange={set('password')}
-        />
+        <NewPasswordField value={form.password} onChange={set('password')} />
         <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
           {register.isPending ? t('register.busy') : t('register.submit')}
         </button>

@@ -6,6 +6,7 @@ import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
+import { NewPasswordField } from './new-password-field';
 
 export default function ResetPasswordPage() {
   const { t } = useAuthMessages();
@@ -42,17 +43,7 @@ export default function ResetPasswordPage() {
     <div className="page page--narrow">
       <h1>{t('reset.title')}</h1>
       <form className="form" onSubmit={submit}>
-        <TextField
-          label={t('fields.newPassword')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          hint={t('hints.password')}
-          value={password}
-          onChange={setPassword}
-        />
+        <NewPasswordField label={t('fields.newPassword')} value={password} onChange={setPassword} />
         <TextField
           label={t('fields.confirmPassword')}
           type="password"

@@ -7,6 +7,7 @@ import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
+import { NewPasswordField } from './new-password-field';
 
 /** /setup?token=…: creates the superadmin on a fresh install, once. */
 export default function SetupPage() {
@@ -56,17 +57,7 @@ export default function SetupPage() {
         <TextField label={t('fields.name')} name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
         <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
         <TextField label={t('setup.phoneOptional')} type="tel" name="phone" autoComplete="tel-national" value={form.phone} onChange={set('phone')} />
-        <TextField
-          label={t('fields.password')}
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          minLength={8}
-          hint={t('hints.password')}
-          value={form.password}
-          onChange={set('password')}
-        />
+        <NewPasswordField value={form.password} onChange={set('password')} />
         <button type="submit" className="button button--primary button--block" disabled={setup.isPending}>
           {setup.isPending ? t('setup.busy') : t('setup.submit')}
         </button>

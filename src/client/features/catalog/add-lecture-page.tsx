@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { TextField } from '../../components/text-field';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminLectureList } from './admin-lecture-list';
 import { useCatalogAdminMessages } from './catalog-admin-messages';
 import { PackageSelect } from './package-select';
 import { usePackageLectures } from './use-package-lectures';
@@ -69,8 +70,6 @@ export default function AddLecturePage() {
     );
   }
 
-  const list = lectures.data?.lectures ?? [];
-
   return (
     <div className="page">
       <h1>{t('addLecture.title')}</h1>
@@ -102,43 +101,31 @@ export default function AddLecturePage() {
         <section className="admin-section" aria-labelledby="lecture-order">
           <h2 id="lecture-order">{t('addLecture.order')}</h2>
           <p className="field__hint">{t('addLecture.orderHint')}</p>
-          {lectures.isPending ? null : lectures.isError ? (
-            <p role="alert">{t('lectures.failed')}</p>
-          ) : list.length === 0 ? (
-            <p>{t('lectures.empty')}</p>
-          ) : (
-            <ol className="admin-list">
-              {list.map((lecture, index) => (
-                <li key={lecture.id}>
-                  <span className="admin-list__text">
-                    <strong>{t('lectures.part', { number: index + 1 })}</strong>
-                    {lecture.title && <span>{lecture.title}</span>}
-                    <span className="admin-list__meta">{lecture.video}</span>
-                  </span>
-                  <span className="admin-list__actions">
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={index === 0 || reorder.isPending}
-                      aria-label={t('addLecture.moveUpLabel', { number: index + 1 })}
-                      onClick={() => move(index, index - 1)}
-                    >
-                      {t('addLecture.moveUp')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={index === list.length - 1 || reorder.isPending}
-                      aria-label={t('addLecture.moveDownLabel', { number: index + 1 })}
-                      onClick={() => move(index, index + 1)}
-                    >
-                      {t('addLecture.moveDown')}
-                    </button>
-                  </span>
-                </li>
-              ))}
-            </ol>
-          )}
+          <AdminLectureList
+            lectures={lectures}
+            actions={(_lecture, index, count) => (
+              <>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={index === 0 || reorder.isPending}
+                  aria-label={t('addLecture.moveUpLabel', { number: index + 1 })}
+                  onClick={() => move(index, index - 1)}
+                >
+                  {t('addLecture.moveUp')}
+                </button>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={index === count - 1 || reorder.isPending}
+                  aria-label={t('addLecture.moveDownLabel', { number: index + 1 })}
+                  onClick={() => move(index, index + 1)}
+                >
+                  {t('addLecture.moveDown')}
+                </button>
+              </>
+            )}
+          />
         </section>
       )}
     </div>

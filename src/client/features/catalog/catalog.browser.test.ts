@@ -1,22 +1,18 @@
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lectureProgress, lectures, packages } from '../../../server/db/schema.js';
-import { launchBrowser, type TestBrowser } from '../../../test/browser.js';
+import { type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
 import { makePng } from '../../../test/images.js';
-import { startTestApp, type TestApp } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let browser: TestBrowser;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+withAppAndBrowser((app, chromium) => {
+  t = app;
+  browser = chromium;
 });
 
 /** A browser page signed in as a new user of this role. */

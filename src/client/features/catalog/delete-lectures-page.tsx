@@ -3,6 +3,7 @@ import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { AdminLectureList } from './admin-lecture-list';
 import { useCatalogAdminMessages } from './catalog-admin-messages';
 import { PackageSelect } from './package-select';
 import { usePackageLectures } from './use-package-lectures';
@@ -16,7 +17,6 @@ export default function DeleteLecturesPage() {
   const [packageId, setPackageId] = useState('');
   const lectures = usePackageLectures(packageId);
   const remove = useMutation(trpc.lectures.remove.mutationOptions());
-  const list = lectures.data?.lectures ?? [];
 
   function deleteLecture(id: string, number: number) {
     if (!window.confirm(t('deleteLectures.confirm', { number }))) return;
@@ -40,35 +40,22 @@ export default function DeleteLecturesPage() {
       <div className="admin-form">
         <PackageSelect value={packageId} onChange={setPackageId} />
       </div>
-      {packageId &&
-        (lectures.isPending ? null : lectures.isError ? (
-          <p role="alert">{t('lectures.failed')}</p>
-        ) : list.length === 0 ? (
-          <p>{t('lectures.empty')}</p>
-        ) : (
-          <ol className="admin-list">
-            {list.map((lecture, index) => (
-              <li key={lecture.id}>
-                <span className="admin-list__text">
-                  <strong>{t('lectures.part', { number: index + 1 })}</strong>
-                  {lecture.title && <span>{lecture.title}</span>}
-                  <span className="admin-list__meta">{lecture.video}</span>
-                </span>
-                <span className="admin-list__actions">
-                  <button
-                    type="button"
-                    className="button button--danger"
-                    disabled={remove.isPending}
-                    aria-label={t('deleteLectures.deleteLabel', { number: index + 1 })}
-                    onClick={() => deleteLecture(lecture.id, index + 1)}
-                  >
-                    {t('deleteLectures.delete')}
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ol>
-        ))}
+      {packageId && (
+        <AdminLectureList
+          lectures={lectures}
+          actions={(lecture, index) => (
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={remove.isPending}
+              aria-label={t('deleteLectures.deleteLabel', { number: index + 1 })}
+              onClick={() => deleteLecture(lecture.id, index + 1)}
+            >
+              {t('deleteLectures.delete')}
+            </button>
+          )}
+        />
+      )}
     </div>
   );
 }

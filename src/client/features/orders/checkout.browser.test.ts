@@ -1,19 +1,16 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enrollments, orders } from '../../../server/db/schema.js';
-import { headingText, launchBrowser, signIn, type TestBrowser } from '../../../test/browser.js';
+import { headingText, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { addLecture, createPackage, createUser, createUserWithToken, TEST_PASSWORD } from '../../../test/factories.js';
-import { startTestApp, type TestApp } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let browser: TestBrowser;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+withAppAndBrowser((app, chromium) => {
+  t = app;
+  browser = chromium;
 });
 
 describe('UPI checkout, in a phone browser', () => {

@@ -1,3 +1,4 @@
+import { TextField } from '../../components/text-field';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -84,21 +85,15 @@ export default function PendingOrdersPage() {
           </button>
         ))}
       </div>
-      <div className="field">
-        <label htmlFor="order-search" className="field__label">
-          {t('admin.search')}
-        </label>
-        <input
-          id="order-search"
-          className="field__input"
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <TextField
+        label={t('admin.search')}
+        type="search"
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setPage(1);
+        }}
+      />
 
       {list.isPending ? (
         <PageSpinner />

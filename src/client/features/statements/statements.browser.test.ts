@@ -1,20 +1,17 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enrollments, ledger, orders } from '../../../server/db/schema.js';
-import { launchBrowser, type TestBrowser } from '../../../test/browser.js';
+import { type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { createPackage, createUser, createUserWithToken } from '../../../test/factories.js';
 import { hdfcStatement, toCsv, unknownLayoutStatement } from '../../../test/statements.js';
-import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
+import { callJson, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let browser: TestBrowser;
 
-beforeAll(async () => {
-  [t, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await t?.close();
+withAppAndBrowser((app, chromium) => {
+  t = app;
+  browser = chromium;
 });
 
 /** Today's date in India, as a statement shows it. */
