@@ -12,6 +12,8 @@ import { request, watchMemory } from './measure.js';
 
 export const CONNECTIONS = 16;
 export const DURATION_SECONDS = 8;
+/** Each server answers this long first, unmeasured, so that both are measured with their code compiled hot. */
+export const WARMUP_SECONDS = 2;
 export const THROUGHPUT_BUDGET = 0.5;
 
 export type HotRead = { name: string; path: string; auth: boolean };
@@ -35,6 +37,7 @@ export type ThroughputRow = {
 };
 
 async function load(url: string, headers: Record<string, string>) {
+  await autocannon({ url, connections: CONNECTIONS, duration: WARMUP_SECONDS, headers });
   const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_SECONDS, headers });
   return { rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
 }

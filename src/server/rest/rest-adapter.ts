@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Language } from '../../shared/domain.js';
 import { describeError, isServerFault } from '../lib/errors.js';
+import { jsonOf } from '../lib/read-cache.js';
 import type { CreateContext } from '../trpc/context.js';
 import { createCaller, type Caller } from '../trpc/router.js';
 
@@ -15,7 +16,8 @@ export type RestRow = {
   input?: (request: FastifyRequest) => unknown | Promise<unknown>;
   /** `input` is typed `never` so that any procedure accepts it: the procedure's schema checks it. */
   call: (caller: Caller, input: never) => Promise<unknown>;
-  answer: (result: never, request: FastifyRequest) => unknown;
+  /** Shapes the procedure's result for existing clients; it may depend on the result alone. */
+  answer: (result: never) => unknown;
   /** Success status; 200 unless the row says otherwise. */
   status?: number;
 };
@@ -26,7 +28,7 @@ export function restRow<T>(
   spec: {
     input?: (request: FastifyRequest) => unknown | Promise<unknown>;
     call: (caller: Caller, input: never) => Promise<T>;
-    answer: (result: T, request: FastifyRequest) => unknown;
+    answer: (result: T) => unknown;
     status?: number;
   },
 ): RestRow {
@@ -70,8 +72,10 @@ export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[],
         try {
           const input = row.input ? await row.input(request) : undefined;
           const result = await row.call(createCaller(ctx), input as never);
-          reply.code(row.status ?? 200);
-          return row.answer(result as never, request);
+          return reply
+            .code(row.status ?? 200)
+            .type('application/json; charset=utf-8')
+            .send(jsonOf(result as never, row.answer));
         } catch (error) {
           return sendRestError(reply, error, ctx.req.lang);
         }

@@ -7,6 +7,7 @@ import {
   type AnyProcedure,
   type TRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
+import { jsonOf } from '../lib/read-cache.js';
 import type { CreateContext } from './context.js';
 import { appRouter } from './router.js';
 
@@ -18,6 +19,9 @@ import { appRouter } from './router.js';
  * the same error formatter and the same status rules, in the same JSON envelopes. Anything else
  * (mutations, unknown paths, malformed input) goes on to the adapter, which answers as usual.
  */
+
+/** tRPC's envelope of a successful call (a named function, so cached answers keep their text). */
+const resultEnvelope = (data: unknown) => ({ result: { data } });
 
 const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
 
@@ -59,8 +63,8 @@ export async function answerQueries(request: FastifyRequest, reply: FastifyReply
   const calls = readCalls(request, options.maxBatchSize);
   if (!calls) return false;
   const ctx = options.createContext({ req: request, res: reply });
-  const envelopes: TRPCResponse[] = await Promise.all(
-    calls.paths.map(async (path, batchIndex) => {
+  const answers = await Promise.all(
+    calls.paths.map(async (path, batchIndex): Promise<{ envelope: TRPCResponse; json: string }> => {
       const input = calls.inputs[batchIndex];
       try {
         const data: unknown = await callProcedure({
@@ -72,15 +76,18 @@ export async function answerQueries(request: FastifyRequest, reply: FastifyReply
           signal: undefined,
           batchIndex,
         });
-        return { result: { data } };
+        return { envelope: { result: { data } }, json: jsonOf(data, resultEnvelope) };
       } catch (cause) {
         const error = getTRPCErrorFromUnknown(cause);
         options.onError({ error, path });
-        return { error: getErrorShape({ config: appRouter._def._config, error, type: 'query', path, input, ctx }) };
+        const envelope = { error: getErrorShape({ config: appRouter._def._config, error, type: 'query', path, input, ctx }) };
+        return { envelope, json: JSON.stringify(envelope) };
       }
     }),
   );
-  const body = calls.batch ? envelopes : envelopes[0]!;
-  reply.code(getHTTPStatusCode(body)).type('application/json').send(JSON.stringify(body));
+  const envelopes = answers.map((answer) => answer.envelope);
+  const status = getHTTPStatusCode(calls.batch ? envelopes : envelopes[0]!);
+  const json = calls.batch ? `[${answers.map((answer) => answer.json).join(',')}]` : answers[0]!.json;
+  reply.code(status).type('application/json').send(json);
   return true;
 }

@@ -165,6 +165,25 @@ describe('reading the catalogue', () => {
     expect(getAll.body).toEqual({ course: all.body.courses });
   });
 
+  it('shows a new package, a changed lecture count and a removal at once, REST and tRPC alike', async () => {
+    const names = async () => {
+      const rest = await callJson(t.url, 'GET', '/api/course/all');
+      const trpc = await callJson(t.url, 'GET', '/trpc/catalog.list');
+      const restNames = rest.body.courses.map((course: { name: string; lectureCount: number }) => `${course.name}:${course.lectureCount}`);
+      expect(trpc.body.result.data.map((view: { name: string; lectureCount: number }) => `${view.name}:${view.lectureCount}`)).toEqual(restNames);
+      return restNames as string[];
+    };
+    const before = await names();
+    const created = await createThroughRest({ name: 'Fresh Package' });
+    expect(created.status).toBe(201);
+    const id = created.body.course._id as string;
+    expect(await names()).toEqual([...before, 'Fresh Package:0']);
+    expect((await callJson(t.url, 'POST', `/api/course/${id}/lecture`, { token: admin, body: { video: 'https://youtu.be/dQw4w9WgXcQ' } })).status).toBe(201);
+    expect(await names()).toContain('Fresh Package:1');
+    expect((await callJson(t.url, 'DELETE', `/api/course/${id}`, { token: admin })).status).toBe(200);
+    expect(await names()).toEqual(before);
+  });
+
   it('gives /api/course/{id} to anyone, without lectures for a visitor or a learner who has not bought it', async () => {
     const { pkg } = packageWithLectures({ name: 'Digital Marketing' });
     for (const token of [undefined, learner]) {
