@@ -43,6 +43,12 @@ describe('the server', () => {
     }
   });
 
+  it('paints the header with the site name before the app code arrives', async () => {
+    const html = await (await fetch(`${t.url}/packages`, { headers: { accept: 'text/html' } })).text();
+    expect(html).toMatch(/<div id="root"><header class="header" aria-hidden="true">.*<span>Marathi Success<\/span>.*<\/header><\/div>/);
+    expect(html).not.toContain('__SITE_NAME__');
+  });
+
   it('sends the page compressed to a browser that accepts it', async () => {
     const response = await fetch(`${t.url}/packages`, { headers: { accept: 'text/html', 'accept-encoding': 'br' } });
     expect(response.headers.get('content-encoding')).toBe('br');
