@@ -4,6 +4,7 @@ import { describeError, isServerFault } from '../lib/errors.js';
 import { jsonOf } from '../lib/read-cache.js';
 import type { CreateContext } from '../trpc/context.js';
 import { createCaller, type Caller } from '../trpc/router.js';
+import { requireAdmin, requireUser } from '../trpc/trpc.js';
 
 /**
  * One call of REST.md: where it answers, how its input is read from the request, which
@@ -20,6 +21,11 @@ export type RestRow = {
   answer: (result: never) => unknown;
   /** Success status; 200 unless the row says otherwise. */
   status?: number;
+  /**
+   * For rows that take an upload: who may send it, checked before the body is read, so that a
+   * visitor cannot make the server read megabytes only to be refused (the procedure checks again).
+   */
+  uploadBy?: 'user' | 'admin';
 };
 
 export function restRow<T>(
@@ -30,6 +36,7 @@ export function restRow<T>(
     call: (caller: Caller, input: never) => Promise<T>;
     answer: (result: T) => unknown;
     status?: number;
+    uploadBy?: 'user' | 'admin';
   },
 ): RestRow {
   return { method, path, ...spec } as RestRow;
@@ -70,6 +77,8 @@ export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[],
       handler: async (request, reply) => {
         const ctx = createContext({ req: request, res: reply });
         try {
+          if (row.uploadBy === 'user') requireUser(ctx);
+          if (row.uploadBy === 'admin') requireAdmin(ctx);
           const input = row.input ? await row.input(request) : undefined;
           const result = await row.call(createCaller(ctx), input as never);
           return reply

@@ -69,6 +69,7 @@ export const restRoutes: readonly RestRow[] = [
     input: async (request) => ({ image: (await readMultipart(request, 'profileImage')).file }),
     call: (caller, input) => caller.auth.setProfileImage(input),
     answer: ({ message, imageUrl }) => ({ message, imageUrl }),
+    uploadBy: 'user',
   }),
 
   // Catalogue
@@ -103,6 +104,7 @@ export const restRoutes: readonly RestRow[] = [
     call: (caller, input) => caller.catalog.create(input),
     answer: ({ message, package: course }) => ({ message, course: restCourse(course) }),
     status: 201,
+    uploadBy: 'admin',
   }),
   restRow('DELETE', '/api/course/:id', {
     input: (request) => ({ id: params(request).id }),
@@ -200,5 +202,6 @@ export const restRoutes: readonly RestRow[] = [
     },
     call: (caller, input) => caller.statements.upload(input),
     answer: (outcome) => outcome,
+    uploadBy: 'admin',
   }),
 ];

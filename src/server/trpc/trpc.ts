@@ -1,6 +1,7 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { isAdminRole } from '../../shared/domain.js';
 import { describeError } from '../lib/errors.js';
+import type { SessionUser } from '../features/auth/sessions.service.js';
 import type { Context } from './context.js';
 
 /** The shape of every tRPC error: a message in the request's language and a stable code. Never a stack. */
@@ -33,16 +34,23 @@ export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure;
 
-export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
+/** The signed-in user, or UNAUTHORIZED. */
+export function requireUser(ctx: Context): SessionUser {
   const user = ctx.sessionUser();
   if (!user) throw new TRPCError({ code: 'UNAUTHORIZED' });
-  return next({ ctx: { user } });
-});
+  return user;
+}
 
-export const adminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (!isAdminRole(ctx.user.role)) throw new TRPCError({ code: 'FORBIDDEN' });
-  return next();
-});
+/** The signed-in admin (or superadmin); UNAUTHORIZED for a visitor, FORBIDDEN for anyone else. */
+export function requireAdmin(ctx: Context): SessionUser {
+  const user = requireUser(ctx);
+  if (!isAdminRole(user.role)) throw new TRPCError({ code: 'FORBIDDEN' });
+  return user;
+}
+
+export const protectedProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { user: requireUser(ctx) } }));
+
+export const adminProcedure = t.procedure.use(({ ctx, next }) => next({ ctx: { user: requireAdmin(ctx) } }));
 
 export const superadminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'superadmin') throw new TRPCError({ code: 'FORBIDDEN' });
