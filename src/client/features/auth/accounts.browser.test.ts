@@ -109,6 +109,8 @@ describe('an account, in a phone browser', () => {
     const { page, context } = await browser.newPage();
     await page.goto(`${t.url}/login`);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The login page also has an Email field: wait until the forgot page (its code loads on demand) is there.
+    await page.getByRole('button', { name: 'Send reset link' }).waitFor();
     await page.getByLabel('Email').fill('sunita@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await expect.poll(() => page.locator('.notice').textContent()).toBe('If an account exists for this email, we have sent a link to reset the password.');
