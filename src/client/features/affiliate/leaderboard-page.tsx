@@ -44,7 +44,7 @@ export default function LeaderboardPage() {
           {board.data.entries.length === 0 ? (
             <p className="empty-state">{t('leaderboard.empty')}</p>
           ) : (
-            <ol className="leaderboard__list">
+            <ol className="boxed-list">
               {board.data.entries.map((entry) => (
                 <li key={entry.userId} className={entry.userId === user?.id ? 'leaderboard__row leaderboard__row--me' : 'leaderboard__row'}>
                   <span className="leaderboard__rank">{entry.rank}</span>

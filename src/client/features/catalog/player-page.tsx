@@ -115,7 +115,7 @@ export default function PlayerPage() {
           </div>
         </section>
         <nav className="player__parts" aria-label={t('player.parts')}>
-          <ol className="parts">
+          <ol className="boxed-list parts">
             {lectures.map((lecture, position) => (
               <li key={lecture.id}>
                 <button
