@@ -8,6 +8,7 @@ import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
 import { databaseFile, isDatabaseHealthy, openDatabase, type Db } from './db/client.js';
+import { registerCors } from './lib/cors.js';
 import { isServerFault } from './lib/errors.js';
 import { helmetOptions, isCrossSiteCookieWrite, refuseCrossSite, securityHeaders } from './lib/http-security.js';
 import { loggerOptions } from './lib/logging.js';
@@ -94,6 +95,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     reply.headers(headers);
     done();
   });
+  await registerCors(app, config);
   await app.register(fastifyCookie);
   await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 20, fieldSize: 64 * 1024 } });
@@ -141,7 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   // REST adapters for existing clients.
-  registerRestRows(app, restRoutes, createContext);
+  registerRestRows(app, restRoutes, createContext, config);
 
   app.get('/healthz', async (_request, reply) => {
     const healthy = isDatabaseHealthy(db);

@@ -40,6 +40,38 @@ const trustProxy = z.preprocess(
     }),
 );
 
+/**
+ * CORS_ORIGINS: exact origins (scheme, host and port, no path) allowed to call the REST API from
+ * another site, comma-separated. `*` is refused: those calls carry credentials.
+ */
+const corsOrigins = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .default('')
+    .transform((raw, ctx): string[] => {
+      const origins: string[] = [];
+      for (const part of raw.split(',').map((item) => item.trim()).filter(Boolean)) {
+        if (part === '*') {
+          ctx.addIssue({ code: 'custom', message: 'expected exact origins; "*" is not allowed because the calls carry credentials' });
+          return z.NEVER;
+        }
+        let url: URL | undefined;
+        try {
+          url = new URL(part);
+        } catch {
+          url = undefined;
+        }
+        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== part.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `expected origins such as https://old.example.com (no path), got "${part}"` });
+          return z.NEVER;
+        }
+        if (!origins.includes(url.origin)) origins.push(url.origin);
+      }
+      return origins;
+    }),
+);
+
 const envSchema = z.object({
   PORT: port,
   HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('0.0.0.0')),
@@ -73,6 +105,7 @@ const envSchema = z.object({
     z.string().regex(/^\+?[0-9 -]{6,20}$/, 'expected a phone number such as +91 98765 43210').optional(),
   ),
   TRUST_PROXY: trustProxy,
+  CORS_ORIGINS: corsOrigins,
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -94,6 +127,8 @@ export type Config = {
   contactPhone: string | undefined;
   trustProxy: boolean | number | string[];
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Origins allowed to call the REST API cross-origin (exact, no `*`); empty: none. */
+  corsOrigins: string[];
 };
 
 export class ConfigError extends Error {
@@ -136,5 +171,6 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
     contactPhone: e.CONTACT_PHONE,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    corsOrigins: e.CORS_ORIGINS,
   };
 }

@@ -3,7 +3,8 @@
  * purchase uses it (PRODUCT.md).
  */
 const STORAGE_KEY = 'ref';
-const CODE = /^[A-Za-z0-9]{4,16}$/;
+/** Codes of this app, and the uuids some accounts brought from the legacy app (LEGACY.md). */
+const CODE = /^(?:[A-Za-z0-9]{4,16}|[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-Fa-f]{12})$/;
 
 export function rememberReferral(code: string | null | undefined): void {
   if (!code || !CODE.test(code)) return;

@@ -1,4 +1,5 @@
 import argon2 from 'argon2';
+import bcrypt from 'bcryptjs';
 import pLimit from 'p-limit';
 import { AppError } from './errors.js';
 
@@ -34,9 +35,16 @@ export function hashPassword(password: string): Promise<string> {
   return bounded(() => argon2.hash(password, argon2Options));
 }
 
+/** A bcrypt hash kept from the legacy app (`$2a$`, `$2b$` or `$2y$`), replaced at the next login. */
+export function isLegacyHash(hash: string): boolean {
+  return /^\$2[aby]\$\d{2}\$[./A-Za-z0-9]{53}$/.test(hash);
+}
+
 export function verifyPassword(hash: string, password: string): Promise<boolean> {
   return bounded(async () => {
     try {
+      // bcrypt reads only the first 72 bytes of a password, as the legacy app did.
+      if (isLegacyHash(hash)) return await bcrypt.compare(password, hash);
       return await argon2.verify(hash, password);
     } catch {
       return false;

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { Language } from '../../shared/domain.js';
 import { describeError, isServerFault } from '../lib/errors.js';
 import { jsonOf } from '../lib/read-cache.js';
+import type { Config } from '../config.js';
 import type { CreateContext } from '../trpc/context.js';
 import { createCaller, type Caller } from '../trpc/router.js';
 import { requireAdmin, requireUser } from '../trpc/trpc.js';
@@ -17,8 +18,11 @@ export type RestRow = {
   input?: (request: FastifyRequest) => unknown | Promise<unknown>;
   /** `input` is typed `never` so that any procedure accepts it: the procedure's schema checks it. */
   call: (caller: Caller, input: never) => Promise<unknown>;
-  /** Shapes the procedure's result for existing clients; it may depend on the result alone. */
-  answer: (result: never) => unknown;
+  /**
+   * Shapes the procedure's result for existing clients; it may depend on the result and the
+   * site's public address alone (absolute picture URLs).
+   */
+  answer: (result: never, site: RestSite) => unknown;
   /** Success status; 200 unless the row says otherwise. */
   status?: number;
   /**
@@ -28,13 +32,16 @@ export type RestRow = {
   uploadBy?: 'user' | 'admin';
 };
 
+/** What an answer may know of the site besides the result. */
+export type RestSite = Pick<Config, 'publicUrl'>;
+
 export function restRow<T>(
   method: HTTPMethods,
   path: string,
   spec: {
     input?: (request: FastifyRequest) => unknown | Promise<unknown>;
     call: (caller: Caller, input: never) => Promise<T>;
-    answer: (result: T) => unknown;
+    answer: (result: T, site: RestSite) => unknown;
     status?: number;
     uploadBy?: 'user' | 'admin';
   },
@@ -69,8 +76,10 @@ export function sendRestError(reply: FastifyReply, error: unknown, lang: Languag
   });
 }
 
-export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[], createContext: CreateContext): void {
+export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[], createContext: CreateContext, site: RestSite): void {
   for (const row of rows) {
+    // One shape per row and app, so answers kept as JSON text stay right per app.
+    const shape = (result: never) => row.answer(result, site);
     app.route({
       method: row.method,
       url: row.path,
@@ -84,7 +93,7 @@ export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[],
           return reply
             .code(row.status ?? 200)
             .type('application/json; charset=utf-8')
-            .send(jsonOf(result as never, row.answer));
+            .send(jsonOf(result as never, shape));
         } catch (error) {
           return sendRestError(reply, error, ctx.req.lang);
         }

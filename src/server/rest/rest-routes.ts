@@ -1,7 +1,7 @@
 import { body, params, query, restRow, type RestRow } from './rest-adapter.js';
 import { paiseToRupees } from '../../shared/money.js';
 import { readMultipart } from './multipart.js';
-import { restCourse, restLecture, restOrder, restUser } from './rest-shapes.js';
+import { absoluteUrl, restCourse, restLecture, restOrder, restUser } from './rest-shapes.js';
 import { statementErrors } from '../features/statements/statements.errors.js';
 
 /** A JSON form field, or the text as it is when it is not JSON (the procedure's schema refuses it). */
@@ -24,12 +24,12 @@ export const restRoutes: readonly RestRow[] = [
   // Accounts
   restRow('GET', '/api/user/me', {
     call: (caller) => caller.auth.profile(),
-    answer: (profile) => ({ user: restUser(profile) }),
+    answer: (profile, site) => ({ user: restUser(profile, site) }),
   }),
   restRow('POST', '/api/user/login', {
     input: body,
     call: (caller, input) => caller.auth.login(input),
-    answer: ({ message, token, user }) => ({ message, token, user: restUser(user) }),
+    answer: ({ message, token, user }, site) => ({ message, token, user: restUser(user, site) }),
   }),
   restRow('POST', '/api/user/register', {
     input: body,
@@ -63,12 +63,12 @@ export const restRoutes: readonly RestRow[] = [
   }),
   restRow('GET', '/api/profile-image', {
     call: (caller) => caller.auth.profileImage(),
-    answer: ({ profileImage }) => ({ profileImage }),
+    answer: ({ profileImage }, site) => ({ profileImage: absoluteUrl(profileImage, site) }),
   }),
   restRow('POST', '/api/image', {
     input: async (request) => ({ image: (await readMultipart(request, 'profileImage')).file }),
     call: (caller, input) => caller.auth.setProfileImage(input),
-    answer: ({ message, imageUrl }) => ({ message, imageUrl }),
+    answer: ({ message, imageUrl }, site) => ({ message, imageUrl: absoluteUrl(imageUrl, site) }),
     uploadBy: 'user',
   }),
 
@@ -149,12 +149,12 @@ export const restRoutes: readonly RestRow[] = [
   restRow('GET', '/api/leaderboard', {
     input: (request) => ({ period: query(request).period ?? 'all' }),
     call: (caller, input) => caller.affiliate.leaderboard(input),
-    answer: ({ entries }) => ({
+    answer: ({ entries }, site) => ({
       success: true,
       leaderboard: entries.map((entry) => ({
         _id: entry.userId,
         name: entry.name,
-        profileImage: entry.profileImage,
+        profileImage: absoluteUrl(entry.profileImage, site),
         totalEarnings: paiseToRupees(entry.totalPaise),
       })),
     }),

@@ -2,6 +2,24 @@ import type { ProfileView } from '../features/auth/auth.views.js';
 import type { OrderView } from '../features/orders/orders.views.js';
 import type { LectureView, PackageView } from '../features/catalog/catalog.views.js';
 import { paiseToRupees } from '../../shared/money.js';
+import type { RestSite } from './rest-adapter.js';
+
+/**
+ * A picture path this server serves, as existing clients read it: without the leading slash,
+ * since the legacy client builds `${server}/${course.image}` (LEGACY.md).
+ */
+export function restImagePath(url: string | null): string | null {
+  return url === null ? null : url.replace(/^\/+/, '');
+}
+
+/**
+ * A picture as an absolute URL on PUBLIC_URL: the legacy client puts profile pictures straight
+ * into `<img src>` on its own origin (LEGACY.md), so a path would point at that origin.
+ */
+export function absoluteUrl(url: string | null, site: RestSite): string | null {
+  if (url === null || /^https?:\/\//.test(url)) return url;
+  return `${site.publicUrl}/${url.replace(/^\/+/, '')}`;
+}
 
 /** REST.md's `course`: money in rupees, `_id` for the id. */
 export function restCourse(view: PackageView) {
@@ -10,14 +28,14 @@ export function restCourse(view: PackageView) {
     name: view.name,
     price: paiseToRupees(view.pricePaise),
     description: view.description,
-    image: view.image,
+    image: restImagePath(view.image),
     tier: view.tier,
     lectureCount: view.lectureCount,
   };
 }
 
 /** REST.md's `user`: `role` is admin for admins and superadmins, `mainrole` marks the superadmin. */
-export function restUser(profile: ProfileView) {
+export function restUser(profile: ProfileView, site: RestSite) {
   return {
     _id: profile.id,
     name: profile.name,
@@ -26,7 +44,7 @@ export function restUser(profile: ProfileView) {
     role: profile.role === 'user' ? 'user' : 'admin',
     mainrole: profile.role === 'superadmin' ? 'superadmin' : null,
     referralLink: profile.referralCode,
-    profileImage: profile.profileImage,
+    profileImage: absoluteUrl(profile.profileImage, site),
     purchasedCourses: profile.purchasedPackageIds,
     earnings: {
       today: paiseToRupees(profile.earnings.today),

@@ -3,7 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { prepared, type Db, type Queryable } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import type { Language, Role } from '../../../shared/domain.js';
-import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/password.js';
+import { hashPassword, isLegacyHash, verifyAgainstNothing, verifyPassword } from '../../lib/password.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { authErrors } from './auth.errors.js';
 import { createSession } from './sessions.service.js';
@@ -137,11 +137,24 @@ export async function login(
   const user = findActiveUserByEmail(deps.db, input.email);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
   if (!user || !valid) throw authErrors.INVALID_CREDENTIALS();
+  if (isLegacyHash(user.passwordHash)) await rehashLegacyPassword(deps.db, user, input.password);
 
   await accountLimit.reset(input.email);
   if (user.lang !== input.lang) setLanguage(deps.db, user.id, input.lang);
   const session = createSession(deps.db, user.id, deps.now());
   return { ...session, user: { ...user, lang: input.lang } };
+}
+
+/**
+ * An account imported from the legacy app logs in with its bcrypt hash once: the password just
+ * checked is hashed with argon2id and the bcrypt hash is gone (unless the password changed meanwhile).
+ */
+async function rehashLegacyPassword(db: Db, user: UserRow, password: string): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  db.update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, user.passwordHash)))
+    .run();
 }
 
 /** The language a user reads the app in; their emails follow it. */

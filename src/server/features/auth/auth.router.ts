@@ -56,7 +56,7 @@ export const authRouter = router({
         email: emailAddress,
         contact: indianPhone,
         password: newPassword,
-        referralCode: z.string().trim().max(32).optional(),
+        referralCode: z.string().trim().max(36).optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {

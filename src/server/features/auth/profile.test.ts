@@ -24,9 +24,10 @@ describe('profile picture', () => {
     const first = await upload(token, await makePng(1200, 900));
     expect(first.status).toBe(200);
     expect(first.body.message).toBe('Profile image uploaded successfully!');
-    expect(first.body.imageUrl).toMatch(/^\/uploads\/profiles\/[0-9a-f]{24}-256\.webp$/);
+    // Absolute on PUBLIC_URL: the legacy client puts it straight into <img src> on its own origin.
+    expect(first.body.imageUrl).toMatch(new RegExp(`^${t.url}/uploads/profiles/[0-9a-f]{24}-256\\.webp$`));
 
-    const served = await fetch(t.url + first.body.imageUrl);
+    const served = await fetch(first.body.imageUrl);
     expect(served.status).toBe(200);
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.format, meta.width]).toEqual(['webp', 256]);
@@ -35,7 +36,7 @@ describe('profile picture', () => {
 
     const second = await upload(token, await makePng(300, 300));
     expect(second.status).toBe(200);
-    const oldFile = path.join(t.dataDir, first.body.imageUrl.replace(/^\//, ''));
+    const oldFile = path.join(t.dataDir, new URL(first.body.imageUrl).pathname.replace(/^\//, ''));
     expect(existsSync(oldFile)).toBe(false);
     expect((await callJson(t.url, 'GET', '/api/user/me', { token })).body.user.profileImage).toBe(second.body.imageUrl);
   });

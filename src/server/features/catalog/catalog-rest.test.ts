@@ -53,7 +53,8 @@ describe('POST /api/course/new', () => {
         name: 'Share Market Basics',
         price: 4999,
         description: 'Learn how the share market works.',
-        image: expect.stringMatching(/^\/uploads\/packages\/[0-9a-f]{24}-640\.webp$/),
+        // Without a leading slash: the legacy client builds `${server}/${course.image}` (LEGACY.md).
+        image: expect.stringMatching(/^uploads\/packages\/[0-9a-f]{24}-640\.webp$/),
         tier: 'Gold',
         lectureCount: 0,
       },
@@ -154,7 +155,8 @@ describe('reading the catalogue', () => {
       name: 'Tally for Shops',
       price: 100000,
       description: pkg.description,
-      image: '/uploads/packages/abc123-640.webp',
+      // REST.md allows either reading; the legacy client's `${server}/${course.image}` wins: no leading slash.
+      image: 'uploads/packages/abc123-640.webp',
       tier: 'Silver',
       lectureCount: 1,
     });

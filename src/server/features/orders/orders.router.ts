@@ -29,7 +29,7 @@ export const ordersRouter = router({
       z.object({
         name: requiredText(100),
         email: z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').pipe(emailAddress),
-        referralId: z.string().trim().max(32, 'TEXT_TOO_LONG').optional(),
+        referralId: z.string().trim().max(36, 'TEXT_TOO_LONG').optional(),
         courseId: packageId,
         transactionId: utr,
       }),
