@@ -357,3 +357,22 @@ export type LedgerRow = typeof ledger.$inferSelect;
 export type StatementImportRow = typeof statementImports.$inferSelect;
 export type StatementCreditRow = typeof statementCredits.$inferSelect;
 export type StatementMappingRow = typeof statementMappings.$inferSelect;
+
+/**
+ * Rows brought over from the legacy app, by the legacy id they had there, so that running the
+ * import again finds them instead of adding them twice. `kind` says which table `local_id` is in:
+ * user (two legacy accounts merged into one both point at it), package, lecture, order (from a
+ * legacy transaction or pending order), grant (a package owned without a transaction: the
+ * user's id, `legacy_id` naming the buyer and course), earning and payout (ledger lines of the
+ * opening balance, `legacy_id` naming the legacy user and the total reached).
+ */
+export const legacyIds = sqliteTable(
+  'legacy_ids',
+  {
+    kind: text('kind', { enum: ['user', 'package', 'lecture', 'order', 'grant', 'earning', 'payout'] }).notNull(),
+    legacyId: text('legacy_id').notNull(),
+    localId: integer('local_id').notNull(),
+    importedAt: integer('imported_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.legacyId] }), index('legacy_ids_local').on(t.kind, t.localId)],
+);

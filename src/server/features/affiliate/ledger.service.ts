@@ -63,3 +63,34 @@ export function commissionFor(pkg: { commissionPaise: number | null }, amountPai
   const commission = pkg.commissionPaise ?? Math.round((amountPaise * percent) / 100);
   return Math.max(0, Math.min(commission, amountPaise));
 }
+
+/**
+ * What an affiliate had earned, or had been paid, before their account came over from the legacy
+ * app: one line at the import, counted in the all-time totals (the all-time leaderboard keeps the
+ * legacy order) but not in the kept week and month totals, since it was not earned this week.
+ */
+export function bookOpeningLine(
+  tx: Queryable,
+  line: { userId: number; kind: 'earning' | 'payout'; amountPaise: number; note: string; now: number },
+): LedgerRow {
+  const row = tx
+    .insert(ledger)
+    .values({
+      userId: line.userId,
+      kind: line.kind === 'earning' ? 'correction' : 'payout',
+      amountPaise: line.amountPaise,
+      note: line.note,
+      createdAt: line.now,
+    })
+    .returning()
+    .get();
+  tx.update(users)
+    .set(
+      line.kind === 'earning'
+        ? { earnedPaise: sql`${users.earnedPaise} + ${line.amountPaise}`, earnedAt: line.now }
+        : { paidPaise: sql`${users.paidPaise} + ${line.amountPaise}` },
+    )
+    .where(eq(users.id, line.userId))
+    .run();
+  return row;
+}

@@ -8,6 +8,7 @@ import { openDatabase, type Db } from '../../db/client.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { deleteUserByEmail } from '../admin/users.service.js';
 import { decideOrder, placeOrder } from '../orders/orders.service.js';
+import { bookOpeningLine } from './ledger.service.js';
 import { payEarnings } from './payouts.service.js';
 
 const silentMailer: Mailer = { send: async () => undefined, sendInBackground: () => undefined, close: async () => undefined };
@@ -17,7 +18,8 @@ type Op =
   | { kind: 'approve'; order: number }
   | { kind: 'reject'; order: number }
   | { kind: 'pay'; user: number; rupees: number }
-  | { kind: 'delete'; user: number };
+  | { kind: 'delete'; user: number }
+  | { kind: 'opening'; user: number; rupees: number; paidRupees: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('order' as const), buyer: fc.nat(7), pkg: fc.nat(2) }),
@@ -25,6 +27,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('reject' as const), order: fc.nat(30) }),
   fc.record({ kind: fc.constant('pay' as const), user: fc.nat(7), rupees: fc.integer({ min: 1, max: 800 }) }),
   fc.record({ kind: fc.constant('delete' as const), user: fc.nat(7) }),
+  fc.record({ kind: fc.constant('opening' as const), user: fc.nat(7), rupees: fc.integer({ min: 1, max: 3000 }), paidRupees: fc.nat(3000) }),
 );
 
 /** Every promise about money, checked over the whole database. */
@@ -85,6 +88,14 @@ describe('money, for any sequence of orders, decisions, payouts and deletions', 
                   expect((error as { appCode?: string }).appCode).toBe('ORDER_DECIDED');
                   expect(wasDecided).toBe(true);
                 }
+              } else if (step.kind === 'opening') {
+                // The legacy import's opening balance: earnings, then what was already paid (never more than earned).
+                const userId = people[step.user]!.id;
+                const paid = Math.min(step.paidRupees, step.rupees) * 100;
+                db.transaction((tx) => {
+                  bookOpeningLine(tx, { userId, kind: 'earning', amountPaise: step.rupees * 100, note: 'opening', now: deps.now() });
+                  if (paid > 0) bookOpeningLine(tx, { userId, kind: 'payout', amountPaise: paid, note: 'opening', now: deps.now() });
+                });
               } else if (step.kind === 'pay') {
                 payEarnings(deps, admin.id, { email: people[step.user]!.email, amountPaise: step.rupees * 100 });
               } else {
