@@ -331,14 +331,18 @@ function bookedFor(tx: DbTransaction, kind: 'earning' | 'payout', key: string): 
   return row?.total ?? 0;
 }
 
+/** The status of the live (pending or approved) order that holds this UTR, if any. */
+function utrHolder(tx: DbTransaction, utr: string): 'pending' | 'approved' | undefined {
+  const row = tx
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.utr, utr), inArray(orders.status, ['pending', 'approved'])))
+    .get();
+  return row?.status === 'pending' || row?.status === 'approved' ? row.status : undefined;
+}
+
 function utrLive(tx: DbTransaction, utr: string): boolean {
-  return (
-    tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.utr, utr), inArray(orders.status, ['pending', 'approved'])))
-      .get() !== undefined
-  );
+  return utrHolder(tx, utr) !== undefined;
 }
 
 class DryRunRollback extends Error {}
@@ -635,7 +639,7 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
     if (accountId === undefined) skip(`buyer ${pending.user ?? '(none)'} is not in the export`);
     else if (packageId === undefined) skip(`course ${pending.course === undefined ? '(none)' : idText(pending.course)} matches no course`);
     else if (!/^\d{12}$/.test(utr)) skip(`UTR "${utr}" is not 12 digits`);
-    else if (utrLive(tx, utr)) skip(`UTR ${utr} is already used by another order`);
+    else if (utrLive(tx, utr)) skip(`UTR ${utr} is already taken by ${utrHolder(tx, utr) === 'approved' ? 'an approved' : 'a pending'} order`);
     else if (tx.select({ userId: enrollments.userId }).from(enrollments).where(and(eq(enrollments.userId, accountId), eq(enrollments.packageId, packageId))).get()) {
       skip('the buyer already owns the package');
     } else if (
