@@ -164,7 +164,8 @@ async function readCollection<T>(dir: string, name: string, schema: z.ZodType<T>
     for await (const { index, doc } of readDocuments(file, label)) {
       const parsed = schema.safeParse(doc);
       if (parsed.success) {
-        records.push(parsed.data);
+        // A copy: the parser's strings can be slices of the file's chunks, which would keep the whole file in memory.
+        records.push(structuredClone(parsed.data));
       } else {
         const id = typeof doc === 'object' && doc !== null && '_id' in doc ? ` (${String((doc as { _id: unknown })._id)})` : '';
         problems.add('fault', `${label} record ${index}${id}`, describeIssue(parsed.error));
