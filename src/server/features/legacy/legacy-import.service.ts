@@ -447,8 +447,9 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
     }
     const known = mappedId(tx, 'package', course._id);
     if (known !== undefined) {
-      packageOf.set(course._id, known);
       counts.packagesAlreadyThere += 1;
+      if (tx.select({ id: packages.id }).from(packages).where(eq(packages.id, known)).get()) packageOf.set(course._id, known);
+      else problems.add('note', `courses.json ${course._id} (${course.name})`, 'was deleted here after an earlier import: not imported again, nor its lectures and purchases');
       continue;
     }
     const image = images.get(course._id)!;
