@@ -7,6 +7,7 @@ import { callJson, startTestApp, type TestApp } from '../../test/test-app.js';
 import { createUser, createUserWithToken } from '../../test/factories.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { users } from '../db/schema.js';
+import { readCache } from './read-cache.js';
 import { SESSION_COOKIE } from '../trpc/context.js';
 
 const OLD_CLIENT = 'http://old-client.example';
@@ -149,5 +150,16 @@ describe('answers the legacy client reads', () => {
     expect(answer.body.users.length).toBeGreaterThan(0);
     // The legacy admin screen renders Math.floor(user.earnings): a number, not REST.md's user.earnings object.
     for (const row of answer.body.users) expect(typeof row.earnings).toBe('number');
+  });
+
+  it('gives pictures of people as absolute URLs on PUBLIC_URL, since the client puts them into <img src> on its own origin', async () => {
+    const { user, token } = await createUserWithToken(t.db, { name: 'Pictured Earner' });
+    t.db.update(users).set({ profileImage: 'abc123-256.webp', earnedPaise: 999_999_00, earnedAt: Date.now() }).where(eq(users.id, user.id)).run();
+    readCache(t.db).invalidate('earnings');
+    const expectedUrl = `${t.url}/uploads/profiles/abc123-256.webp`;
+    expect((await callJson(t.url, 'GET', '/api/user/me', { token })).body.user.profileImage).toBe(expectedUrl);
+    expect((await callJson(t.url, 'GET', '/api/profile-image', { token })).body.profileImage).toBe(expectedUrl);
+    const board = await callJson(t.url, 'GET', '/api/leaderboard', { token });
+    expect(board.body.leaderboard[0]).toMatchObject({ _id: String(user.id), profileImage: expectedUrl });
   });
 });
