@@ -124,7 +124,11 @@ describe('an export with smaller problems imports the rest and reports each', ()
       }
       await mkdir(path.join(dir, 'uploads', 'images'), { recursive: true });
       await writeFile(path.join(dir, 'uploads', 'images', 'image-1740121004676-151328802.jpeg'), await makePng(800, 450));
-      await writeFile(path.join(dir, 'paid.csv'), 'email,amount_paid\nRUPALI.KALE3@gmail.com,5000\nnobody@example.com,10\n');
+      // Rupali earned ₹963: two transfers adding up to more; Pooja's two transfers add up to her ₹881.
+      await writeFile(
+        path.join(dir, 'paid.csv'),
+        'email,amount_paid\nRUPALI.KALE3@gmail.com,500\nnobody@example.com,10\npooja.deshmukh2@gmail.com,"₹800"\nrupali.kale3@gmail.com,"4,500"\npooja.deshmukh2@gmail.com,81\n',
+      );
 
       const report = await importLegacy(fresh.db, { dir, paidFile: path.join(dir, 'paid.csv'), dryRun: false, dataDir: fresh.dataDir, now: NOW });
       expect(report.refused).toBe(false);
@@ -138,6 +142,8 @@ describe('an export with smaller problems imports the rest and reports each', ()
       expect(report.problems).toContainEqual({ level: 'error', where: 'paid.csv line 3 (nobody@example.com)', message: 'matches no account: not booked' });
       const rupali = findActiveUserByEmail(fresh.db, 'rupali.kale3@gmail.com')!;
       expect([rupali.earnedPaise, rupali.paidPaise]).toEqual([963_00, 0]);
+      const pooja = findActiveUserByEmail(fresh.db, 'pooja.deshmukh2@gmail.com')!;
+      expect([pooja.earnedPaise, pooja.paidPaise]).toEqual([1762_00, 881_00]);
       expect(await readdir(path.join(fresh.dataDir, 'uploads', 'packages'))).toHaveLength(18);
     } finally {
       await fresh.close();

@@ -209,7 +209,14 @@ async function readPaid(file: string, problems: Problems): Promise<Export['paid'
     else if (!Number.isFinite(amount) || amount < 0) problems.add('fault', `${label} line ${line}`, `has an amount that is not a number of rupees ("${row[1] ?? ''}")`);
     else paid.push({ line, email, paidPaise: rupeesToPaise(amount) });
   });
-  return paid;
+  // Several lines of one email (one per bank transfer) add up.
+  const byEmail = new Map<string, Export['paid'][number]>();
+  for (const row of paid) {
+    const seen = byEmail.get(row.email);
+    if (seen) seen.paidPaise += row.paidPaise;
+    else byEmail.set(row.email, { ...row });
+  }
+  return [...byEmail.values()];
 }
 
 /** The ObjectId's own time (its first 4 bytes), for rows without a date. */

@@ -238,6 +238,20 @@ describe('the import of the sample export', () => {
     expect(await readdir(path.join(t.dataDir, 'uploads', 'packages'))).toEqual(files);
   });
 
+  it('remembers the legacy id of every imported row', () => {
+    const kinds = t.db.$client.prepare('select kind, count(*) as n from legacy_ids group by kind order by kind').all();
+    expect(kinds).toEqual([
+      { kind: 'earning', n: 4 },
+      { kind: 'lecture', n: 18 },
+      { kind: 'order', n: 14 },
+      { kind: 'package', n: 6 },
+      { kind: 'payout', n: 2 },
+      { kind: 'user', n: 11 },
+    ]);
+    const pending = t.db.select().from(legacyIds).where(eq(legacyIds.legacyId, '67dbafc19552fca16ee0c2d7')).get();
+    expect(t.db.select().from(orders).where(eq(orders.id, pending!.localId)).get()).toMatchObject({ status: 'pending', utr: '820876171016' });
+  });
+
   it('never books a commission for an imported purchase', () => {
     const lines = t.db.$client.prepare("select kind, count(*) as n from ledger group by kind order by kind").all();
     expect(lines).toEqual([
