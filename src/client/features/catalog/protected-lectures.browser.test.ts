@@ -212,6 +212,30 @@ describe('the device limit', () => {
   });
 });
 
+describe('the device limit in Marathi', () => {
+  it('names the devices and logs the chosen one out, at 360 px', async () => {
+    t.deps.config.maxDevicesPerLearner = 1;
+    try {
+      const user = await createUser(t.db, { email: 'asha.marathi@example.com' });
+      const redmi = await loginAs(user.id, REDMI);
+      const { page } = await browser.newPage({ width: WIDTH, height: 740, phone: true, locale: 'mr-IN' });
+      await page.goto(`${t.url}/login`);
+      await page.getByLabel('ईमेल').fill(user.email);
+      await page.getByLabel('पासवर्ड').fill(TEST_PASSWORD);
+      await page.locator('form button[type="submit"]').click();
+      const choice = page.getByRole('region', { name: 'खूप डिव्हाइस' });
+      await choice.waitFor();
+      expect(await choice.getByText('तुम्ही आधीच 1 डिव्हाइसवर लॉग इन आहात', { exact: false }).isVisible()).toBe(true);
+      expect(await fitsWidth(page)).toBe(true);
+      await choice.getByRole('button', { name: 'Redmi Note 8 Pro · Android वरून लॉग आउट करा आणि पुढे जा' }).click();
+      await page.waitForURL(`${t.url}/`);
+      expect((await callJson(t.url, 'GET', '/api/user/me', { token: redmi.token })).status).toBe(401);
+    } finally {
+      t.deps.config.maxDevicesPerLearner = 0;
+    }
+  });
+});
+
 describe('taking back a package', () => {
   it('an admin takes it back with a reason: it leaves My Courses, its lectures answer 403; given back, it returns; the admin logs the learner out everywhere', async () => {
     const { user, pkg } = await buyer();
