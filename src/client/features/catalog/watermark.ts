@@ -124,7 +124,8 @@ export function mountWatermark(host: HTMLElement, options: Options): () => void 
 
   /** Puts the mark back when it was removed, restyled or hidden by a stylesheet. */
   function keep() {
-    if (stopped) return;
+    // Nothing to guard while the frame itself is not laid out (it left the page, or is being replaced).
+    if (stopped || !host.isConnected || host.getBoundingClientRect().width === 0) return;
     const hidden = (() => {
       if (!canvas.isConnected || canvas.parentElement !== host) return true;
       const computed = getComputedStyle(canvas);
