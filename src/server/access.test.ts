@@ -8,6 +8,9 @@ import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
 import { allProcedures, callProcedure, trpcData } from '../test/trpc-http.js';
 import { actors, buildWorld, createStaff, freshEmail, freshUtr, pendingRegistration, resetToken, type Actor, type Staff, type World } from '../test/world.js';
 import { restRoutes } from './rest/rest-routes.js';
+import { eq } from 'drizzle-orm';
+import { packageAccessRevocations, sessions } from './db/schema.js';
+import { hashToken } from './lib/tokens.js';
 
 /**
  * Who may call what: every tRPC procedure and every REST row, called by a visitor, a learner
@@ -184,7 +187,35 @@ const procedures: Record<string, ProcedureCell> = {
   'statements.result': { input: () => ({ importId, staleDays: 3 }), expect: adminOnly() },
   'statements.recent': { expect: adminOnly() },
   'statements.approveExact': { input: (w) => ({ importId, orderIds: [id(w.pendingOrder)] }), expect: adminOnly() },
+
+  // Devices (sessions)
+  'devices.mine': {
+    expect: signedIn,
+    check: (_actor, data) => expect(data.devices.filter((device: { current: boolean }) => device.current)).toHaveLength(1),
+  },
+  // The user's own device: anyone else is told it is not found (their own devices only).
+  'devices.logOut': {
+    input: (w, app) => ({ deviceId: String(sessionIdOf(app, w.user.token)) }),
+    expect: { visitor: 401, user: 200, other: 404, admin: 404, superadmin: 404 },
+  },
+  'devices.ofUser': { input: (w) => ({ userId: id(w.user.row) }), expect: adminOnly() },
+  'devices.logOutAll': { input: (w) => ({ userId: id(w.user.row) }), expect: adminOnly() },
+
+  // Taking back access to a package
+  'access.ofUser': { input: (w) => ({ userId: id(w.user.row) }), expect: adminOnly() },
+  'access.revoke': { input: (w) => ({ userId: id(w.user.row), packageId: id(w.owned), reason: 'Shared the login' }), expect: adminOnly() },
+  'access.restore': {
+    input: (w, app) => {
+      app.db.insert(packageAccessRevocations).values({ userId: w.user.row.id, packageId: w.owned.id, reason: 'Checking', revokedBy: w.admin.row.id, revokedAt: Date.now() }).run();
+      return { userId: id(w.user.row), packageId: id(w.owned) };
+    },
+    expect: adminOnly(),
+  },
 };
+
+function sessionIdOf(app: TestApp, token: string): number {
+  return app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(token))).get()!.id;
+}
 
 const restCalls: Record<string, RestCell> = {
   // Accounts

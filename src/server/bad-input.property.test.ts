@@ -44,6 +44,8 @@ let samples: Samples;
 async function makeSamples(): Promise<Samples> {
   const pending = await pendingRegistration(t, { sentAgoMs: 2 * 60 * 1000 });
   const doomed = createPackage(t.db);
+  // Another learner's device: the superadmin may not log it out (404), whatever the input.
+  const otherSession = createSession(t.db, w.other.row.id, Date.now()).sessionId;
   return {
     'admin.stats': undefined,
     'admin.users': { search: 'asha', page: 1 },
@@ -55,7 +57,7 @@ async function makeSamples(): Promise<Samples> {
     'affiliate.pay': { email: w.user.row.email, amount: 1 },
     'auth.me': undefined,
     'auth.profile': undefined,
-    'auth.login': { email: w.other.row.email, password: 'wrong password' },
+    'auth.login': { email: w.other.row.email, password: 'wrong password', replaceDevice: '1' },
     'auth.logout': undefined,
     'auth.register': { name: 'Asha', email: freshEmail('fuzz'), contact: '9876543210', password: 'mango-lassi-42', referralCode: 'ABCDEFGH' },
     'auth.verify': { activationToken: pending.activationToken, otp: '000000' },
@@ -90,6 +92,13 @@ async function makeSamples(): Promise<Samples> {
     'statements.result': { importId: '1', staleDays: 3 },
     'statements.recent': undefined,
     'statements.approveExact': { importId: '1', orderIds: [id(w.pendingOrder)] },
+    'devices.mine': undefined,
+    'devices.logOut': { deviceId: String(otherSession) },
+    'devices.ofUser': { userId: id(w.user.row) },
+    'devices.logOutAll': { userId: id(w.affiliate) },
+    'access.ofUser': { userId: id(w.user.row) },
+    'access.revoke': { userId: id(w.user.row), packageId: id(w.owned), reason: 'Shared the login' },
+    'access.restore': { userId: id(w.user.row), packageId: id(w.owned) },
   };
 }
 

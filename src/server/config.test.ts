@@ -17,6 +17,7 @@ describe('settings', () => {
       upiPayeeName: 'Marathi Success',
       commissionPercent: 10,
       trustProxy: false,
+      maxDevicesPerLearner: 2,
     });
     expect(config.dataDir).toBe(path.resolve('./data'));
     expect(config.mailFrom).toContain('Marathi Success');
@@ -34,6 +35,13 @@ describe('settings', () => {
       expect(message).toMatch(/SMTP_URL: expected an smtp:\/\/ or smtps:\/\/ address/);
       expect(message).toMatch(/UPI_ID: expected a UPI id/);
     }
+  });
+
+  it('reads MAX_DEVICES_PER_LEARNER as a whole number, 0 meaning no limit', () => {
+    expect(loadConfig({ MAX_DEVICES_PER_LEARNER: '0' }).maxDevicesPerLearner).toBe(0);
+    expect(loadConfig({ MAX_DEVICES_PER_LEARNER: '3' }).maxDevicesPerLearner).toBe(3);
+    expect(() => loadConfig({ MAX_DEVICES_PER_LEARNER: 'two' })).toThrow(/MAX_DEVICES_PER_LEARNER: expected a whole number from 0 \(no limit\) to 100/);
+    expect(() => loadConfig({ MAX_DEVICES_PER_LEARNER: '-1' })).toThrow(/MAX_DEVICES_PER_LEARNER/);
   });
 
   it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {

@@ -106,6 +106,15 @@ const envSchema = z.object({
   ),
   TRUST_PROXY: trustProxy,
   CORS_ORIGINS: corsOrigins,
+  MAX_DEVICES_PER_LEARNER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'expected a whole number from 0 (no limit) to 100' })
+      .int('expected a whole number from 0 (no limit) to 100')
+      .min(0, 'expected a whole number from 0 (no limit) to 100')
+      .max(100, 'expected a whole number from 0 (no limit) to 100')
+      .default(2),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -126,6 +135,8 @@ export type Config = {
   contactEmail: string | undefined;
   contactPhone: string | undefined;
   trustProxy: boolean | number | string[];
+  /** Devices a learner may be logged in on at once; 0 means no limit. Admins are exempt. */
+  maxDevicesPerLearner: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Origins allowed to call the REST API cross-origin (exact, no `*`); empty: none. */
   corsOrigins: string[];
@@ -170,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
     contactEmail: e.CONTACT_EMAIL,
     contactPhone: e.CONTACT_PHONE,
     trustProxy: e.TRUST_PROXY,
+    maxDevicesPerLearner: e.MAX_DEVICES_PER_LEARNER,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS,
   };

@@ -118,6 +118,9 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev }:
     }
     page ??= compressedPage(fillIndexHtml(readFileSync(indexFile, 'utf8'), config));
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    // Chrome hides the phone model from its User-Agent; asked this way, it sends it with later
+    // requests (login included, over https), so the device list can name the phone.
+    reply.header('accept-ch', 'Sec-CH-UA-Model');
     const accepted = request.headers['accept-encoding'] ?? '';
     if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
     if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);

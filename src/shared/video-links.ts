@@ -136,6 +136,10 @@ export function playerUrl(link: VideoLink): string {
   if (link.provider === 'drive') return link.embedUrl;
   const url = new URL(link.embedUrl);
   url.searchParams.set('autoplay', '1');
-  if (link.provider === 'youtube') url.searchParams.set('rel', '0');
+  if (link.provider === 'youtube') {
+    url.searchParams.set('rel', '0');
+    // The player's own full-screen button holds the frame and the viewer's mark; YouTube's would drop the mark.
+    url.searchParams.set('fs', '0');
+  }
   return url.toString();
 }

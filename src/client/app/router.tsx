@@ -31,6 +31,7 @@ const DashboardPage = lazy(() => import('../features/affiliate/dashboard-page'))
 const LeaderboardPage = lazy(() => import('../features/affiliate/leaderboard-page'));
 const MyAffiliatesPage = lazy(() => import('../features/affiliate/my-affiliates-page'));
 const UsersPage = lazy(() => import('../features/admin/users-page'));
+const LearnerPage = lazy(() => import('../features/admin/learner-page'));
 const PendingOrdersPage = lazy(() => import('../features/orders/pending-orders-page'));
 const StatementsPage = lazy(() => import('../features/statements/statements-page'));
 
@@ -97,6 +98,7 @@ export function AppRoutes() {
           <Route element={<AdminLayout />}>
             <Route path="pending-orders" element={<PendingOrdersPage />} />
             <Route path="users" element={<UsersPage />} />
+            <Route path="learners/:userId" element={<LearnerPage />} />
             <Route path="statements" element={<StatementsPage />} />
             <Route index element={<Navigate to="dashboard" replace />} />
             <Route path="dashboard" element={<AdminDashboardPage />} />

@@ -74,6 +74,12 @@ export const sessions = sqliteTable(
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
+    /** The browser's User-Agent at login (at most 400 characters), to name the device. */
+    userAgent: text('user_agent'),
+    /** The phone model the browser told (client hint `Sec-CH-UA-Model`), when it did. */
+    deviceModel: text('device_model'),
+    /** Last request on this session, written at most every few minutes. */
+    lastSeenAt: integer('last_seen_at'),
   },
   (t) => [index('sessions_user').on(t.userId)],
 );
@@ -348,6 +354,34 @@ export const statementMappings = sqliteTable('statement_mappings', {
   createdAt: integer('created_at').notNull(),
   updatedAt: integer('updated_at').notNull(),
 });
+
+/**
+ * An admin took back a learner's access to one package. Nothing financial changes: the order, the
+ * enrollment and any commission stay. Restoring sets `restoredAt`; the row is kept as history.
+ */
+export const packageAccessRevocations = sqliteTable(
+  'package_access_revocations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    revokedBy: integer('revoked_by')
+      .notNull()
+      .references(() => users.id),
+    revokedAt: integer('revoked_at').notNull(),
+    restoredBy: integer('restored_by').references(() => users.id),
+    restoredAt: integer('restored_at'),
+  },
+  (t) => [
+    // At most one revocation in force per learner and package.
+    uniqueIndex('package_access_revocations_active').on(t.userId, t.packageId).where(sql`restored_at is null`),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;

@@ -15,12 +15,20 @@ export class AppError extends TRPCError {
   readonly appCode: string;
   readonly text: Localized;
   readonly retryAfterSeconds: number | undefined;
+  /** What the client needs to act on this error (such as the devices to choose from), sent as is. */
+  readonly details: Record<string, unknown> | undefined;
 
-  constructor(appCode: string, code: TrpcCode, text: Localized, options: { retryAfterSeconds?: number; cause?: unknown } = {}) {
+  constructor(
+    appCode: string,
+    code: TrpcCode,
+    text: Localized,
+    options: { retryAfterSeconds?: number; cause?: unknown; details?: Record<string, unknown> } = {},
+  ) {
     super({ code, message: text.en, cause: options.cause });
     this.appCode = appCode;
     this.text = text;
     this.retryAfterSeconds = options.retryAfterSeconds;
+    this.details = options.details;
   }
 }
 
@@ -95,6 +103,8 @@ export type DescribedError = {
   retryAfterSeconds?: number;
   /** Per-field messages for bad input, so forms can point at the field. */
   fields?: Record<string, string>;
+  /** An AppError's details, for the client to act on. */
+  details?: Record<string, unknown>;
 };
 
 type Issue = { message: string; path?: ReadonlyArray<PropertyKey | { key: PropertyKey }> };
@@ -132,6 +142,7 @@ export function describeError(error: unknown, lang: Language): DescribedError {
       code: trpcError.appCode,
       message: trpcError.text[lang],
       ...(trpcError.retryAfterSeconds !== undefined && { retryAfterSeconds: trpcError.retryAfterSeconds }),
+      ...(trpcError.details && { details: trpcError.details }),
     };
   }
 

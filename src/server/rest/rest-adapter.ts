@@ -69,6 +69,8 @@ export function sendRestError(reply: FastifyReply, error: unknown, lang: Languag
   if (isServerFault(error)) reply.log.error({ err: error }, 'request failed');
   if (described.retryAfterSeconds !== undefined) reply.header('retry-after', String(described.retryAfterSeconds));
   return reply.code(described.status).send({
+    // An error's details (the devices to choose from at the device limit) first: the usual keys win.
+    ...described.details,
     success: false,
     message: described.message,
     code: described.code,

@@ -4,7 +4,8 @@ import type { Db } from '../db/client.js';
 import type { Mailer } from '../lib/mailer.js';
 import type { RateLimits } from '../lib/rate-limit.js';
 import type { Language } from '../../shared/domain.js';
-import { findSessionUser, type SessionUser } from '../features/auth/sessions.service.js';
+import { findSessionUser, type DeviceInfo, type SessionUser } from '../features/auth/sessions.service.js';
+import { keptUserAgent, modelFromHint } from '../features/auth/device-label.js';
 import type { SetupGate } from '../features/auth/setup.service.js';
 
 export const SESSION_COOKIE = 'session';
@@ -27,6 +28,8 @@ export type RequestInfo = {
   lang: Language;
   /** The session token as sent (header `token`, `Authorization: Bearer`, or the cookie); never from the URL. */
   token: string | null;
+  /** What the browser says about itself (User-Agent, client hint Sec-CH-UA-Model), to name the device at login. */
+  device: DeviceInfo;
   setSessionCookie(token: string, expiresAt: number): void;
   clearSessionCookie(): void;
 };
@@ -69,6 +72,7 @@ export function createContextFactory(deps: AppDeps) {
         ip: req.ip,
         lang: requestLanguage(req),
         token,
+        device: { userAgent: keptUserAgent(req.headers['user-agent']), deviceModel: modelFromHint(req.headers['sec-ch-ua-model']) },
         setSessionCookie(value, expiresAt) {
           res.setCookie(SESSION_COOKIE, value, {
             httpOnly: true,

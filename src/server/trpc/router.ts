@@ -5,6 +5,8 @@ import { catalogRouter } from '../features/catalog/catalog.router.js';
 import { ordersRouter } from '../features/orders/orders.router.js';
 import { lecturesRouter } from '../features/catalog/lectures.router.js';
 import { statementsRouter } from '../features/statements/statements.router.js';
+import { devicesRouter } from '../features/auth/devices.router.js';
+import { accessRouter } from '../features/catalog/access.router.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
@@ -15,6 +17,8 @@ export const appRouter = router({
   orders: ordersRouter,
   lectures: lecturesRouter,
   statements: statementsRouter,
+  devices: devicesRouter,
+  access: accessRouter,
 });
 
 export type AppRouter = typeof appRouter;

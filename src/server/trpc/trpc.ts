@@ -11,6 +11,7 @@ export type AppErrorData = {
   path?: string;
   fields?: Record<string, string>;
   retryAfterSeconds?: number;
+  details?: Record<string, unknown>;
 };
 
 const t = initTRPC.context<Context>().create({
@@ -23,6 +24,7 @@ const t = initTRPC.context<Context>().create({
       ...(path !== undefined && { path }),
       ...(described.fields && { fields: described.fields }),
       ...(described.retryAfterSeconds !== undefined && { retryAfterSeconds: described.retryAfterSeconds }),
+      ...(described.details && { details: described.details }),
     };
     return { code: shape.code, message: described.message, data };
   },

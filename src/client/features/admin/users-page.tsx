@@ -8,6 +8,7 @@ import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/use-session';
+import { useLearnerAdminMessages } from './learner-admin-messages';
 import { useAdminMessages } from './admin-messages';
 
 /** "Send earnings email": records a payout and tells the user; the server refuses more than is owed. */
@@ -59,6 +60,7 @@ export default function UsersPage() {
   const { user: viewer } = useSession();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
+  const { t: learnerText } = useLearnerAdminMessages();
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
   const [page, setPage] = useState(1);
@@ -138,6 +140,7 @@ export default function UsersPage() {
                     <td>
                       <div className="table__actions">
                         <Link to={`/${person.id}/dashboard`}>{t('users.dashboard')}</Link>
+                        <Link to={`/admin/learners/${person.id}`}>{learnerText('manage')}</Link>
                         {person.owedPaise > 0 && (
                           <button type="button" className="link-button" onClick={() => setPayEmail(person.email)}>
                             {t('pay.title')}

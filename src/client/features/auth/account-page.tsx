@@ -4,6 +4,7 @@ import { ReferralShare } from '../../components/referral-share';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MyOrders } from '../orders/my-orders';
+import { AccountDevices } from '../devices/account-devices';
 import { useAuthMessages } from './auth-messages';
 import { useLogout } from './use-logout';
 import { isAdmin, useSession, type SessionUser } from './use-session';
@@ -58,6 +59,8 @@ function Profile({ user }: { user: SessionUser }) {
       <ReferralShare code={user.referralCode} />
 
       <MyOrders />
+
+      <AccountDevices />
 
       <section aria-labelledby="sponsor-title">
         <h2 id="sponsor-title">{t('account.sponsorTitle')}</h2>

@@ -6,6 +6,8 @@ import { errorMessage } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useLogin } from './use-login';
 import { useAuthMessages } from './auth-messages';
+import { deviceLimitOf, type Device } from '../devices/device-list';
+import { DeviceLimitChoice } from '../devices/device-limit-choice';
 
 /**
  * The Login screen. At /login it goes home after logging in; shown in place of a protected page,
@@ -20,18 +22,30 @@ export default function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  // The account is at its device limit: the learner picks a device to log out (with the same password).
+  const [limit, setLimit] = useState<{ devices: Device[]; maxDevices: number } | null>(null);
+
+  function logIn(replaceDevice?: string) {
     login.mutate(
-      { email, password },
+      { email, password, ...(replaceDevice && { replaceDevice }) },
       {
         onSuccess: (result) => {
+          setLimit(null);
           toast.success(t('login.welcome', { name: result.user.name }));
           if (pathname === '/login') void navigate('/', { replace: true });
         },
-        onError: (error) => toast.error(errorMessage(error, t('login.failed'))),
+        onError: (error) => {
+          const atLimit = deviceLimitOf(error);
+          setLimit(atLimit);
+          if (!atLimit) toast.error(errorMessage(error, t('login.failed')));
+        },
       },
     );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    logIn();
   }
 
   return (
@@ -52,6 +66,15 @@ export default function LoginPage() {
           {login.isPending ? t('login.busy') : t('login.submit')}
         </button>
       </form>
+      {limit && (
+        <DeviceLimitChoice
+          devices={limit.devices}
+          maxDevices={limit.maxDevices}
+          onChoose={(device) => logIn(device.id)}
+          onCancel={() => setLimit(null)}
+          busyId={login.isPending ? (login.variables?.replaceDevice as string | undefined) ?? null : null}
+        />
+      )}
       <p className="form__links">
         <Link to="/forgot">{t('login.forgot')}</Link>
       </p>

@@ -61,7 +61,21 @@ export default function PlayerPage() {
 
   if (lecturesQuery.isPending) return <PageSpinner />;
   if (lecturesQuery.isError) {
-    const notBought = errorCode(lecturesQuery.error) === 'NOT_BOUGHT';
+    const code = errorCode(lecturesQuery.error);
+    const notBought = code === 'NOT_BOUGHT';
+    if (code === 'ACCESS_REVOKED') {
+      return (
+        <div className="page">
+          {heading}
+          <div role="alert" className="catalog-message">
+            <p>{t('player.revoked')}</p>
+            <Link to="/ContactUs" className="button button--primary">
+              {t('player.contact')}
+            </Link>
+          </div>
+        </div>
+      );
+    }
     return (
       <div className="page">
         {heading}
@@ -98,7 +112,14 @@ export default function PlayerPage() {
       {heading}
       <div className="player__layout">
         <section className="player__main" aria-labelledby="current-part">
-          <VideoPlayer key={current.id} video={current.video} title={currentTitle} playLabel={t('player.play', { number: index + 1 })} />
+          <VideoPlayer
+            key={current.id}
+            video={current.video}
+            title={currentTitle}
+            playLabel={t('player.play', { number: index + 1 })}
+            watermark={lecturesQuery.data.watermark}
+            part={index}
+          />
           <h2 id="current-part" className="player__current">
             {currentTitle}
           </h2>

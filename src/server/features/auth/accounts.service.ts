@@ -6,9 +6,12 @@ import type { Language, Role } from '../../../shared/domain.js';
 import { hashPassword, isLegacyHash, verifyAgainstNothing, verifyPassword } from '../../lib/password.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { authErrors } from './auth.errors.js';
-import { createSession } from './sessions.service.js';
+import type { Config } from '../../config.js';
+import { startSessionWithinDeviceLimit } from './devices.service.js';
+import type { DeviceInfo } from './sessions.service.js';
 
 type Deps = { db: Db; now: () => number; rateLimits: RateLimits };
+type LoginDeps = Deps & { config: Pick<Config, 'maxDevicesPerLearner'> };
 
 /** Loose per IP (many phones share one carrier address), tight per account. */
 export const loginLimits = {
@@ -124,8 +127,8 @@ export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: numb
  * an unknown email costs the same time as a wrong password and gets the same answer.
  */
 export async function login(
-  deps: Deps,
-  input: { email: string; password: string; ip: string; lang: Language },
+  deps: LoginDeps,
+  input: { email: string; password: string; ip: string; lang: Language; device: DeviceInfo; replaceDevice?: number },
 ): Promise<{ token: string; expiresAt: number; user: UserRow }> {
   const ipLimit = deps.rateLimits.get('login:ip', loginLimits.perIp);
   const accountLimit = deps.rateLimits.get('login:account', loginLimits.failuresPerAccount);
@@ -140,8 +143,8 @@ export async function login(
   if (isLegacyHash(user.passwordHash)) await rehashLegacyPassword(deps.db, user, input.password);
 
   await accountLimit.reset(input.email);
+  const session = startSessionWithinDeviceLimit(deps, user, input.device, input.replaceDevice);
   if (user.lang !== input.lang) setLanguage(deps.db, user.id, input.lang);
-  const session = createSession(deps.db, user.id, deps.now());
   return { ...session, user: { ...user, lang: input.lang } };
 }
 

@@ -37,11 +37,14 @@ export const authRouter = router({
   /** The signed-in user with their packages and earnings. */
   profile: protectedProcedure.query(({ ctx }) => profileOf(ctx, ctx.user.id)),
 
-  login: publicProcedure.input(z.object({ email: emailAddress, password })).mutation(async ({ ctx, input }) => {
-    const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang });
-    ctx.req.setSessionCookie(session.token, session.expiresAt);
-    return { message: authText('LOGGED_IN', ctx.req.lang), token: session.token, user: profileOf(ctx, session.user.id) };
-  }),
+  /** At the device limit the answer is 409 DEVICE_LIMIT with the devices; `replaceDevice` names one to log out. */
+  login: publicProcedure
+    .input(z.object({ email: emailAddress, password, replaceDevice: entityId.optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang, device: ctx.req.device });
+      ctx.req.setSessionCookie(session.token, session.expiresAt);
+      return { message: authText('LOGGED_IN', ctx.req.lang), token: session.token, user: profileOf(ctx, session.user.id) };
+    }),
 
   logout: protectedProcedure.mutation(({ ctx }) => {
     revokeSession(ctx.db, ctx.user.sessionId);

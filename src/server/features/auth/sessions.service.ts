@@ -17,32 +17,74 @@ export type SessionUser = {
   sessionId: number;
 };
 
+/** What the browser said about itself at login, to name the device in the device list. */
+export type DeviceInfo = { userAgent: string | null; deviceModel: string | null };
+
 /** Starts a session and answers its token: the only moment the token exists outside the client. */
-export function createSession(db: Db, userId: number, now: number): { token: string; expiresAt: number } {
+export function createSession(
+  db: Queryable,
+  userId: number,
+  now: number,
+  device: DeviceInfo = { userAgent: null, deviceModel: null },
+): { token: string; expiresAt: number; sessionId: number } {
   const token = newToken();
   const expiresAt = now + SESSION_DAYS * DAY_MS;
-  db.insert(sessions).values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt }).run();
-  return { token, expiresAt };
+  const row = db
+    .insert(sessions)
+    .values({
+      userId,
+      tokenHash: hashToken(token),
+      createdAt: now,
+      expiresAt,
+      userAgent: device.userAgent,
+      deviceModel: device.deviceModel,
+      lastSeenAt: now,
+    })
+    .returning({ id: sessions.id })
+    .get();
+  return { token, expiresAt, sessionId: row.id };
 }
+
+/** "Last seen" is written at most this often per session, so a busy learner costs few writes. */
+export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
 // Every signed-in request runs this lookup, so it is prepared once per database.
-const lookups = new WeakMap<Db, Statement<[string, number], SessionUser>>();
+type SessionLookupRow = SessionUser & { lastSeenAt: number | null };
+const lookups = new WeakMap<Db, { find: Statement<[string, number], SessionLookupRow>; touch: Statement<[number, number]> }>();
 
-function sessionLookup(db: Db): Statement<[string, number], SessionUser> {
-  let statement = lookups.get(db);
-  if (!statement) {
-    statement = db.$client.prepare<[string, number], SessionUser>(`
-      select u.id as id, u.name as name, u.email as email, u.role as role, u.lang as lang, s.id as sessionId
-      from sessions s join users u on u.id = s.user_id
-      where s.token_hash = ? and s.expires_at > ? and u.deleted_at is null`);
-    lookups.set(db, statement);
+function sessionLookup(db: Db) {
+  let statements = lookups.get(db);
+  if (!statements) {
+    statements = {
+      find: db.$client.prepare<[string, number], SessionLookupRow>(`
+        select u.id as id, u.name as name, u.email as email, u.role as role, u.lang as lang, s.id as sessionId,
+          s.last_seen_at as lastSeenAt
+        from sessions s join users u on u.id = s.user_id
+        where s.token_hash = ? and s.expires_at > ? and u.deleted_at is null`),
+      touch: db.$client.prepare<[number, number]>('update sessions set last_seen_at = ? where id = ?'),
+    };
+    lookups.set(db, statements);
   }
-  return statement;
+  return statements;
 }
 
-/** The user behind a token, when the session exists, has not expired and the user is not deleted. */
+/**
+ * The user behind a token, when the session exists, has not expired and the user is not deleted.
+ * Notes when the session was last used (at most every LAST_SEEN_EVERY_MS).
+ */
 export function findSessionUser(db: Db, token: string, now: number): SessionUser | null {
-  return sessionLookup(db).get(hashToken(token), now) ?? null;
+  const statements = sessionLookup(db);
+  const row = statements.find.get(hashToken(token), now);
+  if (!row) return null;
+  const { lastSeenAt, ...user } = row;
+  if (lastSeenAt === null || now - lastSeenAt >= LAST_SEEN_EVERY_MS) {
+    try {
+      statements.touch.run(now, row.sessionId);
+    } catch {
+      // A full or read-only disk must not turn every signed-in read into a failure: "last seen" waits.
+    }
+  }
+  return user;
 }
 
 export function revokeSession(db: Queryable, sessionId: number): void {

@@ -6,6 +6,7 @@ import { removeImageFiles, saveImage } from '../../lib/images.js';
 import { isAdminRole, type Role, type Tier } from '../../../shared/domain.js';
 import { readCache } from '../../lib/read-cache.js';
 import { catalogErrors } from './catalog.errors.js';
+import { isRevoked, notRevoked } from './access.service.js';
 import { PACKAGE_IMAGE_WIDTHS, packageImageFiles, packagesDir } from './package-images.js';
 import { toPackageView, type PackageView } from './catalog.views.js';
 
@@ -56,7 +57,8 @@ export function ownedPackages(db: Db, userId: number): PackageWithCount[] {
       .select({ package: packages, lectureCount })
       .from(enrollments)
       .innerJoin(packages, eq(packages.id, enrollments.packageId))
-      .where(eq(enrollments.userId, userId))
+      // A package whose access an admin took back leaves My Courses.
+      .where(and(eq(enrollments.userId, userId), notRevoked))
       .orderBy(asc(enrollments.createdAt), asc(packages.id))
       .all(),
   );
@@ -72,10 +74,10 @@ export function hasBought(db: Db, userId: number, packageId: number): boolean {
   );
 }
 
-/** Only buyers and admins ever receive a package's lecture links. */
+/** Only buyers and admins ever receive a package's lecture links; not a buyer whose access an admin took back. */
 export function canWatch(db: Db, viewer: Viewer, packageId: number): boolean {
   if (!viewer) return false;
-  return isAdminRole(viewer.role) || hasBought(db, viewer.id, packageId);
+  return isAdminRole(viewer.role) || (hasBought(db, viewer.id, packageId) && !isRevoked(db, viewer.id, packageId));
 }
 
 /**

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { catalogText } from './catalog.messages.js';
+import { watermarkFor } from './access.service.js';
 import { newLectureInput, progressInput, reorderInput } from './catalog.schemas.js';
 import { toLectureView } from './catalog.views.js';
 import {
@@ -22,6 +23,7 @@ export const lecturesRouter = router({
     return {
       lectures: listLectures(ctx.db, input.packageId).map(toLectureView),
       currentLectureId: current === null ? null : String(current),
+      watermark: watermarkFor(ctx.db, ctx.user, input.packageId),
     };
   }),
 

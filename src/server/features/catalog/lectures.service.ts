@@ -4,6 +4,8 @@ import { lectureProgress, lectures, packages, type LectureRow } from '../../db/s
 import { normaliseVideoLink } from '../../../shared/video-links.js';
 import { readCache } from '../../lib/read-cache.js';
 import { catalogErrors } from './catalog.errors.js';
+import { accessErrors } from './access.errors.js';
+import { isRevoked } from './access.service.js';
 import { canWatch, findPackage, visiblePackage, type PackageWithCount, type Viewer } from './catalog.service.js';
 
 /** A package's lectures in the order the admin set. */
@@ -21,10 +23,12 @@ export function lectureOutline(db: Db, packageId: number): { id: number; title: 
     .all();
 }
 
-/** The package exists and this viewer bought it or is an admin; otherwise 404 or 403. */
+/** The package exists and this viewer bought it (access not taken back) or is an admin; otherwise 404 or 403. */
 export function requireWatchAccess(db: Db, viewer: Viewer, packageId: number): void {
   if (!findPackage(db, packageId)) throw catalogErrors.PACKAGE_NOT_FOUND();
-  if (!canWatch(db, viewer, packageId)) throw catalogErrors.NOT_BOUGHT();
+  if (!canWatch(db, viewer, packageId)) {
+    throw viewer && isRevoked(db, viewer.id, packageId) ? accessErrors.ACCESS_REVOKED() : catalogErrors.NOT_BOUGHT();
+  }
 }
 
 /**

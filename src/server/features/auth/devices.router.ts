@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { entityId } from '../../../shared/schemas.js';
+import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { findActiveUser } from './accounts.service.js';
+import { authErrors } from './auth.errors.js';
+import { deviceLimitOf, listDevices, logOutAllDevices, logOutDevice } from './devices.service.js';
+
+/** The devices (sessions) an account is logged in on. */
+export const devicesRouter = router({
+  /** The signed-in user's devices, this one marked `current`, and their limit (null: none). */
+  mine: protectedProcedure.query(({ ctx }) => {
+    const user = findActiveUser(ctx.db, ctx.user.id)!;
+    return {
+      devices: listDevices(ctx.db, ctx.user.id, ctx.now(), ctx.user.sessionId),
+      maxDevices: deviceLimitOf(ctx.config, user),
+    };
+  }),
+
+  /** Logs out one of the user's own devices (this one too: its cookie is cleared). */
+  logOut: protectedProcedure.input(z.object({ deviceId: entityId })).mutation(({ ctx, input }) => {
+    logOutDevice(ctx.db, ctx.user.id, input.deviceId);
+    const current = input.deviceId === ctx.user.sessionId;
+    if (current) ctx.req.clearSessionCookie();
+    return { loggedOut: 1, current };
+  }),
+
+  /** A user's devices, for an admin. */
+  ofUser: adminProcedure.input(z.object({ userId: entityId })).query(({ ctx, input }) => {
+    const user = findActiveUser(ctx.db, input.userId);
+    if (!user) throw authErrors.USER_NOT_FOUND();
+    return {
+      devices: listDevices(ctx.db, user.id, ctx.now(), ctx.user.sessionId),
+      maxDevices: deviceLimitOf(ctx.config, user),
+    };
+  }),
+
+  /** Logs a user out of every device (an admin's action). */
+  logOutAll: adminProcedure.input(z.object({ userId: entityId })).mutation(({ ctx, input }) => {
+    const user = findActiveUser(ctx.db, input.userId);
+    if (!user) throw authErrors.USER_NOT_FOUND();
+    return { loggedOut: logOutAllDevices(ctx.db, user.id, ctx.now()) };
+  }),
+});
