@@ -357,3 +357,21 @@ export type LedgerRow = typeof ledger.$inferSelect;
 export type StatementImportRow = typeof statementImports.$inferSelect;
 export type StatementCreditRow = typeof statementCredits.$inferSelect;
 export type StatementMappingRow = typeof statementMappings.$inferSelect;
+
+/**
+ * Browsers that have logged in to an account (OWASP's "device cookie"): failed logins from
+ * elsewhere do not lock these out. Separate from sessions: a device stays known after logout.
+ */
+export const loginDevices = sqliteTable(
+  'login_devices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the device cookie (hex); the cookie itself is never stored. */
+    deviceHash: text('device_hash').notNull(),
+    lastLoginAt: integer('last_login_at').notNull(),
+  },
+  (t) => [uniqueIndex('login_devices_user_device').on(t.userId, t.deviceHash)],
+);

@@ -6,6 +6,7 @@ import type { RateLimits } from '../lib/rate-limit.js';
 import type { Language } from '../../shared/domain.js';
 import { findSessionUser, type SessionUser } from '../features/auth/sessions.service.js';
 import type { SetupGate } from '../features/auth/setup.service.js';
+import { DEVICE_COOKIE, DEVICE_DAYS } from '../features/auth/login-limiter.js';
 
 export const SESSION_COOKIE = 'session';
 
@@ -29,6 +30,9 @@ export type RequestInfo = {
   token: string | null;
   setSessionCookie(token: string, expiresAt: number): void;
   clearSessionCookie(): void;
+  /** The login limiter's device cookie (features/auth/login-limiter.ts), as sent. */
+  device: string | null;
+  setDeviceCookie(device: string): void;
 };
 
 export type Context = AppDeps & {
@@ -80,6 +84,16 @@ export function createContextFactory(deps: AppDeps) {
         },
         clearSessionCookie() {
           res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
+        },
+        device: req.cookies?.[DEVICE_COOKIE] || null,
+        setDeviceCookie(device) {
+          res.setCookie(DEVICE_COOKIE, device, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: secureCookie,
+            path: '/',
+            maxAge: DEVICE_DAYS * 24 * 60 * 60,
+          });
         },
       },
       sessionUser() {

@@ -6,15 +6,12 @@ import type { Language, Role } from '../../../shared/domain.js';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../../lib/password.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { authErrors } from './auth.errors.js';
+import { startLoginAttempt } from './login-limiter.js';
 import { createSession } from './sessions.service.js';
 
 type Deps = { db: Db; now: () => number; rateLimits: RateLimits };
 
-/** Loose per IP (many phones share one carrier address), tight per account. */
-export const loginLimits = {
-  perIp: { points: 100, durationSeconds: 15 * 60 },
-  failuresPerAccount: { points: 10, durationSeconds: 15 * 60 },
-};
+export { loginLimits } from './login-limiter.js';
 
 export function findActiveUserByEmail(db: Queryable, email: string): UserRow | undefined {
   return db
@@ -120,28 +117,24 @@ export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: numb
 }
 
 /**
- * Checks the password and starts a session. Attempts are limited per IP, failures per account;
- * an unknown email costs the same time as a wrong password and gets the same answer.
+ * Checks the password and starts a session. Attempts are limited per IP, failures per account
+ * and per known browser (login-limiter.ts); an unknown email costs the same time as a wrong
+ * password and gets the same answer. Answers the device cookie to set as well.
  */
 export async function login(
   deps: Deps,
-  input: { email: string; password: string; ip: string; lang: Language },
-): Promise<{ token: string; expiresAt: number; user: UserRow }> {
-  const ipLimit = deps.rateLimits.get('login:ip', loginLimits.perIp);
-  const accountLimit = deps.rateLimits.get('login:account', loginLimits.failuresPerAccount);
-  await ipLimit.hit(input.ip);
-  // Counted before the password is checked, so that guesses sent at the same moment (a tRPC
-  // batch, parallel requests) each use up a try; a success gives the tries back.
-  await accountLimit.hit(input.email);
-
+  input: { email: string; password: string; ip: string; lang: Language; device?: string | null },
+): Promise<{ token: string; expiresAt: number; user: UserRow; device: string }> {
   const user = findActiveUserByEmail(deps.db, input.email);
+  const attempt = await startLoginAttempt(deps, { email: input.email, ip: input.ip, userId: user?.id ?? null, device: input.device ?? null });
+
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
   if (!user || !valid) throw authErrors.INVALID_CREDENTIALS();
 
-  await accountLimit.reset(input.email);
+  const device = await attempt.succeeded(user.id);
   if (user.lang !== input.lang) setLanguage(deps.db, user.id, input.lang);
   const session = createSession(deps.db, user.id, deps.now());
-  return { ...session, user: { ...user, lang: input.lang } };
+  return { ...session, user: { ...user, lang: input.lang }, device };
 }
 
 /** The language a user reads the app in; their emails follow it. */

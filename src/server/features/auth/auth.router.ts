@@ -6,6 +6,7 @@ import { protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js'
 import type { Context } from '../../trpc/context.js';
 import { earningsOf } from '../affiliate/earnings.service.js';
 import { findActiveUser, login, setLanguage } from './accounts.service.js';
+import { rememberDevice } from './login-limiter.js';
 import { authErrors } from './auth.errors.js';
 import { authText } from './auth.messages.js';
 import { toContactView, toMeView, toProfileView } from './auth.views.js';
@@ -38,8 +39,9 @@ export const authRouter = router({
   profile: protectedProcedure.query(({ ctx }) => profileOf(ctx, ctx.user.id)),
 
   login: publicProcedure.input(z.object({ email: emailAddress, password })).mutation(async ({ ctx, input }) => {
-    const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang });
+    const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang, device: ctx.req.device });
     ctx.req.setSessionCookie(session.token, session.expiresAt);
+    ctx.req.setDeviceCookie(session.device);
     return { message: authText('LOGGED_IN', ctx.req.lang), token: session.token, user: profileOf(ctx, session.user.id) };
   }),
 
@@ -88,7 +90,9 @@ export const authRouter = router({
   }),
 
   resetPassword: publicProcedure.input(z.object({ token, password: newPassword })).mutation(async ({ ctx, input }) => {
-    await resetPassword(ctx, { ...input, ip: ctx.req.ip });
+    const { userId } = await resetPassword(ctx, { ...input, ip: ctx.req.ip });
+    // The browser that just proved it reads the account's email is one the owner uses.
+    ctx.req.setDeviceCookie(rememberDevice(ctx.db, userId, ctx.req.device, ctx.now()));
     ctx.req.clearSessionCookie();
     return { message: authText('PASSWORD_CHANGED', ctx.req.lang) };
   }),
