@@ -99,7 +99,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 20, fieldSize: 64 * 1024 } });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (isCrossSiteCookieWrite(request)) return refuseCrossSite(reply);
+    if (isCrossSiteCookieWrite(request, config.publicUrl)) return refuseCrossSite(reply);
   });
 
   // Errors Fastify raises before a handler runs (bad JSON, a body too large, an unknown content type).

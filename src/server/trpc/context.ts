@@ -41,7 +41,8 @@ export type Context = AppDeps & {
   sessionUser(): SessionUser | null;
 };
 
-export function readToken(request: FastifyRequest): string | null {
+/** The session token from header `token` or `Authorization: Bearer`, when one is there. */
+export function headerToken(request: FastifyRequest): string | null {
   const header = request.headers.token;
   if (typeof header === 'string' && header.length > 0) return header;
   const authorization = request.headers.authorization;
@@ -49,7 +50,12 @@ export function readToken(request: FastifyRequest): string | null {
     const bearer = authorization.slice('Bearer '.length).trim();
     if (bearer) return bearer;
   }
-  return request.cookies?.[SESSION_COOKIE] || null;
+  return null;
+}
+
+/** The header's token, else the cookie's; the cross-site check (lib/http-security.ts) relies on this order. */
+export function readToken(request: FastifyRequest): string | null {
+  return headerToken(request) ?? (request.cookies?.[SESSION_COOKIE] || null);
 }
 
 /** The language the client asked for: header `x-lang`, else the browser's Accept-Language. */
