@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { Mailer } from '../lib/mailer.js';
-import type { RateLimits } from '../lib/rate-limit.js';
+import { clientKey, type RateLimits } from '../lib/rate-limit.js';
 import type { Language } from '../../shared/domain.js';
 import { findSessionUser, type SessionUser } from '../features/auth/sessions.service.js';
 import type { SetupGate } from '../features/auth/setup.service.js';
@@ -24,6 +24,7 @@ export type AppDeps = {
 };
 
 export type RequestInfo = {
+  /** The client's address as per-IP limits key it (lib/rate-limit.ts clientKey: IPv6 by its /64). */
   ip: string;
   lang: Language;
   /** The session token as sent (header `token`, `Authorization: Bearer`, or the cookie); never from the URL. */
@@ -76,7 +77,7 @@ export function createContextFactory(deps: AppDeps) {
     return {
       ...deps,
       req: {
-        ip: req.ip,
+        ip: clientKey(req.ip),
         lang: requestLanguage(req),
         token,
         setSessionCookie(value, expiresAt) {
