@@ -103,15 +103,20 @@ export function canSponsor(db: Queryable, sponsorId: number, userId: number): bo
 }
 
 /**
- * Sets a user's sponsor if they have none yet (a sponsor is set once and never changes).
- * Answers whether it was set.
+ * Sets a user's sponsor if they have none yet (a sponsor is set once and never changes, unless
+ * that sponsor was deleted: then the place is free again). Answers whether it was set.
  */
 export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: number): boolean {
   if (!canSponsor(db, sponsorId, userId)) return false;
   const result = db
     .update(users)
     .set({ sponsorId })
-    .where(and(eq(users.id, userId), isNull(users.sponsorId)))
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`(${users.sponsorId} is null or ${users.sponsorId} in (select id from users where deleted_at is not null))`,
+      ),
+    )
     .run();
   return result.changes === 1;
 }
