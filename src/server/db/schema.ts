@@ -94,6 +94,8 @@ export const pendingRegistrations = sqliteTable(
     otpHash: text('otp_hash').notNull(),
     otpExpiresAt: integer('otp_expires_at').notNull(),
     otpAttempts: integer('otp_attempts').notNull().default(0),
+    /** Tries at every code of this registration together: a resend does not give these back. */
+    otpTriesTotal: integer('otp_tries_total').notNull().default(0),
     otpSentAt: integer('otp_sent_at').notNull(),
     createdAt: integer('created_at').notNull(),
   },

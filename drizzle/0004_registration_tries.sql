@@ -1,0 +1,1 @@
+ALTER TABLE `pending_registrations` ADD `otp_tries_total` integer DEFAULT 0 NOT NULL;
