@@ -216,3 +216,16 @@ describe('cross-site requests', () => {
     expect(await isSignedIn(second.token)).toBe(true);
   });
 });
+
+describe('index.html', () => {
+  it('holds the site name as text, even one with replacement patterns such as $\' and $&', async () => {
+    const { fillIndexHtml } = await import('./serve-client.js');
+    const { loadConfig } = await import('./config.js');
+    const siteName = "Ram's $' Classes $& $$ $`";
+    const html = fillIndexHtml('<title>__SITE_NAME__</title><h1>__SITE_NAME__</h1><script type="application/json">__SITE_CONFIG__</script><p>end</p>', loadConfig({ SITE_NAME: siteName }));
+    const escaped = "Ram&#39;s $&#39; Classes $&#38; $$ $`";
+    expect(html).toBe(
+      `<title>${escaped}</title><h1>${escaped}</h1><script type="application/json">${JSON.stringify({ siteName, publicUrl: 'http://localhost:3000', contactEmail: null, contactPhone: null })}</script><p>end</p>`,
+    );
+  });
+});

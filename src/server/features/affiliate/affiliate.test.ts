@@ -103,13 +103,20 @@ describe('payouts', () => {
   it('need an email and a positive amount, and an admin', async () => {
     const ravi = await createUserWithToken(t.db);
     expect((await pay(admin.token, '', 10)).status).toBe(400);
-    for (const amount of [0, -5, 'ten', 1.234]) {
+    for (const amount of [0, -5, 'ten', 1.234, '0x1F4', '1e3', '0b11', ' ', 'Infinity']) {
       const answer = await pay(admin.token, ravi.user.email, amount);
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe('Please enter an amount in rupees, such as 1500 or 1500.50.');
     }
     expect((await pay(admin.token, 'nobody@example.com', 10)).status).toBe(404);
     expect((await pay(ravi.token, ravi.user.email, 10)).status).toBe(403);
+    expect(t.db.select().from(ledger).where(eq(ledger.kind, 'payout')).all()).toHaveLength(0);
+  });
+
+  it('take rupees typed with grouping and paise', async () => {
+    const ravi = await createUserWithToken(t.db, { name: 'Ravi' });
+    await earn(ravi.user.id, 2000, '2026-11-25T09:00:00');
+    expect((await pay(admin.token, ravi.user.email, '₹1,500.50')).body.payout).toEqual({ _id: expect.any(String), amount: 1500.5 });
   });
 });
 
