@@ -32,9 +32,10 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
       log.info({ to: message.to, subject: message.subject }, 'email sent');
       return;
     }
-    await mkdir(outboxDir, { recursive: true });
+    // Emails hold codes and reset links: readable by the server's user only.
+    await mkdir(outboxDir, { recursive: true, mode: 0o700 });
     const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-    await writeFile(file, (info as { message: Buffer }).message);
+    await writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
     log.info({ to: message.to, subject: message.subject, file }, 'email written to the outbox');
   }
 

@@ -20,7 +20,7 @@ export const MAX_CODE_TRIES = 5;
 export const MAX_REGISTRATION_TRIES = 10;
 export const RESEND_GAP_MS = 60 * 1000;
 /** A registration nobody verified is forgotten after a day. */
-const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 // Per-IP limits are loose because Indian mobile networks put many people behind one address
 // (carrier-grade NAT); the per-email and per-registration limits are the tight ones.
