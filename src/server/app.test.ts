@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
 import { createUserWithToken } from '../test/factories.js';
@@ -152,5 +153,79 @@ describe('cross-site requests', () => {
       body: '{}',
     });
     expect(response.status).toBe(200);
+  });
+
+  const isSignedIn = async (token: string) =>
+    (await fetch(`${t.url}/trpc/auth.me`, { headers: { token } }).then((r) => r.json() as Promise<{ result: { data: unknown } }>)).result.data !== null;
+
+  it('checks the origin of a cookie request that carries an Authorization header it does not authenticate by', async () => {
+    for (const authorization of ['Basic Zm9vOmJhcg==', 'Bearer ', 'Token abc']) {
+      const { token } = await createUserWithToken(t.db);
+      const response = await fetch(`${t.url}/trpc/auth.logout`, {
+        method: 'POST',
+        headers: { cookie: `session=${token}`, authorization, origin: 'https://evil.example', 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(response.status, authorization).toBe(403);
+      expect(await isSignedIn(token)).toBe(true);
+    }
+  });
+
+  it('never reads the cookie of a request authenticated by its header', async () => {
+    const cookieUser = await createUserWithToken(t.db);
+    const headerUser = await createUserWithToken(t.db);
+    const response = await fetch(`${t.url}/trpc/auth.logout`, {
+      method: 'POST',
+      headers: {
+        cookie: `session=${cookieUser.token}`,
+        authorization: `Bearer ${headerUser.token}`,
+        origin: 'https://evil.example',
+        'content-type': 'application/json',
+      },
+      body: '{}',
+    });
+    expect(response.status).toBe(200);
+    expect(await isSignedIn(headerUser.token)).toBe(false);
+    expect(await isSignedIn(cookieUser.token)).toBe(true);
+  });
+
+  /** A POST over node:http, which lets the test set Host as a reverse proxy would rewrite it. */
+  const postWithHost = (path: string, headers: Record<string, string>) =>
+    new Promise<number>((resolve, reject) => {
+      const url = new URL(t.url);
+      const request = httpRequest(
+        { host: url.hostname, port: url.port, path, method: 'POST', headers: { 'content-type': 'application/json', ...headers } },
+        (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        },
+      );
+      request.on('error', reject);
+      request.end('{}');
+    });
+
+  it("compares the Origin with PUBLIC_URL's origin, not with the Host header a proxy may rewrite", async () => {
+    const first = await createUserWithToken(t.db);
+    // Behind a proxy: the browser's Origin is the public address, Host is the proxy's upstream name.
+    expect(await postWithHost('/trpc/auth.logout', { host: 'app-upstream:3000', origin: t.url, cookie: `session=${first.token}` })).toBe(200);
+    const second = await createUserWithToken(t.db);
+    // Another site that also controls Host (a DNS rebinding page, a misrouted proxy) is still another site.
+    expect(
+      await postWithHost('/trpc/auth.logout', { host: 'evil.example', origin: 'http://evil.example', cookie: `session=${second.token}` }),
+    ).toBe(403);
+    expect(await isSignedIn(second.token)).toBe(true);
+  });
+});
+
+describe('index.html', () => {
+  it('holds the site name as text, even one with replacement patterns such as $\' and $&', async () => {
+    const { fillIndexHtml } = await import('./serve-client.js');
+    const { loadConfig } = await import('./config.js');
+    const siteName = "Ram's $' Classes $& $$ $`";
+    const html = fillIndexHtml('<title>__SITE_NAME__</title><h1>__SITE_NAME__</h1><script type="application/json">__SITE_CONFIG__</script><p>end</p>', loadConfig({ SITE_NAME: siteName }));
+    const escaped = "Ram&#39;s $&#39; Classes $&#38; $$ $`";
+    expect(html).toBe(
+      `<title>${escaped}</title><h1>${escaped}</h1><script type="application/json">${JSON.stringify({ siteName, publicUrl: 'http://localhost:3000', contactEmail: null, contactPhone: null })}</script><p>end</p>`,
+    );
   });
 });

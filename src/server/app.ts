@@ -18,6 +18,7 @@ import { registerRestRows, sendRestError } from './rest/rest-adapter.js';
 import { restRoutes } from './rest/rest-routes.js';
 import { SetupGate } from './features/auth/setup.service.js';
 import { serveClient, serveUploads } from './serve-client.js';
+import { PURGE_EVERY_MS, purgeExpired } from './features/auth/purge.service.js';
 import { createContextFactory, requestLanguage, type AppDeps } from './trpc/context.js';
 import { answerQueries } from './trpc/query-path.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
@@ -35,6 +36,8 @@ export type BuildOptions = {
   /** Where the app's own log lines go (standard output otherwise). */
   logStream?: DestinationStream;
   now?: () => number;
+  /** How often expired sessions, reset links and registrations are deleted (PURGE_EVERY_MS). */
+  purgeEveryMs?: number;
   db?: Db;
   mailer?: Mailer;
 };
@@ -74,7 +77,21 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const createContext = createContextFactory(deps);
 
+  // Expired sessions, reset links and registrations are deleted at start and then on a schedule.
+  const purge = () => {
+    try {
+      const purged = purgeExpired(db, deps.now());
+      app.log.debug({ purged }, 'expired rows deleted');
+    } catch (error) {
+      app.log.error({ err: error }, 'deleting expired rows failed');
+    }
+  };
+  purge();
+  const purgeTimer = setInterval(purge, options.purgeEveryMs ?? PURGE_EVERY_MS);
+  purgeTimer.unref();
+
   app.addHook('onClose', async () => {
+    clearInterval(purgeTimer);
     await mailer.close();
     if (!options.db) db.$client.close();
   });
@@ -101,7 +118,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 20, fieldSize: 64 * 1024 } });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (isCrossSiteCookieWrite(request)) return refuseCrossSite(reply);
+    if (isCrossSiteCookieWrite(request, config.publicUrl)) return refuseCrossSite(reply);
   });
 
   // Errors Fastify raises before a handler runs (bad JSON, a body too large, an unknown content type).

@@ -44,8 +44,13 @@ describe('settings', () => {
     expect(() => loadConfig({ MAX_DEVICES_PER_LEARNER: '-1' })).toThrow(/MAX_DEVICES_PER_LEARNER/);
   });
 
-  it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
-    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+  it('refuses TRUST_PROXY=true, which would let any client choose its IP', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: "true" would trust an X-Forwarded-For that any client can write/);
+    expect(() => loadConfig({ TRUST_PROXY: 'TRUE' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('reads TRUST_PROXY as false, a hop count or a list of addresses', () => {
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: '127.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['127.0.0.1', '10.0.0.0/8']);
     expect(() => loadConfig({ TRUST_PROXY: 'sometimes' })).toThrow(/TRUST_PROXY/);

@@ -20,18 +20,26 @@ const httpUrl = z
   .transform((url) => url.replace(/\/+$/, ''));
 
 /**
- * TRUST_PROXY follows Fastify's trustProxy option: "false" (default), "true" (trust every hop),
- * a hop count, or a comma-separated list of proxy addresses/CIDRs.
+ * TRUST_PROXY follows Fastify's trustProxy option: "false" (default), a hop count, or a
+ * comma-separated list of proxy addresses/CIDRs. "true" (trust every hop) is refused: it would let
+ * any client choose its own IP with X-Forwarded-For and walk past every per-IP limit.
  */
 const trustProxy = z.preprocess(
   emptyAsUndefined,
   z
     .string()
     .default('false')
-    .transform((raw, ctx): boolean | number | string[] => {
+    .transform((raw, ctx): false | number | string[] => {
       const value = raw.trim().toLowerCase();
       if (value === 'false' || value === '0') return false;
-      if (value === 'true') return true;
+      if (value === 'true') {
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            '"true" would trust an X-Forwarded-For that any client can write; give the number of proxies in front (1 for one) or their addresses',
+        });
+        return z.NEVER;
+      }
       if (/^\d+$/.test(value)) return Number(value);
       const list = value.split(',').map((part) => part.trim()).filter(Boolean);
       if (list.length > 0 && list.every((part) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(part))) return list;
@@ -134,7 +142,7 @@ export type Config = {
   commissionPercent: number;
   contactEmail: string | undefined;
   contactPhone: string | undefined;
-  trustProxy: boolean | number | string[];
+  trustProxy: false | number | string[];
   /** Devices a learner may be logged in on at once; 0 means no limit. Admins are exempt. */
   maxDevicesPerLearner: number;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];

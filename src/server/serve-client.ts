@@ -37,7 +37,9 @@ const htmlEscape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.
 export function fillIndexHtml(html: string, config: Config): string {
   // A JSON data block is not executed, so the CSP needs no exception; "<" is escaped so it cannot end the block.
   const json = JSON.stringify(siteConfig(config)).replace(/</g, '\\u003c');
-  return html.replaceAll('__SITE_NAME__', htmlEscape(config.siteName)).replace('__SITE_CONFIG__', json);
+  // Replacer functions insert the text as it is: a string replacement would read `$'`, `$&` or `$$` in a site name as patterns.
+  const name = htmlEscape(config.siteName);
+  return html.replaceAll('__SITE_NAME__', () => name).replace('__SITE_CONFIG__', () => json);
 }
 
 /** Files people upload (already re-encoded), under /uploads/, cached for good: every name is new. */

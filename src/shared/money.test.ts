@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupeeAmount, formatRupees, rupeesToPaise } from './money.js';
+import { formatRupeeAmount, formatRupees, parseRupees, rupeesToPaise } from './money.js';
 
 describe('money', () => {
   it('shows rupees with Indian digit grouping', () => {
@@ -19,5 +19,15 @@ describe('money', () => {
     expect(rupeesToPaise(19.99)).toBe(1999);
     expect(rupeesToPaise(4999)).toBe(499_900);
     expect(rupeesToPaise(0.1 + 0.2)).toBe(30);
+  });
+
+  it('reads typed rupees as decimal only, in paise', () => {
+    expect(parseRupees('500')).toBe(500_00);
+    expect(parseRupees(' ₹ 1,00,000.5 ')).toBe(1_00_000_50);
+    expect(parseRupees('100,000.25')).toBe(100_000_25);
+    expect(parseRupees('0.75')).toBe(75);
+    for (const text of ['0x1F4', '1e3', '1E3', '0b101', '0o17', '+500', '-500', 'Infinity', 'NaN', '', '.5', '5.', '5.123', '1,0', '1,,000', '500 rupees', '५००', '1_000']) {
+      expect(parseRupees(text), text).toBeNull();
+    }
   });
 });

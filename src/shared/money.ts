@@ -24,3 +24,20 @@ export function paiseToRupees(paise: number): number {
 export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }
+
+/**
+ * Decimal rupees as a person types them, in paise, or null: digits with optional grouping commas
+ * (`1,00,000` or `100,000`), at most two decimals, an optional leading `₹`. Nothing else that
+ * JavaScript's Number() would take: no `0x1F4`, no `1e3`, no sign, no `Infinity`.
+ */
+export function parseRupees(text: string): number | null {
+  const match = text
+    .trim()
+    .replace(/^₹\s*/, '')
+    .match(/^(\d{1,3}(?:,\d{2,3})+|\d+)(?:\.(\d{1,2}))?$/);
+  if (!match) return null;
+  const rupees = Number(match[1]!.replaceAll(',', ''));
+  const paise = Number((match[2] ?? '').padEnd(2, '0'));
+  const total = rupees * 100 + paise;
+  return Number.isSafeInteger(total) ? total : null;
+}

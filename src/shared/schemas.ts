@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseRupees } from './money.js';
 
 /** Ids travel as strings (REST `_id`) or numbers; inside the server they are positive integers. */
 export const entityId = z.union([
@@ -37,8 +38,18 @@ export const utr = z
  * answered in paise.
  */
 export const rupeeAmount = z
-  .union([z.number(), z.string().transform((text) => text.replace(/[,\s₹]/g, ''))], { error: 'AMOUNT_INVALID' })
-  .transform(Number)
-  .pipe(z.number({ error: 'AMOUNT_INVALID' }).positive('AMOUNT_INVALID').max(1_00_00_000, 'AMOUNT_INVALID'))
-  .refine((rupees) => Math.abs(Math.round(rupees * 100) - rupees * 100) < 1e-6, 'AMOUNT_INVALID')
-  .transform((rupees) => Math.round(rupees * 100));
+  .union([z.number(), z.string()], { error: 'AMOUNT_INVALID' })
+  .transform((value, ctx) => {
+    // Text is read as decimal rupees only (parseRupees); a JSON number must have at most two decimals.
+    const paise =
+      typeof value === 'string'
+        ? parseRupees(value)
+        : Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6
+          ? Math.round(value * 100)
+          : null;
+    if (paise === null || paise <= 0 || paise > 1_00_00_000_00) {
+      ctx.addIssue({ code: 'custom', message: 'AMOUNT_INVALID' });
+      return z.NEVER;
+    }
+    return paise;
+  });

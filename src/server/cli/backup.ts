@@ -4,7 +4,7 @@
  * and writes a compact, self-contained database file. The copy is checked before the command
  * says it is done. Uploaded pictures live in DATA_DIR/uploads: copy that folder as well.
  */
-import { existsSync, statSync } from 'node:fs';
+import { closeSync, existsSync, openSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { ConfigError, loadConfig } from '../config.js';
@@ -28,10 +28,15 @@ try {
 }
 if (!existsSync(source)) fail(`There is no database at ${source}. Is DATA_DIR right?`);
 
+// The copy holds every account: it is created readable by its owner only (VACUUM INTO fills an empty file).
+closeSync(openSync(destination, 'wx', 0o600));
 const db = new Database(source, { fileMustExist: true });
 db.pragma('busy_timeout = 10000');
 try {
   db.prepare('VACUUM INTO ?').run(destination);
+} catch (error) {
+  rmSync(destination, { force: true });
+  throw error;
 } finally {
   db.close();
 }

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
@@ -13,16 +13,35 @@ export const migrationsFolder = fileURLToPath(new URL('../../../drizzle', import
 /**
  * Opens the database file (creating its folder), sets the pragmas every connection needs and
  * applies pending migrations. WAL lets readers go on while one writer writes; the busy timeout
- * makes a second writer (a CLI next to the server) wait instead of failing.
+ * makes a second writer (a CLI next to the server) wait instead of failing. The file is created
+ * readable by its owner only (0600; SQLite gives its -wal and -shm files the same mode), in a
+ * folder made 0700.
+ *
+ * Every `db.transaction` begins IMMEDIATE (it takes the write lock at BEGIN, waiting the busy
+ * timeout for it): a deferred one that read first and then wrote would fail at once with
+ * SQLITE_BUSY_SNAPSHOT if another process had written in between, a 500 for the person.
  */
 export function openDatabase(file: string): Db {
-  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  if (file !== ':memory:') {
+    mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
+    closeSync(openSync(file, 'a', 0o600));
+    // A database made by an older version was left readable by everyone: tighten it.
+    for (const part of [file, `${file}-wal`, `${file}-shm`]) {
+      try {
+        chmodSync(part, 0o600);
+      } catch {
+        // Missing (-wal, -shm) or not ours to change.
+      }
+    }
+  }
   const sqlite = new Database(file);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = drizzle(sqlite, { schema });
+  const deferred = db.transaction.bind(db);
+  db.transaction = ((transaction, config) => deferred(transaction, { behavior: 'immediate', ...config })) as Db['transaction'];
   migrate(db, { migrationsFolder });
   return db;
 }

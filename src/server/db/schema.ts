@@ -100,6 +100,8 @@ export const pendingRegistrations = sqliteTable(
     otpHash: text('otp_hash').notNull(),
     otpExpiresAt: integer('otp_expires_at').notNull(),
     otpAttempts: integer('otp_attempts').notNull().default(0),
+    /** Tries at every code of this registration together: a resend does not give these back. */
+    otpTriesTotal: integer('otp_tries_total').notNull().default(0),
     otpSentAt: integer('otp_sent_at').notNull(),
     createdAt: integer('created_at').notNull(),
   },
@@ -409,4 +411,22 @@ export const legacyIds = sqliteTable(
     importedAt: integer('imported_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.legacyId] }), index('legacy_ids_local').on(t.kind, t.localId)],
+);
+
+/**
+ * Browsers that have logged in to an account (OWASP's "device cookie"): failed logins from
+ * elsewhere do not lock these out. Separate from sessions: a device stays known after logout.
+ */
+export const loginDevices = sqliteTable(
+  'login_devices',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the device cookie (hex); the cookie itself is never stored. */
+    deviceHash: text('device_hash').notNull(),
+    lastLoginAt: integer('last_login_at').notNull(),
+  },
+  (t) => [uniqueIndex('login_devices_user_device').on(t.userId, t.deviceHash)],
 );

@@ -17,8 +17,8 @@ const PROBE_BYTES = 256 * 1024;
 export function checkDataDir(dir: string): void {
   const probe = path.join(dir, `.write-check-${randomBytes(4).toString('hex')}`);
   try {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(probe, Buffer.alloc(PROBE_BYTES), { flush: true });
+    mkdirSync(dir, { recursive: true, mode: 0o700 });
+    writeFileSync(probe, Buffer.alloc(PROBE_BYTES), { flush: true, mode: 0o600 });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOSPC' || code === 'EDQUOT') {

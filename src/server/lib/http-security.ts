@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_COOKIE } from '../trpc/context.js';
+import { headerToken, SESSION_COOKIE } from '../trpc/context.js';
 
 /** The only hosts whose players may be framed: lecture links are normalised to these (PRODUCT.md). */
 export const videoFrameHosts = [
@@ -69,18 +69,21 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
- * A state-changing request that rides on the session cookie must come from this site. SameSite=Lax
- * already keeps the cookie off cross-site posts; this refuses the rest (old browsers, same-site
- * subdomains). Requests that carry the token in a header cannot be forged by another site.
+ * A state-changing request that rides on the session cookie must come from this site, the origin
+ * of PUBLIC_URL (a proxy may rewrite Host, so Host proves nothing). SameSite=Lax already keeps the
+ * cookie off cross-site posts; this refuses the rest (old browsers, same-site subdomains). Only a
+ * request authenticated by its header (`token` or `Authorization: Bearer`) is let through
+ * unchecked: then the cookie is never read (trpc/context.ts readToken), and another site cannot
+ * make a browser send that header.
  */
-export function isCrossSiteCookieWrite(request: FastifyRequest): boolean {
+export function isCrossSiteCookieWrite(request: FastifyRequest, publicUrl: string): boolean {
   if (safeMethods.has(request.method)) return false;
   if (!request.cookies?.[SESSION_COOKIE]) return false;
-  if (request.headers.token || request.headers.authorization) return false;
+  if (headerToken(request)) return false;
   const origin = request.headers.origin;
   if (origin) {
     try {
-      return new URL(origin).host !== request.headers.host;
+      return new URL(origin).origin !== new URL(publicUrl).origin;
     } catch {
       return true;
     }

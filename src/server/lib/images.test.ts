@@ -4,7 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { makeJpegWithLocation, makePixelBomb, makePng, svgWithScript } from '../../test/images.js';
-import { saveImage } from './images.js';
+import { IMAGES_AT_ONCE, IMAGES_WAITING, imageQueue, saveImage } from './images.js';
 
 let dir: string;
 beforeEach(async () => {
@@ -37,5 +37,21 @@ describe('saveImage', () => {
   ])('refuses %s and writes nothing', async (_name, make) => {
     await expect(saveImage(await make(), dir, [256])).rejects.toMatchObject({ appCode: 'IMAGE_INVALID' });
     expect(await readdir(dir)).toEqual([]);
+  });
+});
+
+describe('pictures at once', () => {
+  it(`processes at most ${IMAGES_AT_ONCE} at a time and tells the rest past the queue to come back`, async () => {
+    const picture = await makePng(1600, 1200);
+    let mostActive = 0;
+    const sampler = setInterval(() => (mostActive = Math.max(mostActive, imageQueue().active)), 1);
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => saveImage(picture, dir, [256])));
+    clearInterval(sampler);
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(refused.length).toBeGreaterThanOrEqual(20 - IMAGES_AT_ONCE - IMAGES_WAITING);
+    for (const result of refused) expect((result as PromiseRejectedResult).reason).toMatchObject({ appCode: 'BUSY', retryAfterSeconds: 5 });
+    expect(results.length - refused.length).toBeGreaterThan(0);
+    expect(mostActive).toBeLessThanOrEqual(IMAGES_AT_ONCE);
+    expect(imageQueue()).toEqual({ active: 0, waiting: 0 });
   });
 });

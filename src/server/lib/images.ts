@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { defineErrors } from './errors.js';
+import { AppError, defineErrors } from './errors.js';
 
 export const imageErrors = defineErrors({
   IMAGE_INVALID: [
@@ -27,11 +28,41 @@ const MAX_INPUT_PIXELS = 40_000_000;
 export type SavedImage = { base: string; files: string[] };
 
 /**
+ * Decoding a picture can take a 40-megapixel canvas (about 160 MB) and a core: at most this many
+ * are processed at once (the box has two cores), at most IMAGES_WAITING wait, and beyond that an
+ * upload is told to come back, as logins are when argon2 is busy.
+ */
+export const IMAGES_AT_ONCE = 2;
+export const IMAGES_WAITING = 8;
+const imageSlots = pLimit(IMAGES_AT_ONCE);
+
+/** How many pictures are being processed and waiting right now (for tests). */
+export const imageQueue = () => ({ active: imageSlots.activeCount, waiting: imageSlots.pendingCount });
+
+function imagesBusy(): AppError {
+  return new AppError(
+    'BUSY',
+    'TOO_MANY_REQUESTS',
+    {
+      en: 'The server is busy right now. Please try again in a moment.',
+      mr: 'सर्व्हर सध्या व्यस्त आहे. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.',
+    },
+    { retryAfterSeconds: 5 },
+  );
+}
+
+/** `saveImage` within the bound on pictures processed at once. */
+export function saveImage(input: Buffer, dir: string, widths: readonly number[]): Promise<SavedImage> {
+  if (imageSlots.pendingCount >= IMAGES_WAITING) return Promise.reject(imagesBusy());
+  return imageSlots(() => processImage(input, dir, widths));
+}
+
+/**
  * Checks a picture by its content (never its name), then re-encodes it as WebP at each width
  * (never enlarged), turned upright and with every metadata field (location included) dropped.
  * Files are named `<random>-<width>.webp` in `dir`; nothing is written unless all widths succeed.
  */
-export async function saveImage(input: Buffer, dir: string, widths: readonly number[]): Promise<SavedImage> {
+async function processImage(input: Buffer, dir: string, widths: readonly number[]): Promise<SavedImage> {
   let format: string | undefined;
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();

@@ -38,6 +38,45 @@ describe('emails', () => {
     expect(mr.html).toContain('lang="mr"');
   });
 
+  it('keep what people typed on one line, visibly quoted and never a link; only addresses the server built are links', async () => {
+    const { newOrderEmail } = await import('../features/orders/orders.emails.js');
+    const buyer = 'Asha\r\n\r\nYour account is locked. Unlock it at https://evil.example/login\u202e\u0007';
+    const mail = renderEmail(
+      newOrderEmail,
+      'en',
+      {
+        siteName: 'Marathi Success',
+        buyer,
+        email: 'asha@example.com',
+        pkg: 'Share Market Basics',
+        amount: '₹4,999',
+        utr: '501501259006',
+        link: 'https://learn.example.in/admin/pending-orders',
+      },
+      'admin@example.com',
+    );
+    const firstParagraph = mail.text.split('\n\n')[0]!;
+    expect(firstParagraph).toBe(
+      '“Asha Your account is locked. Unlock it at https://evil.example/login” (“asha@example.com”) says they paid ₹4,999 for Share Market Basics.',
+    );
+    expect(mail.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
+    expect(mail.html).not.toContain('href="https://evil.example');
+    expect(mail.html).toContain('“<span>Asha Your account is locked. Unlock it at https://evil.example/login</span>”');
+    expect(mail.html).toContain('<a href="https://learn.example.in/admin/pending-orders">');
+    expect(mail.html.match(/<a /g)).toHaveLength(1);
+  });
+
+  it('never linkify a parameter that is not a link the server built', () => {
+    const note = defineEmail<{ pkg: string; link: string }>({
+      subject: { en: ({ pkg }) => pkg, mr: ({ pkg }) => pkg },
+      body: { en: ({ pkg, link }) => `${pkg}\n\n${link}`, mr: ({ pkg, link }) => `${pkg}\n\n${link}` },
+    });
+    const mail = renderEmail(note, 'en', { pkg: 'Visit https://evil.example\nnow', link: 'https://learn.example.in/x' }, 'a@example.com');
+    expect(mail.subject).toBe('Visit https://evil.example now');
+    expect(mail.html).not.toContain('href="https://evil.example');
+    expect(mail.html).toContain('<a href="https://learn.example.in/x">');
+  });
+
   it('are written to the outbox as .eml files when no SMTP server is set, and logged', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
     const outboxDir = path.join(dataDir, 'outbox');

@@ -32,9 +32,10 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
       log.info({ to: message.to, subject: message.subject }, 'email sent');
       return;
     }
-    await mkdir(outboxDir, { recursive: true });
+    // Emails hold codes and reset links: readable by the server's user only.
+    await mkdir(outboxDir, { recursive: true, mode: 0o700 });
     const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-    await writeFile(file, (info as { message: Buffer }).message);
+    await writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
     log.info({ to: message.to, subject: message.subject, file }, 'email written to the outbox');
   }
 
@@ -57,31 +58,79 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
 
 type Localized<P> = { en: (params: P) => string; mr: (params: P) => string };
 
-export type EmailTemplate<P> = { subject: Localized<P>; body: Localized<P> };
+export type EmailTemplate<P> = {
+  subject: Localized<P>;
+  body: Localized<P>;
+  /**
+   * Parameters that people typed (names, a payer's name, a reason): shown in “quotes” in the body
+   * so they cannot pass for the site's own words.
+   */
+  quoted?: readonly (keyof P & string)[];
+};
 
 /**
  * An email in both languages. The body is plain text with blank lines between paragraphs; the
- * HTML part is made from it, escaped, with bare links made clickable.
+ * HTML part is made from it, escaped. Only parameters named `link`, `url` or ending in `Url`/`Link`
+ * (addresses the server built) become links; no other text is ever linkified.
  */
 export function defineEmail<P>(template: EmailTemplate<P>): EmailTemplate<P> {
   return template;
 }
 
+const LINK = '\uE000L';
+const QUOTE = '\uE000Q';
+const END = '\uE001';
+const isLinkKey = (key: string) => /^(link|url)$|(Url|Link)$/.test(key);
+
+/**
+ * A parameter on one line: control characters (newlines included), bidirectional overrides and
+ * the renderer's own marks become spaces, so a name cannot start a paragraph of its own.
+ */
+export function oneLine(value: string): string {
+  return value
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ue000\ue001]+/g, ' ')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+}
+
 export function renderEmail<P>(template: EmailTemplate<P>, lang: Language, params: P, to: string): MailMessage {
-  const subject = template.subject[lang](params);
-  const text = template.body[lang](params);
-  const paragraphs = text
+  const quoted = new Set<string>(template.quoted ?? []);
+  const marked = Object.fromEntries(
+    Object.entries(params as Record<string, unknown>).map(([key, value]) => {
+      if (typeof value !== 'string') return [key, value];
+      const clean = oneLine(value);
+      if (quoted.has(key)) return [key, `${QUOTE}${clean}${END}`];
+      if (isLinkKey(key)) return [key, `${LINK}${clean}${END}`];
+      return [key, clean];
+    }),
+  ) as P;
+  const plain = (text: string, quote: boolean) =>
+    text.replace(/\uE000([LQ])([^\uE001]*)\uE001/g, (_all, kind: string, value: string) => (kind === 'Q' && quote ? `“${value}”` : value));
+  // The subject is one line of its own; names in it stay as they are (and on one line).
+  const subject = plain(template.subject[lang](marked), false);
+  const body = template.body[lang](marked);
+  const text = plain(body, true);
+  const paragraphs = body
     .split(/\n{2,}/)
-    .map((paragraph) => `<p>${linkify(escapeHtml(paragraph)).replace(/\n/g, '<br>')}</p>`)
+    .map((paragraph) => `<p>${toHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">${paragraphs}</body></html>`;
   return { to, subject, text, html };
 }
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+/** Escapes a paragraph; marked links become anchors, marked user text a visibly quoted span. */
+function toHtml(paragraph: string): string {
+  let html = '';
+  let last = 0;
+  for (const match of paragraph.matchAll(/\uE000([LQ])([^\uE001]*)\uE001/g)) {
+    html += escapeHtml(paragraph.slice(last, match.index));
+    const value = escapeHtml(match[2]!);
+    html += match[1] === 'L' && /^https?:\/\//.test(match[2]!) ? `<a href="${value}">${value}</a>` : match[1] === 'Q' ? `“<span>${value}</span>”` : value;
+    last = match.index + match[0].length;
+  }
+  return html + escapeHtml(paragraph.slice(last));
 }
 
-function linkify(escaped: string): string {
-  return escaped.replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}">${url}</a>`);
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

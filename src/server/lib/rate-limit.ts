@@ -1,3 +1,4 @@
+import { isIPv6 } from 'node:net';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from './errors.js';
 
@@ -72,4 +73,25 @@ export class RateLimits {
     }
     return limiter;
   }
+}
+
+/**
+ * The key per-IP limits count under: an IPv4 address as it is (an IPv4-mapped IPv6 address as its
+ * IPv4 one), an IPv6 address by its /64, since one phone or home line is handed a whole /64 and
+ * could otherwise take a fresh address for every try.
+ */
+export function clientKey(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  if (!isIPv6(address)) return address;
+  const mapped = address.match(/^::ffff:(\d+\.\d+\.\d+\.\d+)$/i);
+  if (mapped) return mapped[1]!;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const headGroups = head ? head.split(':') : [];
+  const tailGroups = address.includes('::') ? (tail ? tail.split(':') : []) : [];
+  // A trailing dotted IPv4 part stands for two groups; it lies in the last 64 bits, never the prefix.
+  const groupCount = (groups: string[]) => groups.reduce((sum, group) => sum + (group.includes('.') ? 2 : 1), 0);
+  const missing = 8 - groupCount(headGroups) - groupCount(tailGroups);
+  const groups = address.includes('::') ? [...headGroups, ...Array<string>(missing).fill('0'), ...tailGroups] : headGroups;
+  const prefix = groups.slice(0, 4).map((group) => (group.includes('.') ? '0' : group).padStart(4, '0'));
+  return `${prefix.join(':')}::/64`;
 }

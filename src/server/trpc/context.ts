@@ -2,11 +2,12 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { Mailer } from '../lib/mailer.js';
-import type { RateLimits } from '../lib/rate-limit.js';
+import { clientKey, type RateLimits } from '../lib/rate-limit.js';
 import type { Language } from '../../shared/domain.js';
 import { findSessionUser, type DeviceInfo, type SessionUser } from '../features/auth/sessions.service.js';
 import { keptUserAgent, modelFromHint } from '../features/auth/device-label.js';
 import type { SetupGate } from '../features/auth/setup.service.js';
+import { DEVICE_COOKIE, DEVICE_DAYS } from '../features/auth/login-limiter.js';
 
 export const SESSION_COOKIE = 'session';
 
@@ -24,6 +25,7 @@ export type AppDeps = {
 };
 
 export type RequestInfo = {
+  /** The client's address as per-IP limits key it (lib/rate-limit.ts clientKey: IPv6 by its /64). */
   ip: string;
   lang: Language;
   /** The session token as sent (header `token`, `Authorization: Bearer`, or the cookie); never from the URL. */
@@ -32,6 +34,9 @@ export type RequestInfo = {
   device: DeviceInfo;
   setSessionCookie(token: string, expiresAt: number): void;
   clearSessionCookie(): void;
+  /** The login limiter's device cookie (features/auth/login-limiter.ts), as sent. */
+  deviceCookie: string | null;
+  setDeviceCookie(deviceCookie: string): void;
 };
 
 export type Context = AppDeps & {
@@ -40,7 +45,8 @@ export type Context = AppDeps & {
   sessionUser(): SessionUser | null;
 };
 
-export function readToken(request: FastifyRequest): string | null {
+/** The session token from header `token` or `Authorization: Bearer`, when one is there. */
+export function headerToken(request: FastifyRequest): string | null {
   const header = request.headers.token;
   if (typeof header === 'string' && header.length > 0) return header;
   const authorization = request.headers.authorization;
@@ -48,7 +54,12 @@ export function readToken(request: FastifyRequest): string | null {
     const bearer = authorization.slice('Bearer '.length).trim();
     if (bearer) return bearer;
   }
-  return request.cookies?.[SESSION_COOKIE] || null;
+  return null;
+}
+
+/** The header's token, else the cookie's; the cross-site check (lib/http-security.ts) relies on this order. */
+export function readToken(request: FastifyRequest): string | null {
+  return headerToken(request) ?? (request.cookies?.[SESSION_COOKIE] || null);
 }
 
 /** The language the client asked for: header `x-lang`, else the browser's Accept-Language. */
@@ -69,7 +80,7 @@ export function createContextFactory(deps: AppDeps) {
     return {
       ...deps,
       req: {
-        ip: req.ip,
+        ip: clientKey(req.ip),
         lang: requestLanguage(req),
         token,
         device: { userAgent: keptUserAgent(req.headers['user-agent']), deviceModel: modelFromHint(req.headers['sec-ch-ua-model']) },
@@ -84,6 +95,16 @@ export function createContextFactory(deps: AppDeps) {
         },
         clearSessionCookie() {
           res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
+        },
+        deviceCookie: req.cookies?.[DEVICE_COOKIE] || null,
+        setDeviceCookie(deviceCookie) {
+          res.setCookie(DEVICE_COOKIE, deviceCookie, {
+            httpOnly: true,
+            sameSite: 'lax',
+            secure: secureCookie,
+            path: '/',
+            maxAge: DEVICE_DAYS * 24 * 60 * 60,
+          });
         },
       },
       sessionUser() {

@@ -1,7 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
+import { forgetReferral } from '../../lib/referral';
 import { useTRPC } from '../../lib/trpc';
+import { clearDraft } from '../orders/checkout-draft';
 import { useAuthMessages } from './auth-messages';
 
 /** Ends the session on the server and in the browser, says 'Logged Out', and goes to /login. */
@@ -17,6 +19,9 @@ export function useLogout() {
       mutation.mutate(undefined, {
         // Forget the session in the browser even if the server could not be reached.
         onSettled: () => {
+          // On a shared phone the next person must not get this account's checkout or referral code.
+          clearDraft();
+          forgetReferral();
           queryClient.clear();
           queryClient.setQueryData(trpc.auth.me.queryKey(), null);
           toast.success(t('account.loggedOut'));

@@ -70,7 +70,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   const sponsor = useSponsor(user);
   const purchase = useMutation(trpc.orders.purchase.mutationOptions());
   const [form, setForm] = useState(() => {
-    const draft = loadDraft();
+    const draft = loadDraft(user.id);
     if (draft && draft.packageId === pkg.id) return { name: draft.name, email: draft.email, referralId: draft.referralId, utr: draft.utr };
     return { name: user.name, email: user.email, referralId: rememberedReferral() ?? '', utr: '' };
   });
@@ -80,7 +80,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   const update = (field: keyof typeof form) => (value: string) => {
     const next = { ...form, [field]: value };
     setForm(next);
-    saveDraft({ packageId: pkg.id, packageName: pkg.name, pricePaise: pkg.pricePaise, ...next });
+    saveDraft({ userId: user.id, packageId: pkg.id, packageName: pkg.name, pricePaise: pkg.pricePaise, ...next });
   };
 
   function submit(event: FormEvent) {

@@ -1,9 +1,12 @@
 /**
  * What the buyer typed in the payment popup, kept on this browser so that leaving for the UPI
  * app (and even a reload) brings them back to the same popup, ready for the UTR. The /success
- * page also reads it, as the spec's app did.
+ * page also reads it, as the spec's app did. A draft belongs to the account that typed it: on a
+ * shared phone another account never sees or submits it, and logging out forgets it.
  */
 export type CheckoutDraft = {
+  /** The account that typed it. */
+  userId: string;
   packageId: string;
   packageName: string;
   pricePaise: number;
@@ -26,10 +29,16 @@ export function saveDraft(draft: Omit<CheckoutDraft, 'savedAt'>): void {
   }
 }
 
-export function loadDraft(): CheckoutDraft | null {
+/** The draft of this account, if it has one; another account's draft is forgotten. */
+export function loadDraft(userId: string): CheckoutDraft | null {
   try {
     const draft = JSON.parse(localStorage.getItem(KEY) ?? 'null') as CheckoutDraft | null;
-    if (!draft || typeof draft.packageId !== 'string' || Date.now() - draft.savedAt > MAX_AGE_MS) return null;
+    if (!draft) return null;
+    if (draft.userId !== userId) {
+      clearDraft();
+      return null;
+    }
+    if (typeof draft.packageId !== 'string' || Date.now() - draft.savedAt > MAX_AGE_MS) return null;
     return draft;
   } catch {
     return null;

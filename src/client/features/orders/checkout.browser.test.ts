@@ -137,11 +137,66 @@ describe('UPI checkout, in a phone browser', () => {
 
     await page.evaluate(
       (draft) => localStorage.setItem('checkout', JSON.stringify({ ...draft, savedAt: Date.now() })),
-      { packageId: String(pkg.id), packageName: pkg.name, pricePaise: pkg.pricePaise, name: 'Ravi', email: buyer.user.email, referralId: '', utr: '998877665544' },
+      {
+        userId: String(buyer.user.id),
+        packageId: String(pkg.id),
+        packageName: pkg.name,
+        pricePaise: pkg.pricePaise,
+        name: 'Ravi',
+        email: buyer.user.email,
+        referralId: '',
+        utr: '998877665544',
+      },
     );
     await page.goto(`${t.url}/success`);
     await page.waitForURL(`${t.url}/myCourses`);
     expect(t.db.select().from(orders).where(eq(orders.utr, '998877665544')).get()?.status).toBe('pending');
+    await context.close();
+  });
+
+  it('on a shared phone, forgets the draft and the referral code at logout and never submits another account\'s draft', async () => {
+    const pkg = createPackage(t.db, { name: 'Shared Phone Course', pricePaise: 1_499_00 });
+    const sponsor = await createUser(t.db, { name: 'Sunil Sponsor' });
+    const first = await createUser(t.db, { name: 'Asha First', email: 'asha.first@example.com' });
+    const second = await createUserWithToken(t.db, { name: 'Ravi Second' });
+    const { page, context } = await browser.newPage({ width: 360, phone: true });
+
+    // The first person follows a referral link, signs in through Buy Now and types a UTR, then leaves.
+    await page.goto(`${t.url}/packages?ref=${sponsor.referralCode}`);
+    await page
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: 'Shared Phone Course' }) })
+      .getByRole('button', { name: 'Buy Now' })
+      .tap();
+    const login = page.getByRole('dialog', { name: 'Login Required' });
+    await expect.poll(() => login.isVisible()).toBe(true);
+    await login.getByLabel('Email').fill(first.email);
+    await login.getByLabel('Password').fill(TEST_PASSWORD);
+    await login.getByRole('button', { name: 'Login and continue' }).click();
+    const pay = page.getByRole('dialog', { name: 'Pay for Shared Phone Course' });
+    await expect.poll(() => pay.isVisible()).toBe(true);
+    await pay.getByLabel('Transaction ID (UTR)').fill('112233445566');
+    expect(await page.evaluate(() => localStorage.getItem('checkout'))).toContain('112233445566');
+    expect(await page.evaluate(() => localStorage.getItem('ref'))).toBe(sponsor.referralCode);
+
+    // They log out.
+    await page.goto(`${t.url}/account`);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL(`${t.url}/login`);
+    expect(await page.evaluate(() => [localStorage.getItem('checkout'), localStorage.getItem('ref')])).toEqual([null, null]);
+
+    // A draft left by one account (an older tab, a crash before logout) is nobody else's.
+    await page.evaluate(
+      (draft) => localStorage.setItem('checkout', JSON.stringify({ ...draft, savedAt: Date.now() })),
+      { userId: String(first.id), packageId: String(pkg.id), packageName: pkg.name, pricePaise: pkg.pricePaise, name: 'Asha First', email: first.email, referralId: '', utr: '112233445566' },
+    );
+    await signIn(context, t.url, second.token);
+    await page.goto(`${t.url}/success`);
+    await expect.poll(() => page.getByText('Invalid payment details. Please try again.').first().isVisible()).toBe(true);
+    await page.goto(`${t.url}/packages`);
+    await expect.poll(() => page.getByRole('button', { name: 'Buy Now' }).first().isVisible()).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(t.db.select().from(orders).where(eq(orders.utr, '112233445566')).all()).toHaveLength(0);
     await context.close();
   });
 });

@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { useSession } from '../auth/use-session';
 import { clearDraft, loadDraft } from './checkout-draft';
 import { useOrdersMessages } from './orders-messages';
 
@@ -19,7 +20,9 @@ export default function SuccessPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const purchase = useMutation(trpc.orders.purchase.mutationOptions());
-  const [draft] = useState(loadDraft);
+  const { user } = useSession();
+  // Only the signed-in account's own draft is submitted (the route needs a session).
+  const [draft] = useState(() => (user ? loadDraft(user.id) : null));
   const complete = draft !== null && Boolean(draft.packageId && draft.name && draft.email && draft.utr);
   const [message, setMessage] = useState<string | null>(complete ? null : t('success.invalid'));
   const started = useRef(false);

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useSession } from '../auth/use-session';
 import { loadDraft } from './checkout-draft';
 
 export type CheckoutPackage = { id: string; name: string; pricePaise: number };
@@ -8,10 +9,16 @@ const CheckoutDialog = lazy(() => import('./checkout-dialog'));
 
 /** For a page with Buy Now buttons: `buy(pkg)` opens the popup; a saved draft reopens it on return. */
 export function useCheckout() {
-  const [pkg, setPkg] = useState<CheckoutPackage | null>(() => {
-    const draft = loadDraft();
-    return draft ? { id: draft.packageId, name: draft.packageName, pricePaise: draft.pricePaise } : null;
-  });
+  const { user } = useSession();
+  const [pkg, setPkg] = useState<CheckoutPackage | null>(null);
+  // The signed-in account's own draft reopens the popup, once, as soon as the session is known.
+  const resumed = useRef(false);
+  useEffect(() => {
+    if (!user || resumed.current) return;
+    resumed.current = true;
+    const draft = loadDraft(user.id);
+    if (draft) setPkg((open) => open ?? { id: draft.packageId, name: draft.packageName, pricePaise: draft.pricePaise });
+  }, [user]);
   const dialog = pkg ? (
     <Suspense fallback={null}>
       <CheckoutDialog key={pkg.id} pkg={pkg} onClose={() => setPkg(null)} />

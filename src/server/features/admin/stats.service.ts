@@ -8,7 +8,7 @@ export type AdminStats = SiteStats & {
   /** Approved orders' amounts by the IST day and month of their approval, in paise. */
   revenueTodayPaise: number;
   revenueMonthPaise: number;
-  /** All commissions and corrections ever booked, and what of them is not paid out yet. */
+  /** All commissions and corrections ever booked, and what of them is not paid out yet to users not deleted. */
   commissionsPaise: number;
   owedPaise: number;
 };
@@ -23,8 +23,11 @@ export function adminStats(db: Db, now: number): AdminStats {
       coalesce((select sum(amount_paise) from orders where status = 'approved' and decided_at >= ${dayStart}), 0) as today,
       coalesce((select sum(amount_paise) from orders where status = 'approved' and decided_at >= ${monthStart}), 0) as month
   `)!;
-  const money = db.get<{ earned: number; paid: number }>(sql`
-    select coalesce(sum(earned_paise), 0) as earned, coalesce(sum(paid_paise), 0) as paid from users
+  // A deleted user can never be paid, so what they were owed is not counted as owed.
+  const money = db.get<{ earned: number; owed: number }>(sql`
+    select coalesce(sum(earned_paise), 0) as earned,
+      coalesce(sum(case when deleted_at is null then earned_paise - paid_paise else 0 end), 0) as owed
+    from users
   `)!;
   return {
     ...siteStats(db),
@@ -32,6 +35,6 @@ export function adminStats(db: Db, now: number): AdminStats {
     revenueTodayPaise: orders.today,
     revenueMonthPaise: orders.month,
     commissionsPaise: money.earned,
-    owedPaise: money.earned - money.paid,
+    owedPaise: money.owed,
   };
 }

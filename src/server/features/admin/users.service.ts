@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { passwordResets, users, type UserRow } from '../../db/schema.js';
+import { orders, passwordResets, users, type UserRow } from '../../db/schema.js';
 import { findActiveUser, findActiveUserByEmail } from '../auth/accounts.service.js';
 import { revokeAllSessions } from '../auth/sessions.service.js';
 import { readCache } from '../../lib/read-cache.js';
@@ -47,10 +47,14 @@ export function setRole(db: Db, actorId: number, input: { userId: number; role: 
   return db.update(users).set({ role: input.role }).where(eq(users.id, user.id)).returning().get();
 }
 
+/** The reason kept on a deleted user's orders that were still waiting. */
+export const ACCOUNT_DELETED_REASON = 'The account was deleted.';
+
 /**
  * Deletes a user (superadmins only): they can no longer log in, leave the leaderboard and other
  * people's affiliate lists, and their email is free again. The row stays, so their orders and
- * ledger lines keep pointing at them.
+ * ledger lines keep pointing at them. Their orders still waiting are rejected at once (nobody
+ * could use the package), and what they were owed no longer counts in the dashboard's total.
  */
 export function deleteUserByEmail(db: Db, actorId: number, email: string, now: number): UserRow {
   const user = findActiveUserByEmail(db, email);
@@ -60,6 +64,10 @@ export function deleteUserByEmail(db: Db, actorId: number, email: string, now: n
   const deleted = db.transaction((tx) => {
     revokeAllSessions(tx, user.id);
     tx.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run();
+    tx.update(orders)
+      .set({ status: 'rejected', reason: ACCOUNT_DELETED_REASON, decidedBy: actorId, decidedAt: now })
+      .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')))
+      .run();
     return tx.update(users).set({ deletedAt: now }).where(eq(users.id, user.id)).returning().get();
   });
   readCache(db).invalidate('earnings');

@@ -1,6 +1,7 @@
 import { defineEmail } from '../../lib/mailer.js';
 
 export const payoutEmail = defineEmail<{ siteName: string; name: string; amount: string; owed: string; link: string }>({
+  quoted: ['name'],
   subject: {
     en: ({ amount, siteName }) => `${siteName} has paid you ${amount} of your earnings`,
     mr: ({ amount, siteName }) => `${siteName} ने तुमच्या कमाईपैकी ${amount} तुम्हाला दिले आहेत`,

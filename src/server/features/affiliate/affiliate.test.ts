@@ -4,7 +4,7 @@ import { earnCommission } from '../../../test/earnings.js';
 import { createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
-import { ledger, users } from '../../db/schema.js';
+import { ledger, orders, users } from '../../db/schema.js';
 
 /** A moment given in IST (UTC+05:30). */
 const ist = (text: string) => Date.parse(`${text}+05:30`);
@@ -103,13 +103,20 @@ describe('payouts', () => {
   it('need an email and a positive amount, and an admin', async () => {
     const ravi = await createUserWithToken(t.db);
     expect((await pay(admin.token, '', 10)).status).toBe(400);
-    for (const amount of [0, -5, 'ten', 1.234]) {
+    for (const amount of [0, -5, 'ten', 1.234, '0x1F4', '1e3', '0b11', ' ', 'Infinity']) {
       const answer = await pay(admin.token, ravi.user.email, amount);
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe('Please enter an amount in rupees, such as 1500 or 1500.50.');
     }
     expect((await pay(admin.token, 'nobody@example.com', 10)).status).toBe(404);
     expect((await pay(ravi.token, ravi.user.email, 10)).status).toBe(403);
+    expect(t.db.select().from(ledger).where(eq(ledger.kind, 'payout')).all()).toHaveLength(0);
+  });
+
+  it('take rupees typed with grouping and paise', async () => {
+    const ravi = await createUserWithToken(t.db, { name: 'Ravi' });
+    await earn(ravi.user.id, 2000, '2026-11-25T09:00:00');
+    expect((await pay(admin.token, ravi.user.email, '₹1,500.50')).body.payout).toEqual({ _id: expect.any(String), amount: 1500.5 });
   });
 });
 
@@ -230,5 +237,84 @@ describe('deleting a user', () => {
     expect((await del(superadmin.token, superadmin.user.email)).status).toBe(403);
     const again = await createUserWithToken(t.db, { email: ravi.user.email });
     expect(again.user.id).not.toBe(ravi.user.id);
+  });
+
+  const del = (token: string, email: string) => callJson(t.url, 'DELETE', '/api/users/delete', { token, body: { email } });
+  const trpcPost = (token: string, path: string, body: unknown) => callJson(t.url, 'POST', `/trpc/${path}`, { token, body });
+
+  it("rejects the deleted user's waiting orders at once, and no approval can slip through", async () => {
+    const superadmin = await createUserWithToken(t.db, { role: 'superadmin' });
+    const sponsor = await createUserWithToken(t.db);
+    const buyer = await createUserWithToken(t.db, { sponsorId: sponsor.user.id });
+    const pkg = createPackage(t.db, { pricePaise: 1_000_00, commissionPaise: 100_00 });
+    const placed = await trpcPost(buyer.token, 'orders.purchase', {
+      name: 'Buyer',
+      email: buyer.user.email,
+      courseId: String(pkg.id),
+      transactionId: '123456789012',
+    });
+    expect(placed.status).toBe(200);
+    const orderId = Number(placed.body.result.data.order._id ?? placed.body.result.data.order.id);
+    expect((await del(superadmin.token, buyer.user.email)).status).toBe(200);
+
+    const row = t.db.select().from(orders).where(eq(orders.id, orderId)).get()!;
+    expect(row).toMatchObject({ status: 'rejected', reason: 'The account was deleted.', decidedBy: superadmin.user.id });
+    const approve = await trpcPost(admin.token, 'orders.decide', { orderId: String(orderId), action: 'approve' });
+    expect(approve.status).toBe(409);
+    expect(t.db.select().from(ledger).where(eq(ledger.userId, sponsor.user.id)).all()).toHaveLength(0);
+    expect((await trpcGet(admin.token, 'admin.stats')).body.result.data.pendingOrders).toBe(0);
+  });
+
+  it('refuses to approve a waiting order whose buyer was deleted behind its back', async () => {
+    const buyer = await createUserWithToken(t.db);
+    const pkg = createPackage(t.db, { pricePaise: 1_000_00 });
+    const order = t.db
+      .insert(orders)
+      .values({ userId: buyer.user.id, packageId: pkg.id, amountPaise: pkg.pricePaise, utr: '123456789013', buyerName: 'B', buyerEmail: buyer.user.email, createdAt: clock.now() })
+      .returning()
+      .get();
+    t.db.update(users).set({ deletedAt: clock.now() }).where(eq(users.id, buyer.user.id)).run();
+    const approve = await trpcPost(admin.token, 'orders.decide', { orderId: String(order.id), action: 'approve' });
+    expect(approve.status).toBe(409);
+    expect(approve.body.error.data.code).toBe('BUYER_DELETED');
+    expect(t.db.select().from(orders).where(eq(orders.id, order.id)).get()!.status).toBe('pending');
+  });
+
+  it('lets a buyer whose sponsor was deleted name a new sponsor, who then earns', async () => {
+    const superadmin = await createUserWithToken(t.db, { role: 'superadmin' });
+    const gone = await createUserWithToken(t.db);
+    const fresh = await createUserWithToken(t.db);
+    const buyer = await createUserWithToken(t.db, { sponsorId: gone.user.id });
+    expect((await del(superadmin.token, gone.user.email)).status).toBe(200);
+    // The checkout shows the Referral ID field (no sponsor to show) ...
+    expect((await trpcGet(buyer.token, 'auth.referrer', { userId: String(buyer.user.id) })).body.result.data).toBeNull();
+    // ... and what is typed there counts.
+    const pkg = createPackage(t.db, { pricePaise: 1_000_00, commissionPaise: 100_00 });
+    const placed = await trpcPost(buyer.token, 'orders.purchase', {
+      name: 'Buyer',
+      email: buyer.user.email,
+      referralId: fresh.user.referralCode,
+      courseId: String(pkg.id),
+      transactionId: '123456789014',
+    });
+    expect(placed.status).toBe(200);
+    expect(t.db.select().from(users).where(eq(users.id, buyer.user.id)).get()!.sponsorId).toBe(fresh.user.id);
+    const order = t.db.select().from(orders).where(eq(orders.userId, buyer.user.id)).get()!;
+    expect(order.referrerId).toBe(fresh.user.id);
+    expect((await trpcPost(admin.token, 'orders.decide', { orderId: String(order.id), action: 'approve' })).status).toBe(200);
+    expect(t.db.select().from(users).where(eq(users.id, fresh.user.id)).get()!.earnedPaise).toBe(100_00);
+  });
+
+  it("leaves a deleted user's unpaid earnings out of the owed total (they can never be paid)", async () => {
+    const superadmin = await createUserWithToken(t.db, { role: 'superadmin' });
+    const stays = await createUserWithToken(t.db);
+    const leaves = await createUserWithToken(t.db);
+    await earn(stays.user.id, 100, '2026-11-25T09:00:00');
+    await earn(leaves.user.id, 250, '2026-11-25T09:00:00');
+    expect((await trpcGet(admin.token, 'admin.stats')).body.result.data.owedPaise).toBe(350_00);
+    expect((await del(superadmin.token, leaves.user.email)).status).toBe(200);
+    const stats = (await trpcGet(admin.token, 'admin.stats')).body.result.data;
+    expect(stats.owedPaise).toBe(100_00);
+    expect(stats.commissionsPaise).toBe(350_00);
   });
 });

@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import pino from 'pino';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createPackage, createUser } from '../../../test/factories.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase, type Db } from '../../db/client.js';
+import { orders as ordersTable } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { deleteUserByEmail } from '../admin/users.service.js';
 import { decideOrder, placeOrder } from '../orders/orders.service.js';
@@ -99,7 +100,9 @@ describe('money, for any sequence of orders, decisions, payouts and deletions', 
               } else if (step.kind === 'pay') {
                 payEarnings(deps, admin.id, { email: people[step.user]!.email, amountPaise: step.rupees * 100 });
               } else {
-                deleteUserByEmail(db, admin.id, people[step.user]!.email, deps.now());
+                const deleted = deleteUserByEmail(db, admin.id, people[step.user]!.email, deps.now());
+                // Their waiting orders are rejected with the deletion.
+                for (const { id } of db.select({ id: ordersTable.id }).from(ordersTable).where(eq(ordersTable.userId, deleted.id)).all()) decided.add(id);
               }
             } catch (error) {
               // Refusals are expected (owned, waiting, nothing owed, deleted…); they must be errors a person can act on.
@@ -107,6 +110,10 @@ describe('money, for any sequence of orders, decisions, payouts and deletions', 
               expect(appCode, String(error)).toBeTruthy();
             }
             checkLedger(db);
+            const waitingForDeleted = db.get<{ n: number }>(
+              sql`select count(*) as n from orders o join users u on u.id = o.user_id where u.deleted_at is not null and o.status = 'pending'`,
+            )!;
+            expect(waitingForDeleted.n, "no order of a deleted user waits for approval").toBe(0);
           }
         } finally {
           db.$client.close();

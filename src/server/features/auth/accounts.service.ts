@@ -8,16 +8,13 @@ import type { RateLimits } from '../../lib/rate-limit.js';
 import { authErrors } from './auth.errors.js';
 import type { Config } from '../../config.js';
 import { startSessionWithinDeviceLimit } from './devices.service.js';
+import { startLoginAttempt } from './login-limiter.js';
 import type { DeviceInfo } from './sessions.service.js';
 
 type Deps = { db: Db; now: () => number; rateLimits: RateLimits };
 type LoginDeps = Deps & { config: Pick<Config, 'maxDevicesPerLearner'> };
 
-/** Loose per IP (many phones share one carrier address), tight per account. */
-export const loginLimits = {
-  perIp: { points: 100, durationSeconds: 15 * 60 },
-  failuresPerAccount: { points: 10, durationSeconds: 15 * 60 },
-};
+export { loginLimits } from './login-limiter.js';
 
 export function findActiveUserByEmail(db: Queryable, email: string): UserRow | undefined {
   return db
@@ -109,43 +106,45 @@ export function canSponsor(db: Queryable, sponsorId: number, userId: number): bo
 }
 
 /**
- * Sets a user's sponsor if they have none yet (a sponsor is set once and never changes).
- * Answers whether it was set.
+ * Sets a user's sponsor if they have none yet (a sponsor is set once and never changes, unless
+ * that sponsor was deleted: then the place is free again). Answers whether it was set.
  */
 export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: number): boolean {
   if (!canSponsor(db, sponsorId, userId)) return false;
   const result = db
     .update(users)
     .set({ sponsorId })
-    .where(and(eq(users.id, userId), isNull(users.sponsorId)))
+    .where(
+      and(
+        eq(users.id, userId),
+        sql`(${users.sponsorId} is null or ${users.sponsorId} in (select id from users where deleted_at is not null))`,
+      ),
+    )
     .run();
   return result.changes === 1;
 }
 
 /**
- * Checks the password and starts a session. Attempts are limited per IP, failures per account;
- * an unknown email costs the same time as a wrong password and gets the same answer.
+ * Checks the password and starts a session. Attempts are limited per IP, failures per account
+ * and per known browser (login-limiter.ts); an unknown email costs the same time as a wrong
+ * password and gets the same answer. Answers the device cookie to set as well.
  */
 export async function login(
   deps: LoginDeps,
-  input: { email: string; password: string; ip: string; lang: Language; device: DeviceInfo; replaceDevice?: number },
-): Promise<{ token: string; expiresAt: number; user: UserRow }> {
-  const ipLimit = deps.rateLimits.get('login:ip', loginLimits.perIp);
-  const accountLimit = deps.rateLimits.get('login:account', loginLimits.failuresPerAccount);
-  await ipLimit.hit(input.ip);
-  // Counted before the password is checked, so that guesses sent at the same moment (a tRPC
-  // batch, parallel requests) each use up a try; a success gives the tries back.
-  await accountLimit.hit(input.email);
-
+  input: { email: string; password: string; ip: string; lang: Language; device: DeviceInfo; deviceCookie?: string | null; replaceDevice?: number },
+): Promise<{ token: string; expiresAt: number; user: UserRow; deviceCookie: string }> {
   const user = findActiveUserByEmail(deps.db, input.email);
+  const attempt = await startLoginAttempt(deps, { email: input.email, ip: input.ip, userId: user?.id ?? null, device: input.deviceCookie ?? null });
+
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : await verifyAgainstNothing(input.password);
   if (!user || !valid) throw authErrors.INVALID_CREDENTIALS();
   if (isLegacyHash(user.passwordHash)) await rehashLegacyPassword(deps.db, user, input.password);
 
-  await accountLimit.reset(input.email);
+  // The password was right: the tries are given back even when the device limit refuses below.
+  const deviceCookie = await attempt.succeeded(user.id);
   const session = startSessionWithinDeviceLimit(deps, user, input.device, input.replaceDevice);
   if (user.lang !== input.lang) setLanguage(deps.db, user.id, input.lang);
-  return { ...session, user: { ...user, lang: input.lang } };
+  return { ...session, user: { ...user, lang: input.lang }, deviceCookie };
 }
 
 /**

@@ -3,6 +3,7 @@ import { defineEmail } from '../../lib/mailer.js';
 type Site = { siteName: string };
 
 export const verificationCodeEmail = defineEmail<Site & { name: string; code: string }>({
+  quoted: ['name'],
   subject: {
     en: ({ siteName, code }) => `${code} is your ${siteName} verification code`,
     mr: ({ siteName, code }) => `${code} हा तुमचा ${siteName} पडताळणी कोड आहे`,
@@ -30,6 +31,7 @@ export const alreadyRegisteredEmail = defineEmail<Site & { loginUrl: string; for
 });
 
 export const passwordResetEmail = defineEmail<Site & { name: string; link: string }>({
+  quoted: ['name'],
   subject: {
     en: ({ siteName }) => `Reset your ${siteName} password`,
     mr: ({ siteName }) => `तुमचा ${siteName} पासवर्ड रीसेट करा`,
@@ -43,6 +45,7 @@ export const passwordResetEmail = defineEmail<Site & { name: string; link: strin
 });
 
 export const passwordChangedEmail = defineEmail<Site & { name: string; forgotUrl: string }>({
+  quoted: ['name'],
   subject: {
     en: ({ siteName }) => `Your ${siteName} password was changed`,
     mr: ({ siteName }) => `तुमचा ${siteName} पासवर्ड बदलला आहे`,

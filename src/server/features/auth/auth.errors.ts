@@ -13,6 +13,13 @@ export const authErrors = defineErrors({
     'BAD_REQUEST',
     { en: 'This code has expired. Please ask for a new code.', mr: 'हा कोड कालबाह्य झाला आहे. कृपया नवीन कोड मागवा.' },
   ],
+  REGISTRATION_LOCKED: [
+    'TOO_MANY_REQUESTS',
+    {
+      en: 'Too many wrong codes for this registration. Please register again.',
+      mr: 'या नोंदणीसाठी खूप वेळा चुकीचा कोड टाकला. कृपया पुन्हा नोंदणी करा.',
+    },
+  ],
   CODE_LOCKED: [
     'TOO_MANY_REQUESTS',
     {

@@ -6,6 +6,7 @@ import { protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js'
 import type { Context } from '../../trpc/context.js';
 import { earningsOf } from '../affiliate/earnings.service.js';
 import { findActiveUser, login, setLanguage } from './accounts.service.js';
+import { rememberDevice } from './login-limiter.js';
 import { authErrors } from './auth.errors.js';
 import { authText } from './auth.messages.js';
 import { toContactView, toMeView, toProfileView } from './auth.views.js';
@@ -41,8 +42,9 @@ export const authRouter = router({
   login: publicProcedure
     .input(z.object({ email: emailAddress, password, replaceDevice: entityId.optional() }))
     .mutation(async ({ ctx, input }) => {
-      const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang, device: ctx.req.device });
+      const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang, device: ctx.req.device, deviceCookie: ctx.req.deviceCookie });
       ctx.req.setSessionCookie(session.token, session.expiresAt);
+      ctx.req.setDeviceCookie(session.deviceCookie);
       return { message: authText('LOGGED_IN', ctx.req.lang), token: session.token, user: profileOf(ctx, session.user.id) };
     }),
 
@@ -91,7 +93,9 @@ export const authRouter = router({
   }),
 
   resetPassword: publicProcedure.input(z.object({ token, password: newPassword })).mutation(async ({ ctx, input }) => {
-    await resetPassword(ctx, { ...input, ip: ctx.req.ip });
+    const { userId } = await resetPassword(ctx, { ...input, ip: ctx.req.ip });
+    // The browser that just proved it reads the account's email is one the owner uses.
+    ctx.req.setDeviceCookie(rememberDevice(ctx.db, userId, ctx.req.deviceCookie, ctx.now()));
     ctx.req.clearSessionCookie();
     return { message: authText('PASSWORD_CHANGED', ctx.req.lang) };
   }),

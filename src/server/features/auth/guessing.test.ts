@@ -77,6 +77,65 @@ describe('login guesses', () => {
   });
 });
 
+describe('login lockout (device cookies)', () => {
+  const loginAs = (email: string, password: string, device?: string) =>
+    callJson(t.url, 'POST', '/api/user/login', { body: { email, password }, headers: device ? { cookie: `device=${device}` } : {} });
+  const deviceOf = (answer: { headers: Headers }) => {
+    const cookie = answer.headers.getSetCookie().find((line) => line.startsWith('device='));
+    expect(cookie, 'a device cookie is set at login').toBeDefined();
+    expect(cookie).toMatch(/HttpOnly/i);
+    return cookie!.slice('device='.length).split(';')[0]!;
+  };
+  const lockOut = async (email: string) => {
+    for (let i = 0; i < loginLimits.failuresPerAccount.points + 2; i += 1) await loginAs(email, `guess ${i}`);
+  };
+
+  it('failures from elsewhere do not lock out a browser that has logged in to the account before', async () => {
+    await createUser(t.db, { email: 'admin@example.com', role: 'superadmin' });
+    const owner = deviceOf(await loginAs('admin@example.com', TEST_PASSWORD));
+    await lockOut('admin@example.com');
+    // Anyone without the owner's browser is locked out, right password or not.
+    expect((await loginAs('admin@example.com', TEST_PASSWORD)).status).toBe(429);
+    expect((await loginAs('admin@example.com', TEST_PASSWORD, 'a-device-nobody-issued-0')).status).toBe(429);
+    // The owner is not.
+    const again = await loginAs('admin@example.com', TEST_PASSWORD, owner);
+    expect(again.status).toBe(200);
+    expect(deviceOf(again)).toBe(owner);
+  });
+
+  it('still stops guessing from a known browser, per browser', async () => {
+    await createUser(t.db, { email: 'asha@example.com' });
+    const owner = deviceOf(await loginAs('asha@example.com', TEST_PASSWORD));
+    const statuses: number[] = [];
+    for (let i = 0; i < loginLimits.failuresPerKnownDevice.points + 1; i += 1) statuses.push((await loginAs('asha@example.com', `guess ${i}`, owner)).status);
+    expect(statuses.slice(0, -1).every((status) => status === 401)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+    expect((await loginAs('asha@example.com', TEST_PASSWORD, owner)).status).toBe(429);
+  });
+
+  it("a device cookie earned on one account is nobody's key to another", async () => {
+    await createUser(t.db, { email: 'asha@example.com' });
+    await createUser(t.db, { email: 'mallory@example.com' });
+    const mallory = deviceOf(await loginAs('mallory@example.com', TEST_PASSWORD));
+    await lockOut('asha@example.com');
+    expect((await loginAs('asha@example.com', TEST_PASSWORD, mallory)).status).toBe(429);
+  });
+
+  it('a password reset forgets the known browsers and knows the one that reset it', async () => {
+    await createUser(t.db, { email: 'asha@example.com' });
+    const old = deviceOf(await loginAs('asha@example.com', TEST_PASSWORD));
+    await callJson(t.url, 'POST', '/api/user/forgot', { body: { email: 'asha@example.com' } });
+    const message = await waitForEmail(t.outbox, 'asha@example.com', (m) => /Reset your/.test(m.subject));
+    const token = message.text.match(/\/reset-password\/(\S+)/)![1]!;
+    const reset = await callJson(t.url, 'POST', '/trpc/auth.resetPassword', { body: { token, password: 'a-brand-new-password' } });
+    expect(reset.status).toBe(200);
+    const resetter = deviceOf(reset);
+    await lockOut('asha@example.com');
+    expect((await loginAs('asha@example.com', 'a-brand-new-password', old)).status).toBe(429);
+    expect((await loginAs('asha@example.com', 'a-brand-new-password', resetter)).status).toBe(200);
+  });
+});
+
 describe('OTP guesses', () => {
   it('are limited per IP across registrations, batches included', async () => {
     const limit = registrationLimits.verifyPerIp.points;

@@ -9,6 +9,7 @@ import { hashToken, newToken } from '../../lib/tokens.js';
 import { findActiveUser, findActiveUserByEmail } from './accounts.service.js';
 import { passwordChangedEmail, passwordResetEmail } from './auth.emails.js';
 import { authErrors } from './auth.errors.js';
+import { forgetDevices } from './login-limiter.js';
 import { revokeAllSessions } from './sessions.service.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; rateLimits: RateLimits };
@@ -41,7 +42,8 @@ export async function requestPasswordReset(deps: Deps, input: { email: string; i
  * Sets the new password when the link is valid: unused, under 30 minutes old. Every session of
  * the user ends and every other reset link of theirs stops working.
  */
-export async function resetPassword(deps: Deps, input: { token: string; password: string; ip: string }): Promise<void> {
+/** Answers the user whose password changed. */
+export async function resetPassword(deps: Deps, input: { token: string; password: string; ip: string }): Promise<{ userId: number }> {
   await deps.rateLimits.get('reset:ip', resetLimits.resetPerIp).hit(input.ip);
   const now = deps.now();
   const reset = deps.db
@@ -63,8 +65,10 @@ export async function resetPassword(deps: Deps, input: { token: string; password
     tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
     tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))).run();
     revokeAllSessions(tx, user.id);
+    forgetDevices(tx, user.id);
   });
 
   const forgotUrl = `${deps.config.publicUrl}/forgot`;
   deps.mailer.sendInBackground(renderEmail(passwordChangedEmail, user.lang, { siteName: deps.config.siteName, name: user.name, forgotUrl }, user.email));
+  return { userId: user.id };
 }

@@ -4,6 +4,7 @@ import type { Config } from '../../config.js';
 import { prepared, type Db } from '../../db/client.js';
 import { enrollments, users } from '../../db/schema.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
+import type { LimitRule, RateLimits } from '../../lib/rate-limit.js';
 import { readCache } from '../../lib/read-cache.js';
 import { findActiveUser } from './accounts.service.js';
 import { profileImageUrl } from './auth.views.js';
@@ -14,8 +15,15 @@ export function profilesDir(config: Config): string {
   return path.join(config.dataDir, 'uploads', 'profiles');
 }
 
-/** Stores a new picture (checked and re-encoded), then removes the old one. Answers its URL. */
-export async function setProfileImage(deps: { db: Db; config: Config }, userId: number, image: Buffer): Promise<string> {
+/** Pictures per account: a person changes theirs a few times at most; each costs real work. */
+export const profileImageLimit: LimitRule = { points: 10, durationSeconds: 60 * 60 };
+
+/**
+ * Stores a new picture (checked and re-encoded), then removes the old one. Answers its URL. Each
+ * upload counts against the account's limit before the picture is looked at.
+ */
+export async function setProfileImage(deps: { db: Db; config: Config; rateLimits: RateLimits }, userId: number, image: Buffer): Promise<string> {
+  await deps.rateLimits.get('profile-image:account', profileImageLimit).hit(String(userId));
   const dir = profilesDir(deps.config);
   const saved = await saveImage(image, dir, [PROFILE_IMAGE_WIDTH]);
   const file = saved.files[0]!;

@@ -6,6 +6,7 @@ import { createUserWithToken } from '../../../test/factories.js';
 import { makePng } from '../../../test/images.js';
 import { postForm } from '../../../test/multipart.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
+import { profileImageLimit } from './profile.service.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,6 +66,22 @@ describe('profile picture', () => {
   it('needs a session', async () => {
     expect((await upload(null, await makePng(100, 100))).status).toBe(401);
     expect((await callJson(t.url, 'GET', '/api/profile-image')).status).toBe(401);
+  });
+});
+
+describe('profile picture uploads per account', () => {
+  it(`are limited to ${profileImageLimit.points} an hour per account; another account is not held up`, async () => {
+    const { token } = await createUserWithToken(t.db);
+    const picture = await makePng(64, 64);
+    const statuses: number[] = [];
+    for (let i = 0; i <= profileImageLimit.points; i += 1) statuses.push((await upload(token, picture)).status);
+    expect(statuses.slice(0, -1).every((status) => status === 200)).toBe(true);
+    const refused = await upload(token, picture);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('TOO_MANY_REQUESTS');
+    expect(statuses.at(-1)).toBe(429);
+    const other = await createUserWithToken(t.db);
+    expect((await upload(other.token, picture)).status).toBe(200);
   });
 });
 

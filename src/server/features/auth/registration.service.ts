@@ -16,9 +16,11 @@ type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; rateLim
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_TRIES = 5;
+/** Tries at all the codes of one registration together; a resend gives back a code's tries, never these. */
+export const MAX_REGISTRATION_TRIES = 10;
 export const RESEND_GAP_MS = 60 * 1000;
 /** A registration nobody verified is forgotten after a day. */
-const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
+export const REGISTRATION_TTL_MS = 24 * 60 * 60 * 1000;
 
 // Per-IP limits are loose because Indian mobile networks put many people behind one address
 // (carrier-grade NAT); the per-email and per-registration limits are the tight ones.
@@ -28,7 +30,13 @@ export const registrationLimits = {
   verifyPerIp: { points: 60, durationSeconds: 15 * 60 },
   resendPerIp: { points: 30, durationSeconds: 60 * 60 },
   resendPerRegistration: { points: 5, durationSeconds: 60 * 60 },
+  /** Code emails (registrations and resends together) to one address in a day. */
+  codeEmailsPerAddressPerDay: { points: 10, durationSeconds: 24 * 60 * 60 },
 };
+
+/** Counts one code email to the address; past the day's limit throws 429. */
+const countCodeEmail = (deps: Deps, email: string) =>
+  deps.rateLimits.get('code-email:day', registrationLimits.codeEmailsPerAddressPerDay).hit(email.toLowerCase());
 
 type PendingRow = typeof pendingRegistrations.$inferSelect;
 
@@ -62,6 +70,7 @@ export async function register(
 ): Promise<{ activationToken: string }> {
   await deps.rateLimits.get('register:ip', registrationLimits.registerPerIp).hit(input.ip);
   await deps.rateLimits.get('register:email', registrationLimits.registerPerEmail).hit(input.email);
+  await countCodeEmail(deps, input.email);
 
   const now = deps.now();
   const passwordHash = await hashPassword(input.password);
@@ -115,20 +124,28 @@ function findPending(deps: Deps, activationToken: string): PendingRow {
 export async function verify(deps: Deps, input: { activationToken: string; otp: string; ip: string }): Promise<UserRow> {
   await deps.rateLimits.get('verify:ip', registrationLimits.verifyPerIp).hit(input.ip);
   const pending = findPending(deps, input.activationToken);
+  if (pending.otpTriesTotal >= MAX_REGISTRATION_TRIES) throw authErrors.REGISTRATION_LOCKED();
   if (pending.otpAttempts >= MAX_CODE_TRIES) throw authErrors.CODE_LOCKED();
   if (deps.now() > pending.otpExpiresAt) throw authErrors.CODE_EXPIRED();
 
   const reserved = deps.db
     .update(pendingRegistrations)
-    .set({ otpAttempts: sql`${pendingRegistrations.otpAttempts} + 1` })
-    .where(and(eq(pendingRegistrations.id, pending.id), lt(pendingRegistrations.otpAttempts, MAX_CODE_TRIES)))
-    .returning({ attempts: pendingRegistrations.otpAttempts })
+    .set({ otpAttempts: sql`${pendingRegistrations.otpAttempts} + 1`, otpTriesTotal: sql`${pendingRegistrations.otpTriesTotal} + 1` })
+    .where(
+      and(
+        eq(pendingRegistrations.id, pending.id),
+        lt(pendingRegistrations.otpAttempts, MAX_CODE_TRIES),
+        lt(pendingRegistrations.otpTriesTotal, MAX_REGISTRATION_TRIES),
+      ),
+    )
+    .returning({ attempts: pendingRegistrations.otpAttempts, total: pendingRegistrations.otpTriesTotal })
     .get();
   if (!reserved) throw authErrors.CODE_LOCKED();
 
   const matches = await argon2.verify(pending.otpHash, input.otp).catch(() => false);
   if (!matches) {
-    const triesLeft = MAX_CODE_TRIES - reserved.attempts;
+    if (reserved.total >= MAX_REGISTRATION_TRIES) throw authErrors.REGISTRATION_LOCKED();
+    const triesLeft = Math.min(MAX_CODE_TRIES - reserved.attempts, MAX_REGISTRATION_TRIES - reserved.total);
     throw triesLeft > 0 ? wrongCode(triesLeft) : authErrors.CODE_LOCKED();
   }
 
@@ -145,14 +162,20 @@ export async function verify(deps: Deps, input: { activationToken: string; otp: 
   });
 }
 
-/** A new code, at most once a minute; it replaces the old one and gives back every try. */
+/**
+ * A new code, at most once a minute; it replaces the old one and gives back that code's tries,
+ * but never the registration's (MAX_REGISTRATION_TRIES), and counts against the address's codes
+ * of the day.
+ */
 export async function resendCode(deps: Deps, input: { activationToken: string; ip: string }): Promise<void> {
   await deps.rateLimits.get('resend:ip', registrationLimits.resendPerIp).hit(input.ip);
   const pending = findPending(deps, input.activationToken);
+  if (pending.otpTriesTotal >= MAX_REGISTRATION_TRIES) throw authErrors.REGISTRATION_LOCKED();
   const now = deps.now();
   const wait = pending.otpSentAt + RESEND_GAP_MS - now;
   if (wait > 0) throw resendTooSoon(Math.ceil(wait / 1000));
   await deps.rateLimits.get('resend:registration', registrationLimits.resendPerRegistration).hit(pending.tokenHash);
+  await countCodeEmail(deps, pending.email);
 
   const code = newNumericCode(6);
   const otpHash = await hashCode(code);

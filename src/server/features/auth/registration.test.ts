@@ -147,6 +147,53 @@ describe('resend', () => {
   });
 });
 
+describe('tries across resends', () => {
+  const resend = (activationToken: string) => callJson(t.url, 'POST', '/trpc/auth.resendCode', { body: { activationToken } });
+
+  it('a resend gives back the code\'s tries but never the registration\'s: 10 tries in all, then register again', async () => {
+    const { activationToken } = await startRegistration();
+    for (let i = 0; i < 4; i += 1) expect((await verify(activationToken, '000000')).status).toBe(400);
+    expect((await verify(activationToken, '000000')).body.code).toBe('CODE_LOCKED');
+    clock.advance(61_000);
+    expect((await resend(activationToken)).status).toBe(200);
+    const newCode = codeFrom((await waitForEmail(t.outbox, asha.email, (m) => /verification code/.test(m.subject))).subject);
+    for (let i = 0; i < 4; i += 1) expect((await verify(activationToken, '000000')).status).toBe(400);
+    const tenth = await verify(activationToken, '000000');
+    expect(tenth.status).toBe(429);
+    expect(tenth.body.code).toBe('REGISTRATION_LOCKED');
+    expect(tenth.body.message).toBe('Too many wrong codes for this registration. Please register again.');
+    // Neither the right code nor another resend brings it back.
+    const newest = (await t.outbox()).filter((m) => /verification code/.test(m.subject)).at(-1)!;
+    expect((await verify(activationToken, codeFrom(newest.subject))).body.code).toBe('REGISTRATION_LOCKED');
+    expect(codeFrom(newest.subject)).toBe(newCode);
+    clock.advance(61_000);
+    expect((await resend(activationToken)).body.error.data.code).toBe('REGISTRATION_LOCKED');
+    expect(userCount()).toBe(0);
+  });
+
+  it('sends at most 10 codes a day to one address, registrations and resends together', async () => {
+    const tokens: string[] = [];
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await callJson(t.url, 'POST', '/api/user/register', { body: asha });
+      expect(answer.status).toBe(200);
+      tokens.push(answer.body.activationToken as string);
+    }
+    for (const token of tokens) {
+      clock.advance(61_000);
+      expect((await resend(token)).status).toBe(200);
+    }
+    await expect.poll(async () => (await t.outbox()).length, { timeout: 5000 }).toBe(10);
+    clock.advance(61_000);
+    const eleventh = await resend(tokens[0]!);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.error.message).toMatch(/^Too many attempts\./);
+    // The same address in another case is the same address.
+    const registerAgain = await callJson(t.url, 'POST', '/api/user/register', { body: { ...asha, email: 'ASHA@example.com' } });
+    expect(registerAgain.status).toBe(429);
+    expect((await t.outbox()).length).toBe(10);
+  });
+});
+
 describe('one account per email', () => {
   it('treats an email in another case as the same, sends its owner a note instead of a code, and creates nothing', async () => {
     await createUser(t.db, { email: 'asha@example.com', name: 'Asha Pawar' });

@@ -1,5 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -10,6 +10,7 @@ import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js'
 import { openDatabase, databaseFile } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { projectRoot } from '../../serve-client.js';
+import { verifyPassword } from '../../lib/password.js';
 
 let t: TestApp;
 beforeEach(async () => {
@@ -75,6 +76,55 @@ describe('npm run admin', () => {
     const row = db.select().from(users).get()!;
     db.$client.close();
     expect(row).toMatchObject({ name: 'Meena', phone: '9822012345', role: 'superadmin' });
+  });
+
+  /** The admin command with `input` on its standard input (a pipe, as in a script). */
+  const adminWithInput = (input: string, ...args: string[]) =>
+    new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/cli/admin.ts', ...args], {
+        cwd: projectRoot,
+        env: { ...process.env, DATA_DIR: dataDir },
+      });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.once('exit', (code) => resolve({ code, stdout, stderr }));
+      child.stdin.end(input);
+    });
+  const passwordHashOf = (email: string) => {
+    const db = openDatabase(databaseFile(dataDir));
+    const row = db.select().from(users).where(eq(users.email, email)).get();
+    db.$client.close();
+    return row?.passwordHash;
+  };
+
+  it('reads the password from --password-file or from standard input, never needing it on the command line', async () => {
+    const file = path.join(dataDir, 'admin-password.txt');
+    await writeFile(file, 'file-password-1\n', { mode: 0o600 });
+    const fromFile = await admin('create', '--email', 'one@example.com', '--name', 'One', '--password-file', file);
+    expect(fromFile.stdout).toMatch(/^Created admin one@example\.com/);
+    expect(fromFile.stderr).toBe('');
+    expect(await verifyPassword(passwordHashOf('one@example.com')!, 'file-password-1')).toBe(true);
+
+    const piped = await adminWithInput('piped-password-2\n', 'create', '--email', 'two@example.com', '--name', 'Two');
+    expect(piped.code).toBe(0);
+    expect(await verifyPassword(passwordHashOf('two@example.com')!, 'piped-password-2')).toBe(true);
+
+    const none = await adminWithInput('', 'create', '--email', 'three@example.com', '--name', 'Three');
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('A new admin needs a password');
+    expect(passwordHashOf('three@example.com')).toBeUndefined();
+
+    // Promoting an existing account asks for nothing.
+    const promoted = await adminWithInput('', 'create', '--email', 'one@example.com', '--superadmin');
+    expect(promoted.stdout).toMatch(/^Updated superadmin one@example\.com/);
+  });
+
+  it('still takes --password for old scripts, with a warning', async () => {
+    const created = await admin('create', '--email', 'old@example.com', '--name', 'Old', '--password', 'admin-password-1');
+    expect(created.stdout).toMatch(/^Created admin/);
+    expect(created.stderr).toMatch(/^Warning: --password shows the password to other users of this machine/);
   });
 
   it('explains a bad argument and exits with an error', async () => {

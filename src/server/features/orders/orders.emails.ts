@@ -3,6 +3,7 @@ import { defineEmail } from '../../lib/mailer.js';
 type Site = { siteName: string };
 
 export const newOrderEmail = defineEmail<Site & { buyer: string; email: string; pkg: string; amount: string; utr: string; link: string }>({
+  quoted: ['buyer', 'email'],
   subject: {
     en: ({ pkg, amount }) => `New payment to verify: ${pkg}, ${amount}`,
     mr: ({ pkg, amount }) => `पडताळणीसाठी नवीन पेमेंट: ${pkg}, ${amount}`,
@@ -16,6 +17,7 @@ export const newOrderEmail = defineEmail<Site & { buyer: string; email: string; 
 });
 
 export const orderApprovedEmail = defineEmail<Site & { name: string; pkg: string; link: string }>({
+  quoted: ['name'],
   subject: {
     en: ({ pkg }) => `Payment verified: ${pkg} is in your account`,
     mr: ({ pkg }) => `पेमेंट पडताळले: ${pkg} तुमच्या खात्यात आहे`,
@@ -27,6 +29,7 @@ export const orderApprovedEmail = defineEmail<Site & { name: string; pkg: string
 });
 
 export const orderRejectedEmail = defineEmail<Site & { name: string; pkg: string; utr: string; reason: string | null; link: string }>({
+  quoted: ['name', 'reason'],
   subject: {
     en: ({ pkg }) => `We could not verify your payment for ${pkg}`,
     mr: ({ pkg }) => `${pkg} साठीचे तुमचे पेमेंट पडताळता आले नाही`,

@@ -52,6 +52,13 @@ export const orderErrors = defineErrors({
     'UNAUTHORIZED',
     { en: 'This account no longer exists.', mr: 'हे खाते आता अस्तित्वात नाही.' },
   ],
+  BUYER_DELETED: [
+    'CONFLICT',
+    {
+      en: 'The buyer of this order has been deleted, so it cannot be approved.',
+      mr: 'या ऑर्डरचा खरेदीदार हटवला गेला आहे, त्यामुळे ती मंजूर करता येणार नाही.',
+    },
+  ],
   ORDER_NOT_FOUND: ['NOT_FOUND', { en: 'This order does not exist.', mr: 'ही ऑर्डर अस्तित्वात नाही.' }],
   ORDER_DECIDED: [
     'CONFLICT',

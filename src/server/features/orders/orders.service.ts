@@ -106,7 +106,9 @@ export function placeOrder(
     const buyer = findActiveUser(tx, buyerId);
     if (!buyer) throw orderErrors.ACCOUNT_GONE();
     let referrerId: number | null = null;
-    if (buyer.sponsorId !== null) {
+    // A deleted sponsor counts as none: the buyer may name a new one (README Decisions).
+    const sponsorActive = buyer.sponsorId !== null && findActiveUser(tx, buyer.sponsorId) !== undefined;
+    if (sponsorActive) {
       referrerId = buyer.sponsorId;
     } else if (input.referralId) {
       const sponsor = findActiveUserByReferralCode(tx, input.referralId);
@@ -179,8 +181,10 @@ export type Decision = { orderId: number; action: 'approve' | 'reject'; reason?:
 export function decideOrder(deps: Deps, adminId: number, decision: Decision): OrderRow {
   const now = deps.now();
   const decided = deps.db.transaction((tx) => {
-    const existing = tx.select({ id: orders.id }).from(orders).where(eq(orders.id, decision.orderId)).get();
+    const existing = tx.select({ id: orders.id, userId: orders.userId, status: orders.status }).from(orders).where(eq(orders.id, decision.orderId)).get();
     if (!existing) throw orderErrors.ORDER_NOT_FOUND();
+    // Deleting a user rejects their waiting orders; this covers an order that still waits anyway.
+    if (decision.action === 'approve' && existing.status === 'pending' && !findActiveUser(tx, existing.userId)) throw orderErrors.BUYER_DELETED();
     const status: OrderStatus = decision.action === 'approve' ? 'approved' : 'rejected';
     const order = tx
       .update(orders)

@@ -188,7 +188,7 @@ describe('approval', () => {
     expect(t.db.select().from(enrollments).where(eq(enrollments.userId, asha.user.id)).all()).toHaveLength(0);
     expect(t.db.select().from(ledger).where(eq(ledger.orderId, Number(order._id))).all()).toHaveLength(0);
     const mail = await waitForEmail(t.outbox, asha.user.email, (m) => m.subject.startsWith('We could not verify'));
-    expect(mail.text).toContain('Reason: No credit with this UTR');
+    expect(mail.text).toContain('Reason: “No credit with this UTR”');
     const decided = await callJson(t.url, 'GET', '/trpc/orders.decided', { token: admin.token });
     const mine = decided.body.result.data.orders.find((o: { id: string }) => o.id === order._id);
     expect(mine.decidedBy).toEqual({ id: String(admin.user.id), name: admin.user.name });

@@ -3,7 +3,7 @@
  * delimiters and encodings) or Excel .xlsx. The file is only ever held in memory. What the rows
  * mean is decided later (statement-layouts.ts).
  */
-import { inflateRawSync } from 'node:zlib';
+import { crc32, inflateRawSync } from 'node:zlib';
 import { parse } from 'csv-parse/sync';
 import readXlsxFile from 'read-excel-file/node';
 import { statementErrors } from './statements.errors.js';
@@ -89,10 +89,10 @@ function readCsv(file: Buffer): Grid {
 // ---- XLSX ----
 
 async function readXlsx(file: Buffer): Promise<Grid[]> {
-  checkZipLimits(file);
+  const checked = repackXlsx(file);
   let sheets: { sheet: string; data: unknown[][] }[];
   try {
-    sheets = (await readXlsxFile(file)) as unknown as { sheet: string; data: unknown[][] }[];
+    sheets = (await readXlsxFile(checked)) as unknown as { sheet: string; data: unknown[][] }[];
   } catch {
     throw statementErrors.NOT_A_STATEMENT();
   }
@@ -112,44 +112,53 @@ function toCell(value: unknown): Cell {
 const LOCAL_HEADER = 0x04034b50;
 const CENTRAL_HEADER = 0x02014b50;
 const END_OF_CENTRAL_DIRECTORY = 0x06054b50;
+const ZIP64_MARK = 0xffffffff;
+
+type ZipEntry = { name: Buffer; flags: number; time: number; date: number; content: Buffer; crc: number };
 
 /**
- * Unpacks every entry of the zip the way a streaming reader meets them (local headers, in
- * order), counting the bytes they inflate to, and refuses the file past MAX_UNPACKED_BYTES or
- * when its headers do not add up. The spreadsheet reader unpacks it again afterwards; this pass
- * only measures.
+ * Unpacks the .xlsx once, here, and hands the spreadsheet reader only what was checked: every
+ * entry named by the zip's central directory is inflated with a cap on its output (the running
+ * total stays within MAX_UNPACKED_BYTES), its length and CRC must agree with the directory, and
+ * the entries are written back as a plain zip of stored entries with their sizes in the local
+ * headers. Bytes the directory does not list (a second, hidden entry after a data descriptor, an
+ * entry of unknown size) never reach the reader, whose streaming unzip would otherwise inflate
+ * them without any limit.
  */
-export function checkZipLimits(file: Buffer): void {
+export function repackXlsx(file: Buffer): Buffer {
+  // The reader itself skips everything but XML parts (pictures, printer settings).
+  return writeStoredZip(unpackZip(file).filter(({ name }) => /\.(xml|rels)$/.test(name.toString('latin1'))));
+}
+
+function unpackZip(file: Buffer): ZipEntry[] {
   const refuse = () => statementErrors.NOT_A_STATEMENT();
-  const sizesByOffset = centralDirectory(file);
-  if (!sizesByOffset) throw refuse();
-
-  let offset = 0;
-  let entries = 0;
+  const directory = centralDirectory(file);
+  if (!directory || directory.length === 0) throw refuse();
+  const names = new Set<string>();
+  const entries: ZipEntry[] = [];
   let unpacked = 0;
-  while (offset + 30 <= file.length && file.readUInt32LE(offset) === LOCAL_HEADER) {
-    entries += 1;
-    if (entries > MAX_ZIP_ENTRIES) throw statementErrors.SPREADSHEET_TOO_LARGE();
-    const flags = file.readUInt16LE(offset + 6);
-    const method = file.readUInt16LE(offset + 8);
-    let compressedSize = file.readUInt32LE(offset + 18);
-    const nameLength = file.readUInt16LE(offset + 26);
-    const extraLength = file.readUInt16LE(offset + 28);
-    const listed = sizesByOffset.get(offset);
-    if (!listed) throw refuse();
-    // With a data descriptor (flag bit 3) the sizes follow the data; the central directory has them.
-    if (flags & 0x08) compressedSize = listed.compressedSize;
-    if (compressedSize === 0xffffffff) throw statementErrors.SPREADSHEET_TOO_LARGE();
-    const start = offset + 30 + nameLength + extraLength;
-    const end = start + compressedSize;
+  for (const listed of directory) {
+    // Encrypted entries, and sizes that only a zip64 record would give, are nothing a bank writes.
+    if (listed.flags & 0x01) throw refuse();
+    if (listed.compressedSize === ZIP64_MARK || listed.size === ZIP64_MARK || listed.localOffset === ZIP64_MARK) {
+      throw statementErrors.SPREADSHEET_TOO_LARGE();
+    }
+    const key = listed.name.toString('latin1');
+    if (names.has(key)) throw refuse();
+    names.add(key);
+    const at = listed.localOffset;
+    if (at + 30 > file.length || file.readUInt32LE(at) !== LOCAL_HEADER) throw refuse();
+    const start = at + 30 + file.readUInt16LE(at + 26) + file.readUInt16LE(at + 28);
+    const end = start + listed.compressedSize;
     if (end > file.length) throw refuse();
-
-    const room = MAX_UNPACKED_BYTES - unpacked;
-    if (method === 0) {
-      unpacked += compressedSize;
-    } else if (method === 8) {
+    // The directory's size is checked before anything is unpacked, then the output is capped anyway.
+    if (listed.size > MAX_UNPACKED_BYTES - unpacked) throw statementErrors.SPREADSHEET_TOO_LARGE();
+    let content: Buffer;
+    if (listed.method === 0) {
+      content = file.subarray(start, end);
+    } else if (listed.method === 8) {
       try {
-        unpacked += inflateRawSync(file.subarray(start, end), { maxOutputLength: room + 1 }).length;
+        content = inflateRawSync(file.subarray(start, end), { maxOutputLength: Math.max(1, listed.size) });
       } catch (error) {
         if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') {
           throw statementErrors.SPREADSHEET_TOO_LARGE();
@@ -159,19 +168,27 @@ export function checkZipLimits(file: Buffer): void {
     } else {
       throw refuse();
     }
-    if (unpacked > MAX_UNPACKED_BYTES) throw statementErrors.SPREADSHEET_TOO_LARGE();
-
-    offset = end;
-    if (flags & 0x08) {
-      // Skip the data descriptor: optional signature, crc, two sizes.
-      offset += offset + 4 <= file.length && file.readUInt32LE(offset) === 0x08074b50 ? 16 : 12;
-    }
+    if (content.length !== listed.size || crc32(content) !== listed.crc) throw refuse();
+    unpacked += content.length;
+    entries.push({ name: listed.name, flags: listed.flags & 0x0800, time: listed.time, date: listed.date, content, crc: listed.crc });
   }
-  if (entries === 0 || entries !== sizesByOffset.size) throw refuse();
+  return entries;
 }
 
-/** Local header offset → sizes, from the zip's central directory; null when it cannot be read. */
-function centralDirectory(file: Buffer): Map<number, { compressedSize: number }> | null {
+type Listed = {
+  name: Buffer;
+  flags: number;
+  method: number;
+  time: number;
+  date: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  localOffset: number;
+};
+
+/** The entries of the zip's central directory; null when it cannot be read. */
+function centralDirectory(file: Buffer): Listed[] | null {
   if (file.length < 22) return null;
   const searchFrom = Math.max(0, file.length - 22 - 0xffff);
   let end = -1;
@@ -185,16 +202,62 @@ function centralDirectory(file: Buffer): Map<number, { compressedSize: number }>
   const count = file.readUInt16LE(end + 10);
   let at = file.readUInt32LE(end + 16);
   if (count > MAX_ZIP_ENTRIES) throw statementErrors.SPREADSHEET_TOO_LARGE();
-  const sizes = new Map<number, { compressedSize: number }>();
+  const listed: Listed[] = [];
   for (let index = 0; index < count; index += 1) {
     if (at + 46 > file.length || file.readUInt32LE(at) !== CENTRAL_HEADER) return null;
-    const compressedSize = file.readUInt32LE(at + 20);
     const nameLength = file.readUInt16LE(at + 28);
     const extraLength = file.readUInt16LE(at + 30);
     const commentLength = file.readUInt16LE(at + 32);
-    const localOffset = file.readUInt32LE(at + 42);
-    sizes.set(localOffset, { compressedSize });
+    if (at + 46 + nameLength > file.length) return null;
+    listed.push({
+      flags: file.readUInt16LE(at + 8),
+      method: file.readUInt16LE(at + 10),
+      time: file.readUInt16LE(at + 12),
+      date: file.readUInt16LE(at + 14),
+      crc: file.readUInt32LE(at + 16),
+      compressedSize: file.readUInt32LE(at + 20),
+      size: file.readUInt32LE(at + 24),
+      localOffset: file.readUInt32LE(at + 42),
+      name: Buffer.from(file.subarray(at + 46, at + 46 + nameLength)),
+    });
     at += 46 + nameLength + extraLength + commentLength;
   }
-  return sizes;
+  return listed;
+}
+
+/** A zip of stored (uncompressed) entries, sizes in every local header, no data descriptors. */
+function writeStoredZip(entries: ZipEntry[]): Buffer {
+  const parts: Buffer[] = [];
+  const centrals: Buffer[] = [];
+  let offset = 0;
+  for (const entry of entries) {
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(LOCAL_HEADER, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(entry.flags, 6);
+    local.writeUInt16LE(0, 8);
+    local.writeUInt16LE(entry.time, 10);
+    local.writeUInt16LE(entry.date, 12);
+    local.writeUInt32LE(entry.crc, 14);
+    local.writeUInt32LE(entry.content.length, 18);
+    local.writeUInt32LE(entry.content.length, 22);
+    local.writeUInt16LE(entry.name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(CENTRAL_HEADER, 0);
+    central.writeUInt16LE(20, 4);
+    central.writeUInt16LE(20, 6);
+    local.copy(central, 8, 6, 28); // flags, method, time, date, crc, sizes, name length
+    central.writeUInt32LE(offset, 42);
+    parts.push(local, entry.name, entry.content);
+    centrals.push(central, entry.name);
+    offset += local.length + entry.name.length + entry.content.length;
+  }
+  const directory = Buffer.concat(centrals);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(END_OF_CENTRAL_DIRECTORY, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...parts, directory, end]);
 }

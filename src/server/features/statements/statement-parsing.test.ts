@@ -1,4 +1,4 @@
-import { deflateRawSync } from 'node:zlib';
+import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../../../test/images.js';
 import {
@@ -112,6 +112,76 @@ describe('files', () => {
     expect(bomb.length).toBeLessThan(200 * 1024);
     await expect(readStatementFile(bomb)).rejects.toMatchObject({ appCode: 'SPREADSHEET_TOO_LARGE' });
   });
+
+  it('hands the reader only the entries it checked: a sheet hidden behind a data descriptor is never unpacked', async () => {
+    // The first entry says "sizes follow the data" (flag bit 3) yet carries them in its header and
+    // has no descriptor after it; a streaming unzip reads on into a second run of entries that the
+    // central directory (listing only the first) never names, whose sheet is of unknown size.
+    const workbook = unzipEntries(await toXlsx(hdfcStatement(entries)));
+    const sheetName = 'xl/worksheets/sheet1.xml';
+    const sheet = workbook.find(({ name }) => name === sheetName)!.content.toString('utf8');
+    const declarationEnd = sheet.indexOf('?>') + 2;
+    // 60 MB of whitespace between the XML declaration and the root: valid XML, past the 50 MB limit.
+    const padded = Buffer.concat([
+      Buffer.from(sheet.slice(0, declarationEnd)),
+      Buffer.alloc(60 * 1024 * 1024, 0x20),
+      Buffer.from(sheet.slice(declarationEnd)),
+    ]);
+    const [first, ...rest] = workbook;
+    const head = localEntry(first!.name, first!.content, { flags: 0x08 });
+    const hidden = rest.map((entry) =>
+      entry.name === sheetName ? localEntry(entry.name, padded, { flags: 0x08, unknownSize: true }) : localEntry(entry.name, entry.content),
+    );
+    const directory = centralEntry(first!.name, first!.content, 0, 0x08);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(directory.length, 12);
+    const body = Buffer.concat([head, ...hidden]);
+    end.writeUInt32LE(body.length, 16);
+    const crafted = Buffer.concat([body, directory, end]);
+    expect(crafted.length).toBeLessThan(1024 * 1024);
+
+    const before = process.memoryUsage().arrayBuffers;
+    await expect(readStatementFile(crafted)).rejects.toMatchObject({ appCode: 'NOT_A_STATEMENT' });
+    // Nothing near the hidden 60 MB was ever held.
+    expect(process.memoryUsage().arrayBuffers - before).toBeLessThan(20 * 1024 * 1024);
+  });
+
+  it('refuses a zip whose entry inflates to more than its directory says, or whose CRC does not match', async () => {
+    const workbook = unzipEntries(await toXlsx(hdfcStatement(entries)));
+    const lying = zipOf(workbook, { sizeDelta: -1 });
+    await expect(readStatementFile(lying)).rejects.toMatchObject({ appCode: 'SPREADSHEET_TOO_LARGE' });
+    const badCrc = zipOf(workbook, { crcXor: 1 });
+    await expect(readStatementFile(badCrc)).rejects.toMatchObject({ appCode: 'NOT_A_STATEMENT' });
+    // The same entries, honestly listed, read fine.
+    const honest = await readStatementFile(zipOf(workbook));
+    expect(honest.kind).toBe('xlsx');
+  });
+
+  it('still reads spreadsheets whose entries carry data descriptors', async () => {
+    const workbook = unzipEntries(await toXlsx(hdfcStatement(entries)));
+    const parts: Buffer[] = [];
+    const centrals: Buffer[] = [];
+    let offset = 0;
+    for (const entry of workbook) {
+      const local = localEntry(entry.name, entry.content, { flags: 0x08, unknownSize: true });
+      centrals.push(centralEntry(entry.name, entry.content, offset, 0x08));
+      parts.push(local);
+      offset += local.length;
+    }
+    const directory = Buffer.concat(centrals);
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(workbook.length, 8);
+    end.writeUInt16LE(workbook.length, 10);
+    end.writeUInt32LE(directory.length, 12);
+    end.writeUInt32LE(offset, 16);
+    const result = await parse(Buffer.concat([...parts, directory, end]));
+    expect(result.layout).toBe('hdfc');
+    expect(result.credits.length).toBeGreaterThan(0);
+  });
 });
 
 const entries: StatementEntry[] = [
@@ -220,8 +290,70 @@ describe('matching', () => {
   });
 });
 
+/** The entries of a zip, by its central directory (test files only: no zip64, no checks). */
+function unzipEntries(zip: Buffer): { name: string; content: Buffer }[] {
+  const end = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = zip.readUInt16LE(end + 10);
+  let at = zip.readUInt32LE(end + 16);
+  const files: { name: string; content: Buffer }[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const method = zip.readUInt16LE(at + 10);
+    const compressedSize = zip.readUInt32LE(at + 20);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const name = zip.subarray(at + 46, at + 46 + nameLength).toString('utf8');
+    const local = zip.readUInt32LE(at + 42);
+    const start = local + 30 + zip.readUInt16LE(local + 26) + zip.readUInt16LE(local + 28);
+    const data = zip.subarray(start, start + compressedSize);
+    files.push({ name, content: method === 8 ? inflateRawSync(data) : Buffer.from(data) });
+    at += 46 + nameLength + zip.readUInt16LE(at + 30) + zip.readUInt16LE(at + 32);
+  }
+  return files;
+}
+
+/**
+ * One deflated local entry. With `unknownSize` its header has zero sizes and a data descriptor
+ * (with signature) follows the data, as streaming writers do.
+ */
+function localEntry(name: string, content: Buffer, options: { flags?: number; unknownSize?: boolean } = {}): Buffer {
+  const nameBytes = Buffer.from(name);
+  const data = deflateRawSync(content, { level: 9 });
+  const local = Buffer.alloc(30);
+  local.writeUInt32LE(0x04034b50, 0);
+  local.writeUInt16LE(20, 4);
+  local.writeUInt16LE(options.flags ?? 0, 6);
+  local.writeUInt16LE(8, 8);
+  if (!options.unknownSize) {
+    local.writeUInt32LE(crc32(content), 14);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(content.length, 22);
+  }
+  local.writeUInt16LE(nameBytes.length, 26);
+  if (!options.unknownSize) return Buffer.concat([local, nameBytes, data]);
+  const descriptor = Buffer.alloc(16);
+  descriptor.writeUInt32LE(0x08074b50, 0);
+  descriptor.writeUInt32LE(crc32(content), 4);
+  descriptor.writeUInt32LE(data.length, 8);
+  descriptor.writeUInt32LE(content.length, 12);
+  return Buffer.concat([local, nameBytes, data, descriptor]);
+}
+
+function centralEntry(name: string, content: Buffer, localOffset: number, flags = 0): Buffer {
+  const nameBytes = Buffer.from(name);
+  const central = Buffer.alloc(46);
+  central.writeUInt32LE(0x02014b50, 0);
+  central.writeUInt16LE(20, 6);
+  central.writeUInt16LE(flags, 8);
+  central.writeUInt16LE(8, 10);
+  central.writeUInt32LE(crc32(content), 16);
+  central.writeUInt32LE(deflateRawSync(content, { level: 9 }).length, 20);
+  central.writeUInt32LE(content.length, 24);
+  central.writeUInt16LE(nameBytes.length, 28);
+  central.writeUInt32LE(localOffset, 42);
+  return Buffer.concat([central, nameBytes]);
+}
+
 /** A minimal zip (deflated entries, no data descriptors), to build what no spreadsheet program would. */
-function zipOf(files: { name: string; content: Buffer }[]): Buffer {
+function zipOf(files: { name: string; content: Buffer }[], lie: { sizeDelta?: number; crcXor?: number } = {}): Buffer {
   const locals: Buffer[] = [];
   const centrals: Buffer[] = [];
   let offset = 0;
@@ -232,15 +364,19 @@ function zipOf(files: { name: string; content: Buffer }[]): Buffer {
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
     local.writeUInt16LE(8, 8);
+    const size = file.content.length + (lie.sizeDelta ?? 0);
+    const crc = (crc32(file.content) ^ (lie.crcXor ?? 0)) >>> 0;
+    local.writeUInt32LE(crc, 14);
     local.writeUInt32LE(data.length, 18);
-    local.writeUInt32LE(file.content.length, 22);
+    local.writeUInt32LE(size, 22);
     local.writeUInt16LE(name.length, 26);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 6);
     central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(crc, 16);
     central.writeUInt32LE(data.length, 20);
-    central.writeUInt32LE(file.content.length, 24);
+    central.writeUInt32LE(size, 24);
     central.writeUInt16LE(name.length, 28);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, data);
