@@ -4,6 +4,7 @@ import { authRouter } from '../features/auth/auth.router.js';
 import { catalogRouter } from '../features/catalog/catalog.router.js';
 import { ordersRouter } from '../features/orders/orders.router.js';
 import { lecturesRouter } from '../features/catalog/lectures.router.js';
+import { receiptsRouter } from '../features/receipts/receipts.router.js';
 import { statementsRouter } from '../features/statements/statements.router.js';
 import { createCallerFactory, router } from './trpc.js';
 
@@ -15,6 +16,7 @@ export const appRouter = router({
   orders: ordersRouter,
   lectures: lecturesRouter,
   statements: statementsRouter,
+  receipts: receiptsRouter,
 });
 
 export type AppRouter = typeof appRouter;

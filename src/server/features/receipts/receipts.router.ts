@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { isAdminRole } from '../../../shared/domain.js';
+import { calendarDate, entityId } from '../../../shared/schemas.js';
+import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { allReceiptsInPeriod, periodBounds, receiptFor, receiptsInPeriod, RECEIPTS_PAGE_SIZE } from './receipts.service.js';
+import { receiptsCsv, toReceiptView } from './receipts.views.js';
+
+const page = z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').default(1);
+const period = { from: calendarDate, to: calendarDate };
+
+export const receiptsRouter = router({
+  /** The receipt of an approved order: its buyer and admins only. */
+  byOrder: protectedProcedure
+    .input(z.object({ orderId: entityId }))
+    .query(({ ctx, input }) => toReceiptView(receiptFor(ctx.db, { id: ctx.user.id, isAdmin: isAdminRole(ctx.user.role) }, input.orderId))),
+
+  /** Receipts issued in a period (IST dates, both included), in number order, a page at a time. */
+  list: adminProcedure.input(z.object({ ...period, page })).query(({ ctx, input }) => {
+    const result = receiptsInPeriod(ctx.db, periodBounds(input.from, input.to), input.page);
+    return { receipts: result.rows.map(toReceiptView), total: result.total, amountPaise: result.amountPaise, pageSize: RECEIPTS_PAGE_SIZE };
+  }),
+
+  /** The same receipts as a CSV file's text, for the accountant. */
+  csv: adminProcedure.input(z.object(period)).query(({ ctx, input }) => ({
+    fileName: `receipts-${input.from}-to-${input.to}.csv`,
+    csv: receiptsCsv(allReceiptsInPeriod(ctx.db, periodBounds(input.from, input.to))),
+  })),
+});
