@@ -91,7 +91,7 @@ export default function ReceiptPage() {
             <tr>
               <th scope="col">{t('receipt.item')}</th>
               <th scope="col" className="receipt__money">
-                {t('receipt.amount')}
+                {r.tax ? t('receipt.taxable') : t('receipt.amount')}
               </th>
             </tr>
           </thead>
@@ -105,10 +105,6 @@ export default function ReceiptPage() {
             </tr>
             {r.tax && (
               <>
-                <tr>
-                  <th scope="row">{t('receipt.taxable')}</th>
-                  <td className="receipt__money">{formatRupees(r.tax.taxablePaise)}</td>
-                </tr>
                 {r.tax.intraState ? (
                   <>
                     <tr>
