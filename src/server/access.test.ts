@@ -188,6 +188,7 @@ const procedures: Record<string, ProcedureCell> = {
 
   // Receipts
   'receipts.byOrder': { input: (w, app) => ({ orderId: id(approvedOrder(app, w)) }), expect: ownerOrAdmin },
+  'receipts.pdf': { input: (w, app) => ({ orderId: id(approvedOrder(app, w)) }), expect: ownerOrAdmin },
   'receipts.list': { input: () => ({ from: '2026-04-01', to: '2027-03-31', page: 1 }), expect: adminOnly() },
   'receipts.csv': { input: () => ({ from: '2026-04-01', to: '2027-03-31' }), expect: adminOnly() },
 

@@ -87,6 +87,7 @@ async function makeSamples(): Promise<Samples> {
     'lectures.reorder': { packageId: id(w.owned), lectureIds: w.lectures.map(id) },
     'lectures.saveProgress': { packageId: id(w.owned), lectureId: id(w.lectures[1]!) },
     'receipts.byOrder': { orderId: id(w.pendingOrder) },
+    'receipts.pdf': { orderId: id(w.pendingOrder) },
     'receipts.list': { from: '2026-04-01', to: '2027-03-31', page: 1 },
     'receipts.csv': { from: '2026-04-01', to: '2027-03-31' },
     'statements.upload': { file: null, fileName: 'statement.csv', staleDays: 3, mapping: { headerKey: 'date|narration', date: 0, description: 1, reference: null, credit: 2 } },

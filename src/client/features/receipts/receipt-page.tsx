@@ -1,4 +1,5 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import toast from 'react-hot-toast';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
@@ -19,6 +20,28 @@ export default function ReceiptPage() {
   const trpc = useTRPC();
   const receipt = useQuery(trpc.receipts.byOrder.queryOptions({ orderId }, { retry: false }));
   const [paper, setPaper] = useState<Paper>('a4');
+  const [downloading, setDownloading] = useState(false);
+  const queryClient = useQueryClient();
+
+  async function downloadPdf() {
+    setDownloading(true);
+    try {
+      const { fileName, base64 } = await queryClient.fetchQuery(trpc.receipts.pdf.queryOptions({ orderId }, { staleTime: 0 }));
+      const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      toast.error(errorMessage(error, t('receipt.pdfFailed')));
+    } finally {
+      setDownloading(false);
+    }
+  }
   const title = receipt.data?.tax ? t('receipt.taxInvoice') : t('receipt.title');
   useDocumentTitle(receipt.data ? `${title} ${receipt.data.number}` : t('receipt.title'));
 
@@ -46,6 +69,9 @@ export default function ReceiptPage() {
         </fieldset>
         <button type="button" className="button button--primary" onClick={() => window.print()}>
           {t('receipt.print')}
+        </button>
+        <button type="button" className="button" onClick={downloadPdf} disabled={downloading}>
+          {t('receipt.downloadPdf')}
         </button>
         <p className="muted">{t('receipt.printHint')}</p>
       </div>

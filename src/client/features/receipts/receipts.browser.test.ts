@@ -185,6 +185,13 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       for (const field of expected) expect(body, field).toContain(field);
       expect(body).toMatch(/MS\/\d\d-\d\d\/000001/);
 
+      // Download PDF: the same receipt drawn on the server, one A4 page.
+      const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: r.receipt.downloadPdf }).click()]);
+      expect(pdfDownload.suggestedFilename()).toMatch(/^receipt-MS-\d\d-\d\d-000001\.pdf$/);
+      const pdf = await readFile((await pdfDownload.path())!);
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdfPages(pdf)).toBe(1);
+
       // Printed (or saved as PDF) it is one A4 page; on an 80 mm receipt printer, one 80 mm strip.
       const a4 = await page.pdf({ preferCSSPageSize: true });
       expect(pdfPages(a4)).toBe(1);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isAdminRole } from '../../../shared/domain.js';
 import { calendarDate, entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { receiptPdf } from './receipt-pdf.js';
 import { allReceiptsInPeriod, periodBounds, receiptFor, receiptsInPeriod, RECEIPTS_PAGE_SIZE } from './receipts.service.js';
 import { receiptsCsv, toReceiptView } from './receipts.views.js';
 
@@ -13,6 +14,13 @@ export const receiptsRouter = router({
   byOrder: protectedProcedure
     .input(z.object({ orderId: entityId }))
     .query(({ ctx, input }) => toReceiptView(receiptFor(ctx.db, { id: ctx.user.id, isAdmin: isAdminRole(ctx.user.role) }, input.orderId))),
+
+  /** The receipt as an A4 PDF (base64), in the reader's language, for the Download PDF button. */
+  pdf: protectedProcedure.input(z.object({ orderId: entityId })).query(async ({ ctx, input }) => {
+    const view = toReceiptView(receiptFor(ctx.db, { id: ctx.user.id, isAdmin: isAdminRole(ctx.user.role) }, input.orderId));
+    const pdf = await receiptPdf(view, ctx.req.lang);
+    return { fileName: `receipt-${view.number.replace(/\//g, '-')}.pdf`, base64: pdf.toString('base64') };
+  }),
 
   /** Receipts issued in a period (IST dates, both included), in number order, a page at a time. */
   list: adminProcedure.input(z.object({ ...period, page })).query(({ ctx, input }) => {

@@ -6,6 +6,7 @@ import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
 import { orders, receipts } from '../../db/schema.js';
+import { receiptsCsv } from './receipts.views.js';
 import { financialYearStart, formatReceiptNumber, MAX_SEQ_PER_YEAR } from './receipt-number.js';
 
 let utrCounter = 600_000_000_000;
@@ -32,6 +33,20 @@ const approve = (t: TestApp, token: string, orderId: string) =>
   callJson(t.url, 'POST', '/approve', { token, body: { orderId, action: 'approve' } });
 
 const receiptOf = (t: TestApp, orderId: string, token: string) => callProcedure(t.url, 'receipts.byOrder', 'query', { orderId }, { token });
+
+describe('the receipts CSV', () => {
+  it('quotes what needs quoting and defuses text a spreadsheet would run as a formula', () => {
+    const row = {
+      id: 1, orderId: 9, number: 'MS/26-27/000001', fyStart: 2026, seq: 1, issuedAt: Date.UTC(2026, 10, 22, 20), sellerName: 'S', sellerAddress: null,
+      sellerEmail: null, sellerPhone: null, buyerName: '=HYPERLINK("http://evil","Asha")', buyerEmail: 'a@example.com', buyerPhone: null,
+      packageName: 'Gold, "Pro"', amountPaise: 149_950, utr: '512345678901', paidAt: 0, gstin: null, sellerState: null, buyerState: null,
+      buyerPin: null, taxRateBp: null, taxablePaise: null, cgstPaise: null, sgstPaise: null, igstPaise: null,
+    };
+    const line = receiptsCsv([row]).split('\r\n')[1];
+    // 22 Nov 20:00 UTC is 23 Nov in India.
+    expect(line).toBe(`MS/26-27/000001,2026-11-23,9,"'=HYPERLINK(""http://evil"",""Asha"")",a@example.com,,"Gold, ""Pro""",,1499.50,,,,,,,,512345678901`);
+  });
+});
 
 describe('receipt numbers', () => {
   it('count within the financial year of India (April to March, IST)', () => {

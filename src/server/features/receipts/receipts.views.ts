@@ -72,9 +72,9 @@ export function toReceiptView(row: ReceiptRow): ReceiptView {
   };
 }
 
-const percent = (rateBp: number) => `${rateBp / 100}%`;
+export const percent = (rateBp: number) => `${rateBp / 100}%`;
 
-const labels = {
+export const receiptLabels = {
   en: {
     receipt: 'Receipt',
     invoice: 'Tax invoice',
@@ -91,6 +91,9 @@ const labels = {
     taxable: 'Taxable value',
     place: 'Place of supply',
     pin: 'PIN',
+    paidOn: 'Paid by UPI on',
+    inclusive: 'Price includes GST.',
+    computer: 'This receipt is made by computer and needs no signature.',
   },
   mr: {
     receipt: 'पावती',
@@ -108,12 +111,15 @@ const labels = {
     taxable: 'करपात्र मूल्य',
     place: 'पुरवठ्याचे ठिकाण',
     pin: 'पिन',
+    paidOn: 'UPI ने भरल्याची तारीख',
+    inclusive: 'किमतीत GST समाविष्ट आहे.',
+    computer: 'ही पावती संगणकाने तयार केली आहे, तिला सहीची गरज नाही.',
   },
 } as const;
 
 /** The receipt as plain text, for the approval email: the same fields as the receipt page. */
 export function receiptText(view: ReceiptView, lang: Language): string {
-  const l = labels[lang];
+  const l = receiptLabels[lang];
   const lines = [
     `${view.tax ? l.invoice : l.receipt}`,
     `${l.number}: ${view.number}`,
@@ -137,6 +143,7 @@ export function receiptText(view: ReceiptView, lang: Language): string {
     `${l.words}: ${view.amountInWords.en}`,
     `${l.words}: ${view.amountInWords.mr}`,
     `${l.utr}: ${view.utr}`,
+    `${l.paidOn}: ${formatIstDateTime(view.paidAt, lang)}`,
   ];
   return lines.join('\n');
 }
