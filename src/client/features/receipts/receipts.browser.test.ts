@@ -88,6 +88,18 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       const { page, context } = await browser.newPage({ width: 360, phone: true, locale: text.locale });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
       await signIn(context, t.url, learner.token);
+      // A phone whose browser can share files (Chromium on Linux cannot): what the share sheet gets is kept.
+      await context.addInitScript(() => {
+        const shared: unknown[] = [];
+        Object.assign(window, { shared });
+        Object.defineProperty(navigator, 'canShare', { value: (data: ShareData) => Array.isArray(data.files) });
+        Object.defineProperty(navigator, 'share', {
+          value: async (data: ShareData) => {
+            const file = data.files![0]!;
+            shared.push({ name: file.name, type: file.type, size: file.size, title: data.title });
+          },
+        });
+      });
       await page.goto(`${t.url}/course/${pkg.id}?lang=${lang}`);
 
       await page.getByRole('button', { name: text.catalog.packages.buyNow }).first().tap();
@@ -111,6 +123,12 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       const qr = await decodeQr(png);
       expect(qr.text).toBe(expectedLink);
       expect(qr.height).toBeGreaterThan(qr.width + 150);
+
+      // Share QR hands the same picture to the phone's share sheet.
+      await pay.getByRole('button', { name: o.pay.shareQr }).click();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([
+        { name: download.suggestedFilename(), type: 'image/png', size: png.length, title: fill(o.pay.shareTitle, { name: pkg.name }) },
+      ]);
 
       // Copy the amount, for typing it into a UPI app by hand.
       await pay.getByRole('button', { name: o.pay.copyAmount }).click();
