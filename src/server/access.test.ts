@@ -187,6 +187,15 @@ const procedures: Record<string, ProcedureCell> = {
   'lectures.saveProgress': { input: (w) => ({ packageId: id(w.owned), lectureId: id(w.lectures[1]!) }), expect: buyerOrAdmin },
 
   // Receipts
+  'receipts.mine': {
+    input: (w, app) => {
+      approvedOrder(app, w);
+      return undefined;
+    },
+    expect: signedIn,
+    // Only the caller's own receipts: the user has one, nobody else's shows.
+    check: (actor, data: { orderId: string }[]) => expect(data.length > 0).toBe(actor === 'user'),
+  },
   'receipts.byOrder': { input: (w, app) => ({ orderId: id(approvedOrder(app, w)) }), expect: ownerOrAdmin },
   'receipts.pdf': { input: (w, app) => ({ orderId: id(approvedOrder(app, w)) }), expect: ownerOrAdmin },
   'receipts.list': { input: () => ({ from: '2026-04-01', to: '2027-03-31', page: 1 }), expect: adminOnly() },

@@ -86,6 +86,7 @@ async function makeSamples(): Promise<Samples> {
     'lectures.remove': { id: id(w.lectures[0]!) },
     'lectures.reorder': { packageId: id(w.owned), lectureIds: w.lectures.map(id) },
     'lectures.saveProgress': { packageId: id(w.owned), lectureId: id(w.lectures[1]!) },
+    'receipts.mine': undefined,
     'receipts.byOrder': { orderId: id(w.pendingOrder) },
     'receipts.pdf': { orderId: id(w.pendingOrder) },
     'receipts.list': { from: '2026-04-01', to: '2027-03-31', page: 1 },

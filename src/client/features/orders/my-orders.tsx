@@ -56,7 +56,9 @@ export function MyOrders() {
   const { t } = useOrdersMessages();
   const trpc = useTRPC();
   const orders = useQuery(trpc.orders.mine.queryOptions());
+  const receipts = useQuery(trpc.receipts.mine.queryOptions());
   if (orders.isPending || orders.isError) return null;
+  const receiptOf = new Map((receipts.data ?? []).map((receipt) => [receipt.orderId, receipt.number]));
   const phone = siteConfig.contactPhone;
   return (
     <section aria-labelledby="my-orders" className="my-orders">
@@ -78,10 +80,15 @@ export function MyOrders() {
               </dl>
               <Timeline order={order} />
               <p className="order-card__links">
-                {order.status === 'approved' && (
-                  <Link to={`/receipt/${order.id}`} className="button">
+                {receiptOf.has(order.id) && (
+                  <Link to={`/receipt/${order.id}`} className="button" aria-describedby={`receipt-number-${order.id}`}>
                     {t('mine.receipt')}
                   </Link>
+                )}
+                {receiptOf.has(order.id) && (
+                  <span id={`receipt-number-${order.id}`} className="muted" translate="no">
+                    {receiptOf.get(order.id)}
+                  </span>
                 )}
                 {phone && order.status !== 'approved' && (
                   <a href={whatsappLink(phone, t('mine.whatsappText', { id: order.id, utr: order.utr }))} target="_blank" rel="noopener noreferrer">

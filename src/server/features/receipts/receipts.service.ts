@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { DbTransaction, Queryable } from '../../db/client.js';
 import { orders, packages, receiptCounters, receipts, users, type OrderRow, type ReceiptRow } from '../../db/schema.js';
@@ -72,6 +72,17 @@ export function receiptFor(db: Queryable, viewer: { id: number; isAdmin: boolean
   const receipt = receiptOfOrder(db, orderId);
   if (!receipt) throw receiptErrors.RECEIPT_NOT_FOUND();
   return receipt;
+}
+
+/** The receipt numbers of a buyer's orders, newest first. */
+export function receiptsOfBuyer(db: Queryable, userId: number): { orderId: number; number: string }[] {
+  return db
+    .select({ orderId: receipts.orderId, number: receipts.number })
+    .from(receipts)
+    .innerJoin(orders, eq(orders.id, receipts.orderId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(receipts.issuedAt), desc(receipts.id))
+    .all();
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
