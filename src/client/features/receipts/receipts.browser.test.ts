@@ -221,6 +221,26 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       await context.close();
     });
 
+    it('lets an admin list the receipts of this month and download them as CSV', async () => {
+      const r = text.receipts;
+      const admin = await createUserWithToken(t.db, { role: 'admin', lang });
+      const { page, context } = await browser.newPage({ width: 360, locale: text.locale });
+      await signIn(context, t.url, admin.token);
+      await page.goto(`${t.url}/admin/receipts?lang=${lang}`);
+      // Each number opens its receipt ("Open receipt MS/…", "पावती MS/… उघडा").
+      const first = page.getByRole('link', { name: /MS\/\d\d-\d\d\/\d{6}/ });
+      await expect.poll(() => first.first().isVisible()).toBe(true);
+      const number = (await first.first().textContent())!;
+      expect(number).toMatch(/^MS\/\d\d-\d\d\/000001$/);
+      expect(await first.first().getAttribute('aria-label')).toBe(fill(r.admin.open, { number }));
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: r.admin.download }).click()]);
+      expect(download.suggestedFilename()).toMatch(/^receipts-\d{4}-\d\d-01-to-\d{4}-\d\d-\d\d\.csv$/);
+      const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
+      expect(csv.split('\r\n')[0]).toMatch(/^Receipt number,Date,Order,Buyer/);
+      expect(csv).toContain(`${number},`);
+      await context.close();
+    });
+
     it('shows a rejected order with its reason', async () => {
       const o = text.orders;
       const pkg = createPackage(t.db, { name: 'Tally Basics' });
