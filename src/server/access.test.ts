@@ -6,7 +6,8 @@ import { postForm } from '../test/multipart.js';
 import { CSV_TYPE, hdfcStatement, toCsv } from '../test/statements.js';
 import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
 import { allProcedures, callProcedure, trpcData } from '../test/trpc-http.js';
-import { actors, buildWorld, createStaff, freshEmail, freshUtr, pendingRegistration, resetToken, type Actor, type Staff, type World } from '../test/world.js';
+import { decideOrder } from './features/orders/orders.service.js';
+import { actors, buildWorld, createStaff, freshEmail, freshUtr, insertOrder, pendingRegistration, resetToken, type Actor, type Staff, type World } from '../test/world.js';
 import { restRoutes } from './rest/rest-routes.js';
 import { eq } from 'drizzle-orm';
 import { packageAccessRevocations, sessions } from './db/schema.js';
@@ -59,6 +60,12 @@ function todayIst(): string {
 /** A small statement no earlier test uploaded (its credit has a fresh UTR). */
 function statementFile() {
   return toCsv(hdfcStatement([{ date: todayIst(), credit: 499, utr: freshUtr(), payer: 'ASHA' }]));
+}
+
+/** An order of the world's user, approved (so it has a receipt). */
+function approvedOrder(app: TestApp, w: World) {
+  const order = insertOrder(app, w.user.row, createPackage(app.db));
+  return decideOrder(app.deps, w.admin.row.id, { orderId: order.id, action: 'approve' });
 }
 
 const newPackageFields = { name: 'Share Market Basics', price: '4999', description: 'Learn how the share market works.' };
@@ -181,6 +188,21 @@ const procedures: Record<string, ProcedureCell> = {
   'lectures.remove': { input: (w) => ({ id: id(w.lectures[0]!) }), expect: adminOnly() },
   'lectures.reorder': { input: (w) => ({ packageId: id(w.owned), lectureIds: w.lectures.map(id).reverse() }), expect: adminOnly() },
   'lectures.saveProgress': { input: (w) => ({ packageId: id(w.owned), lectureId: id(w.lectures[1]!) }), expect: buyerOrAdmin },
+
+  // Receipts
+  'receipts.mine': {
+    input: (w, app) => {
+      approvedOrder(app, w);
+      return undefined;
+    },
+    expect: signedIn,
+    // Only the caller's own receipts: the user has one, nobody else's shows.
+    check: (actor, data: { orderId: string }[]) => expect(data.length > 0).toBe(actor === 'user'),
+  },
+  'receipts.byOrder': { input: (w, app) => ({ orderId: id(approvedOrder(app, w)) }), expect: ownerOrAdmin },
+  'receipts.pdf': { input: (w, app) => ({ orderId: id(approvedOrder(app, w)) }), expect: ownerOrAdmin },
+  'receipts.list': { input: () => ({ from: '2026-04-01', to: '2027-03-31', page: 1 }), expect: adminOnly() },
+  'receipts.csv': { input: () => ({ from: '2026-04-01', to: '2027-03-31' }), expect: adminOnly() },
 
   // Bank statements. Upload is multipart only (POST /api/admin/statements).
   'statements.upload': { input: () => ({ file: null, staleDays: 3 }), expect: adminOnly(400) },

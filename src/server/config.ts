@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { stateCodes } from '../shared/indian-states.js';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -123,6 +124,39 @@ const envSchema = z.object({
       .max(100, 'expected a whole number from 0 (no limit) to 100')
       .default(2),
   ),
+  UPI_MERCHANT_CODE: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{4}$/, 'expected the 4-digit merchant category code (MCC) of a business UPI id').optional()),
+  APPROVAL_HOURS_HINT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'expected a whole number of hours from 1 to 720' })
+      .int('expected a whole number of hours from 1 to 720')
+      .min(1, 'expected a whole number of hours from 1 to 720')
+      .max(720, 'expected a whole number of hours from 1 to 720')
+      .default(24),
+  ),
+  RECEIPT_PREFIX: z.preprocess(
+    emptyAsUndefined,
+    z.string().regex(/^[A-Z0-9]{1,3}$/, 'expected 1 to 3 capital letters or digits, such as MS').default('MS'),
+  ),
+  SELLER_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
+  SELLER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(300).optional()),
+  GSTIN: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'expected a 15-character GSTIN such as 27ABCDE1234F1Z5')
+      .optional(),
+  ),
+  SELLER_STATE: z.preprocess(emptyAsUndefined, z.enum(stateCodes, { error: 'expected the two-digit GST state code, such as 27 for Maharashtra' }).optional()),
+  GST_RATE_PERCENT: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'expected a percentage from 0 to 28 with at most two decimals' })
+      .min(0, 'expected a percentage from 0 to 28 with at most two decimals')
+      .max(28, 'expected a percentage from 0 to 28 with at most two decimals')
+      .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'expected a percentage from 0 to 28 with at most two decimals')
+      .default(18),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -148,6 +182,15 @@ export type Config = {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Origins allowed to call the REST API cross-origin (exact, no `*`); empty: none. */
   corsOrigins: string[];
+  /** Merchant category code (mc) of a business UPI id; unset for a personal one. */
+  upiMerchantCode: string | undefined;
+  /** Hours learners are told checking a payment usually takes. */
+  approvalHoursHint: number;
+  receiptPrefix: string;
+  sellerName: string;
+  sellerAddress: string | undefined;
+  /** Set together: receipts become tax invoices. */
+  gst: { gstin: string; sellerState: string; rateBp: number } | null;
 };
 
 export class ConfigError extends Error {
@@ -175,6 +218,10 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
     throw new ConfigError(problems);
   }
   const e = parsed.data;
+  if (e.GSTIN && !e.SELLER_STATE) throw new ConfigError(['SELLER_STATE: expected the two-digit GST state code when GSTIN is set']);
+  if (e.GSTIN && e.SELLER_STATE && !e.GSTIN.startsWith(e.SELLER_STATE)) {
+    throw new ConfigError([`SELLER_STATE: expected ${e.GSTIN.slice(0, 2)}, the state code the GSTIN starts with (got "${e.SELLER_STATE}")`]);
+  }
   return {
     port: e.PORT,
     host: e.HOST,
@@ -192,5 +239,11 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
     maxDevicesPerLearner: e.MAX_DEVICES_PER_LEARNER,
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS,
+    upiMerchantCode: e.UPI_MERCHANT_CODE,
+    approvalHoursHint: e.APPROVAL_HOURS_HINT,
+    receiptPrefix: e.RECEIPT_PREFIX,
+    sellerName: e.SELLER_NAME ?? e.SITE_NAME,
+    sellerAddress: e.SELLER_ADDRESS,
+    gst: e.GSTIN ? { gstin: e.GSTIN, sellerState: e.SELLER_STATE!, rateBp: Math.round(e.GST_RATE_PERCENT * 100) } : null,
   };
 }

@@ -28,6 +28,8 @@ export function siteConfig(config: Config): SiteConfig {
     publicUrl: config.publicUrl,
     contactEmail: config.contactEmail ?? null,
     contactPhone: config.contactPhone ?? null,
+    approvalHoursHint: config.approvalHoursHint,
+    taxInvoice: config.gst !== null,
   };
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseRupees } from './money.js';
+import { cleanUtr, isImplausibleUtr } from './utr.js';
 
 /** Ids travel as strings (REST `_id`) or numbers; inside the server they are positive integers. */
 export const entityId = z.union([
@@ -27,11 +28,38 @@ export const newPassword = z
   .min(8, 'PASSWORD_TOO_SHORT')
   .max(200, 'TEXT_TOO_LONG');
 
-/** The 12-digit UPI reference (UTR) the payer's app shows; spaces are ignored. */
+/**
+ * The 12-digit UPI reference (UTR) the payer's app shows; pasted text around it ("UTR: 5123 4567
+ * 8901") is dropped, and a number of one repeated digit is refused.
+ */
 export const utr = z
   .string({ error: 'PURCHASE_FIELDS_REQUIRED' })
+  .max(200, 'UTR_INVALID')
+  .transform(cleanUtr)
+  .pipe(
+    z
+      .string()
+      .min(1, 'PURCHASE_FIELDS_REQUIRED')
+      .regex(/^\d{12}$/, 'UTR_INVALID')
+      .refine((value) => !isImplausibleUtr(value), 'UTR_NOT_REAL'),
+  );
+
+/** A calendar date "YYYY-MM-DD" that exists. */
+export const calendarDate = z
+  .string({ error: 'DATE_INVALID' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'DATE_INVALID')
+  .refine((text) => {
+    const [y, m, d] = text.split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(y, m - 1, d));
+    return y >= 2000 && y <= 2999 && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  }, 'DATE_INVALID');
+
+/** A 6-digit Indian PIN code (the first digit is never 0); spaces are ignored. */
+export const pinCode = z
+  .string({ error: 'PIN_INVALID' })
+  .max(20, 'PIN_INVALID')
   .transform((raw) => raw.replace(/\s/g, ''))
-  .pipe(z.string().min(1, 'PURCHASE_FIELDS_REQUIRED').regex(/^\d{12}$/, 'UTR_INVALID'));
+  .pipe(z.string().regex(/^[1-9]\d{5}$/, 'PIN_INVALID'));
 
 /**
  * A positive rupee amount with at most two decimals (a number, or text such as "1,500.50"),

@@ -5,4 +5,8 @@ export type SiteConfig = {
   publicUrl: string;
   contactEmail: string | null;
   contactPhone: string | null;
+  /** Hours checking a payment usually takes, as learners are told. */
+  approvalHoursHint: number;
+  /** Receipts are tax invoices: the checkout asks the buyer's state and PIN code. */
+  taxInvoice: boolean;
 };

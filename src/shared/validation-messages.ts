@@ -67,6 +67,14 @@ export const validationMessages = {
     mr: 'कृपया तारीख, तपशील आणि जमा रक्कम यांचे कॉलम निवडा.',
   },
   ORDERS_REQUIRED: { en: 'There are no orders to approve.', mr: 'मंजूर करण्यासाठी कोणतीही ऑर्डर नाही.' },
+  // Payments and receipts
+  UTR_NOT_REAL: {
+    en: 'This does not look like a UTR (every digit is the same). Please copy the 12-digit number from your UPI app.',
+    mr: 'हा UTR वाटत नाही (सगळे अंक सारखेच आहेत). कृपया तुमच्या UPI अ‍ॅपमधील 12 अंकी क्रमांक कॉपी करा.',
+  },
+  STATE_REQUIRED: { en: 'Please choose your state.', mr: 'कृपया तुमचे राज्य निवडा.' },
+  PIN_INVALID: { en: 'Please enter the 6-digit PIN code of your address.', mr: 'कृपया तुमच्या पत्त्याचा 6 अंकी पिन कोड लिहा.' },
+  DATE_INVALID: { en: 'Please enter a date such as 2026-04-01.', mr: 'कृपया 2026-04-01 अशी तारीख लिहा.' },
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

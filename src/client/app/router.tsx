@@ -34,6 +34,8 @@ const UsersPage = lazy(() => import('../features/admin/users-page'));
 const LearnerPage = lazy(() => import('../features/admin/learner-page'));
 const PendingOrdersPage = lazy(() => import('../features/orders/pending-orders-page'));
 const StatementsPage = lazy(() => import('../features/statements/statements-page'));
+const ReceiptPage = lazy(() => import('../features/receipts/receipt-page'));
+const AdminReceiptsPage = lazy(() => import('../features/receipts/admin-receipts-page'));
 
 function OwnDashboard() {
   const { user } = useSession();
@@ -91,6 +93,7 @@ export function AppRoutes() {
           <Route path="success" element={<SuccessPage />} />
           <Route path="failure" element={<FailurePage />} />
           <Route path="payment-success/:id" element={<PaymentSuccessPage />} />
+          <Route path="receipt/:orderId" element={<ReceiptPage />} />
         </Route>
 
         <Route path="setup" element={<SetupPage />} />
@@ -100,6 +103,7 @@ export function AppRoutes() {
             <Route path="users" element={<UsersPage />} />
             <Route path="learners/:userId" element={<LearnerPage />} />
             <Route path="statements" element={<StatementsPage />} />
+            <Route path="receipts" element={<AdminReceiptsPage />} />
             <Route index element={<Navigate to="dashboard" replace />} />
             <Route path="dashboard" element={<AdminDashboardPage />} />
             <Route path="course" element={<AddPackagePage />} />

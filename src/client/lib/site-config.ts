@@ -1,6 +1,6 @@
 import type { SiteConfig } from '../../shared/site-config';
 
-const fallback: SiteConfig = { siteName: 'Marathi Success', publicUrl: location.origin, contactEmail: null, contactPhone: null };
+const fallback: SiteConfig = { siteName: 'Marathi Success', publicUrl: location.origin, contactEmail: null, contactPhone: null, approvalHoursHint: 24, taxInvoice: false };
 
 function read(): SiteConfig {
   try {

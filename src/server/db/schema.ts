@@ -211,6 +211,9 @@ export const orders = sqliteTable(
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
     buyerName: text('buyer_name').notNull(),
     buyerEmail: text('buyer_email').notNull(),
+    /** GST state code and PIN the buyer chose at checkout; asked only when the site issues tax invoices. */
+    buyerState: text('buyer_state'),
+    buyerPin: text('buyer_pin'),
     reason: text('reason'),
     decidedBy: integer('decided_by').references(() => users.id),
     decidedAt: integer('decided_at'),
@@ -385,6 +388,55 @@ export const packageAccessRevocations = sqliteTable(
   ],
 );
 
+/** The last receipt number given in each financial year (April-March, IST); only ever goes up. */
+export const receiptCounters = sqliteTable('receipt_counters', {
+  /** The calendar year the financial year starts in: 2026 for April 2026 - March 2027. */
+  fyStart: integer('fy_start').primaryKey(),
+  lastSeq: integer('last_seq').notNull(),
+});
+
+/**
+ * The receipt of an approved order, written in the approval's transaction and never changed:
+ * everything it shows is kept as it was then (names, package, seller, tax), money in paise.
+ */
+export const receipts = sqliteTable(
+  'receipts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    /** "MS/26-27/000123": prefix, financial year, number within the year. */
+    number: text('number').notNull().unique(),
+    fyStart: integer('fy_start').notNull(),
+    seq: integer('seq').notNull(),
+    issuedAt: integer('issued_at').notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerAddress: text('seller_address'),
+    sellerEmail: text('seller_email'),
+    sellerPhone: text('seller_phone'),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    buyerPhone: text('buyer_phone'),
+    packageName: text('package_name').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    utr: text('utr').notNull(),
+    paidAt: integer('paid_at').notNull(),
+    /** Set when the receipt is a tax invoice. */
+    gstin: text('gstin'),
+    sellerState: text('seller_state'),
+    buyerState: text('buyer_state'),
+    buyerPin: text('buyer_pin'),
+    taxRateBp: integer('tax_rate_bp'),
+    taxablePaise: integer('taxable_paise'),
+    cgstPaise: integer('cgst_paise'),
+    sgstPaise: integer('sgst_paise'),
+    igstPaise: integer('igst_paise'),
+  },
+  (t) => [uniqueIndex('receipts_fy_seq').on(t.fyStart, t.seq), index('receipts_issued').on(t.issuedAt)],
+);
+
 export type UserRow = typeof users.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;
 export type LectureRow = typeof lectures.$inferSelect;
@@ -430,3 +482,4 @@ export const loginDevices = sqliteTable(
   },
   (t) => [uniqueIndex('login_devices_user_device').on(t.userId, t.deviceHash)],
 );
+export type ReceiptRow = typeof receipts.$inferSelect;

@@ -8,6 +8,21 @@ describe('UPI payment link', () => {
     expect(link).not.toContain('+');
   });
 
+  it('carries the reference (tr) and, for a business UPI id, the merchant code (mc); the note is cut to 50 characters', () => {
+    const link = upiPaymentLink({
+      upiId: 'shop@icici',
+      payeeName: 'Shop',
+      amountPaise: 100,
+      note: 'शेअर बाजार '.repeat(10),
+      reference: 'U12P7N1',
+      merchantCode: '8299',
+    });
+    expect(link).toMatch(/^upi:\/\/pay\?pa=shop@icici&pn=Shop&mc=8299&tr=U12P7N1&am=1\.00&cu=INR&tn=/);
+    const note = decodeURIComponent(new URL(link.replace('upi://pay', 'http://x/')).searchParams.get('tn')!);
+    expect(Array.from(note)).toHaveLength(50);
+    expect(upiPaymentLink({ upiId: 'a@b', payeeName: 'A', amountPaise: 1, note: 'x' })).not.toMatch(/[?&](mc|tr)=/);
+  });
+
   it('keeps paise in the amount', () => {
     expect(upiPaymentLink({ upiId: 'a@b', payeeName: 'A', amountPaise: 149_950, note: 'x' })).toContain('&am=1499.50&');
   });

@@ -4,6 +4,7 @@ import { authRouter } from '../features/auth/auth.router.js';
 import { catalogRouter } from '../features/catalog/catalog.router.js';
 import { ordersRouter } from '../features/orders/orders.router.js';
 import { lecturesRouter } from '../features/catalog/lectures.router.js';
+import { receiptsRouter } from '../features/receipts/receipts.router.js';
 import { statementsRouter } from '../features/statements/statements.router.js';
 import { devicesRouter } from '../features/auth/devices.router.js';
 import { accessRouter } from '../features/catalog/access.router.js';
@@ -19,6 +20,7 @@ export const appRouter = router({
   statements: statementsRouter,
   devices: devicesRouter,
   access: accessRouter,
+  receipts: receiptsRouter,
 });
 
 export type AppRouter = typeof appRouter;

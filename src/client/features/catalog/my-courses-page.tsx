@@ -5,6 +5,7 @@ import { PageSpinner } from '../../components/page-spinner';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogMessages } from './catalog-messages';
+import { MyOrders } from '../orders/my-orders';
 import { PackageImage } from './package-image';
 
 const CARD_IMAGE_SIZES = '(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw';
@@ -51,6 +52,7 @@ export default function MyCoursesPage() {
           ))}
         </ul>
       )}
+      <MyOrders />
     </div>
   );
 }

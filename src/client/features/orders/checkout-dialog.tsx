@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
-import { CopyButton } from '../../components/copy-button';
 import { Dialog } from '../../components/dialog';
 import { PageSpinner } from '../../components/page-spinner';
 import { TextField } from '../../components/text-field';
@@ -10,7 +9,11 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { formatRupees } from '../../../shared/money';
 import { useLogin } from '../auth/use-login';
 import { useSession, type SessionUser } from '../auth/use-session';
+import { siteConfig } from '../../lib/site-config';
+import { indianStates, type StateCode } from '../../../shared/indian-states';
+import { cleanUtr, isImplausibleUtr } from '../../../shared/utr';
 import { clearDraft, loadDraft, saveDraft } from './checkout-draft';
+import { PaymentPanel, UtrHelp } from './payment-panel';
 import { useOrdersMessages } from './orders-messages';
 import './checkout-dialog.css';
 
@@ -62,6 +65,33 @@ function useSponsor(user: SessionUser) {
   return { loading: sponsor.isPending, name: sponsor.data?.name ?? null };
 }
 
+/** The buyer's state (place of supply) and PIN code, for a tax invoice. */
+function TaxFields({ value, onChange }: { value: { state: string; pin: string }; onChange: (value: { state: string; pin: string }) => void }) {
+  const { t, lang } = useOrdersMessages();
+  const id = useId();
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-state`} className="field__label">
+          {t('pay.state')}
+        </label>
+        <select id={`${id}-state`} className="field__input" value={value.state} aria-describedby={`${id}-tax`} onChange={(event) => onChange({ ...value, state: event.target.value })}>
+          <option value="">{t('pay.statePick')}</option>
+          {indianStates.map((state) => (
+            <option key={state.code} value={state.code}>
+              {state[lang]}
+            </option>
+          ))}
+        </select>
+        <p id={`${id}-tax`} className="field__hint">
+          {t('pay.taxHint')}
+        </p>
+      </div>
+      <TextField label={t('pay.pin')} name="postal-code" autoComplete="postal-code" inputMode="numeric" maxLength={7} value={value.pin} onChange={(pin) => onChange({ ...value, pin })} />
+    </>
+  );
+}
+
 function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser }) {
   const { t } = useOrdersMessages();
   const trpc = useTRPC();
@@ -76,6 +106,8 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   });
   const [problem, setProblem] = useState<string | null>(null);
   const [done, setDone] = useState(false);
+  // Asked only when receipts are tax invoices; not kept in the draft.
+  const [tax, setTax] = useState({ state: '', pin: '' });
 
   const update = (field: keyof typeof form) => (value: string) => {
     const next = { ...form, [field]: value };
@@ -93,6 +125,14 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
       setProblem(t('pay.required'));
       return;
     }
+    if (isImplausibleUtr(form.utr)) {
+      setProblem(t('pay.utrNotReal'));
+      return;
+    }
+    if (siteConfig.taxInvoice && (!tax.state || !/^[1-9]\d{5}$/.test(tax.pin.replace(/\s/g, '')))) {
+      setProblem(t('pay.taxRequired'));
+      return;
+    }
     setProblem(null);
     purchase.mutate(
       {
@@ -100,6 +140,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         email: form.email,
         courseId: pkg.id,
         transactionId: form.utr,
+        ...(siteConfig.taxInvoice && { state: tax.state as StateCode, pin: tax.pin }),
         ...(sponsor.name === null && form.referralId.trim() && { referralId: form.referralId.trim() }),
       },
       {
@@ -139,25 +180,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         <p role="alert">{errorMessage(details.error, t('pay.loadFailed'))}</p>
       ) : (
         <>
-          <p className="muted">{t('pay.scan')}</p>
-          <img
-            className="checkout__qr"
-            src={details.data.qrDataUrl}
-            alt={t('pay.qrAlt', { amount, payee: details.data.payeeName })}
-            width="240"
-            height="240"
-          />
-          <p className="checkout__upi">
-            <span>
-              {t('pay.upiId')}: <strong translate="no">{details.data.upiId}</strong>
-            </span>
-            <CopyButton text={details.data.upiId} label={t('pay.copyUpi')} copiedMessage={t('pay.upiCopied')} failedMessage={t('pay.copyFailed')} />
-          </p>
-          {onPhone() && (
-            <a className="button button--primary button--block" href={details.data.upiLink}>
-              {t('pay.openApp')}
-            </a>
-          )}
+          <PaymentPanel info={details.data} phone={onPhone()} />
         </>
       )}
 
@@ -177,11 +200,13 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
           name="utr"
           inputMode="numeric"
           autoComplete="off"
-          maxLength={20}
+          maxLength={200}
           hint={t('pay.utrHint')}
           value={form.utr}
-          onChange={update('utr')}
+          onChange={(value) => update('utr')(cleanUtr(value))}
         />
+        <UtrHelp />
+        {siteConfig.taxInvoice && <TaxFields value={tax} onChange={setTax} />}
         {problem && (
           <p className="form-error" role="alert">
             {problem}

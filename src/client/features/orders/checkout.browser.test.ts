@@ -45,8 +45,8 @@ describe('UPI checkout, in a phone browser', () => {
     expect(await pay.getByLabel('Name').inputValue()).toBe('Asha Pawar');
     expect(await pay.getByLabel('Email').inputValue()).toBe('asha@example.com');
     // On a phone, a button opens the UPI app with the same link.
-    expect(await pay.getByRole('link', { name: 'Pay with a UPI app on this phone' }).getAttribute('href')).toMatch(
-      /^upi:\/\/pay\?pa=marathisuccess@okaxis&pn=Marathi%20Success&am=2499\.00&cu=INR&tn=/,
+    expect(await pay.getByRole('link', { name: 'Quick way: open a UPI app on this phone' }).getAttribute('href')).toMatch(
+      /^upi:\/\/pay\?pa=marathisuccess@okaxis&pn=Marathi%20Success&tr=U\d+P\d+N1&am=2499\.00&cu=INR&tn=Share%20Market%20Basics$/,
     );
 
     await pay.getByRole('button', { name: 'Submit Payment' }).click();
@@ -87,7 +87,7 @@ describe('UPI checkout, in a phone browser', () => {
 
     // The learner finds it under My Courses and plays a lecture.
     await page.goto(`${t.url}/myCourses`);
-    await expect.poll(() => page.getByText('Share Market Basics').isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('heading', { name: 'Share Market Basics' }).isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Start Learning' }).click();
     await page.waitForURL(`${t.url}/course-content/${pkg.id}`);
     expect(await page.locator('iframe').count()).toBe(0);

@@ -1,17 +1,67 @@
 import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { siteConfig } from '../../lib/site-config';
 import { useTRPC } from '../../lib/trpc';
 import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
+import './my-orders.css';
+
+type Order = { id: string; status: 'pending' | 'approved' | 'rejected'; utr: string; reason: string | null; createdAt: number; decidedAt: number | null };
+
+/** wa.me wants the number with its country code and nothing else. */
+function whatsappLink(phone: string, text: string): string {
+  const digits = phone.replace(/\D/g, '');
+  const international = digits.length === 10 ? `91${digits}` : digits.replace(/^0+/, '');
+  return `https://wa.me/${international}?text=${encodeURIComponent(text)}`;
+}
+
+/** Submitted -> being checked -> approved, or rejected with the reason. */
+function Timeline({ order }: { order: Order }) {
+  const { t, lang } = useOrdersMessages();
+  const decided = order.status !== 'pending';
+  return (
+    <ol className="timeline" aria-label={t('mine.timeline')}>
+      <li className="timeline__step timeline__step--done">
+        <span className="timeline__label">{t('mine.submitted')}</span>
+        <span className="timeline__when">{formatIstDateTime(order.createdAt, lang)}</span>
+      </li>
+      <li className={`timeline__step ${decided ? 'timeline__step--done' : 'timeline__step--current'}`} aria-current={decided ? undefined : 'step'}>
+        <span className="timeline__label">{t('mine.checking')}</span>
+        {!decided && <span className="timeline__when">{t('mine.checkingHint', { hours: siteConfig.approvalHoursHint })}</span>}
+      </li>
+      {order.status === 'approved' && (
+        <li className="timeline__step timeline__step--approved" aria-current="step">
+          <span className="timeline__label">{t('mine.approvedStep')}</span>
+          {order.decidedAt !== null && <span className="timeline__when">{formatIstDateTime(order.decidedAt, lang)}</span>}
+        </li>
+      )}
+      {order.status === 'rejected' && (
+        <li className="timeline__step timeline__step--rejected" aria-current="step">
+          <span className="timeline__label">{t('mine.rejectedStep')}</span>
+          {order.decidedAt !== null && <span className="timeline__when">{formatIstDateTime(order.decidedAt, lang)}</span>}
+          {order.reason && (
+            <span className="timeline__reason">
+              {t('mine.reason')}: {order.reason}
+            </span>
+          )}
+        </li>
+      )}
+    </ol>
+  );
+}
 
 /** The buyer's orders and where each stands: being verified, approved, or rejected with why. */
 export function MyOrders() {
-  const { t, lang } = useOrdersMessages();
+  const { t } = useOrdersMessages();
   const trpc = useTRPC();
   const orders = useQuery(trpc.orders.mine.queryOptions());
+  const receipts = useQuery(trpc.receipts.mine.queryOptions());
   if (orders.isPending || orders.isError) return null;
+  const receiptOf = new Map((receipts.data ?? []).map((receipt) => [receipt.orderId, receipt.number]));
+  const phone = siteConfig.contactPhone;
   return (
-    <section aria-labelledby="my-orders">
+    <section aria-labelledby="my-orders" className="my-orders">
       <h2 id="my-orders">{t('mine.title')}</h2>
       {orders.data.length === 0 ? (
         <p className="muted">{t('mine.empty')}</p>
@@ -27,15 +77,25 @@ export function MyOrders() {
                 <dd>{formatRupees(order.amountPaise)}</dd>
                 <dt>{t('mine.utr')}</dt>
                 <dd translate="no">{order.utr}</dd>
-                <dt>{t('mine.date')}</dt>
-                <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
-                {order.status === 'rejected' && order.reason && (
-                  <>
-                    <dt>{t('mine.reason')}</dt>
-                    <dd>{order.reason}</dd>
-                  </>
-                )}
               </dl>
+              <Timeline order={order} />
+              <p className="order-card__links">
+                {receiptOf.has(order.id) && (
+                  <Link to={`/receipt/${order.id}`} className="button" aria-describedby={`receipt-number-${order.id}`}>
+                    {t('mine.receipt')}
+                  </Link>
+                )}
+                {receiptOf.has(order.id) && (
+                  <span id={`receipt-number-${order.id}`} className="muted" translate="no">
+                    {receiptOf.get(order.id)}
+                  </span>
+                )}
+                {phone && order.status !== 'approved' && (
+                  <a href={whatsappLink(phone, t('mine.whatsappText', { id: order.id, utr: order.utr }))} target="_blank" rel="noopener noreferrer">
+                    {t('mine.whatsapp')}
+                  </a>
+                )}
+              </p>
             </li>
           ))}
         </ul>

@@ -59,6 +59,13 @@ export const orderErrors = defineErrors({
       mr: 'या ऑर्डरचा खरेदीदार हटवला गेला आहे, त्यामुळे ती मंजूर करता येणार नाही.',
     },
   ],
+  STATE_AND_PIN_REQUIRED: [
+    'BAD_REQUEST',
+    {
+      en: 'Please choose your state and enter your PIN code: they go on your tax invoice.',
+      mr: 'कृपया तुमचे राज्य निवडा आणि पिन कोड लिहा: ते तुमच्या कर बीजकावर येतात.',
+    },
+  ],
   ORDER_NOT_FOUND: ['NOT_FOUND', { en: 'This order does not exist.', mr: 'ही ऑर्डर अस्तित्वात नाही.' }],
   ORDER_DECIDED: [
     'CONFLICT',

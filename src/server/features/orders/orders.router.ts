@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailAddress, entityId, utr } from '../../../shared/schemas.js';
+import { stateCodes } from '../../../shared/indian-states.js';
+import { emailAddress, entityId, pinCode, utr } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { orderErrors } from './orders.errors.js';
 import { orderText } from './orders.messages.js';
@@ -32,6 +33,9 @@ export const ordersRouter = router({
         referralId: z.string().trim().max(36, 'TEXT_TOO_LONG').optional(),
         courseId: packageId,
         transactionId: utr,
+        /** GST state code and PIN, required when the site issues tax invoices. */
+        state: z.enum(stateCodes, { error: 'STATE_REQUIRED' }).optional(),
+        pin: pinCode.optional(),
       }),
     )
     .mutation(({ ctx, input }) => {
@@ -41,6 +45,8 @@ export const ordersRouter = router({
         referralId: input.referralId || undefined,
         packageId: input.courseId,
         utr: input.transactionId,
+        buyerState: input.state,
+        buyerPin: input.pin,
       });
       return { message: orderText('ORDER_TAKEN', ctx.req.lang), order: viewOf(ctx.db, order.id) };
     }),

@@ -11,6 +11,8 @@ import { readCache } from '../../lib/read-cache.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
 import { assignSponsorOnce, canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
+import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
+import { receiptText, toReceiptView } from '../receipts/receipts.views.js';
 import { newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
 import { orderErrors } from './orders.errors.js';
 
@@ -46,6 +48,19 @@ function hasPendingOrder(db: Queryable, userId: number, packageId: number): bool
   );
 }
 
+/**
+ * The reference (`tr`) of the buyer's next payment for a package: buyer, package and attempt
+ * ("U12P7N1"), the same every time the popup opens until an order is placed.
+ */
+function paymentReference(db: Queryable, userId: number, packageId: number): string {
+  const { n } = db
+    .select({ n: sql<number>`count(*)` })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.packageId, packageId)))
+    .get()!;
+  return `U${userId}P${packageId}N${n + 1}`;
+}
+
 export type PaymentDetails = {
   packageId: string;
   packageName: string;
@@ -58,13 +73,19 @@ export type PaymentDetails = {
 
 /** What the payment popup shows: the UPI link for this package's exact price, and its QR code. */
 export async function paymentDetails(deps: Deps, userId: number, packageId: number): Promise<PaymentDetails> {
-  const { upiId, upiPayeeName, siteName } = deps.config;
+  const { upiId, upiPayeeName } = deps.config;
   if (!upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
   const pkg = packageOnSale(deps.db, packageId);
   if (owns(deps.db, userId, pkg.id)) throw orderErrors.ALREADY_OWNED();
   if (hasPendingOrder(deps.db, userId, pkg.id)) throw orderErrors.ORDER_WAITING();
-  const note = `${siteName} P${pkg.id} U${userId}`.slice(0, 50);
-  const upiLink = upiPaymentLink({ upiId, payeeName: upiPayeeName, amountPaise: pkg.pricePaise, note });
+  const upiLink = upiPaymentLink({
+    upiId,
+    payeeName: upiPayeeName,
+    amountPaise: pkg.pricePaise,
+    note: pkg.name,
+    reference: paymentReference(deps.db, userId, pkg.id),
+    merchantCode: deps.config.upiMerchantCode,
+  });
   return {
     packageId: String(pkg.id),
     packageName: pkg.name,
@@ -89,10 +110,20 @@ function isUniqueViolation(error: unknown, index: string): boolean {
 export function placeOrder(
   deps: Deps,
   buyerId: number,
-  input: { name: string; email: string; referralId?: string | undefined; packageId: number; utr: string },
+  input: {
+    name: string;
+    email: string;
+    referralId?: string | undefined;
+    packageId: number;
+    utr: string;
+    /** Asked only when the site issues tax invoices (GSTIN set). */
+    buyerState?: string | undefined;
+    buyerPin?: string | undefined;
+  },
 ): OrderRow {
   const order = deps.db.transaction((tx) => {
     if (!deps.config.upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
+    if (deps.config.gst && (!input.buyerState || !input.buyerPin)) throw orderErrors.STATE_AND_PIN_REQUIRED();
     const pkg = packageOnSale(tx, input.packageId);
     if (owns(tx, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
     if (hasPendingOrder(tx, buyerId, pkg.id)) throw orderErrors.ORDER_WAITING();
@@ -130,6 +161,7 @@ export function placeOrder(
           referrerId,
           buyerName: input.name,
           buyerEmail: input.email,
+          ...(deps.config.gst && { buyerState: input.buyerState, buyerPin: input.buyerPin }),
           createdAt: deps.now(),
         })
         .returning()
@@ -207,6 +239,7 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
         const amountPaise = commissionFor(pkg, order.amountPaise, deps.config.commissionPercent);
         if (amountPaise > 0) bookCommission(tx, { userId: referrer.id, orderId: order.id, amountPaise, now });
       }
+      issueReceipt(tx, deps.config, order, now);
     }
     return order;
   });
@@ -222,7 +255,12 @@ function notifyBuyer(deps: Deps, order: OrderRow): void {
   const siteName = deps.config.siteName;
   const message =
     order.status === 'approved'
-      ? renderEmail(orderApprovedEmail, buyer.lang, { siteName, name: buyer.name, pkg: pkg.name, link: `${deps.config.publicUrl}/myCourses` }, buyer.email)
+      ? renderEmail(
+          orderApprovedEmail,
+          buyer.lang,
+          { siteName, name: buyer.name, pkg: pkg.name, link: `${deps.config.publicUrl}/myCourses`, ...approvalReceipt(deps, order, buyer.lang) },
+          buyer.email,
+        )
       : renderEmail(
           orderRejectedEmail,
           buyer.lang,
@@ -230,6 +268,13 @@ function notifyBuyer(deps: Deps, order: OrderRow): void {
           buyer.email,
         );
   deps.mailer.sendInBackground(message);
+}
+
+/** The receipt's text and page for the approval email (an order approved before receipts existed has none). */
+function approvalReceipt(deps: Deps, order: OrderRow, lang: 'en' | 'mr'): { receipt: string | null; receiptLink: string | null } {
+  const receipt = receiptOfOrder(deps.db, order.id);
+  if (!receipt) return { receipt: null, receiptLink: null };
+  return { receipt: receiptText(toReceiptView(receipt), lang), receiptLink: `${deps.config.publicUrl}/receipt/${order.id}` };
 }
 
 const buyer = alias(users, 'buyer');

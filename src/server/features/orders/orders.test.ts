@@ -237,7 +237,7 @@ describe('payment details', () => {
     const answer = await callJson(t.url, 'GET', `/trpc/orders.paymentDetails?input=${encodeURIComponent(JSON.stringify({ packageId: String(pkg.id) }))}`, { token: asha.token });
     const details = answer.body.result.data;
     expect(details).toMatchObject({ upiId: 'marathisuccess@okaxis', payeeName: 'Marathi Success', amountPaise: 2_499_50 });
-    expect(details.upiLink).toMatch(/^upi:\/\/pay\?pa=marathisuccess@okaxis&pn=Marathi%20Success&am=2499\.50&cu=INR&tn=\S+$/);
+    expect(details.upiLink).toMatch(/^upi:\/\/pay\?pa=marathisuccess@okaxis&pn=Marathi%20Success&tr=U\d+P\d+N1&am=2499\.50&cu=INR&tn=\S+$/);
     expect(details.qrDataUrl).toMatch(/^data:image\/png;base64,/);
   });
 

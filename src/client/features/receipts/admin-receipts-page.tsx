@@ -1,0 +1,125 @@
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link } from 'react-router';
+import { PageSpinner } from '../../components/page-spinner';
+import { TextField } from '../../components/text-field';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatIstDateTime } from '../../../shared/ist';
+import { formatRupees } from '../../../shared/money';
+import { useReceiptsMessages } from './receipts-messages';
+import './receipt.css';
+
+/** Today in India as "YYYY-MM-DD". */
+function istToday(): string {
+  return new Date(Date.now() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+}
+
+/** /admin/receipts: the receipts of a period (this month so far, to begin with), and their CSV. */
+export default function AdminReceiptsPage() {
+  const { t, lang } = useReceiptsMessages();
+  useDocumentTitle(t('admin.title'));
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const today = istToday();
+  const [draft, setDraft] = useState({ from: `${today.slice(0, 8)}01`, to: today });
+  const [period, setPeriod] = useState(draft);
+  const [page, setPage] = useState(1);
+  const [downloading, setDownloading] = useState(false);
+  const list = useQuery(trpc.receipts.list.queryOptions({ ...period, page }, { placeholderData: keepPreviousData, retry: false }));
+
+  function show(event: FormEvent) {
+    event.preventDefault();
+    setPeriod(draft);
+    setPage(1);
+  }
+
+  async function download() {
+    setDownloading(true);
+    try {
+      const { fileName, csv } = await queryClient.fetchQuery(trpc.receipts.csv.queryOptions(period, { staleTime: 0 }));
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    } catch (error) {
+      toast.error(errorMessage(error, t('admin.downloadFailed')));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  return (
+    <div className="page admin-receipts">
+      <h1>{t('admin.title')}</h1>
+      <form className="admin-receipts__period" onSubmit={show} noValidate>
+        <TextField label={t('admin.from')} type="date" value={draft.from} onChange={(from) => setDraft({ ...draft, from })} required />
+        <TextField label={t('admin.to')} type="date" value={draft.to} onChange={(to) => setDraft({ ...draft, to })} required />
+        <button type="submit" className="button">
+          {t('admin.show')}
+        </button>
+        <button type="button" className="button button--primary" onClick={download} disabled={downloading || !list.data || list.data.total === 0}>
+          {t('admin.download')}
+        </button>
+      </form>
+      {list.isPending ? (
+        <PageSpinner />
+      ) : list.isError ? (
+        <p role="alert">{errorMessage(list.error, t('admin.failed'))}</p>
+      ) : list.data.total === 0 ? (
+        <p className="empty-state">{t('admin.empty')}</p>
+      ) : (
+        <>
+          <p role="status">{t('admin.count', { count: list.data.total, amount: formatRupees(list.data.amountPaise) })}</p>
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.number')}</th>
+                  <th scope="col">{t('admin.date')}</th>
+                  <th scope="col">{t('admin.buyer')}</th>
+                  <th scope="col">{t('admin.package')}</th>
+                  <th scope="col">{t('admin.amount')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.receipts.map((receipt) => (
+                  <tr key={receipt.number}>
+                    <td>
+                      <Link to={`/receipt/${receipt.orderId}`} aria-label={t('admin.open', { number: receipt.number })} translate="no">
+                        {receipt.number}
+                      </Link>
+                    </td>
+                    <td>{formatIstDateTime(receipt.issuedAt, lang)}</td>
+                    <td>{receipt.buyer.name}</td>
+                    <td>{receipt.packageName}</td>
+                    <td>{formatRupees(receipt.amountPaise)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 && (
+            <p className="admin-receipts__pager">
+              <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+                {t('admin.previous')}
+              </button>
+              <span>
+                {page} / {pages}
+              </span>
+              <button type="button" className="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+                {t('admin.next')}
+              </button>
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import * as fontkit from 'fontkit';
+import { describe, expect, it } from 'vitest';
+import { FONTS, receiptPdf, scriptRuns } from './receipt-pdf.js';
+import type { ReceiptView } from './receipts.views.js';
+
+/** The Unicode code points behind each glyph fontkit (pdfkit's text engine) lays out, in drawing order. */
+function shaped(text: string): number[][] {
+  const font = fontkit.openSync(FONTS.deva) as fontkit.Font;
+  return font.layout(text).glyphs.map((glyph) => glyph.codePoints);
+}
+
+describe('Devanagari in the PDF', () => {
+  it('is shaped as a browser shapes it: the i-sign drawn before its consonant, conjuncts as one glyph', () => {
+    // कि: the vowel sign ि (U+093F) is written after क in text but drawn before it.
+    expect(shaped('कि')[0]).toContain(0x093f);
+    // क्ष and श्री: conjuncts become ligature glyphs, never a visible virama.
+    expect(shaped('क्ष')).toHaveLength(1);
+    expect(shaped('श्री').length).toBeLessThanOrEqual(2);
+    // A Marathi name: आशा पवार, every letter a real glyph (no empty boxes).
+    const font = fontkit.openSync(FONTS.deva) as fontkit.Font;
+    expect(font.layout('आशा पवार').glyphs.every((glyph) => glyph.id !== 0)).toBe(true);
+  });
+
+  it('draws each script in the face that has it', () => {
+    expect(scriptRuns('आशा पवार (9822012345), ₹2,499')).toEqual([
+      { face: 'deva', text: 'आशा पवार ' },
+      { face: 'latin', text: '(9822012345), ' },
+      { face: 'deva', text: '₹' },
+      { face: 'latin', text: '2,499' },
+    ]);
+  });
+
+  it('makes a one-page A4 PDF with the fonts embedded', async () => {
+    const view: ReceiptView = {
+      orderId: '7',
+      number: 'MS/26-27/000007',
+      issuedAt: Date.UTC(2026, 10, 23, 6),
+      paidAt: Date.UTC(2026, 10, 22, 6),
+      seller: { name: 'Marathi Success', address: 'शिवाजीनगर, पुणे 411005', email: 'hello@example.com', phone: '+91 98765 43210' },
+      buyer: { name: 'आशा पवार', email: 'asha@example.com', phone: '9822012345' },
+      packageName: 'शेअर बाजार मूलभूत',
+      amountPaise: 2_499_00,
+      amountInWords: { en: 'Rupees Two Thousand Four Hundred Ninety-Nine Only', mr: 'दोन हजार चारशे नव्व्याण्णव रुपये फक्त' },
+      utr: '512345678901',
+      tax: {
+        gstin: '27ABCDE1234F1Z5',
+        sac: '9992',
+        rateBp: 1800,
+        sellerState: { code: '27', en: 'Maharashtra', mr: 'महाराष्ट्र' },
+        buyerState: { code: '27', en: 'Maharashtra', mr: 'महाराष्ट्र' },
+        buyerPin: '411005',
+        intraState: true,
+        taxablePaise: 2_117_80,
+        cgstPaise: 190_60,
+        sgstPaise: 190_60,
+        igstPaise: 0,
+      },
+    };
+    for (const lang of ['en', 'mr'] as const) {
+      const pdf = (await receiptPdf(view, lang)).toString('latin1');
+      expect(pdf.startsWith('%PDF-')).toBe(true);
+      expect(pdf.match(/\/Type \/Page(?!s)/g)).toHaveLength(1);
+      expect(pdf).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+      expect(pdf).toMatch(/\/FontName \/[A-Z]{6}\+NotoSansDevanagari/);
+    }
+  });
+});

@@ -1,0 +1,124 @@
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { DbTransaction, Queryable } from '../../db/client.js';
+import { orders, packages, receiptCounters, receipts, users, type OrderRow, type ReceiptRow } from '../../db/schema.js';
+import { gstSplit } from '../../../shared/gst.js';
+import { formatReceiptNumber, financialYearStart, istDateStart, MAX_SEQ_PER_YEAR } from './receipt-number.js';
+import { receiptErrors } from './receipts.errors.js';
+
+/**
+ * Gives an approved order its receipt: the next number of the financial year of `now` and a copy
+ * of everything the receipt shows. Call it inside the approval's transaction: the counter only
+ * goes up, so a number is never given twice or reused, even if the transaction is undone.
+ */
+export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow, now: number): ReceiptRow {
+  const fyStart = financialYearStart(now);
+  const { lastSeq } = tx
+    .insert(receiptCounters)
+    .values({ fyStart, lastSeq: 1 })
+    .onConflictDoUpdate({ target: receiptCounters.fyStart, set: { lastSeq: sql`${receiptCounters.lastSeq} + 1` } })
+    .returning({ lastSeq: receiptCounters.lastSeq })
+    .get();
+  if (lastSeq > MAX_SEQ_PER_YEAR) throw receiptErrors.RECEIPT_NUMBERS_USED_UP();
+  const pkg = tx.select({ name: packages.name }).from(packages).where(eq(packages.id, order.packageId)).get()!;
+  const buyer = tx.select({ phone: users.phone }).from(users).where(eq(users.id, order.userId)).get();
+  const gst = config.gst;
+  const tax = gst ? gstSplit(order.amountPaise, gst.rateBp, (order.buyerState ?? gst.sellerState) === gst.sellerState) : null;
+  return tx
+    .insert(receipts)
+    .values({
+      orderId: order.id,
+      number: formatReceiptNumber(config.receiptPrefix, fyStart, lastSeq),
+      fyStart,
+      seq: lastSeq,
+      issuedAt: now,
+      sellerName: config.sellerName,
+      sellerAddress: config.sellerAddress ?? null,
+      sellerEmail: config.contactEmail ?? null,
+      sellerPhone: config.contactPhone ?? null,
+      buyerName: order.buyerName,
+      buyerEmail: order.buyerEmail,
+      buyerPhone: buyer?.phone ?? null,
+      packageName: pkg.name,
+      amountPaise: order.amountPaise,
+      utr: order.utr,
+      paidAt: order.createdAt,
+      ...(gst &&
+        tax && {
+          gstin: gst.gstin,
+          sellerState: gst.sellerState,
+          buyerState: order.buyerState ?? gst.sellerState,
+          buyerPin: order.buyerPin,
+          taxRateBp: tax.rateBp,
+          taxablePaise: tax.taxablePaise,
+          cgstPaise: tax.cgstPaise,
+          sgstPaise: tax.sgstPaise,
+          igstPaise: tax.igstPaise,
+        }),
+    })
+    .returning()
+    .get();
+}
+
+export function receiptOfOrder(db: Queryable, orderId: number): ReceiptRow | undefined {
+  return db.select().from(receipts).where(eq(receipts.orderId, orderId)).get();
+}
+
+/** The receipt of an order, for its buyer or an admin. */
+export function receiptFor(db: Queryable, viewer: { id: number; isAdmin: boolean }, orderId: number): ReceiptRow {
+  const order = db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) throw receiptErrors.RECEIPT_NOT_FOUND();
+  if (!viewer.isAdmin && order.userId !== viewer.id) throw receiptErrors.NOT_YOUR_RECEIPT();
+  const receipt = receiptOfOrder(db, orderId);
+  if (!receipt) throw receiptErrors.RECEIPT_NOT_FOUND();
+  return receipt;
+}
+
+/** The receipt numbers of a buyer's orders, newest first. */
+export function receiptsOfBuyer(db: Queryable, userId: number): { orderId: number; number: string }[] {
+  return db
+    .select({ orderId: receipts.orderId, number: receipts.number })
+    .from(receipts)
+    .innerJoin(orders, eq(orders.id, receipts.orderId))
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(receipts.issuedAt), desc(receipts.id))
+    .all();
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const RECEIPTS_PAGE_SIZE = 100;
+
+/** From the start of `from` to the end of `to` (IST dates, both included), at most 366 days. */
+export function periodBounds(from: string, to: string): { start: number; end: number } {
+  const start = istDateStart(from);
+  const end = istDateStart(to) + DAY_MS;
+  if (end <= start || end - start > 366 * DAY_MS) throw receiptErrors.PERIOD_TOO_LONG();
+  return { start, end };
+}
+
+function inPeriod(period: { start: number; end: number }) {
+  return and(gte(receipts.issuedAt, period.start), lt(receipts.issuedAt, period.end));
+}
+
+/** Receipts issued in a period, in number order, a page at a time, with their count and totals. */
+export function receiptsInPeriod(db: Queryable, period: { start: number; end: number }, page: number) {
+  const rows = db
+    .select()
+    .from(receipts)
+    .where(inPeriod(period))
+    .orderBy(asc(receipts.issuedAt), asc(receipts.id))
+    .limit(RECEIPTS_PAGE_SIZE)
+    .offset((page - 1) * RECEIPTS_PAGE_SIZE)
+    .all();
+  const totals = db
+    .select({ count: sql<number>`count(*)`, amountPaise: sql<number>`coalesce(sum(${receipts.amountPaise}), 0)` })
+    .from(receipts)
+    .where(inPeriod(period))
+    .get()!;
+  return { rows, total: totals.count, amountPaise: totals.amountPaise };
+}
+
+/** Every receipt of a period, in number order, for the CSV. */
+export function allReceiptsInPeriod(db: Queryable, period: { start: number; end: number }): ReceiptRow[] {
+  return db.select().from(receipts).where(inPeriod(period)).orderBy(asc(receipts.issuedAt), asc(receipts.id)).all();
+}
