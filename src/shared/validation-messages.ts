@@ -67,6 +67,40 @@ export const validationMessages = {
     mr: 'कृपया तारीख, तपशील आणि जमा रक्कम यांचे कॉलम निवडा.',
   },
   ORDERS_REQUIRED: { en: 'There are no orders to approve.', mr: 'मंजूर करण्यासाठी कोणतीही ऑर्डर नाही.' },
+  UPI_ID_INVALID: {
+    en: 'Please enter a UPI id such as name@bank.',
+    mr: 'कृपया name@bank असा UPI आयडी लिहा.',
+  },
+  ACCOUNT_NUMBER_INVALID: {
+    en: 'Please enter the bank account number: 9 to 18 digits.',
+    mr: 'कृपया बँक खाते क्रमांक लिहा: 9 ते 18 अंक.',
+  },
+  ACCOUNT_NUMBERS_DIFFER: {
+    en: 'The two account numbers are not the same.',
+    mr: 'दोन्ही खाते क्रमांक सारखे नाहीत.',
+  },
+  IFSC_INVALID: {
+    en: 'Please enter the IFSC: 4 letters, a zero, then 6 letters or digits (e.g. SBIN0001234).',
+    mr: 'कृपया IFSC लिहा: 4 अक्षरे, शून्य, मग 6 अक्षरे किंवा अंक (उदा. SBIN0001234).',
+  },
+  PAN_INVALID: {
+    en: 'Please enter the PAN: 5 letters, 4 digits, 1 letter (e.g. ABCDE1234F).',
+    mr: 'कृपया PAN लिहा: 5 अक्षरे, 4 अंक, 1 अक्षर (उदा. ABCDE1234F).',
+  },
+  PAN_NAME_REQUIRED: {
+    en: 'Please enter your name exactly as it is on your PAN card.',
+    mr: 'कृपया PAN कार्डवर आहे तसेच तुमचे नाव लिहा.',
+  },
+  BANK_REFERENCE_INVALID: {
+    en: "Please enter the bank's reference (UTR): 6 to 22 letters or digits.",
+    mr: 'कृपया बँकेचा संदर्भ क्रमांक (UTR) लिहा: 6 ते 22 अक्षरे किंवा अंक.',
+  },
+  REASON_REQUIRED: { en: 'Please write the reason.', mr: 'कृपया कारण लिहा.' },
+  PERIOD_INVALID: {
+    en: 'Please choose a month (YYYY-MM) or a financial year (YYYY-YY).',
+    mr: 'कृपया महिना (YYYY-MM) किंवा आर्थिक वर्ष (YYYY-YY) निवडा.',
+  },
+  CUTOFF_INVALID: { en: 'The cutoff cannot be in the future.', mr: 'कट-ऑफ वेळ भविष्यातील असू शकत नाही.' },
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
