@@ -33,6 +33,8 @@ const MyAffiliatesPage = lazy(() => import('../features/affiliate/my-affiliates-
 const UsersPage = lazy(() => import('../features/admin/users-page'));
 const PendingOrdersPage = lazy(() => import('../features/orders/pending-orders-page'));
 const StatementsPage = lazy(() => import('../features/statements/statements-page'));
+const PayoutsPage = lazy(() => import('../features/payouts/payouts-page'));
+const AdminPayoutsPage = lazy(() => import('../features/payouts/admin-payouts-page'));
 
 function OwnDashboard() {
   const { user } = useSession();
@@ -90,6 +92,7 @@ export function AppRoutes() {
           <Route path="success" element={<SuccessPage />} />
           <Route path="failure" element={<FailurePage />} />
           <Route path="payment-success/:id" element={<PaymentSuccessPage />} />
+          <Route path="payouts" element={<PayoutsPage />} />
         </Route>
 
         <Route path="setup" element={<SetupPage />} />
@@ -98,6 +101,7 @@ export function AppRoutes() {
             <Route path="pending-orders" element={<PendingOrdersPage />} />
             <Route path="users" element={<UsersPage />} />
             <Route path="statements" element={<StatementsPage />} />
+            <Route path="payouts" element={<AdminPayoutsPage />} />
             <Route index element={<Navigate to="dashboard" replace />} />
             <Route path="dashboard" element={<AdminDashboardPage />} />
             <Route path="course" element={<AddPackagePage />} />

@@ -22,5 +22,6 @@ export const adminLinks: readonly AdminLink[] = [
   { to: '/admin/lecturedelete', label: 'nav.deleteLectures' },
   { to: '/admin/pending-orders', label: 'nav.pendingOrders' },
   { to: '/admin/statements', label: 'nav.statements' },
+  { to: '/admin/payouts', label: 'nav.payouts' },
   { to: '/admin/users', label: 'nav.users' },
 ];

@@ -28,6 +28,7 @@ export type InFlightRow = { lineId: string; batchId: string | null; userId: stri
 
 export type PayoutsOverview = {
   minimumPaise: number;
+  tdsEnabled: boolean;
   /** Open requests and everyone whose available amount is at least the minimum. */
   ready: OwedRow[];
   /** Everyone else owed anything (below the minimum, or below zero after a reversal, or deleted). */
@@ -101,6 +102,7 @@ export function payoutsOverview(db: Queryable, deps: Pick<Deps, 'config'>): Payo
   const sum = (rows: { availablePaise: number }[]) => rows.reduce((total, row) => total + row.availablePaise, 0);
   return {
     minimumPaise: minimum,
+    tdsEnabled: deps.config.tds.enabled,
     ready,
     others,
     inFlight,
