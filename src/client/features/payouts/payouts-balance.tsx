@@ -34,7 +34,6 @@ export function PayoutsBalance({ balance }: { balance: BalanceData }) {
       </dl>
       {balance.onItsWayPaise > 0 && <p>{t('balance.onItsWay', { amount: formatRupees(balance.onItsWayPaise) })}</p>}
       {balance.owedPaise < 0 && <p className="muted">{t('balance.negative')}</p>}
-      {balance.requestablePaise === 0 && balance.owedPaise >= 0 && <p className="muted">{t('balance.minimum', { amount: formatRupees(balance.minimumPaise) })}</p>}
     </section>
   );
 }

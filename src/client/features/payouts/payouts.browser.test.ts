@@ -78,7 +78,8 @@ describe.each([
     await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toBe(text(adminText, 'title'));
     await desk.getByRole('checkbox', { name: text(adminText, 'ready.select', { name }) }).check();
     await desk.getByRole('button', { name: text(adminText, 'ready.make', { count: 1 }) }).click();
-    const batchHeading = desk.getByRole('heading', { level: 3 }).first();
+    // The new batch (newest first) is the one holding this affiliate's line.
+    const batchHeading = desk.getByRole('article').filter({ hasText: name }).first().getByRole('heading', { level: 3 });
     await expect.poll(() => batchHeading.isVisible()).toBe(true);
     const batchId = (await batchHeading.textContent())!.replace(/\D/g, '');
     expect(await fitsPhone(desk)).toBeLessThanOrEqual(360);
