@@ -13,6 +13,7 @@ CREATE TABLE `payout_batches` (
 	`cutoff` integer NOT NULL,
 	`created_by` integer NOT NULL,
 	`created_at` integer NOT NULL,
+	`exported_at` integer,
 	FOREIGN KEY (`created_by`) REFERENCES `users`(`id`) ON UPDATE no action ON DELETE no action
 );
 --> statement-breakpoint

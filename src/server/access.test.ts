@@ -250,7 +250,7 @@ const procedures: Record<string, ProcedureCell> = {
   },
   'payouts.batches': { expect: adminOnly() },
   'payouts.batch': { input: async (w, app) => ({ batchId: (await batchOf(w, app)).batchId }), expect: adminOnly() },
-  'payouts.batchCsv': { input: async (w, app) => ({ batchId: (await batchOf(w, app)).batchId }), expect: adminOnly() },
+  'payouts.exportBatch': { input: async (w, app) => ({ batchId: (await batchOf(w, app)).batchId }), expect: adminOnly() },
   'payouts.markPaid': { input: async (w, app) => ({ lineId: (await batchOf(w, app)).lineId, utr: 'HDFCN52026112512345' }), expect: adminOnly() },
   'payouts.markFailed': { input: async (w, app) => ({ lineId: (await batchOf(w, app)).lineId, reason: 'Account closed' }), expect: adminOnly() },
   'payouts.tdsRegister': { input: () => ({ quarter: 'FY2026-27 Q3' }), expect: adminOnly() },

@@ -100,7 +100,7 @@ async function makeSamples(): Promise<Samples> {
     'payouts.makeBatch': { userIds: [id(w.user.row)], cutoff: Date.now() },
     'payouts.batches': undefined,
     'payouts.batch': { batchId: '1' },
-    'payouts.batchCsv': { batchId: '1' },
+    'payouts.exportBatch': { batchId: '1' },
     'payouts.markPaid': { lineId: '1', utr: 'HDFCN52026112512345' },
     'payouts.markFailed': { lineId: '1', reason: 'Account closed' },
     'payouts.tdsRegister': { quarter: 'FY2026-27 Q3' },

@@ -417,6 +417,8 @@ export const payoutBatches = sqliteTable('payout_batches', {
     .notNull()
     .references(() => users.id),
   createdAt: integer('created_at').notNull(),
+  /** When the bank file was first downloaded: from then on the bank may pay, so no line is withdrawn. */
+  exportedAt: integer('exported_at'),
 });
 
 /**

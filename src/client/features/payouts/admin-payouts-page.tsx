@@ -314,9 +314,22 @@ export default function AdminPayoutsPage() {
                 paid: batch.totals.paid,
                 failed: batch.totals.failed,
               })}
+              {batch.exportedAt !== null && (
+                <>
+                  <br />
+                  {t('batches.exported', { date: formatIstDateTime(batch.exportedAt, lang) })}
+                </>
+              )}
             </p>
             {batch.totals.pending > 0 && (
-              <button type="button" className="button" onClick={() => download(() => client.payouts.batchCsv.query({ batchId: batch.id }), false)}>
+              <button
+                type="button"
+                className="button"
+                onClick={async () => {
+                  await download(() => client.payouts.exportBatch.mutate({ batchId: batch.id }), false);
+                  await refresh();
+                }}
+              >
                 {t('batches.download', { id: batch.id })}
               </button>
             )}

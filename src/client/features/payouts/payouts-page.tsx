@@ -255,7 +255,7 @@ export default function PayoutsPage() {
                 ? t('request.open', { date: formatIstDateTime(openRequest.createdAt, lang), amount: formatRupees(openRequest.amountPaise) })
                 : t('request.batched', { date: formatIstDateTime(openRequest.createdAt, lang) })}
             </p>
-            {openRequest.status === 'open' && (
+            {(openRequest.status === 'open' || openRequest.status === 'batched') && (
               <button
                 type="button"
                 className="button"

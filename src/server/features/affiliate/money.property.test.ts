@@ -11,7 +11,7 @@ import { decideOrder, placeOrder } from '../orders/orders.service.js';
 import { payEarnings } from './payouts.service.js';
 import { adminStats } from '../admin/stats.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
-import { makeBatch, markLineFailed, markLinePaid, payoutsOverview } from '../payouts/batches.service.js';
+import { exportBatch, makeBatch, markLineFailed, markLinePaid, payoutsOverview } from '../payouts/batches.service.js';
 import { cancelPayoutRequest, payoutsHome, requestPayout, savePayoutDetails } from '../payouts/payouts.service.js';
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
 import { financialYear, financialYearOf } from '../../../shared/financial-year.js';
@@ -30,7 +30,8 @@ type Op =
   | { kind: 'batch'; users: number[]; backMinutes: number }
   | { kind: 'paid'; line: number }
   | { kind: 'failed'; line: number }
-  | { kind: 'reverse'; order: number };
+  | { kind: 'reverse'; order: number }
+  | { kind: 'export'; batch: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('order' as const), buyer: fc.nat(7), pkg: fc.nat(2) }) },
@@ -45,6 +46,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('paid' as const), line: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('failed' as const), line: fc.nat(20) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('reverse' as const), order: fc.nat(30) }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('export' as const), batch: fc.nat(10) }) },
 );
 
 const pad = (n: number): Op[] => Array.from({ length: n }, () => ({ kind: 'cancel' as const, user: 3 }));
@@ -100,6 +102,10 @@ function checkLedger(db: Db) {
   expect(loose, 'every payout ledger line belongs to a payout').toEqual([]);
   const badSplit = db.all(sql`select id from payout_lines where net_paise != gross_paise - tds_paise or tds_paise < 0 or tds_paise > gross_paise or gross_paise <= 0`);
   expect(badSplit, 'net = gross - TDS, TDS within the gross').toEqual([]);
+  const withdrawnAfterExport = db.all(sql`
+    select p.id from payout_lines p join payout_batches b on b.id = p.batch_id
+    where p.fail_reason = 'Cancelled by the affiliate before the bank file was made' and b.exported_at is not null and p.decided_at >= b.exported_at`);
+  expect(withdrawnAfterExport, 'no line is withdrawn once its bank file exists').toEqual([]);
   const twoOpen = db.all(sql`select user_id from payout_requests where status in ('open', 'batched') group by user_id having count(*) > 1`);
   expect(twoOpen, 'one open request at a time').toEqual([]);
   const batchedWithoutLine = db.all(sql`
@@ -226,7 +232,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
               } else if (step.kind === 'request') {
                 requestPayout(deps, people[step.user]!.id);
               } else if (step.kind === 'cancel') {
-                const open = db.get<{ id: number }>(sql`select id from payout_requests where user_id = ${people[step.user]!.id} and status = 'open'`);
+                const open = db.get<{ id: number }>(sql`select id from payout_requests where user_id = ${people[step.user]!.id} and status in ('open', 'batched')`);
                 if (open) cancelPayoutRequest(deps, people[step.user]!.id, open.id);
               } else if (step.kind === 'batch') {
                 makeBatch(deps, admin.id, { userIds: step.users.map((i) => people[i]!.id), cutoff: clock - step.backMinutes * 60_000 });
@@ -236,6 +242,10 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
                 if (!line) continue;
                 if (step.kind === 'paid') markLinePaid(deps, admin.id, { lineId: line.id, utr: `UTR${line.id}XYZ` });
                 else markLineFailed(deps, admin.id, { lineId: line.id, reason: 'Account closed' });
+              } else if (step.kind === 'export') {
+                const batches = db.all<{ id: number }>(sql`select id from payout_batches order by id`);
+                const batch = batches[step.batch % Math.max(1, batches.length)];
+                if (batch) exportBatch(deps, batch.id);
               } else {
                 const orderId = orders[step.order % Math.max(1, orders.length)];
                 if (orderId === undefined) continue;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users, type PayoutLineRow } from '../../db/schema.js';
 import { formatRupees } from '../../../shared/money.js';
@@ -204,6 +204,7 @@ export type BatchView = {
   id: string;
   cutoff: number;
   createdAt: number;
+  exportedAt: number | null;
   createdBy: string;
   lines: AdminLineView[];
   totals: { grossPaise: number; tdsPaise: number; netPaise: number; pending: number; paid: number; failed: number };
@@ -257,7 +258,7 @@ export function batchView(db: Queryable, batchId: number): BatchView {
       totals.netPaise += line.netPaise;
     }
   }
-  return { id: String(batch.batch.id), cutoff: batch.batch.cutoff, createdAt: batch.batch.createdAt, createdBy: batch.createdBy, lines, totals };
+  return { id: String(batch.batch.id), cutoff: batch.batch.cutoff, createdAt: batch.batch.createdAt, exportedAt: batch.batch.exportedAt, createdBy: batch.createdBy, lines, totals };
 }
 
 /** The latest batches, newest first, with their lines. */
@@ -273,9 +274,19 @@ export function recentBatches(db: Queryable, limit = 10): BatchView[] {
 
 /**
  * The batch's unsettled lines in the shape banks' bulk-payout uploads take: one row per
- * beneficiary with the net amount in rupees and the payout's reference.
+ * beneficiary with the net amount in rupees and the payout's reference. The first download marks
+ * the batch exported: from then on the bank may pay any of its lines, so an affiliate can no
+ * longer withdraw their request from it.
  */
-export function batchCsv(db: Queryable, batchId: number): { fileName: string; csv: string } {
+export function exportBatch(deps: Pick<Deps, 'db' | 'now'>, batchId: number): { fileName: string; csv: string } {
+  const now = deps.now();
+  return deps.db.transaction((tx) => {
+    tx.update(payoutBatches).set({ exportedAt: now }).where(and(eq(payoutBatches.id, batchId), isNull(payoutBatches.exportedAt))).run();
+    return batchCsv(tx, batchId);
+  });
+}
+
+function batchCsv(db: Queryable, batchId: number): { fileName: string; csv: string } {
   const batch = batchView(db, batchId);
   const rows: Cell[][] = [['Beneficiary Name', 'Payment Mode', 'Account Number / UPI ID', 'IFSC', 'Amount', 'Reference', 'Email']];
   const emails = new Map(

@@ -17,7 +17,7 @@ export const payoutErrors = defineErrors({
   REQUEST_NOT_FOUND: ['NOT_FOUND', { en: 'This payout request does not exist.', mr: 'ही पेमेंट विनंती अस्तित्वात नाही.' }],
   REQUEST_NOT_CANCELLABLE: [
     'CONFLICT',
-    { en: 'This request is already in a payment batch or closed, so it cannot be cancelled.', mr: 'ही विनंती पेमेंट बॅचमध्ये आहे किंवा बंद झाली आहे, त्यामुळे ती रद्द करता येत नाही.' },
+    { en: 'This request is already with the bank or closed, so it cannot be cancelled.', mr: 'ही विनंती बँकेकडे पाठवली आहे किंवा बंद झाली आहे, त्यामुळे ती रद्द करता येत नाही.' },
   ],
   NOTHING_TO_BATCH: [
     'CONFLICT',

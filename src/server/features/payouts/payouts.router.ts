@@ -5,7 +5,7 @@ import { bankReference, payoutDetailsInput } from '../../../shared/payout-detail
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
-import { batchCsv, batchView, makeBatch, markLineFailed, markLinePaid, payoutsOverview, recentBatches } from './batches.service.js';
+import { batchView, exportBatch, makeBatch, markLineFailed, markLinePaid, payoutsOverview, recentBatches } from './batches.service.js';
 import { cancelPayoutRequest, payoutsHome, requestPayout, savePayoutDetails } from './payouts.service.js';
 import { statementCsv, statementOf, tdsRegister, tdsRegisterCsv } from './statements.service.js';
 
@@ -74,7 +74,8 @@ export const payoutsRouter = router({
 
   batch: adminProcedure.input(z.object({ batchId: entityId })).query(({ ctx, input }) => batchView(ctx.db, input.batchId)),
 
-  batchCsv: adminProcedure.input(z.object({ batchId: entityId })).query(({ ctx, input }) => batchCsv(ctx.db, input.batchId)),
+  /** The bank's bulk-payout file of the batch; the first download marks the batch exported. */
+  exportBatch: adminProcedure.input(z.object({ batchId: entityId })).mutation(({ ctx, input }) => exportBatch(ctx, input.batchId)),
 
   markPaid: adminProcedure
     .input(z.object({ lineId: entityId, utr: bankReference }))

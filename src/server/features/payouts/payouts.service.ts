@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { ledger, payoutDetails, payoutLines, payoutRequests, users, type PayoutDetailsRow, type UserRow } from '../../db/schema.js';
+import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users, type PayoutDetailsRow, type UserRow } from '../../db/schema.js';
 import { formatIstDateTime } from '../../../shared/ist.js';
 import { formatRupees } from '../../../shared/money.js';
 import { maskPan, maskTail, maskUpiId, type PayoutDetailsValue } from '../../../shared/payout-details.js';
@@ -244,16 +244,35 @@ export function requestPayout(deps: Deps, userId: number): RequestView {
   return requestView(row);
 }
 
-/** Cancels the affiliate's own request while it waits for a batch. */
+/**
+ * Cancels the affiliate's own request while it is not paid: while it waits for a batch, or while
+ * its batch's bank file has not been downloaded yet (its line is then withdrawn: marked failed,
+ * nothing booked). Once the bank file exists the bank may pay it, so it can no longer be cancelled.
+ */
 export function cancelPayoutRequest(deps: Deps, userId: number, requestId: number): RequestView {
   const now = deps.now();
   const row = deps.db.transaction((tx) => {
     const existing = tx.select().from(payoutRequests).where(eq(payoutRequests.id, requestId)).get();
     if (!existing || existing.userId !== userId) throw payoutErrors.REQUEST_NOT_FOUND();
+    if (existing.status === 'batched') {
+      const withdrawn = tx
+        .update(payoutLines)
+        .set({ status: 'failed', failReason: CANCELLED_BY_AFFILIATE, decidedBy: userId, decidedAt: now })
+        .where(
+          and(
+            eq(payoutLines.requestId, requestId),
+            eq(payoutLines.status, 'pending'),
+            sql`${payoutLines.batchId} in (select ${payoutBatches.id} from ${payoutBatches} where ${payoutBatches.exportedAt} is null)`,
+          ),
+        )
+        .returning({ id: payoutLines.id })
+        .get();
+      if (!withdrawn) throw payoutErrors.REQUEST_NOT_CANCELLABLE();
+    }
     const cancelled = tx
       .update(payoutRequests)
       .set({ status: 'cancelled', closedAt: now })
-      .where(and(eq(payoutRequests.id, requestId), eq(payoutRequests.status, 'open')))
+      .where(and(eq(payoutRequests.id, requestId), inArray(payoutRequests.status, ['open', 'batched'])))
       .returning()
       .get();
     if (!cancelled) throw payoutErrors.REQUEST_NOT_CANCELLABLE();
@@ -261,6 +280,9 @@ export function cancelPayoutRequest(deps: Deps, userId: number, requestId: numbe
   });
   return requestView(row);
 }
+
+/** The reason a withdrawn line carries. */
+export const CANCELLED_BY_AFFILIATE = 'Cancelled by the affiliate before the bank file was made';
 
 /** Emails the affiliate that a payout line was paid: gross, TDS, net and the bank's reference. */
 export function notifyPaid(deps: Deps, line: typeof payoutLines.$inferSelect): void {

@@ -99,7 +99,7 @@ describe('payout details', () => {
     await data(call(asha.token, 'payouts.request', 'mutation'));
     savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse({ method: 'upi', upiId: 'thief@ybl' }));
     const batch = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
-    const csv = trpcData((await call(admin.token, 'payouts.batchCsv', 'query', { batchId: batch.batchId })).body).csv as string;
+    const csv = trpcData((await call(admin.token, 'payouts.exportBatch', 'mutation', { batchId: batch.batchId })).body).csv as string;
     expect(csv).toContain('asha.patil@okaxis');
     expect(csv).not.toContain('thief@ybl');
   });
@@ -108,7 +108,7 @@ describe('payout details', () => {
 describe('payout requests', () => {
   beforeEach(() => start());
 
-  it('need details and at least the minimum; one open at a time; cancel while not batched', async () => {
+  it('need details and at least the minimum; one open at a time; cancel until the bank file is made', async () => {
     const asha = await affiliate();
     const other = await affiliate('Other');
     await earn(asha.user.id, 499);
@@ -123,9 +123,19 @@ describe('payout requests', () => {
     expect((await call(asha.token, 'payouts.request', 'mutation')).body.error.data.code).toBe('REQUEST_ALREADY_OPEN');
     expect((await call(other.token, 'payouts.cancelRequest', 'mutation', { requestId: request.id })).status).toBe(404);
     expect(await data(call(asha.token, 'payouts.cancelRequest', 'mutation', { requestId: request.id }))).toMatchObject({ status: 'cancelled' });
+    // In a batch whose bank file is not made yet, cancelling withdraws the line: nothing is paid, all stays owed.
     const again = await data(call(asha.token, 'payouts.request', 'mutation'));
-    makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
-    expect((await call(asha.token, 'payouts.cancelRequest', 'mutation', { requestId: again.id })).body.error.data.code).toBe('REQUEST_NOT_CANCELLABLE');
+    const first = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    expect(await data(call(asha.token, 'payouts.cancelRequest', 'mutation', { requestId: again.id }))).toMatchObject({ status: 'cancelled' });
+    const withdrawn = (await data(call(admin.token, 'payouts.batch', 'query', { batchId: first.batchId }))).lines[0];
+    expect(withdrawn).toMatchObject({ status: 'failed', failReason: 'Cancelled by the affiliate before the bank file was made' });
+    expect(owedOf(asha.user.id)).toBe(500_00);
+    // Once the bank file is made, the bank may pay: no more cancelling.
+    const third = await data(call(asha.token, 'payouts.request', 'mutation'));
+    const second = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId: second.batchId }));
+    expect((await call(asha.token, 'payouts.cancelRequest', 'mutation', { requestId: third.id })).body.error.data.code).toBe('REQUEST_NOT_CANCELLABLE');
+    expect((await data(call(admin.token, 'payouts.batch', 'query', { batchId: second.batchId }))).lines[0].status).toBe('pending');
   });
 
   it('honour PAYOUT_MINIMUM_RUPEES', async () => {
@@ -172,7 +182,7 @@ describe('batches', () => {
     expect(byName['Asha Patil']).toMatchObject({ status: 'pending', grossPaise: cutoffFirst ? 1200_00 : 1500_00, tdsPaise: 0, fromRequest: true });
     expect(byName['Ravi More']).toMatchObject({ grossPaise: 700_00, netPaise: 700_00 });
 
-    const csv = (await data(call(admin.token, 'payouts.batchCsv', 'query', { batchId }))).csv as string;
+    const csv = (await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId }))).csv as string;
     const rows = csv.trim().split('\r\n');
     expect(rows[0]).toBe('Beneficiary Name,Payment Mode,Account Number / UPI ID,IFSC,Amount,Reference,Email');
     expect(rows).toContain(`ASHA PATIL,UPI,asha.patil@okaxis,,${cutoffFirst ? '1200.00' : '1500.00'},PAYOUT-${byName['Asha Patil'].id},${asha.user.email}`);
