@@ -36,6 +36,19 @@ describe('settings', () => {
     }
   });
 
+  it('reads the payout and TDS settings: TDS off by default, 2% over ₹20,000, 20% without a PAN, ₹500 minimum', () => {
+    expect(loadConfig({})).toMatchObject({
+      payoutMinimumPaise: 500_00,
+      tds: { enabled: false, rateBp: 200, noPanRateBp: 2000, thresholdPaise: 20_000_00 },
+    });
+    expect(
+      loadConfig({ PAYOUT_MINIMUM_RUPEES: '1000', TDS_ENABLED: 'true', TDS_RATE_PERCENT: '5', TDS_THRESHOLD_RUPEES: '15000', TDS_NO_PAN_RATE_PERCENT: '20.5' }),
+    ).toMatchObject({ payoutMinimumPaise: 1000_00, tds: { enabled: true, rateBp: 500, noPanRateBp: 2050, thresholdPaise: 15_000_00 } });
+    for (const [name, value] of [['TDS_ENABLED', 'yes'], ['TDS_RATE_PERCENT', '120'], ['TDS_RATE_PERCENT', '2.005'], ['PAYOUT_MINIMUM_RUPEES', '99.5'], ['TDS_THRESHOLD_RUPEES', '-1']]) {
+      expect(() => loadConfig({ [name!]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}: `));
+    }
+  });
+
   it('reads TRUST_PROXY as a flag, a hop count or a list of addresses', () => {
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
