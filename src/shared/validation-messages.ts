@@ -100,7 +100,7 @@ export const validationMessages = {
     en: 'Please choose a month (YYYY-MM) or a financial year (YYYY-YY).',
     mr: 'कृपया महिना (YYYY-MM) किंवा आर्थिक वर्ष (YYYY-YY) निवडा.',
   },
-  CUTOFF_INVALID: { en: 'The cutoff cannot be in the future.', mr: 'कट-ऑफ वेळ भविष्यातील असू शकत नाही.' },
+  CUTOFF_INVALID: { en: 'Please choose a valid cutoff date and time.', mr: 'कृपया योग्य कट-ऑफ तारीख आणि वेळ निवडा.' },
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;
