@@ -9,6 +9,8 @@ import type { TestApp } from '../../../test/test-app.js';
 import { interpolate, type Params } from '../../lib/i18n.js';
 import { formatRupees } from '../../../shared/money.js';
 import { validationMessages } from '../../../shared/validation-messages.js';
+import enDashboard from '../../locales/en/admin.json';
+import mrDashboard from '../../locales/mr/admin.json';
 import enAdmin from '../../locales/en/payouts-admin.json';
 import en from '../../locales/en/payouts.json';
 import mrAdmin from '../../locales/mr/payouts-admin.json';
@@ -93,6 +95,14 @@ describe.each([
     await desk.getByLabel(text(adminText, 'batches.utr', { name })).fill(utr);
     await desk.getByRole('button', { name: text(adminText, 'batches.markPaid') }).click();
     await expect.poll(() => desk.getByText(text(adminText, 'batches.paid', { utr })).isVisible()).toBe(true);
+    // The dashboard's owed total is what the payouts screen lists, and leads there.
+    await desk.goto(`${t.url}/admin/dashboard`);
+    const owedLink = desk.getByRole('link', { name: text(lang === 'en' ? enDashboard : mrDashboard, 'dashboard.owed'), exact: true });
+    const owedCard = desk.locator('.admin-stats > div').filter({ has: owedLink });
+    const dashboardOwed = await owedCard.locator('dd').textContent();
+    await owedCard.getByRole('link').click();
+    await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toBe(text(adminText, 'title'));
+    expect(await desk.getByTestId('total-owed').textContent()).toBe(dashboardOwed);
     const paidMail = await waitForEmail(t.outbox, affiliate.user.email, (m) => m.text.includes(utr));
     expect(paidMail.text).toContain(formatRupees(750_00));
 
