@@ -12,6 +12,9 @@ import { restRoutes } from './rest/rest-routes.js';
 import { eq } from 'drizzle-orm';
 import { packageAccessRevocations, sessions } from './db/schema.js';
 import { hashToken } from './lib/tokens.js';
+import { payoutDetailsInput } from '../shared/payout-details.js';
+import { batchView, makeBatch } from './features/payouts/batches.service.js';
+import { requestPayout, savePayoutDetails } from './features/payouts/payouts.service.js';
 
 /**
  * Who may call what: every tRPC procedure and every REST row, called by a visitor, a learner
@@ -51,6 +54,24 @@ let staff: Staff;
 const id = (value: { id: number }) => String(value.id);
 const isOwnerOrAdmin = (actor: Actor) => actor === 'user' || actor === 'admin' || actor === 'superadmin';
 const learnerAnswer = (actor: Actor) => actor === 'user' || actor === 'other';
+
+/** The world's user earns ₹1,000 and gives payout details. */
+async function payableUser(w: World, app: TestApp) {
+  await earnCommission(app, { earnerId: w.user.row.id, adminId: w.admin.row.id, amountPaise: 1000_00, at: Date.now() });
+  savePayoutDetails(app.deps, w.user.row.id, payoutDetailsInput.parse({ method: 'upi', upiId: 'asha@okaxis' }));
+}
+
+/** A batch with one line, to the world's user. */
+async function batchOf(w: World, app: TestApp) {
+  await payableUser(w, app);
+  const { batchId } = makeBatch(app.deps, w.admin.row.id, { userIds: [w.user.row.id] });
+  return { batchId, lineId: batchView(app.db, Number(batchId)).lines[0]!.id };
+}
+
+/** This IST month as "YYYY-MM". */
+function monthNow(): string {
+  return new Date(Date.now() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 7);
+}
 
 /** Today in India, as a bank statement writes it. */
 function todayIst(): string {
@@ -230,6 +251,61 @@ const procedures: Record<string, ProcedureCell> = {
     input: (w, app) => {
       app.db.insert(packageAccessRevocations).values({ userId: w.user.row.id, packageId: w.owned.id, reason: 'Checking', revokedBy: w.admin.row.id, revokedAt: Date.now() }).run();
       return { userId: id(w.user.row), packageId: id(w.owned) };
+    },
+    expect: adminOnly(),
+  },
+  // Payouts. An affiliate's own things: requests answer 404 to anyone else, admins included.
+  'payouts.mine': { expect: signedIn },
+  'payouts.saveDetails': { input: () => ({ method: 'upi', upiId: 'asha@okaxis' }), expect: signedIn },
+  'payouts.request': {
+    input: async (w, app) => {
+      await payableUser(w, app);
+    },
+    // Only the user has details and earnings; everyone else is told to add details first.
+    expect: { visitor: 401, user: 200, other: 409, admin: 409, superadmin: 409 },
+  },
+  'payouts.cancelRequest': {
+    input: async (w, app) => {
+      await payableUser(w, app);
+      return { requestId: requestPayout(app.deps, w.user.row.id).id };
+    },
+    expect: { visitor: 401, user: 200, other: 404, admin: 404, superadmin: 404 },
+  },
+  'payouts.statement': {
+    input: async (w, app) => {
+      await payableUser(w, app);
+      return { period: monthNow() };
+    },
+    expect: signedIn,
+    // Each signed-in person sees their own lines: the user's commission shows in the user's statement only.
+    check: (actor, data: { lines: unknown[] }) => expect(data.lines.length > 0).toBe(actor === 'user'),
+  },
+  'payouts.statementCsv': {
+    input: async (w, app) => {
+      await payableUser(w, app);
+      return { period: monthNow() };
+    },
+    expect: signedIn,
+    check: (actor, data: { csv: string }) => expect(data.csv.includes('commission')).toBe(actor === 'user'),
+  },
+  'payouts.overview': { expect: adminOnly() },
+  'payouts.makeBatch': {
+    input: async (w, app) => {
+      await payableUser(w, app);
+      return { userIds: [id(w.user.row)] };
+    },
+    expect: adminOnly(),
+  },
+  'payouts.batches': { expect: adminOnly() },
+  'payouts.batch': { input: async (w, app) => ({ batchId: (await batchOf(w, app)).batchId }), expect: adminOnly() },
+  'payouts.exportBatch': { input: async (w, app) => ({ batchId: (await batchOf(w, app)).batchId }), expect: adminOnly() },
+  'payouts.markPaid': { input: async (w, app) => ({ lineId: (await batchOf(w, app)).lineId, utr: 'HDFCN52026112512345' }), expect: adminOnly() },
+  'payouts.markFailed': { input: async (w, app) => ({ lineId: (await batchOf(w, app)).lineId, reason: 'Account closed' }), expect: adminOnly() },
+  'payouts.tdsRegister': { input: () => ({ quarter: 'FY2026-27 Q3' }), expect: adminOnly() },
+  'payouts.reverseOrder': {
+    input: async (w, app) => {
+      const { order } = await earnCommission(app, { earnerId: w.sponsor.id, adminId: w.admin.row.id, amountPaise: 10_000, at: Date.now() });
+      return { utr: order.utr, reason: 'Fake UTR' };
     },
     expect: adminOnly(),
   },

@@ -104,6 +104,21 @@ async function makeSamples(): Promise<Samples> {
     'access.ofUser': { userId: id(w.user.row) },
     'access.revoke': { userId: id(w.user.row), packageId: id(w.owned), reason: 'Shared the login' },
     'access.restore': { userId: id(w.user.row), packageId: id(w.owned) },
+    'payouts.mine': undefined,
+    'payouts.saveDetails': { method: 'bank', accountHolder: 'Asha Patil', accountNumber: '123456789012', accountNumberAgain: '123456789012', ifsc: 'SBIN0001234', pan: 'ABCDE1234F', panName: 'ASHA PATIL' },
+    'payouts.request': undefined,
+    'payouts.cancelRequest': { requestId: '1' },
+    'payouts.statement': { period: '2026-11' },
+    'payouts.statementCsv': { period: 'FY2026-27' },
+    'payouts.overview': undefined,
+    'payouts.makeBatch': { userIds: [id(w.user.row)], cutoff: Date.now() },
+    'payouts.batches': undefined,
+    'payouts.batch': { batchId: '1' },
+    'payouts.exportBatch': { batchId: '1' },
+    'payouts.markPaid': { lineId: '1', utr: 'HDFCN52026112512345' },
+    'payouts.markFailed': { lineId: '1', reason: 'Account closed' },
+    'payouts.tdsRegister': { quarter: 'FY2026-27 Q3' },
+    'payouts.reverseOrder': { utr: freshUtr(), reason: 'Fake UTR' },
   };
 }
 

@@ -44,6 +44,19 @@ describe('settings', () => {
     expect(() => loadConfig({ MAX_DEVICES_PER_LEARNER: '-1' })).toThrow(/MAX_DEVICES_PER_LEARNER/);
   });
 
+  it('reads the payout and TDS settings: TDS off by default, 2% over ₹20,000, 20% without a PAN, ₹500 minimum', () => {
+    expect(loadConfig({})).toMatchObject({
+      payoutMinimumPaise: 500_00,
+      tds: { enabled: false, rateBp: 200, noPanRateBp: 2000, thresholdPaise: 20_000_00 },
+    });
+    expect(
+      loadConfig({ PAYOUT_MINIMUM_RUPEES: '1000', TDS_ENABLED: 'true', TDS_RATE_PERCENT: '5', TDS_THRESHOLD_RUPEES: '15000', TDS_NO_PAN_RATE_PERCENT: '20.5' }),
+    ).toMatchObject({ payoutMinimumPaise: 1000_00, tds: { enabled: true, rateBp: 500, noPanRateBp: 2050, thresholdPaise: 15_000_00 } });
+    for (const [name, value] of [['TDS_ENABLED', 'yes'], ['TDS_RATE_PERCENT', '120'], ['TDS_RATE_PERCENT', '2.005'], ['PAYOUT_MINIMUM_RUPEES', '99.5'], ['TDS_THRESHOLD_RUPEES', '-1']]) {
+      expect(() => loadConfig({ [name!]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}: `));
+    }
+  });
+
   it('refuses TRUST_PROXY=true, which would let any client choose its IP', () => {
     expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: "true" would trust an X-Forwarded-For that any client can write/);
     expect(() => loadConfig({ TRUST_PROXY: 'TRUE' })).toThrow(/TRUST_PROXY/);

@@ -80,6 +80,31 @@ const corsOrigins = z.preprocess(
       return origins;
     }),
 );
+/** A whole number of rupees, 0 or more. */
+function wholeRupees(fallback: number) {
+  return z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'expected a whole number of rupees' })
+      .int('expected a whole number of rupees')
+      .min(0, 'expected a whole number of rupees')
+      .max(1_00_00_000, 'expected at most 10000000 rupees')
+      .default(fallback),
+  );
+}
+
+/** A percentage from 0 to 100, at most two decimals. */
+function percent(fallback: number) {
+  return z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'expected a number from 0 to 100' })
+      .min(0, 'expected a number from 0 to 100')
+      .max(100, 'expected a number from 0 to 100')
+      .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, 'expected at most two decimals')
+      .default(fallback),
+  );
+}
 
 const envSchema = z.object({
   PORT: port,
@@ -157,6 +182,17 @@ const envSchema = z.object({
       .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'expected a percentage from 0 to 28 with at most two decimals')
       .default(18),
   ),
+  PAYOUT_MINIMUM_RUPEES: wholeRupees(500),
+  TDS_ENABLED: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['true', 'false', '1', '0'], { error: 'expected true or false' })
+      .default('false')
+      .transform((value) => value === 'true' || value === '1'),
+  ),
+  TDS_RATE_PERCENT: percent(2),
+  TDS_THRESHOLD_RUPEES: wholeRupees(20000),
+  TDS_NO_PAN_RATE_PERCENT: percent(20),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -179,6 +215,10 @@ export type Config = {
   trustProxy: false | number | string[];
   /** Devices a learner may be logged in on at once; 0 means no limit. Admins are exempt. */
   maxDevicesPerLearner: number;
+  /** Payouts: the least an affiliate may request, in paise. */
+  payoutMinimumPaise: number;
+  /** TDS on commission payouts; rates in hundredths of a percent (200 = 2%), threshold in paise. */
+  tds: { enabled: boolean; rateBp: number; noPanRateBp: number; thresholdPaise: number };
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   /** Origins allowed to call the REST API cross-origin (exact, no `*`); empty: none. */
   corsOrigins: string[];
@@ -237,6 +277,13 @@ export function loadConfig(env: Record<string, string | undefined> = readEnviron
     contactPhone: e.CONTACT_PHONE,
     trustProxy: e.TRUST_PROXY,
     maxDevicesPerLearner: e.MAX_DEVICES_PER_LEARNER,
+    payoutMinimumPaise: e.PAYOUT_MINIMUM_RUPEES * 100,
+    tds: {
+      enabled: e.TDS_ENABLED,
+      rateBp: Math.round(e.TDS_RATE_PERCENT * 100),
+      noPanRateBp: Math.round(e.TDS_NO_PAN_RATE_PERCENT * 100),
+      thresholdPaise: e.TDS_THRESHOLD_RUPEES * 100,
+    },
     logLevel: e.LOG_LEVEL,
     corsOrigins: e.CORS_ORIGINS,
     upiMerchantCode: e.UPI_MERCHANT_CODE,

@@ -9,6 +9,11 @@ describe('money', () => {
     expect(formatRupees(0)).toBe('₹0');
   });
 
+  it('puts the minus before the rupee sign (owed below zero after a reversal)', () => {
+    expect(formatRupees(-1_000_00)).toBe('-₹1,000');
+    expect(formatRupees(-50)).toBe('-₹0.50');
+  });
+
   it('shows paise only when there are some', () => {
     expect(formatRupees(149_950)).toBe('₹1,499.50');
     expect(formatRupeeAmount(50)).toBe('0.50');

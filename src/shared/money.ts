@@ -3,11 +3,11 @@
 const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 const rupeesAndPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "₹1,00,000" for whole rupees, "₹1,499.50" when there are paise. */
+/** "₹1,00,000" for whole rupees, "₹1,499.50" when there are paise, "-₹500" below zero. */
 export function formatRupees(paise: number): string {
-  const rupees = paise / 100;
+  const rupees = Math.abs(paise) / 100;
   const formatter = Number.isInteger(rupees) ? wholeRupees : rupeesAndPaise;
-  return `₹${formatter.format(rupees)}`;
+  return `${paise < 0 ? '-' : ''}₹${formatter.format(rupees)}`;
 }
 
 /** Digits only, Indian grouping, no symbol: used by the dashboard's "₹ N /-" cards. */

@@ -36,6 +36,8 @@ const PendingOrdersPage = lazy(() => import('../features/orders/pending-orders-p
 const StatementsPage = lazy(() => import('../features/statements/statements-page'));
 const ReceiptPage = lazy(() => import('../features/receipts/receipt-page'));
 const AdminReceiptsPage = lazy(() => import('../features/receipts/admin-receipts-page'));
+const PayoutsPage = lazy(() => import('../features/payouts/payouts-page'));
+const AdminPayoutsPage = lazy(() => import('../features/payouts/admin-payouts-page'));
 
 function OwnDashboard() {
   const { user } = useSession();
@@ -94,6 +96,7 @@ export function AppRoutes() {
           <Route path="failure" element={<FailurePage />} />
           <Route path="payment-success/:id" element={<PaymentSuccessPage />} />
           <Route path="receipt/:orderId" element={<ReceiptPage />} />
+          <Route path="payouts" element={<PayoutsPage />} />
         </Route>
 
         <Route path="setup" element={<SetupPage />} />
@@ -104,6 +107,7 @@ export function AppRoutes() {
             <Route path="learners/:userId" element={<LearnerPage />} />
             <Route path="statements" element={<StatementsPage />} />
             <Route path="receipts" element={<AdminReceiptsPage />} />
+            <Route path="payouts" element={<AdminPayoutsPage />} />
             <Route index element={<Navigate to="dashboard" replace />} />
             <Route path="dashboard" element={<AdminDashboardPage />} />
             <Route path="course" element={<AddPackagePage />} />

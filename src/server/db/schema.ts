@@ -245,9 +245,12 @@ export const ledger = sqliteTable(
     createdBy: integer('created_by').references(() => users.id),
     note: text('note'),
     createdAt: integer('created_at').notNull(),
+    /** For a payout line: the payout it settles (each payout books one line, once). */
+    payoutLineId: integer('payout_line_id').references((): AnySQLiteColumn => payoutLines.id),
   },
   (t) => [
     uniqueIndex('ledger_one_commission_per_order').on(t.orderId).where(sql`${t.kind} = 'commission'`),
+    uniqueIndex('ledger_one_per_payout_line').on(t.payoutLineId).where(sql`${t.payoutLineId} is not null`),
     index('ledger_user_created').on(t.userId, t.createdAt),
     index('ledger_created').on(t.createdAt),
   ],
@@ -483,3 +486,124 @@ export const loginDevices = sqliteTable(
   (t) => [uniqueIndex('login_devices_user_device').on(t.userId, t.deviceHash)],
 );
 export type ReceiptRow = typeof receipts.$inferSelect;
+
+// Affiliate payouts: where to send the money, requests, batches and their lines.
+
+/** Where an affiliate wants to be paid: a UPI id or a bank account, with PAN for TDS. One row per user. */
+export const payoutDetails = sqliteTable('payout_details', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  method: text('method', { enum: ['upi', 'bank'] }).notNull(),
+  /** Lower-cased `name@handle`, for method upi. */
+  upiId: text('upi_id'),
+  accountHolder: text('account_holder'),
+  /** Digits only, for method bank. */
+  accountNumber: text('account_number'),
+  /** Upper-cased `AAAA0XXXXXX`, for method bank. */
+  ifsc: text('ifsc'),
+  /** Upper-cased `AAAAA9999A`, or null when the affiliate gave none (TDS at the higher rate). */
+  pan: text('pan'),
+  panName: text('pan_name'),
+  updatedAt: integer('updated_at').notNull(),
+});
+
+/**
+ * An affiliate's request to be paid what they are owed. It keeps the payout details as they were
+ * when it was made: a later change applies to later requests only.
+ */
+export const payoutRequests = sqliteTable(
+  'payout_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** open: waiting for a batch; batched: in a batch not yet settled; then paid, failed or cancelled. */
+    status: text('status', { enum: ['open', 'batched', 'paid', 'failed', 'cancelled'] }).notNull(),
+    /** What was requestable when the request was made (the batch fixes what is paid). */
+    amountPaise: integer('amount_paise').notNull(),
+    /** The payout details at the time of the request (JSON). */
+    details: text('details').notNull(),
+    createdAt: integer('created_at').notNull(),
+    closedAt: integer('closed_at'),
+  },
+  (t) => [
+    uniqueIndex('payout_requests_one_open').on(t.userId).where(sql`${t.status} in ('open', 'batched')`),
+    index('payout_requests_status').on(t.status, t.createdAt),
+  ],
+);
+
+/** A set of payouts an admin prepared at once, exported for the bank's bulk upload. */
+export const payoutBatches = sqliteTable('payout_batches', {
+  id: integer('id').primaryKey({ autoIncrement: true }),
+  /** Earnings credited up to this moment are in the batch. */
+  cutoff: integer('cutoff').notNull(),
+  createdBy: integer('created_by')
+    .notNull()
+    .references(() => users.id),
+  createdAt: integer('created_at').notNull(),
+  /** When the bank file was first downloaded: from then on the bank may pay, so no line is withdrawn. */
+  exportedAt: integer('exported_at'),
+});
+
+/**
+ * One payout: gross (what leaves owed), TDS withheld and net (what the bank sends), fixed when the
+ * line was made. A line is pending until marked paid (with the bank's UTR; its ledger line is
+ * booked then, once) or failed (nothing booked: the money stays owed). A direct payout (the
+ * legacy "send earnings email") is a line without a batch, paid at once.
+ */
+export const payoutLines = sqliteTable(
+  'payout_lines',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    batchId: integer('batch_id').references(() => payoutBatches.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    requestId: integer('request_id').references(() => payoutRequests.id),
+    status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull(),
+    grossPaise: integer('gross_paise').notNull(),
+    tdsPaise: integer('tds_paise').notNull(),
+    netPaise: integer('net_paise').notNull(),
+    /** The TDS rate applied, in hundredths of a percent (200 = 2%), 0 when none. */
+    tdsRateBp: integer('tds_rate_bp').notNull().default(0),
+    /** When gross and TDS were fixed: the batch's cutoff, or the moment of a direct payout. Its financial year is the TDS year. */
+    fixedAt: integer('fixed_at').notNull(),
+    /** The payout details used (JSON), as the request or the profile had them. */
+    details: text('details'),
+    pan: text('pan'),
+    panName: text('pan_name'),
+    utr: text('utr'),
+    failReason: text('fail_reason'),
+    decidedBy: integer('decided_by').references(() => users.id),
+    decidedAt: integer('decided_at'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    // A user is in at most one unsettled line, so two batches cannot both promise the same money.
+    uniqueIndex('payout_lines_one_pending').on(t.userId).where(sql`${t.status} = 'pending'`),
+    index('payout_lines_batch').on(t.batchId),
+    index('payout_lines_user').on(t.userId, t.fixedAt),
+    index('payout_lines_fixed').on(t.fixedAt),
+  ],
+);
+
+/** An approved order taken back (a mistaken approval, a fake UTR found later). Once per order. */
+export const orderReversals = sqliteTable('order_reversals', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  reason: text('reason').notNull(),
+  /** The commission taken back (paise, positive), 0 when there was none. */
+  commissionPaise: integer('commission_paise').notNull(),
+  reversedBy: integer('reversed_by')
+    .notNull()
+    .references(() => users.id),
+  reversedAt: integer('reversed_at').notNull(),
+});
+
+export type PayoutDetailsRow = typeof payoutDetails.$inferSelect;
+export type PayoutRequestRow = typeof payoutRequests.$inferSelect;
+export type PayoutBatchRow = typeof payoutBatches.$inferSelect;
+export type PayoutLineRow = typeof payoutLines.$inferSelect;

@@ -3,6 +3,7 @@ import { affiliateRouter } from '../features/affiliate/affiliate.router.js';
 import { authRouter } from '../features/auth/auth.router.js';
 import { catalogRouter } from '../features/catalog/catalog.router.js';
 import { ordersRouter } from '../features/orders/orders.router.js';
+import { payoutsRouter } from '../features/payouts/payouts.router.js';
 import { lecturesRouter } from '../features/catalog/lectures.router.js';
 import { receiptsRouter } from '../features/receipts/receipts.router.js';
 import { statementsRouter } from '../features/statements/statements.router.js';
@@ -21,6 +22,7 @@ export const appRouter = router({
   devices: devicesRouter,
   access: accessRouter,
   receipts: receiptsRouter,
+  payouts: payoutsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -23,5 +23,6 @@ export const adminLinks: readonly AdminLink[] = [
   { to: '/admin/pending-orders', label: 'nav.pendingOrders' },
   { to: '/admin/statements', label: 'nav.statements' },
   { to: '/admin/receipts', label: 'nav.receipts' },
+  { to: '/admin/payouts', label: 'nav.payouts' },
   { to: '/admin/users', label: 'nav.users' },
 ];

@@ -20,7 +20,7 @@ export default function AdminDashboardPage() {
         { label: t('dashboard.revenueToday'), value: formatRupees(stats.data.revenueTodayPaise) },
         { label: t('dashboard.revenueMonth'), value: formatRupees(stats.data.revenueMonthPaise) },
         { label: t('dashboard.commissions'), value: formatRupees(stats.data.commissionsPaise) },
-        { label: t('dashboard.owed'), value: formatRupees(stats.data.owedPaise), to: '/admin/users' },
+        { label: t('dashboard.owed'), value: formatRupees(stats.data.owedPaise), to: '/admin/payouts' },
         { label: t('dashboard.packages'), value: stats.data.packages.toLocaleString('en-IN') },
         { label: t('dashboard.lectures'), value: stats.data.lectures.toLocaleString('en-IN') },
         { label: t('dashboard.users'), value: stats.data.users.toLocaleString('en-IN'), to: '/admin/users' },

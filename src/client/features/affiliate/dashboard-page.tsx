@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupeeAmount, formatRupees } from '../../../shared/money';
 import { useSession } from '../auth/use-session';
+import { OwnPayoutsSummary } from '../payouts/own-payouts-summary';
 import { useAffiliateMessages } from './affiliate-messages';
 import { useCountUp } from './use-count-up';
 import './dashboard-page.css';
@@ -71,6 +72,8 @@ export default function DashboardPage() {
         <dt>{t('dashboard.owed')}</dt>
         <dd>{formatRupees(owedPaise)}</dd>
       </dl>
+
+      {viewer?.id === user.id && <OwnPayoutsSummary />}
 
       {viewer?.id === user.id && <ReferralShare code={user.referralCode} />}
 

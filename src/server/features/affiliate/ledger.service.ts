@@ -42,16 +42,52 @@ function addEarning(tx: Queryable, userId: number, amountPaise: number, at: numb
 }
 
 /** Money paid out to a user. Payouts lower what is owed, never the earnings. */
-export function bookPayout(tx: Queryable, line: { userId: number; amountPaise: number; createdBy: number; now: number }): LedgerRow {
+export function bookPayout(
+  tx: Queryable,
+  line: { userId: number; amountPaise: number; createdBy: number; now: number; payoutLineId?: number; note?: string },
+): LedgerRow {
   const row = tx
     .insert(ledger)
-    .values({ userId: line.userId, kind: 'payout', amountPaise: line.amountPaise, createdBy: line.createdBy, createdAt: line.now })
+    .values({
+      userId: line.userId,
+      kind: 'payout',
+      amountPaise: line.amountPaise,
+      createdBy: line.createdBy,
+      createdAt: line.now,
+      payoutLineId: line.payoutLineId ?? null,
+      note: line.note ?? null,
+    })
     .returning()
     .get();
   tx.update(users)
     .set({ paidPaise: sql`${users.paidPaise} + ${line.amountPaise}` })
     .where(eq(users.id, line.userId))
     .run();
+  return row;
+}
+
+/**
+ * Takes back (negative amount) or adds to earnings for a reason an admin gives, such as a reversed
+ * order. Never an edit of an earlier line: the correction is a line of its own.
+ */
+export function bookCorrection(
+  tx: Queryable,
+  line: { userId: number; amountPaise: number; orderId: number | null; createdBy: number; note: string; now: number },
+): LedgerRow {
+  const row = tx
+    .insert(ledger)
+    .values({
+      userId: line.userId,
+      kind: 'correction',
+      amountPaise: line.amountPaise,
+      orderId: line.orderId,
+      createdBy: line.createdBy,
+      note: line.note,
+      createdAt: line.now,
+    })
+    .returning()
+    .get();
+  addEarning(tx, line.userId, line.amountPaise, line.now);
   return row;
 }
 

@@ -2,46 +2,23 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { ledger, users, type LedgerRow } from '../../db/schema.js';
-import { formatRupees } from '../../../shared/money.js';
-import { renderEmail, type Mailer } from '../../lib/mailer.js';
-import { findActiveUser, findActiveUserByEmail } from '../auth/accounts.service.js';
-import { payoutEmail } from './affiliate.emails.js';
-import { affiliateErrors, payoutTooLarge } from './affiliate.errors.js';
-import { bookPayout } from './ledger.service.js';
+import type { Mailer } from '../../lib/mailer.js';
+import { findActiveUserByEmail } from '../auth/accounts.service.js';
+import { recordDirectPayout } from '../payouts/payouts.service.js';
+import { affiliateErrors } from './affiliate.errors.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
 
 /**
- * Records a payout to the user with this email and tells them by email, in their language. The
- * amount is checked against what is owed inside the same transaction as the ledger line, so two
- * payouts at once cannot pay more than was earned.
+ * Records a payout to the user with this email (the legacy "send earnings email"): a paid payout
+ * line with TDS by the payouts rule and its ledger line, in one transaction; the user is emailed
+ * gross, TDS and net in their language. The amount is checked against what is owed (minus what is
+ * on its way in a batch) inside that transaction, so two payouts at once cannot pay more than was earned.
  */
 export function payEarnings(deps: Deps, adminId: number, input: { email: string; amountPaise: number }): LedgerRow {
   const target = findActiveUserByEmail(deps.db, input.email);
   if (!target) throw affiliateErrors.USER_NOT_FOUND();
-  const payout = deps.db.transaction((tx) => {
-    const user = findActiveUser(tx, target.id)!;
-    const owed = user.earnedPaise - user.paidPaise;
-    if (owed <= 0) throw affiliateErrors.NOTHING_OWED();
-    if (input.amountPaise > owed) throw payoutTooLarge(user.name, owed);
-    return bookPayout(tx, { userId: user.id, amountPaise: input.amountPaise, createdBy: adminId, now: deps.now() });
-  });
-  const after = findActiveUser(deps.db, target.id)!;
-  deps.mailer.sendInBackground(
-    renderEmail(
-      payoutEmail,
-      after.lang,
-      {
-        siteName: deps.config.siteName,
-        name: after.name,
-        amount: formatRupees(payout.amountPaise),
-        owed: formatRupees(after.earnedPaise - after.paidPaise),
-        link: `${deps.config.publicUrl}/${after.id}/dashboard`,
-      },
-      after.email,
-    ),
-  );
-  return payout;
+  return recordDirectPayout(deps, adminId, { userId: target.id, amountPaise: input.amountPaise }).ledgerRow;
 }
 
 export type PayoutView = { id: string; amountPaise: number; createdAt: number; paidBy: string | null };

@@ -1,0 +1,21 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useTRPC } from '../../lib/trpc';
+import { PayoutsBalance } from './payouts-balance';
+import { usePayoutsMessages } from './payouts-messages';
+import './payouts.css';
+
+/** The signed-in affiliate's balance cards on their dashboard, with the way to payouts and statements. */
+export function OwnPayoutsSummary() {
+  const { t } = usePayoutsMessages();
+  const trpc = useTRPC();
+  const mine = useQuery(trpc.payouts.mine.queryOptions());
+  return (
+    <>
+      {mine.data && <PayoutsBalance balance={mine.data.balance} />}
+      <p>
+        <Link to="/payouts">{t('balance.link')}</Link>
+      </p>
+    </>
+  );
+}

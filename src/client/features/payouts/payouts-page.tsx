@@ -1,0 +1,332 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { PageSpinner } from '../../components/page-spinner';
+import { TextField } from '../../components/text-field';
+import { errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { financialYearLabel, financialYearOf, istMonthLabel } from '../../../shared/financial-year';
+import { formatIstDateTime } from '../../../shared/ist';
+import { formatRupees } from '../../../shared/money';
+import { downloadText } from './download';
+import { PayoutsBalance } from './payouts-balance';
+import { usePayoutsMessages } from './payouts-messages';
+import './payouts.css';
+
+type Method = 'upi' | 'bank';
+type Fields = Record<string, string>;
+
+function fieldErrors(error: unknown): Fields {
+  const data = (error as { data?: { fields?: Fields } } | null)?.data;
+  return data?.fields ?? {};
+}
+
+function DetailsForm({ onDone }: { onDone: () => void }) {
+  const { t } = usePayoutsMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const [method, setMethod] = useState<Method>('upi');
+  const [form, setForm] = useState({ upiId: '', accountHolder: '', accountNumber: '', accountNumberAgain: '', ifsc: '', pan: '', panName: '' });
+  const save = useMutation(trpc.payouts.saveDetails.mutationOptions());
+  const errors = save.isError ? fieldErrors(save.error) : {};
+  const set = (key: keyof typeof form) => (value: string) => setForm((old) => ({ ...old, [key]: value }));
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const pan = { pan: form.pan.trim() || null, panName: form.panName };
+    const input =
+      method === 'upi'
+        ? { method, upiId: form.upiId, ...pan }
+        : { method, accountHolder: form.accountHolder, accountNumber: form.accountNumber, accountNumberAgain: form.accountNumberAgain, ifsc: form.ifsc, ...pan };
+    save.mutate(input, {
+      onSuccess: async () => {
+        toast.success(t('details.saved'));
+        await queryClient.invalidateQueries({ queryKey: trpc.payouts.pathKey() });
+        onDone();
+      },
+      onError: (error) => toast.error(errorMessage(error, t('failed'))),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <fieldset>
+        <legend>{t('details.method')}</legend>
+        {(['upi', 'bank'] as const).map((value) => (
+          <label key={value} className="choice">
+            <input type="radio" name="method" value={value} checked={method === value} onChange={() => setMethod(value)} />
+            {t(value === 'upi' ? 'details.upi' : 'details.bank')}
+          </label>
+        ))}
+      </fieldset>
+      {method === 'upi' ? (
+        <TextField label={t('details.upi')} hint={t('details.upiHint')} value={form.upiId} onChange={set('upiId')} error={errors.upiId} autoComplete="off" inputMode="email" />
+      ) : (
+        <>
+          <TextField label={t('details.holder')} value={form.accountHolder} onChange={set('accountHolder')} error={errors.accountHolder} autoComplete="name" />
+          <TextField label={t('details.account')} value={form.accountNumber} onChange={set('accountNumber')} error={errors.accountNumber} inputMode="numeric" autoComplete="off" />
+          <TextField
+            label={t('details.accountAgain')}
+            value={form.accountNumberAgain}
+            onChange={set('accountNumberAgain')}
+            error={errors.accountNumberAgain}
+            inputMode="numeric"
+            autoComplete="off"
+            onPaste={(event) => event.preventDefault()}
+          />
+          <TextField label={t('details.ifsc')} hint={t('details.ifscHint')} value={form.ifsc} onChange={set('ifsc')} error={errors.ifsc} autoCapitalize="characters" autoComplete="off" />
+        </>
+      )}
+      <TextField label={t('details.pan')} hint={t('details.panHint')} value={form.pan} onChange={set('pan')} error={errors.pan} autoCapitalize="characters" autoComplete="off" />
+      {form.pan.trim() !== '' && <TextField label={t('details.panName')} value={form.panName} onChange={set('panName')} error={errors.panName} autoCapitalize="characters" />}
+      <p className="muted">{t('details.note')}</p>
+      <div className="button-row">
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {t('details.save')}
+        </button>
+        <button type="button" className="button" onClick={onDone}>
+          {t('details.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function StatementSection() {
+  const { t, lang } = usePayoutsMessages();
+  const trpc = useTRPC();
+  const client = useTRPCClient();
+  const now = Date.now();
+  const thisYear = financialYearOf(now);
+  const [kind, setKind] = useState<'month' | 'year'>('month');
+  const [month, setMonth] = useState(istMonthLabel(now));
+  const [year, setYear] = useState(financialYearLabel(thisYear));
+  const period = kind === 'month' ? month : year;
+  const statement = useQuery({ ...trpc.payouts.statement.queryOptions({ period }), enabled: /^\d{4}-\d{2}$|^FY/.test(period) });
+  const [downloading, setDownloading] = useState(false);
+
+  async function download() {
+    setDownloading(true);
+    try {
+      const file = await client.payouts.statementCsv.query({ period });
+      downloadText(file.fileName, file.csv, { bom: true });
+    } catch (error) {
+      toast.error(errorMessage(error, t('failed')));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  const kindText = { commission: t('statement.commission'), correction: t('statement.correction'), payout: t('statement.payout') };
+  return (
+    <section aria-labelledby="statement-title">
+      <h2 id="statement-title">{t('statement.title')}</h2>
+      <fieldset>
+        <legend>{t('statement.period')}</legend>
+        {(['month', 'year'] as const).map((value) => (
+          <label key={value} className="choice">
+            <input type="radio" name="period-kind" value={value} checked={kind === value} onChange={() => setKind(value)} />
+            {t(value === 'month' ? 'statement.month' : 'statement.year')}
+          </label>
+        ))}
+        {kind === 'month' ? (
+          <TextField label={t('statement.month')} type="month" value={month} onChange={setMonth} />
+        ) : (
+          <div className="field">
+            <label className="field__label" htmlFor="statement-year">
+              {t('statement.year')}
+            </label>
+            <select id="statement-year" value={year} onChange={(event) => setYear(event.target.value)}>
+              {[0, 1, 2, 3].map((back) => (
+                <option key={back} value={financialYearLabel(thisYear - back)}>
+                  {financialYearLabel(thisYear - back)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+      </fieldset>
+      {statement.isError && <p role="alert">{errorMessage(statement.error, t('failed'))}</p>}
+      {statement.data && (
+        <>
+          <dl className="details">
+            <dt>{t('statement.opening')}</dt>
+            <dd>{formatRupees(statement.data.openingOwedPaise)}</dd>
+            <dt>{t('statement.closing')}</dt>
+            <dd>{formatRupees(statement.data.closingOwedPaise)}</dd>
+          </dl>
+          {statement.data.lines.length === 0 ? (
+            <p className="muted">{t('statement.empty')}</p>
+          ) : (
+            <ul className="statement-lines">
+              {statement.data.lines.map((line, index) => (
+                <li key={`${line.reference}-${index}`}>
+                  <span>
+                    {formatIstDateTime(line.at, lang)} · {kindText[line.kind]} · {line.reference}
+                    {line.description && ` · ${line.description}`}
+                    {line.utr && ` · UTR ${line.utr}`}
+                  </span>
+                  <strong>{line.kind === 'payout' ? formatRupees(-line.grossPaise) : formatRupees(line.earnedPaise)}</strong>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      <p>
+        <button type="button" className="button" onClick={download} disabled={downloading}>
+          {t('statement.download')}
+        </button>
+      </p>
+    </section>
+  );
+}
+
+/** /payouts: the signed-in affiliate's balance, payout details, request, payouts and statements. */
+export default function PayoutsPage() {
+  const { t, lang } = usePayoutsMessages();
+  useDocumentTitle(t('title'));
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const mine = useQuery(trpc.payouts.mine.queryOptions());
+  const [editing, setEditing] = useState(false);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.payouts.pathKey() });
+  const request = useMutation(trpc.payouts.request.mutationOptions());
+  const cancel = useMutation(trpc.payouts.cancelRequest.mutationOptions());
+
+  if (mine.isPending) return <PageSpinner />;
+  if (mine.isError) return <p role="alert">{errorMessage(mine.error, t('failed'))}</p>;
+  const { balance, details, openRequest, canRequest, lines } = mine.data;
+  const statusText = { pending: t('lines.pending'), paid: t('lines.paid'), failed: t('lines.failed') };
+
+  return (
+    <div className="page payouts">
+      <h1>{t('title')}</h1>
+      <PayoutsBalance balance={balance} />
+
+      <section aria-labelledby="details-title">
+        <h2 id="details-title">{t('details.title')}</h2>
+        {editing ? (
+          <DetailsForm onDone={() => setEditing(false)} />
+        ) : (
+          <>
+            {details ? (
+              <dl className="details">
+                {details.method === 'upi' ? (
+                  <>
+                    <dt>{t('details.upi')}</dt>
+                    <dd>{details.upiId}</dd>
+                  </>
+                ) : (
+                  <>
+                    <dt>{t('details.holder')}</dt>
+                    <dd>{details.accountHolder}</dd>
+                    <dt>{t('details.account')}</dt>
+                    <dd>{details.accountNumber}</dd>
+                    <dt>{t('details.ifsc')}</dt>
+                    <dd>{details.ifsc}</dd>
+                  </>
+                )}
+                {details.pan && (
+                  <>
+                    <dt>{t('details.pan_label')}</dt>
+                    <dd>
+                      {details.pan} ({details.panName})
+                    </dd>
+                  </>
+                )}
+              </dl>
+            ) : (
+              <p>{t('details.none')}</p>
+            )}
+            <button type="button" className="button" onClick={() => setEditing(true)}>
+              {details ? t('details.change') : t('details.add')}
+            </button>
+          </>
+        )}
+      </section>
+
+      <section aria-labelledby="request-title">
+        <h2 id="request-title">{t('request.title')}</h2>
+        {openRequest ? (
+          <>
+            <p>
+              {openRequest.status === 'open'
+                ? t('request.open', { date: formatIstDateTime(openRequest.createdAt, lang), amount: formatRupees(openRequest.amountPaise) })
+                : t('request.batched', { date: formatIstDateTime(openRequest.createdAt, lang) })}
+            </p>
+            {(openRequest.status === 'open' || openRequest.status === 'batched') && (
+              <button
+                type="button"
+                className="button"
+                disabled={cancel.isPending}
+                onClick={() =>
+                  cancel.mutate(
+                    { requestId: openRequest.id },
+                    { onSuccess: () => toast.success(t('request.cancelled')), onError: (error) => toast.error(errorMessage(error, t('failed'))), onSettled: refresh },
+                  )
+                }
+              >
+                {t('request.cancel')}
+              </button>
+            )}
+          </>
+        ) : canRequest ? (
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={request.isPending}
+            onClick={() =>
+              request.mutate(undefined, {
+                onSuccess: () => toast.success(t('request.sent')),
+                onError: (error) => toast.error(errorMessage(error, t('failed'))),
+                onSettled: refresh,
+              })
+            }
+          >
+            {t('request.button', { amount: formatRupees(balance.requestablePaise) })}
+          </button>
+        ) : (
+          <p className="muted">
+            {!details ? t('request.needDetails') : balance.onItsWayPaise > 0 ? t('request.onItsWay') : t('balance.minimum', { amount: formatRupees(balance.minimumPaise) })}
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby="lines-title">
+        <h2 id="lines-title">{t('lines.title')}</h2>
+        {lines.length === 0 ? (
+          <p className="muted">{t('lines.empty')}</p>
+        ) : (
+          <ul className="payout-lines">
+            {lines.map((line) => (
+              <li key={line.id}>
+                <span>
+                  <strong>{statusText[line.status]}</strong> · {line.reference} · {formatIstDateTime(line.decidedAt ?? line.fixedAt, lang)}
+                  {line.where && ` · ${line.where}`}
+                  {line.utr && (
+                    <>
+                      <br />
+                      {t('lines.utr', { utr: line.utr })}
+                    </>
+                  )}
+                  {line.failReason && (
+                    <>
+                      <br />
+                      {t('lines.reason', { reason: line.failReason })}
+                    </>
+                  )}
+                </span>
+                <span>
+                  {t('lines.gross')} {formatRupees(line.grossPaise)} · {t('lines.tds')} {formatRupees(line.tdsPaise)} · {t('lines.net')} <strong>{formatRupees(line.netPaise)}</strong>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      <StatementSection />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { readFile } from 'node:fs/promises';
+import type { Download, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { earnCommission } from '../../../test/earnings.js';
+import { type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { createUserWithToken } from '../../../test/factories.js';
+import { waitForEmail } from '../../../test/outbox.js';
+import type { TestApp } from '../../../test/test-app.js';
+import { interpolate, type Params } from '../../lib/i18n.js';
+import { formatRupees } from '../../../shared/money.js';
+import { validationMessages } from '../../../shared/validation-messages.js';
+import enDashboard from '../../locales/en/admin.json';
+import mrDashboard from '../../locales/mr/admin.json';
+import enAdmin from '../../locales/en/payouts-admin.json';
+import en from '../../locales/en/payouts.json';
+import mrAdmin from '../../locales/mr/payouts-admin.json';
+import mr from '../../locales/mr/payouts.json';
+
+let t: TestApp;
+let browser: TestBrowser;
+
+withAppAndBrowser((app, chromium) => {
+  t = app;
+  browser = chromium;
+});
+
+/** A text of a catalogue by its dotted key, filled in. */
+function text(catalogue: object, key: string, params?: Params): string {
+  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
+  return interpolate(value as string, params);
+}
+
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; content: string }> {
+  const [download] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, void];
+  const file = await download.path();
+  return { name: download.suggestedFilename(), content: (await readFile(file!, 'utf8')).replace(/^\uFEFF/, '') };
+}
+
+const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
+
+describe.each([
+  { lang: 'en', locale: 'en-IN', mine: en, admin: enAdmin, name: 'Asha Patil', upi: 'asha.patil@okaxis', utr: 'HDFCN52026112300001' },
+  { lang: 'mr', locale: 'mr-IN', mine: mr, admin: mrAdmin, name: 'आशा पाटील', upi: 'asha.mr@ybl', utr: 'SBIN426112300002' },
+] as const)('the payout loop at 360 px ($lang)', ({ lang, locale, mine, admin: adminText, name, upi, utr }) => {
+  it('affiliate adds UPI details and requests; admin batches, downloads the bank file, marks paid; affiliate sees it and downloads the statement', async () => {
+    const admin = await createUserWithToken(t.db, { role: 'admin', name: 'Meena Admin', lang });
+    const affiliate = await createUserWithToken(t.db, { name, lang });
+    await earnCommission(t, { earnerId: affiliate.user.id, adminId: admin.user.id, amountPaise: 750_00, at: Date.now() });
+
+    // The affiliate, on a phone.
+    const phone = await browser.newPage({ width: 360, locale, phone: true });
+    await phone.context.addCookies([{ name: 'session', value: affiliate.token, url: t.url }]);
+    const page = phone.page;
+    await page.goto(`${t.url}/${affiliate.user.id}/dashboard`);
+    await page.getByRole('link', { name: text(mine, 'balance.link') }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text(mine, 'title'));
+    expect(await page.getByText(text(mine, 'request.needDetails')).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: text(mine, 'details.add') }).click();
+    await page.getByRole('textbox', { name: text(mine, 'details.upi') }).fill('not a upi id');
+    await page.getByRole('button', { name: text(mine, 'details.save') }).click();
+    // A wrong shape is told at the field (the server's message, in the page's language).
+    await expect.poll(() => page.getByText(validationMessages.UPI_ID_INVALID[lang]).first().isVisible()).toBe(true);
+    await page.getByRole('textbox', { name: text(mine, 'details.upi') }).fill(upi);
+    await page.getByRole('button', { name: text(mine, 'details.save') }).click();
+    const masked = `${'X'.repeat(upi.indexOf('@') - 4)}${upi.slice(upi.indexOf('@') - 4)}`;
+    await expect.poll(() => page.getByText(masked, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText(upi, { exact: true }).count()).toBe(0);
+    await waitForEmail(t.outbox, affiliate.user.email, (m) => m.text.includes(masked));
+
+    await page.getByRole('button', { name: text(mine, 'request.button', { amount: formatRupees(750_00) }) }).click();
+    await expect.poll(() => page.getByRole('button', { name: text(mine, 'request.cancel') }).isVisible()).toBe(true);
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+
+    // The admin, also on a phone.
+    const adminPhone = await browser.newPage({ width: 360, locale, phone: true });
+    await adminPhone.context.addCookies([{ name: 'session', value: admin.token, url: t.url }]);
+    const desk = adminPhone.page;
+    await desk.goto(`${t.url}/admin/payouts`);
+    await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toBe(text(adminText, 'title'));
+    await desk.getByRole('checkbox', { name: text(adminText, 'ready.select', { name }) }).check();
+    await desk.getByRole('button', { name: text(adminText, 'ready.make', { count: 1 }) }).click();
+    // The new batch (newest first) is the one holding this affiliate's line.
+    const batchHeading = desk.getByRole('article').filter({ hasText: name }).first().getByRole('heading', { level: 3 });
+    await expect.poll(() => batchHeading.isVisible()).toBe(true);
+    const batchId = (await batchHeading.textContent())!.replace(/\D/g, '');
+    expect(await fitsPhone(desk)).toBeLessThanOrEqual(360);
+
+    const bankFile = await downloaded(desk, () => desk.getByRole('button', { name: text(adminText, 'batches.download', { id: batchId }) }).click());
+    expect(bankFile.name).toBe(`payout-batch-${batchId}.csv`);
+    const rows = bankFile.content.trim().split('\r\n');
+    expect(rows[0]).toBe('Beneficiary Name,Payment Mode,Account Number / UPI ID,IFSC,Amount,Reference,Email');
+    expect(rows[1]).toMatch(new RegExp(`^${name},UPI,${upi.replace('.', '\\.')},,750\\.00,PAYOUT-\\d+,`));
+
+    await desk.getByLabel(text(adminText, 'batches.utr', { name })).fill(utr);
+    await desk.getByRole('button', { name: text(adminText, 'batches.markPaid') }).click();
+    await expect.poll(() => desk.getByText(text(adminText, 'batches.paid', { utr })).isVisible()).toBe(true);
+    // The dashboard's owed total is what the payouts screen lists, and leads there.
+    await desk.goto(`${t.url}/admin/dashboard`);
+    const owedLink = desk.getByRole('link', { name: text(lang === 'en' ? enDashboard : mrDashboard, 'dashboard.owed'), exact: true });
+    const owedCard = desk.locator('.admin-stats > div').filter({ has: owedLink });
+    const dashboardOwed = await owedCard.locator('dd').textContent();
+    await owedCard.getByRole('link').click();
+    await expect.poll(() => desk.getByRole('heading', { level: 1 }).textContent()).toBe(text(adminText, 'title'));
+    expect(await desk.getByTestId('total-owed').textContent()).toBe(dashboardOwed);
+    const paidMail = await waitForEmail(t.outbox, affiliate.user.email, (m) => m.text.includes(utr));
+    expect(paidMail.text).toContain(formatRupees(750_00));
+
+    // The affiliate sees it paid with the bank's reference, and downloads the statement.
+    await page.reload();
+    await expect.poll(() => page.getByText(text(mine, 'lines.utr', { utr })).isVisible()).toBe(true);
+    expect(await page.getByText(text(mine, 'lines.paid'), { exact: true }).isVisible()).toBe(true);
+    const statement = await downloaded(page, () => page.getByRole('button', { name: text(mine, 'statement.download') }).click());
+    expect(statement.name).toMatch(/^statement-\d{4}-\d{2}\.csv$/);
+    const lines = statement.content.trim().split('\r\n');
+    expect(lines.some((line) => /,commission,ORDER-\d+,/.test(line) && line.includes('750.00'))).toBe(true);
+    expect(lines.some((line) => line.includes(',payout,PAYOUT-') && line.includes(`,750.00,0.00,750.00,${utr},0.00`))).toBe(true);
+    expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
+
+    await phone.context.close();
+    await adminPhone.context.close();
+  });
+});

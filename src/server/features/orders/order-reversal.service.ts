@@ -1,0 +1,89 @@
+import { and, eq } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { enrollments, ledger, orderReversals, orders, packages, users } from '../../db/schema.js';
+import { formatRupees } from '../../../shared/money.js';
+import { renderEmail, type Mailer } from '../../lib/mailer.js';
+import { readCache } from '../../lib/read-cache.js';
+import { bookCorrection } from '../affiliate/ledger.service.js';
+import { commissionReversedEmail, orderReversedBuyerEmail } from '../payouts/payouts.emails.js';
+import { payoutErrors } from '../payouts/payouts.errors.js';
+
+type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
+
+export type Reversal = { orderId: number; buyerId: number; packageName: string; commissionPaise: number; sponsorId: number | null };
+
+/**
+ * Takes back an approved order (a mistaken approval, a fake UTR found later), once: the package
+ * leaves the buyer's account and the sponsor's commission is taken back by a correction line
+ * (never an edit), in one transaction. When that commission was already paid out, what the sponsor
+ * is owed goes below zero and their next payout nets it. The order keeps its status `approved`;
+ * the reversal row (with the reason, who and when) marks it. Buyer and sponsor are emailed.
+ */
+export function reverseOrder(deps: Deps, adminId: number, input: { utr: string; reason: string }): Reversal {
+  const now = deps.now();
+  const reversal = deps.db.transaction((tx) => {
+    const order = tx.select().from(orders).where(and(eq(orders.utr, input.utr), eq(orders.status, 'approved'))).get();
+    if (!order) {
+      const any = tx.select({ id: orders.id }).from(orders).where(eq(orders.utr, input.utr)).get();
+      throw any ? payoutErrors.ORDER_NOT_APPROVED() : payoutErrors.ORDER_NOT_FOUND();
+    }
+    const done = tx.select({ orderId: orderReversals.orderId }).from(orderReversals).where(eq(orderReversals.orderId, order.id)).get();
+    if (done) throw payoutErrors.ORDER_ALREADY_REVERSED();
+    tx.delete(enrollments).where(and(eq(enrollments.orderId, order.id), eq(enrollments.userId, order.userId))).run();
+    const commission = tx.select().from(ledger).where(and(eq(ledger.orderId, order.id), eq(ledger.kind, 'commission'))).get();
+    if (commission) {
+      bookCorrection(tx, {
+        userId: commission.userId,
+        amountPaise: -commission.amountPaise,
+        orderId: order.id,
+        createdBy: adminId,
+        note: input.reason,
+        now,
+      });
+    }
+    tx.insert(orderReversals)
+      .values({ orderId: order.id, reason: input.reason, commissionPaise: commission?.amountPaise ?? 0, reversedBy: adminId, reversedAt: now })
+      .run();
+    const pkg = tx.select({ name: packages.name }).from(packages).where(eq(packages.id, order.packageId)).get()!;
+    return { orderId: order.id, buyerId: order.userId, packageName: pkg.name, utr: order.utr, commissionPaise: commission?.amountPaise ?? 0, sponsorId: commission?.userId ?? null };
+  });
+  readCache(deps.db).invalidate('earnings');
+  readCache(deps.db).invalidate('catalog');
+  notify(deps, reversal, input.reason);
+  return reversal;
+}
+
+function notify(deps: Deps, reversal: Reversal & { utr: string }, reason: string): void {
+  const site = deps.config.siteName;
+  const buyer = deps.db.select().from(users).where(eq(users.id, reversal.buyerId)).get();
+  if (buyer && buyer.deletedAt === null) {
+    deps.mailer.sendInBackground(
+      renderEmail(
+        orderReversedBuyerEmail,
+        buyer.lang,
+        { siteName: site, name: buyer.name, pkg: reversal.packageName, utr: reversal.utr, reason, link: `${deps.config.publicUrl}/ContactUs` },
+        buyer.email,
+      ),
+    );
+  }
+  if (reversal.sponsorId === null) return;
+  const sponsor = deps.db.select().from(users).where(eq(users.id, reversal.sponsorId)).get();
+  if (!sponsor || sponsor.deletedAt !== null) return;
+  deps.mailer.sendInBackground(
+    renderEmail(
+      commissionReversedEmail,
+      sponsor.lang,
+      {
+        siteName: site,
+        name: sponsor.name,
+        pkg: reversal.packageName,
+        amount: formatRupees(reversal.commissionPaise),
+        reason,
+        owed: formatRupees(sponsor.earnedPaise - sponsor.paidPaise),
+        link: `${deps.config.publicUrl}/payouts`,
+      },
+      sponsor.email,
+    ),
+  );
+}

@@ -1,0 +1,380 @@
+import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.js';
+import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users, type PayoutLineRow } from '../../db/schema.js';
+import { formatRupees } from '../../../shared/money.js';
+import { renderEmail } from '../../lib/mailer.js';
+import { bookPayout } from '../affiliate/ledger.service.js';
+import { rupeesField, toCsv, type Cell } from './csv.js';
+import { payoutFailedEmail } from './payouts.emails.js';
+import { moreThanOwed, payoutErrors } from './payouts.errors.js';
+import { notifyPaid, parseSnapshot, payoutReference, snapshotOf, type Deps, type DetailsSnapshot } from './payouts.service.js';
+import { tdsFor } from './tds.js';
+
+export type OwedRow = {
+  userId: string;
+  name: string;
+  email: string;
+  deleted: boolean;
+  /** Owed minus what is on its way in a batch: what a new batch line would start from. */
+  availablePaise: number;
+  request: { id: string; createdAt: number; amountPaise: number } | null;
+  /** Full details for the admin who pays; null when the affiliate gave none. */
+  details: DetailsSnapshot | null;
+  /** True when a batch line can be made now (details given, not deleted, nothing on its way). */
+  payable: boolean;
+};
+
+export type InFlightRow = { lineId: string; batchId: string | null; userId: string; name: string; grossPaise: number };
+
+export type PayoutsOverview = {
+  minimumPaise: number;
+  tdsEnabled: boolean;
+  /** Open requests and everyone whose available amount is at least the minimum. */
+  ready: OwedRow[];
+  /** Everyone else owed anything (below the minimum, or below zero after a reversal, or deleted). */
+  others: OwedRow[];
+  /** Lines in batches not yet paid or failed: owed, on their way. */
+  inFlight: InFlightRow[];
+  /** Ready + others + in flight: every rupee owed, the admin dashboard's owed total. */
+  totalOwedPaise: number;
+  readyTotalPaise: number;
+};
+
+type Candidate = {
+  id: number;
+  name: string;
+  email: string;
+  deletedAt: number | null;
+  owed: number;
+  pending: number;
+  requestId: number | null;
+  requestAt: number | null;
+  requestAmount: number | null;
+  requestDetails: string | null;
+};
+
+/** Everyone owed anything, or with an open request or a line on its way. */
+function candidates(db: Queryable): Candidate[] {
+  return db.all<Candidate>(sql`
+    select u.id as id, u.name as name, u.email as email, u.deleted_at as deletedAt,
+           u.earned_paise - u.paid_paise as owed,
+           coalesce(pl.pending, 0) as pending,
+           r.id as requestId, r.created_at as requestAt, r.amount_paise as requestAmount, r.details as requestDetails
+    from users u
+    left join (select user_id, sum(gross_paise) as pending from payout_lines where status = 'pending' group by user_id) pl on pl.user_id = u.id
+    left join payout_requests r on r.user_id = u.id and r.status = 'open'
+    where u.earned_paise != u.paid_paise or pl.pending is not null or r.id is not null
+    order by r.created_at is null, r.created_at, owed desc, u.id`);
+}
+
+/** The admin's payouts screen: who can be paid, who is owed less, what is on its way. */
+export function payoutsOverview(db: Queryable, deps: Pick<Deps, 'config'>): PayoutsOverview {
+  const minimum = deps.config.payoutMinimumPaise;
+  const detailRows = new Map(db.select().from(payoutDetails).all().map((row) => [row.userId, row]));
+  const ready: OwedRow[] = [];
+  const others: OwedRow[] = [];
+  for (const person of candidates(db)) {
+    const available = person.owed - person.pending;
+    const current = detailRows.get(person.id);
+    const details = person.requestDetails ? parseSnapshot(person.requestDetails) : current ? snapshotOf(current) : null;
+    const row: OwedRow = {
+      userId: String(person.id),
+      name: person.name,
+      email: person.email,
+      deleted: person.deletedAt !== null,
+      availablePaise: available,
+      request: person.requestId === null ? null : { id: String(person.requestId), createdAt: person.requestAt!, amountPaise: person.requestAmount! },
+      details,
+      payable: person.deletedAt === null && details !== null && person.pending === 0 && available > 0,
+    };
+    const isReady = person.deletedAt === null && person.pending === 0 && (person.requestId !== null || (available >= minimum && available > 0));
+    if (isReady) ready.push(row);
+    else if (available !== 0) others.push(row);
+  }
+  const inFlight = db
+    .select({ lineId: payoutLines.id, batchId: payoutLines.batchId, userId: payoutLines.userId, name: users.name, grossPaise: payoutLines.grossPaise })
+    .from(payoutLines)
+    .innerJoin(users, eq(users.id, payoutLines.userId))
+    .where(eq(payoutLines.status, 'pending'))
+    .orderBy(payoutLines.id)
+    .all()
+    .map((row) => ({ ...row, lineId: String(row.lineId), batchId: row.batchId === null ? null : String(row.batchId), userId: String(row.userId) }));
+  const sum = (rows: { availablePaise: number }[]) => rows.reduce((total, row) => total + row.availablePaise, 0);
+  return {
+    minimumPaise: minimum,
+    tdsEnabled: deps.config.tds.enabled,
+    ready,
+    others,
+    inFlight,
+    readyTotalPaise: sum(ready),
+    totalOwedPaise: sum(ready) + sum(others) + inFlight.reduce((total, row) => total + row.grossPaise, 0),
+  };
+}
+
+export type BatchResult = { batchId: string; lines: number; skipped: { userId: string; name: string; why: 'no-details' | 'nothing-owed' | 'on-its-way' | 'deleted' }[] };
+
+/**
+ * Makes a batch for the chosen people, fixing each line's gross, TDS and net now: gross is what
+ * was earned up to the cutoff (never more than what is owed now) minus what was paid, and in one
+ * transaction, so two admins making batches at once cannot promise the same money twice (a
+ * person has at most one unsettled line). An open request goes into the batch with the details
+ * it was made with; others are paid to their current details.
+ */
+export function makeBatch(deps: Deps, adminId: number, input: { userIds: number[]; cutoff?: number | undefined }): BatchResult {
+  const now = deps.now();
+  const cutoff = Math.min(input.cutoff ?? now, now);
+  return deps.db.transaction((tx) => {
+    const batch = tx.insert(payoutBatches).values({ cutoff, createdBy: adminId, createdAt: now }).returning().get();
+    const skipped: BatchResult['skipped'] = [];
+    let made = 0;
+    for (const userId of [...new Set(input.userIds)]) {
+      const user = tx.select().from(users).where(eq(users.id, userId)).get();
+      if (!user) continue;
+      const skip = (why: BatchResult['skipped'][number]['why']) => skipped.push({ userId: String(userId), name: user.name, why });
+      if (user.deletedAt !== null) {
+        skip('deleted');
+        continue;
+      }
+      const pending = tx.select({ id: payoutLines.id }).from(payoutLines).where(and(eq(payoutLines.userId, userId), eq(payoutLines.status, 'pending'))).get();
+      if (pending) {
+        skip('on-its-way');
+        continue;
+      }
+      const request = tx.select().from(payoutRequests).where(and(eq(payoutRequests.userId, userId), eq(payoutRequests.status, 'open'))).get();
+      const current = tx.select().from(payoutDetails).where(eq(payoutDetails.userId, userId)).get();
+      const details = request ? parseSnapshot(request.details) : current ? snapshotOf(current) : null;
+      if (!details) {
+        skip('no-details');
+        continue;
+      }
+      const earnedByCutoff = tx
+        .select({ sum: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)` })
+        .from(ledger)
+        .where(and(eq(ledger.userId, userId), inArray(ledger.kind, ['commission', 'correction']), lte(ledger.createdAt, cutoff)))
+        .get()!.sum;
+      const gross = Math.min(earnedByCutoff, user.earnedPaise) - user.paidPaise;
+      if (gross <= 0) {
+        skip('nothing-owed');
+        continue;
+      }
+      const { tdsPaise, rateBp } = tdsFor(tx, deps.config.tds, { userId, grossPaise: gross, hasPan: !!details.pan, at: cutoff });
+      tx.insert(payoutLines)
+        .values({
+          batchId: batch.id,
+          userId,
+          requestId: request?.id ?? null,
+          status: 'pending',
+          grossPaise: gross,
+          tdsPaise,
+          netPaise: gross - tdsPaise,
+          tdsRateBp: rateBp,
+          fixedAt: cutoff,
+          details: JSON.stringify(details),
+          pan: details.pan,
+          panName: details.panName,
+          createdAt: now,
+        })
+        .run();
+      if (request) tx.update(payoutRequests).set({ status: 'batched' }).where(eq(payoutRequests.id, request.id)).run();
+      made += 1;
+    }
+    if (made === 0) throw payoutErrors.NOTHING_TO_BATCH();
+    return { batchId: String(batch.id), lines: made, skipped };
+  });
+}
+
+export type AdminLineView = {
+  id: string;
+  reference: string;
+  userId: string;
+  name: string;
+  status: PayoutLineRow['status'];
+  grossPaise: number;
+  tdsPaise: number;
+  netPaise: number;
+  tdsRatePercent: number;
+  details: DetailsSnapshot | null;
+  fromRequest: boolean;
+  utr: string | null;
+  failReason: string | null;
+  decidedAt: number | null;
+};
+
+export type BatchView = {
+  id: string;
+  cutoff: number;
+  createdAt: number;
+  exportedAt: number | null;
+  createdBy: string;
+  lines: AdminLineView[];
+  totals: { grossPaise: number; tdsPaise: number; netPaise: number; pending: number; paid: number; failed: number };
+};
+
+function adminLine(row: PayoutLineRow & { name: string }): AdminLineView {
+  return {
+    id: String(row.id),
+    reference: payoutReference(row.id),
+    userId: String(row.userId),
+    name: row.name,
+    status: row.status,
+    grossPaise: row.grossPaise,
+    tdsPaise: row.tdsPaise,
+    netPaise: row.netPaise,
+    tdsRatePercent: row.tdsRateBp / 100,
+    details: parseSnapshot(row.details),
+    fromRequest: row.requestId !== null,
+    utr: row.utr,
+    failReason: row.failReason,
+    decidedAt: row.decidedAt,
+  };
+}
+
+function linesOf(db: Queryable, batchId: number) {
+  return db
+    .select({ line: payoutLines, name: users.name })
+    .from(payoutLines)
+    .innerJoin(users, eq(users.id, payoutLines.userId))
+    .where(eq(payoutLines.batchId, batchId))
+    .orderBy(payoutLines.id)
+    .all()
+    .map(({ line, name }) => ({ ...line, name }));
+}
+
+export function batchView(db: Queryable, batchId: number): BatchView {
+  const batch = db
+    .select({ batch: payoutBatches, createdBy: users.name })
+    .from(payoutBatches)
+    .innerJoin(users, eq(users.id, payoutBatches.createdBy))
+    .where(eq(payoutBatches.id, batchId))
+    .get();
+  if (!batch) throw payoutErrors.BATCH_NOT_FOUND();
+  const lines = linesOf(db, batchId).map(adminLine);
+  const totals = { grossPaise: 0, tdsPaise: 0, netPaise: 0, pending: 0, paid: 0, failed: 0 };
+  for (const line of lines) {
+    totals[line.status] += 1;
+    if (line.status !== 'failed') {
+      totals.grossPaise += line.grossPaise;
+      totals.tdsPaise += line.tdsPaise;
+      totals.netPaise += line.netPaise;
+    }
+  }
+  return { id: String(batch.batch.id), cutoff: batch.batch.cutoff, createdAt: batch.batch.createdAt, exportedAt: batch.batch.exportedAt, createdBy: batch.createdBy, lines, totals };
+}
+
+/** The latest batches, newest first, with their lines. */
+export function recentBatches(db: Queryable, limit = 10): BatchView[] {
+  return db
+    .select({ id: payoutBatches.id })
+    .from(payoutBatches)
+    .orderBy(desc(payoutBatches.id))
+    .limit(limit)
+    .all()
+    .map((row) => batchView(db, row.id));
+}
+
+/**
+ * The batch's unsettled lines in the shape banks' bulk-payout uploads take: one row per
+ * beneficiary with the net amount in rupees and the payout's reference. The first download marks
+ * the batch exported: from then on the bank may pay any of its lines, so an affiliate can no
+ * longer withdraw their request from it.
+ */
+export function exportBatch(deps: Pick<Deps, 'db' | 'now'>, batchId: number): { fileName: string; csv: string } {
+  const now = deps.now();
+  return deps.db.transaction((tx) => {
+    tx.update(payoutBatches).set({ exportedAt: now }).where(and(eq(payoutBatches.id, batchId), isNull(payoutBatches.exportedAt))).run();
+    return batchCsv(tx, batchId);
+  });
+}
+
+function batchCsv(db: Queryable, batchId: number): { fileName: string; csv: string } {
+  const batch = batchView(db, batchId);
+  const rows: Cell[][] = [['Beneficiary Name', 'Payment Mode', 'Account Number / UPI ID', 'IFSC', 'Amount', 'Reference', 'Email']];
+  const emails = new Map(
+    db
+      .select({ id: users.id, email: users.email })
+      .from(users)
+      .where(inArray(users.id, batch.lines.map((line) => Number(line.userId)).concat(0)))
+      .all()
+      .map((row) => [String(row.id), row.email]),
+  );
+  for (const line of batch.lines) {
+    if (line.status !== 'pending' || !line.details) continue;
+    const d = line.details;
+    rows.push([
+      d.method === 'upi' ? (d.panName ?? line.name) : (d.accountHolder ?? line.name),
+      d.method === 'upi' ? 'UPI' : 'NEFT',
+      d.method === 'upi' ? d.upiId : d.accountNumber,
+      d.method === 'upi' ? '' : d.ifsc,
+      rupeesField(line.netPaise),
+      line.reference,
+      emails.get(line.userId) ?? '',
+    ]);
+  }
+  return { fileName: `payout-batch-${batch.id}.csv`, csv: toCsv(rows) };
+}
+
+/**
+ * Marks a line paid with the bank's reference and books its payout ledger line, in one
+ * transaction, once: the line changes only while pending (a second click, or a second admin,
+ * gets LINE_ALREADY_PAID), and the ledger refuses a second line for the same payout. Refused when
+ * the gross is now more than owed (an order reversed since the batch was made).
+ */
+export function markLinePaid(deps: Deps, adminId: number, input: { lineId: number; utr: string }): AdminLineView {
+  const now = deps.now();
+  const line = deps.db.transaction((tx) => {
+    const updated = tx
+      .update(payoutLines)
+      .set({ status: 'paid', utr: input.utr, decidedBy: adminId, decidedAt: now })
+      .where(and(eq(payoutLines.id, input.lineId), eq(payoutLines.status, 'pending'), sql`${payoutLines.batchId} is not null`))
+      .returning()
+      .get();
+    if (!updated) throw settledError(tx, input.lineId);
+    const user = tx.select().from(users).where(eq(users.id, updated.userId)).get()!;
+    const owed = user.earnedPaise - user.paidPaise;
+    if (updated.grossPaise > owed) throw moreThanOwed(user.name, updated.grossPaise, owed);
+    bookPayout(tx, { userId: updated.userId, amountPaise: updated.grossPaise, createdBy: adminId, now, payoutLineId: updated.id, note: input.utr });
+    if (updated.requestId !== null) {
+      tx.update(payoutRequests).set({ status: 'paid', closedAt: now }).where(eq(payoutRequests.id, updated.requestId)).run();
+    }
+    return { ...updated, name: user.name };
+  });
+  notifyPaid(deps, line);
+  return adminLine(line);
+}
+
+/** Marks a line failed with the bank's reason: nothing is booked, the amount stays owed, the request closes. */
+export function markLineFailed(deps: Deps, adminId: number, input: { lineId: number; reason: string }): AdminLineView {
+  const now = deps.now();
+  const line = deps.db.transaction((tx) => {
+    const updated = tx
+      .update(payoutLines)
+      .set({ status: 'failed', failReason: input.reason, decidedBy: adminId, decidedAt: now })
+      .where(and(eq(payoutLines.id, input.lineId), eq(payoutLines.status, 'pending'), sql`${payoutLines.batchId} is not null`))
+      .returning()
+      .get();
+    if (!updated) throw settledError(tx, input.lineId);
+    if (updated.requestId !== null) {
+      tx.update(payoutRequests).set({ status: 'failed', closedAt: now }).where(eq(payoutRequests.id, updated.requestId)).run();
+    }
+    const user = tx.select().from(users).where(eq(users.id, updated.userId)).get()!;
+    return { ...updated, name: user.name, user };
+  });
+  if (line.user.deletedAt === null) {
+    deps.mailer.sendInBackground(
+      renderEmail(
+        payoutFailedEmail,
+        line.user.lang,
+        { siteName: deps.config.siteName, name: line.user.name, gross: formatRupees(line.grossPaise), reason: input.reason, link: `${deps.config.publicUrl}/payouts` },
+        line.user.email,
+      ),
+    );
+  }
+  return adminLine(line);
+}
+
+function settledError(db: Queryable, lineId: number) {
+  const existing = db.select({ status: payoutLines.status, batchId: payoutLines.batchId }).from(payoutLines).where(eq(payoutLines.id, lineId)).get();
+  if (!existing || existing.batchId === null) return payoutErrors.LINE_NOT_FOUND();
+  return existing.status === 'paid' ? payoutErrors.LINE_ALREADY_PAID() : payoutErrors.LINE_ALREADY_FAILED();
+}
+

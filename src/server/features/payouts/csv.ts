@@ -1,0 +1,24 @@
+/**
+ * CSV as spreadsheets and banks' upload screens read it: comma-separated, CRLF line ends, fields
+ * quoted when they hold a comma, quote or line break. Text that a spreadsheet would run as a
+ * formula (starting with = + - @ or a tab) gets a leading apostrophe; numbers are written as they are.
+ */
+export type Cell = string | number | null;
+
+function field(value: Cell): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function toCsv(rows: Cell[][]): string {
+  return rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+}
+
+/** Paise as rupees with two decimals, no grouping: what banks' upload files expect. */
+export function rupeesField(paise: number): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}

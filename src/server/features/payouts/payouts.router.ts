@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { entityId, utr } from '../../../shared/schemas.js';
+import { parsePeriod, parseQuarter } from '../../../shared/financial-year.js';
+import { bankReference, payoutDetailsInput } from '../../../shared/payout-details.js';
+import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { findActiveUser } from '../auth/accounts.service.js';
+import { reverseOrder } from '../orders/order-reversal.service.js';
+import { batchView, exportBatch, makeBatch, markLineFailed, markLinePaid, payoutsOverview, recentBatches } from './batches.service.js';
+import { cancelPayoutRequest, payoutsHome, requestPayout, savePayoutDetails } from './payouts.service.js';
+import { statementCsv, statementOf, tdsRegister, tdsRegisterCsv } from './statements.service.js';
+
+const period = z
+  .string({ error: 'PERIOD_INVALID' })
+  .max(20, 'PERIOD_INVALID')
+  .transform((label, ctx) => {
+    const parsed = parsePeriod(label.trim());
+    if (!parsed) {
+      ctx.addIssue({ code: 'custom', message: 'PERIOD_INVALID' });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+const quarter = z
+  .string({ error: 'PERIOD_INVALID' })
+  .max(20, 'PERIOD_INVALID')
+  .transform((label, ctx) => {
+    const parsed = parseQuarter(label.trim());
+    if (!parsed) {
+      ctx.addIssue({ code: 'custom', message: 'PERIOD_INVALID' });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
+const reason = z.string({ error: 'REASON_REQUIRED' }).trim().min(1, 'REASON_REQUIRED').max(500, 'TEXT_TOO_LONG');
+
+/** Epoch milliseconds or an ISO time; never after now (checked in the procedure). */
+const cutoff = z
+  .union([z.number().int().min(0).max(8.64e15), z.string().max(40).pipe(z.iso.datetime({ offset: true })).transform((text) => Date.parse(text))], {
+    error: 'CUTOFF_INVALID',
+  })
+  .optional();
+
+export const payoutsRouter = router({
+  /** The signed-in affiliate's balance cards, masked payout details, open request and payouts. */
+  mine: protectedProcedure.query(({ ctx }) => payoutsHome(ctx.db, ctx.config, ctx.user.id)),
+
+  saveDetails: protectedProcedure.input(payoutDetailsInput).mutation(({ ctx, input }) => savePayoutDetails(ctx, ctx.user.id, input)),
+
+  request: protectedProcedure.mutation(({ ctx }) => requestPayout(ctx, ctx.user.id)),
+
+  cancelRequest: protectedProcedure
+    .input(z.object({ requestId: entityId }))
+    .mutation(({ ctx, input }) => cancelPayoutRequest(ctx, ctx.user.id, input.requestId)),
+
+  /** The signed-in affiliate's statement for an IST month ("2026-11") or a financial year ("FY2026-27"). */
+  statement: protectedProcedure.input(z.object({ period })).query(({ ctx, input }) => statementOf(ctx.db, ctx.user.id, input.period)),
+
+  statementCsv: protectedProcedure.input(z.object({ period })).query(({ ctx, input }) => {
+    const user = findActiveUser(ctx.db, ctx.user.id)!;
+    return statementCsv(statementOf(ctx.db, ctx.user.id, input.period), user.name);
+  }),
+
+  // Admins
+
+  overview: adminProcedure.query(({ ctx }) => payoutsOverview(ctx.db, ctx)),
+
+  makeBatch: adminProcedure
+    .input(z.object({ userIds: z.array(entityId).min(1, 'REQUIRED').max(1000), cutoff }))
+    .mutation(({ ctx, input }) => makeBatch(ctx, ctx.user.id, { userIds: input.userIds, cutoff: input.cutoff })),
+
+  batches: adminProcedure.query(({ ctx }) => recentBatches(ctx.db)),
+
+  batch: adminProcedure.input(z.object({ batchId: entityId })).query(({ ctx, input }) => batchView(ctx.db, input.batchId)),
+
+  /** The bank's bulk-payout file of the batch; the first download marks the batch exported. */
+  exportBatch: adminProcedure.input(z.object({ batchId: entityId })).mutation(({ ctx, input }) => exportBatch(ctx, input.batchId)),
+
+  markPaid: adminProcedure
+    .input(z.object({ lineId: entityId, utr: bankReference }))
+    .mutation(({ ctx, input }) => markLinePaid(ctx, ctx.user.id, input)),
+
+  markFailed: adminProcedure
+    .input(z.object({ lineId: entityId, reason }))
+    .mutation(({ ctx, input }) => markLineFailed(ctx, ctx.user.id, input)),
+
+  /** Paid payouts of a financial quarter ("FY2026-27 Q3") with their TDS, as CSV for the accountant. */
+  tdsRegister: adminProcedure.input(z.object({ quarter })).query(({ ctx, input }) => {
+    const rows = tdsRegister(ctx.db, input.quarter);
+    return { ...tdsRegisterCsv(input.quarter, rows), count: rows.length };
+  }),
+
+  /** Takes back an approved order by its UTR: the package, and the commission by a correction line. */
+  reverseOrder: adminProcedure.input(z.object({ utr, reason })).mutation(({ ctx, input }) => {
+    const reversal = reverseOrder(ctx, ctx.user.id, input);
+    return { orderId: String(reversal.orderId), commissionPaise: reversal.commissionPaise };
+  }),
+});

@@ -1,0 +1,352 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users, type PayoutDetailsRow, type UserRow } from '../../db/schema.js';
+import { formatIstDateTime } from '../../../shared/ist.js';
+import { formatRupees } from '../../../shared/money.js';
+import { maskPan, maskTail, maskUpiId, type PayoutDetailsValue } from '../../../shared/payout-details.js';
+import { renderEmail, type Mailer } from '../../lib/mailer.js';
+import { readCache } from '../../lib/read-cache.js';
+import { findActiveUser } from '../auth/accounts.service.js';
+import { affiliateErrors, payoutTooLarge } from '../affiliate/affiliate.errors.js';
+import { bookPayout } from '../affiliate/ledger.service.js';
+import { detailsChangedEmail, payoutPaidEmail } from './payouts.emails.js';
+import { belowMinimum, payoutErrors } from './payouts.errors.js';
+import { tdsFor } from './tds.js';
+
+export type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
+
+/** Payout details as they travel with a request or a payout line (JSON in the row). */
+export type DetailsSnapshot = Omit<PayoutDetailsRow, 'userId' | 'updatedAt'>;
+
+export function snapshotOf(row: PayoutDetailsRow): DetailsSnapshot {
+  return {
+    method: row.method,
+    upiId: row.upiId,
+    accountHolder: row.accountHolder,
+    accountNumber: row.accountNumber,
+    ifsc: row.ifsc,
+    pan: row.pan,
+    panName: row.panName,
+  };
+}
+
+export function parseSnapshot(json: string | null): DetailsSnapshot | null {
+  return json ? (JSON.parse(json) as DetailsSnapshot) : null;
+}
+
+/** Where the money goes, masked: `UPI XXXXa123@okaxis` or `Bank XXXXXX6789 (SBIN0001234)`. */
+export function maskedWhere(details: DetailsSnapshot): string {
+  return details.method === 'upi' ? `UPI ${maskUpiId(details.upiId ?? '')}` : `Bank ${maskTail(details.accountNumber ?? '')} (${details.ifsc})`;
+}
+
+export type MaskedDetails = {
+  method: 'upi' | 'bank';
+  upiId: string | null;
+  accountHolder: string | null;
+  accountNumber: string | null;
+  ifsc: string | null;
+  pan: string | null;
+  panName: string | null;
+  updatedAt: number;
+};
+
+/** What an affiliate sees of their own details: UPI name part, account number and PAN masked to their last 4. */
+export function maskDetails(row: PayoutDetailsRow): MaskedDetails {
+  return {
+    method: row.method,
+    upiId: row.upiId ? maskUpiId(row.upiId) : null,
+    accountHolder: row.accountHolder,
+    accountNumber: row.accountNumber ? maskTail(row.accountNumber) : null,
+    ifsc: row.ifsc,
+    pan: row.pan ? maskPan(row.pan) : null,
+    panName: row.panName,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export function detailsOf(db: Queryable, userId: number): PayoutDetailsRow | undefined {
+  return db.select().from(payoutDetails).where(eq(payoutDetails.userId, userId)).get();
+}
+
+function statementLink(config: Config): string {
+  return `${config.publicUrl}/payouts`;
+}
+
+/**
+ * Saves the affiliate's payout details (replacing earlier ones) and emails them that the details
+ * changed, so that a stolen session cannot quietly redirect their money. Requests already made
+ * keep the details they were made with.
+ */
+export function savePayoutDetails(deps: Deps, userId: number, input: PayoutDetailsValue): MaskedDetails {
+  const now = deps.now();
+  const user = findActiveUser(deps.db, userId);
+  if (!user) throw affiliateErrors.USER_NOT_FOUND();
+  const values = { userId, ...input, updatedAt: now };
+  const row = deps.db
+    .insert(payoutDetails)
+    .values(values)
+    .onConflictDoUpdate({ target: payoutDetails.userId, set: { ...input, updatedAt: now } })
+    .returning()
+    .get();
+  deps.mailer.sendInBackground(
+    renderEmail(
+      detailsChangedEmail,
+      user.lang,
+      { siteName: deps.config.siteName, name: user.name, where: maskedWhere(snapshotOf(row)), at: formatIstDateTime(now, user.lang), link: statementLink(deps.config) },
+      user.email,
+    ),
+  );
+  return maskDetails(row);
+}
+
+export type Balance = {
+  /** All commissions and corrections. */
+  earnedPaise: number;
+  /** Sent to the affiliate's account: payouts minus their TDS. */
+  paidPaise: number;
+  tdsPaise: number;
+  /** Earned minus payouts (gross). Below zero after a reversal of commission already paid. */
+  owedPaise: number;
+  /** In a batch, not yet paid. */
+  onItsWayPaise: number;
+  /** What a request could ask for now: owed minus what is on its way, when at least the minimum. */
+  requestablePaise: number;
+  minimumPaise: number;
+};
+
+/** The balance cards, all from the ledger (the kept totals are its sums) and the pending lines. */
+export function balanceOf(db: Queryable, config: Config, user: Pick<UserRow, 'id' | 'earnedPaise' | 'paidPaise'>): Balance {
+  const tds = db
+    .select({ sum: sql<number>`coalesce(sum(${payoutLines.tdsPaise}), 0)` })
+    .from(ledger)
+    .innerJoin(payoutLines, eq(payoutLines.id, ledger.payoutLineId))
+    .where(and(eq(ledger.userId, user.id), eq(ledger.kind, 'payout')))
+    .get()!.sum;
+  const onItsWay = pendingGross(db, user.id);
+  const owed = user.earnedPaise - user.paidPaise;
+  const available = owed - onItsWay;
+  return {
+    earnedPaise: user.earnedPaise,
+    paidPaise: user.paidPaise - tds,
+    tdsPaise: tds,
+    owedPaise: owed,
+    onItsWayPaise: onItsWay,
+    requestablePaise: available >= config.payoutMinimumPaise && available > 0 ? available : 0,
+    minimumPaise: config.payoutMinimumPaise,
+  };
+}
+
+export function pendingGross(db: Queryable, userId: number): number {
+  return db
+    .select({ sum: sql<number>`coalesce(sum(${payoutLines.grossPaise}), 0)` })
+    .from(payoutLines)
+    .where(and(eq(payoutLines.userId, userId), eq(payoutLines.status, 'pending')))
+    .get()!.sum;
+}
+
+export type RequestView = { id: string; status: string; amountPaise: number; createdAt: number; closedAt: number | null; where: string };
+
+function requestView(row: typeof payoutRequests.$inferSelect): RequestView {
+  const details = parseSnapshot(row.details)!;
+  return { id: String(row.id), status: row.status, amountPaise: row.amountPaise, createdAt: row.createdAt, closedAt: row.closedAt, where: maskedWhere(details) };
+}
+
+export type PayoutLineView = {
+  id: string;
+  reference: string;
+  status: 'pending' | 'paid' | 'failed';
+  grossPaise: number;
+  tdsPaise: number;
+  netPaise: number;
+  utr: string | null;
+  failReason: string | null;
+  fixedAt: number;
+  decidedAt: number | null;
+  where: string | null;
+};
+
+/** The reference a payout carries in the bank file, statements and emails. */
+export function payoutReference(lineId: number): string {
+  return `PAYOUT-${lineId}`;
+}
+
+export function lineView(row: typeof payoutLines.$inferSelect): PayoutLineView {
+  const details = parseSnapshot(row.details);
+  return {
+    id: String(row.id),
+    reference: payoutReference(row.id),
+    status: row.status,
+    grossPaise: row.grossPaise,
+    tdsPaise: row.tdsPaise,
+    netPaise: row.netPaise,
+    utr: row.utr,
+    failReason: row.failReason,
+    fixedAt: row.fixedAt,
+    decidedAt: row.decidedAt,
+    where: details ? maskedWhere(details) : null,
+  };
+}
+
+export type PayoutsHome = {
+  balance: Balance;
+  details: MaskedDetails | null;
+  openRequest: RequestView | null;
+  canRequest: boolean;
+  tdsEnabled: boolean;
+  lines: PayoutLineView[];
+  requests: RequestView[];
+};
+
+/** The affiliate's payouts page: balance, masked details, the open request, their payouts. */
+export function payoutsHome(db: Db, config: Config, userId: number): PayoutsHome {
+  const user = findActiveUser(db, userId);
+  if (!user) throw affiliateErrors.USER_NOT_FOUND();
+  const balance = balanceOf(db, config, user);
+  const details = detailsOf(db, userId);
+  const requests = db.select().from(payoutRequests).where(eq(payoutRequests.userId, userId)).orderBy(sql`${payoutRequests.id} desc`).limit(50).all();
+  const open = requests.find((row) => row.status === 'open' || row.status === 'batched') ?? null;
+  const lines = db.select().from(payoutLines).where(eq(payoutLines.userId, userId)).orderBy(sql`${payoutLines.id} desc`).limit(100).all();
+  return {
+    balance,
+    details: details ? maskDetails(details) : null,
+    openRequest: open ? requestView(open) : null,
+    canRequest: !open && !!details && balance.requestablePaise > 0 && balance.onItsWayPaise === 0,
+    tdsEnabled: config.tds.enabled,
+    lines: lines.map(lineView),
+    requests: requests.map(requestView),
+  };
+}
+
+/** Asks to be paid what is owed: needs payout details, at least the minimum, no other open request. */
+export function requestPayout(deps: Deps, userId: number): RequestView {
+  const now = deps.now();
+  const row = deps.db.transaction((tx) => {
+    const user = findActiveUser(tx, userId);
+    if (!user) throw affiliateErrors.USER_NOT_FOUND();
+    const details = detailsOf(tx, userId);
+    if (!details) throw payoutErrors.NO_PAYOUT_DETAILS();
+    const open = tx
+      .select({ id: payoutRequests.id })
+      .from(payoutRequests)
+      .where(and(eq(payoutRequests.userId, userId), inArray(payoutRequests.status, ['open', 'batched'])))
+      .get();
+    if (open) throw payoutErrors.REQUEST_ALREADY_OPEN();
+    if (pendingGross(tx, userId) > 0) throw payoutErrors.PAYOUT_ON_ITS_WAY();
+    const balance = balanceOf(tx, deps.config, user);
+    if (balance.requestablePaise <= 0) throw belowMinimum(deps.config.payoutMinimumPaise, Math.max(0, balance.owedPaise - balance.onItsWayPaise));
+    return tx
+      .insert(payoutRequests)
+      .values({ userId, status: 'open', amountPaise: balance.requestablePaise, details: JSON.stringify(snapshotOf(details)), createdAt: now })
+      .returning()
+      .get();
+  });
+  return requestView(row);
+}
+
+/**
+ * Cancels the affiliate's own request while it is not paid: while it waits for a batch, or while
+ * its batch's bank file has not been downloaded yet (its line is then withdrawn: marked failed,
+ * nothing booked). Once the bank file exists the bank may pay it, so it can no longer be cancelled.
+ */
+export function cancelPayoutRequest(deps: Deps, userId: number, requestId: number): RequestView {
+  const now = deps.now();
+  const row = deps.db.transaction((tx) => {
+    const existing = tx.select().from(payoutRequests).where(eq(payoutRequests.id, requestId)).get();
+    if (!existing || existing.userId !== userId) throw payoutErrors.REQUEST_NOT_FOUND();
+    if (existing.status === 'batched') {
+      const withdrawn = tx
+        .update(payoutLines)
+        .set({ status: 'failed', failReason: CANCELLED_BY_AFFILIATE, decidedBy: userId, decidedAt: now })
+        .where(
+          and(
+            eq(payoutLines.requestId, requestId),
+            eq(payoutLines.status, 'pending'),
+            sql`${payoutLines.batchId} in (select ${payoutBatches.id} from ${payoutBatches} where ${payoutBatches.exportedAt} is null)`,
+          ),
+        )
+        .returning({ id: payoutLines.id })
+        .get();
+      if (!withdrawn) throw payoutErrors.REQUEST_NOT_CANCELLABLE();
+    }
+    const cancelled = tx
+      .update(payoutRequests)
+      .set({ status: 'cancelled', closedAt: now })
+      .where(and(eq(payoutRequests.id, requestId), inArray(payoutRequests.status, ['open', 'batched'])))
+      .returning()
+      .get();
+    if (!cancelled) throw payoutErrors.REQUEST_NOT_CANCELLABLE();
+    return cancelled;
+  });
+  return requestView(row);
+}
+
+/** The reason a withdrawn line carries. */
+export const CANCELLED_BY_AFFILIATE = 'Cancelled by the affiliate before the bank file was made';
+
+/** Emails the affiliate that a payout line was paid: gross, TDS, net and the bank's reference. */
+export function notifyPaid(deps: Deps, line: typeof payoutLines.$inferSelect): void {
+  const user = deps.db.select().from(users).where(eq(users.id, line.userId)).get();
+  if (!user || user.deletedAt !== null) return;
+  const details = parseSnapshot(line.details);
+  deps.mailer.sendInBackground(
+    renderEmail(
+      payoutPaidEmail,
+      user.lang,
+      {
+        siteName: deps.config.siteName,
+        name: user.name,
+        gross: formatRupees(line.grossPaise),
+        tds: formatRupees(line.tdsPaise),
+        net: formatRupees(line.netPaise),
+        reference: line.utr ?? payoutReference(line.id),
+        where: details ? maskedWhere(details) : '-',
+        owed: formatRupees(user.earnedPaise - user.paidPaise),
+        link: statementLink(deps.config),
+      },
+      user.email,
+    ),
+  );
+}
+
+/**
+ * A payout recorded as already made (the legacy "send earnings email", POST /api/admin/sendMail):
+ * a paid line of that gross amount with TDS by the same rule, and its ledger line, in one
+ * transaction. It cannot exceed what is owed minus what is already on its way in a batch.
+ */
+export function recordDirectPayout(deps: Deps, adminId: number, input: { userId: number; amountPaise: number }) {
+  const now = deps.now();
+  const line = deps.db.transaction((tx) => {
+    const user = findActiveUser(tx, input.userId);
+    if (!user) throw affiliateErrors.USER_NOT_FOUND();
+    const available = user.earnedPaise - user.paidPaise - pendingGross(tx, user.id);
+    if (available <= 0) throw affiliateErrors.NOTHING_OWED();
+    if (input.amountPaise > available) throw payoutTooLarge(user.name, available);
+    const details = detailsOf(tx, user.id);
+    const { tdsPaise, rateBp } = tdsFor(tx, deps.config.tds, { userId: user.id, grossPaise: input.amountPaise, hasPan: !!details?.pan, at: now });
+    const row = tx
+      .insert(payoutLines)
+      .values({
+        userId: user.id,
+        status: 'paid',
+        grossPaise: input.amountPaise,
+        tdsPaise,
+        netPaise: input.amountPaise - tdsPaise,
+        tdsRateBp: rateBp,
+        fixedAt: now,
+        details: details ? JSON.stringify(snapshotOf(details)) : null,
+        pan: details?.pan ?? null,
+        panName: details?.panName ?? null,
+        decidedBy: adminId,
+        decidedAt: now,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    const ledgerRow = bookPayout(tx, { userId: user.id, amountPaise: row.grossPaise, createdBy: adminId, now, payoutLineId: row.id });
+    return { row, ledgerRow };
+  });
+  readCache(deps.db).invalidate('earnings');
+  notifyPaid(deps, line.row);
+  return line;
+}

@@ -1,0 +1,429 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { earnCommission } from '../../../test/earnings.js';
+import { createUserWithToken } from '../../../test/factories.js';
+import { waitForEmail } from '../../../test/outbox.js';
+import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
+import { callProcedure, trpcData } from '../../../test/trpc-http.js';
+import { freshUtr } from '../../../test/world.js';
+import { adminStats } from '../admin/stats.service.js';
+import { orders } from '../../db/schema.js';
+import { reverseOrder } from '../orders/order-reversal.service.js';
+import { batchView, makeBatch, markLineFailed, markLinePaid, payoutsOverview } from './batches.service.js';
+import { payoutsHome, savePayoutDetails } from './payouts.service.js';
+import { payoutDetailsInput } from '../../../shared/payout-details.js';
+import { financialQuarter, financialYear } from '../../../shared/financial-year.js';
+import { statementOf, tdsRegister } from './statements.service.js';
+
+/** A moment given in IST (UTC+05:30). */
+const ist = (text: string) => Date.parse(`${text}+05:30`);
+
+let t: TestApp;
+const clock = testClock();
+let admin: Awaited<ReturnType<typeof createUserWithToken>>;
+let admin2: Awaited<ReturnType<typeof createUserWithToken>>;
+
+async function start(env: Record<string, string> = {}) {
+  clock.set(ist('2026-11-25T12:00:00'));
+  t = await startTestApp({ now: clock.now, env });
+  admin = await createUserWithToken(t.db, { role: 'admin', name: 'Meena Admin' });
+  admin2 = await createUserWithToken(t.db, { role: 'admin', name: 'Kiran Admin' });
+}
+
+afterEach(async () => {
+  await t.close();
+});
+
+const call = (token: string | undefined, path: string, type: 'query' | 'mutation', input?: unknown) => callProcedure(t.url, path, type, input, { token });
+const data = async (promise: ReturnType<typeof call>) => {
+  const answer = await promise;
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  return trpcData(answer.body);
+};
+
+async function earn(earnerId: number, rupees: number, at = clock.now()) {
+  return earnCommission(t, { earnerId, adminId: admin.user.id, amountPaise: Math.round(rupees * 100), at });
+}
+
+const upi = { method: 'upi', upiId: 'asha.patil@okaxis', pan: 'ABCDE1234F', panName: 'ASHA PATIL' } as const;
+
+async function affiliate(name = 'Asha Patil', lang: 'en' | 'mr' = 'en') {
+  return createUserWithToken(t.db, { name, lang });
+}
+
+const owedOf = (userId: number) => t.db.get<{ owed: number }>(sql`select earned_paise - paid_paise as owed from users where id = ${userId}`)!.owed;
+const payoutLinesOf = (userId: number) => t.db.all<{ amount_paise: number }>(sql`select amount_paise from ledger where user_id = ${userId} and kind = 'payout'`);
+
+describe('payout details', () => {
+  beforeEach(() => start());
+
+  it('check the shape of a UPI id, account number, IFSC and PAN', () => {
+    const bank = { method: 'bank', accountHolder: 'Asha Patil', accountNumber: '1234 5678 9012', accountNumberAgain: '123456789012', ifsc: 'sbin0001234', pan: 'abcde1234f', panName: 'ASHA PATIL' };
+    expect(payoutDetailsInput.parse(bank)).toEqual({
+      method: 'bank', upiId: null, accountHolder: 'Asha Patil', accountNumber: '123456789012', ifsc: 'SBIN0001234', pan: 'ABCDE1234F', panName: 'ASHA PATIL',
+    });
+    expect(payoutDetailsInput.parse({ method: 'upi', upiId: ' Asha.Patil@OKAXIS ' })).toMatchObject({ upiId: 'asha.patil@okaxis', pan: null, panName: null });
+    const issue = (value: unknown) => payoutDetailsInput.safeParse(value).error?.issues.map((i) => i.message);
+    for (const upiId of ['asha', 'asha@', '@okaxis', 'as ha@ok axis!', 'asha@ok-axis', 'a@1bank']) expect(issue({ method: 'upi', upiId })).toEqual(['UPI_ID_INVALID']);
+    for (const ifsc of ['SBIN1001234', 'SBI00001234', 'SBIN000123', 'SBIN00012345', '1234056789A']) expect(issue({ ...bank, ifsc })).toEqual(['IFSC_INVALID']);
+    for (const pan of ['ABCD1234F', 'ABCDE12345', '12345ABCDE', 'ABCDE1234FF']) expect(issue({ ...bank, pan })).toEqual(['PAN_INVALID']);
+    for (const accountNumber of ['12345678', '1234567890123456789', '12345678a']) expect(issue({ ...bank, accountNumber, accountNumberAgain: accountNumber })).toEqual(['ACCOUNT_NUMBER_INVALID']);
+    expect(issue({ ...bank, accountNumberAgain: '123456789013' })).toEqual(['ACCOUNT_NUMBERS_DIFFER']);
+    expect(issue({ ...bank, panName: ' ' })).toEqual(['PAN_NAME_REQUIRED']);
+    expect(issue({ method: 'cash' })).toBeDefined();
+  });
+
+  it('are shown back masked to their last 4, and a change is emailed', async () => {
+    const asha = await affiliate();
+    const saved = await data(call(asha.token, 'payouts.saveDetails', 'mutation', upi));
+    expect(saved).toMatchObject({ method: 'upi', upiId: 'XXXXXXatil@okaxis', pan: 'XXXXXX234F', panName: 'ASHA PATIL' });
+    const mine = await data(call(asha.token, 'payouts.mine', 'query'));
+    expect(JSON.stringify(mine)).not.toContain('asha.patil');
+    expect(JSON.stringify(mine)).not.toContain('ABCDE1234F');
+    const bank = await data(
+      call(asha.token, 'payouts.saveDetails', 'mutation', { method: 'bank', accountHolder: 'Asha Patil', accountNumber: '123456789012', accountNumberAgain: '123456789012', ifsc: 'SBIN0001234' }),
+    );
+    expect(bank).toMatchObject({ method: 'bank', accountNumber: 'XXXXXXXX9012', ifsc: 'SBIN0001234', upiId: null, pan: null });
+    const mail = await waitForEmail(t.outbox, asha.user.email, (m) => m.text.includes('XXXXXXXX9012'));
+    expect(mail.subject).toBe('Marathi Success: your payout details were changed');
+    expect(mail.text).toContain('If you did not make this change');
+    const bad = await call(asha.token, 'payouts.saveDetails', 'mutation', { method: 'bank', accountHolder: 'A', accountNumber: '123456789012', accountNumberAgain: '1', ifsc: 'SBIN0001234' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.data.fields).toEqual({ accountNumberAgain: 'The two account numbers are not the same.' });
+  });
+
+  it('apply to payouts requested after the change, not to a request already made', async () => {
+    const asha = await affiliate();
+    await earn(asha.user.id, 800);
+    savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse(upi));
+    await data(call(asha.token, 'payouts.request', 'mutation'));
+    savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse({ method: 'upi', upiId: 'thief@ybl' }));
+    const batch = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    const csv = trpcData((await call(admin.token, 'payouts.exportBatch', 'mutation', { batchId: batch.batchId })).body).csv as string;
+    expect(csv).toContain('asha.patil@okaxis');
+    expect(csv).not.toContain('thief@ybl');
+  });
+});
+
+describe('payout requests', () => {
+  beforeEach(() => start());
+
+  it('need details and at least the minimum; one open at a time; cancel until the bank file is made', async () => {
+    const asha = await affiliate();
+    const other = await affiliate('Other');
+    await earn(asha.user.id, 499);
+    expect((await call(asha.token, 'payouts.request', 'mutation')).body.error.data.code).toBe('NO_PAYOUT_DETAILS');
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', upi));
+    const low = await call(asha.token, 'payouts.request', 'mutation');
+    expect(low.status).toBe(409);
+    expect(low.body.error.message).toBe('You can ask for a payout once you are owed at least ₹500. Now: ₹499.');
+    await earn(asha.user.id, 1);
+    const request = await data(call(asha.token, 'payouts.request', 'mutation'));
+    expect(request).toMatchObject({ status: 'open', amountPaise: 500_00 });
+    expect((await call(asha.token, 'payouts.request', 'mutation')).body.error.data.code).toBe('REQUEST_ALREADY_OPEN');
+    expect((await call(other.token, 'payouts.cancelRequest', 'mutation', { requestId: request.id })).status).toBe(404);
+    expect(await data(call(asha.token, 'payouts.cancelRequest', 'mutation', { requestId: request.id }))).toMatchObject({ status: 'cancelled' });
+    // In a batch whose bank file is not made yet, cancelling withdraws the line: nothing is paid, all stays owed.
+    const again = await data(call(asha.token, 'payouts.request', 'mutation'));
+    const first = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    expect(await data(call(asha.token, 'payouts.cancelRequest', 'mutation', { requestId: again.id }))).toMatchObject({ status: 'cancelled' });
+    const withdrawn = (await data(call(admin.token, 'payouts.batch', 'query', { batchId: first.batchId }))).lines[0];
+    expect(withdrawn).toMatchObject({ status: 'failed', failReason: 'Cancelled by the affiliate before the bank file was made' });
+    expect(owedOf(asha.user.id)).toBe(500_00);
+    // Once the bank file is made, the bank may pay: no more cancelling.
+    const third = await data(call(asha.token, 'payouts.request', 'mutation'));
+    const second = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId: second.batchId }));
+    expect((await call(asha.token, 'payouts.cancelRequest', 'mutation', { requestId: third.id })).body.error.data.code).toBe('REQUEST_NOT_CANCELLABLE');
+    expect((await data(call(admin.token, 'payouts.batch', 'query', { batchId: second.batchId }))).lines[0].status).toBe('pending');
+  });
+
+  it('honour PAYOUT_MINIMUM_RUPEES', async () => {
+    await t.close();
+    await start({ PAYOUT_MINIMUM_RUPEES: '1000' });
+    const asha = await affiliate();
+    await earn(asha.user.id, 999);
+    savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse(upi));
+    expect(payoutsHome(t.db, t.deps.config, asha.user.id)).toMatchObject({ canRequest: false, balance: { requestablePaise: 0, minimumPaise: 1000_00 } });
+    await earn(asha.user.id, 1);
+    expect(payoutsHome(t.db, t.deps.config, asha.user.id)).toMatchObject({ canRequest: true, balance: { requestablePaise: 1000_00 } });
+  });
+});
+
+describe('batches', () => {
+  beforeEach(() => start());
+
+  it('fix gross, TDS and net at the cutoff, export the bank file, and pay a line exactly once, even with two admins at once', async () => {
+    const asha = await affiliate('Asha Patil', 'mr');
+    const ravi = await affiliate('Ravi More');
+    await earn(asha.user.id, 1200, ist('2026-11-20T10:00:00'));
+    await earn(asha.user.id, 300, ist('2026-11-24T10:00:00'));
+    await earn(ravi.user.id, 700, ist('2026-11-21T10:00:00'));
+    savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse(upi));
+    savePayoutDetails(
+      t.deps,
+      ravi.user.id,
+      payoutDetailsInput.parse({ method: 'bank', accountHolder: 'Ravi More', accountNumber: '000123456789', accountNumberAgain: '000123456789', ifsc: 'HDFC0000123' }),
+    );
+    await data(call(asha.token, 'payouts.request', 'mutation'));
+
+    // Two admins make a batch of the same people at the same moment: one gets them, the other nothing.
+    const both = await Promise.all([
+      call(admin.token, 'payouts.makeBatch', 'mutation', { userIds: [String(asha.user.id), String(ravi.user.id)], cutoff: ist('2026-11-22T00:00:00') }),
+      call(admin2.token, 'payouts.makeBatch', 'mutation', { userIds: [String(asha.user.id), String(ravi.user.id)] }),
+    ]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const made = both.find((answer) => answer.status === 200)!;
+    const batchId = trpcData(made.body).batchId as string;
+    const batch = await data(call(admin.token, 'payouts.batch', 'query', { batchId }));
+    const byName = Object.fromEntries(batch.lines.map((line: { name: string }) => [line.name, line]));
+    const cutoffFirst = made === both[0];
+    // The cutoff leaves out what was earned after it.
+    expect(byName['Asha Patil']).toMatchObject({ status: 'pending', grossPaise: cutoffFirst ? 1200_00 : 1500_00, tdsPaise: 0, fromRequest: true });
+    expect(byName['Ravi More']).toMatchObject({ grossPaise: 700_00, netPaise: 700_00 });
+
+    const csv = (await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId }))).csv as string;
+    const rows = csv.trim().split('\r\n');
+    expect(rows[0]).toBe('Beneficiary Name,Payment Mode,Account Number / UPI ID,IFSC,Amount,Reference,Email');
+    expect(rows).toContain(`ASHA PATIL,UPI,asha.patil@okaxis,,${cutoffFirst ? '1200.00' : '1500.00'},PAYOUT-${byName['Asha Patil'].id},${asha.user.email}`);
+    expect(rows).toContain(`Ravi More,NEFT,000123456789,HDFC0000123,700.00,PAYOUT-${byName['Ravi More'].id},${ravi.user.email}`);
+
+    // Two admins mark the same line paid at once: one ledger line, one refusal.
+    const lineId = byName['Asha Patil'].id;
+    const marks = await Promise.all([
+      call(admin.token, 'payouts.markPaid', 'mutation', { lineId, utr: 'HDFCN52026112512345' }),
+      call(admin2.token, 'payouts.markPaid', 'mutation', { lineId, utr: 'HDFCN52026112599999' }),
+    ]);
+    expect(marks.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(marks.find((answer) => answer.status === 409)!.body.error.data.code).toBe('LINE_ALREADY_PAID');
+    expect(payoutLinesOf(asha.user.id)).toHaveLength(1);
+    expect((await call(admin.token, 'payouts.markFailed', 'mutation', { lineId, reason: 'late' })).body.error.data.code).toBe('LINE_ALREADY_PAID');
+    expect(owedOf(asha.user.id)).toBe(cutoffFirst ? 300_00 : 0);
+
+    const mail = await waitForEmail(t.outbox, asha.user.email, (m) => m.subject.includes('दिले आहेत'));
+    expect(mail.text).toContain('कापलेला TDS: ₹0');
+    expect(mail.text).toMatch(/HDFCN520261125(12345|99999)/);
+
+    // The affiliate sees it paid with the reference.
+    const mine = await data(call(asha.token, 'payouts.mine', 'query'));
+    expect(mine.lines[0]).toMatchObject({ status: 'paid', utr: expect.stringMatching(/^HDFCN5/) });
+    expect(mine.requests[0]).toMatchObject({ status: 'paid' });
+  });
+
+  it('return a failed line to owed, close its request, and let the affiliate ask again', async () => {
+    const asha = await affiliate();
+    await earn(asha.user.id, 900);
+    savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse(upi));
+    await data(call(asha.token, 'payouts.request', 'mutation'));
+    const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    const line = (await data(call(admin.token, 'payouts.batch', 'query', { batchId }))).lines[0];
+    expect((await call(asha.token, 'payouts.request', 'mutation')).body.error.data.code).toBe('REQUEST_ALREADY_OPEN');
+    const failed = await data(call(admin.token, 'payouts.markFailed', 'mutation', { lineId: line.id, reason: 'Beneficiary UPI id not found' }));
+    expect(failed.status).toBe('failed');
+    expect(owedOf(asha.user.id)).toBe(900_00);
+    expect(payoutLinesOf(asha.user.id)).toEqual([]);
+    expect((await call(admin.token, 'payouts.markPaid', 'mutation', { lineId: line.id, utr: 'ABC123456' })).body.error.data.code).toBe('LINE_ALREADY_FAILED');
+    await waitForEmail(t.outbox, asha.user.email, (m) => m.text.includes('Beneficiary UPI id not found'));
+    expect(await data(call(asha.token, 'payouts.request', 'mutation'))).toMatchObject({ status: 'open', amountPaise: 900_00 });
+  });
+
+  it('never pay more than owed: not twice to one person, not after a reversal, not beside a direct payout', async () => {
+    const asha = await affiliate();
+    const { order } = await earn(asha.user.id, 1000);
+    savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse(upi));
+    const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    expect(() => makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] })).toThrow(expect.objectContaining({ appCode: 'NOTHING_TO_BATCH' }));
+    // What is in a batch cannot be paid again directly.
+    const direct = await callJson(t.url, 'POST', '/api/admin/sendMail', { token: admin.token, body: { email: asha.user.email, amount: 1 } });
+    expect(direct.body.code).toBe('NOTHING_OWED');
+    // The order behind it is reversed before the bank paid: the line can no longer be marked paid.
+    reverseOrder(t.deps, admin.user.id, { utr: order.utr, reason: 'Fake UTR' });
+    const line = (await data(call(admin.token, 'payouts.batch', 'query', { batchId }))).lines[0];
+    const refused = await call(admin.token, 'payouts.markPaid', 'mutation', { lineId: line.id, utr: 'UTR123456789' });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.data.code).toBe('PAYOUT_EXCEEDS_OWED');
+    expect(payoutLinesOf(asha.user.id)).toEqual([]);
+    markLineFailed(t.deps, admin.user.id, { lineId: Number(line.id), reason: 'Order reversed' });
+    expect(owedOf(asha.user.id)).toBe(0);
+  });
+
+  it('list everyone owed, and the screen’s total equals the admin dashboard’s owed total', async () => {
+    const people = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((name) => affiliate(`Person ${name}`)));
+    const [a, b, c, d, e] = people as [typeof people[number], typeof people[number], typeof people[number], typeof people[number], typeof people[number]];
+    await earn(a.user.id, 600); // ready, no request
+    await earn(b.user.id, 200); // below the minimum
+    await earn(c.user.id, 700); // in a batch
+    const { order } = await earn(d.user.id, 550); // paid, then reversed: below zero
+    await earn(e.user.id, 800); // requested
+    for (const person of people) savePayoutDetails(t.deps, person.user.id, payoutDetailsInput.parse(upi));
+    await data(call(e.token, 'payouts.request', 'mutation'));
+    makeBatch(t.deps, admin.user.id, { userIds: [c.user.id] });
+    const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: [d.user.id] });
+    const line = (await data(call(admin.token, 'payouts.batch', 'query', { batchId }))).lines[0];
+    markLinePaid(t.deps, admin.user.id, { lineId: Number(line.id), utr: 'UTR000000001' });
+    reverseOrder(t.deps, admin.user.id, { utr: order.utr, reason: 'Mistaken approval' });
+
+    const overview = await data(call(admin.token, 'payouts.overview', 'query'));
+    expect(overview.ready.map((row: { name: string }) => row.name)).toEqual(['Person E', 'Person A']);
+    expect(overview.ready[0].request).not.toBeNull();
+    expect(overview.others.map((row: { name: string; availablePaise: number }) => [row.name, row.availablePaise])).toEqual([
+      ['Person B', 200_00],
+      ['Person D', -550_00],
+    ]);
+    expect(overview.inFlight).toEqual([expect.objectContaining({ name: 'Person C', grossPaise: 700_00 })]);
+    const listed =
+      [...overview.ready, ...overview.others].reduce((sum: number, row: { availablePaise: number }) => sum + row.availablePaise, 0) +
+      overview.inFlight.reduce((sum: number, row: { grossPaise: number }) => sum + row.grossPaise, 0);
+    expect(overview.totalOwedPaise).toBe(listed);
+    expect(adminStats(t.db, clock.now()).owedPaise).toBe(listed);
+    expect(listed).toBe(600_00 + 200_00 + 700_00 - 550_00 + 800_00);
+  });
+});
+
+describe('reversal', () => {
+  beforeEach(() => start());
+
+  it('takes the package back, books a correction, emails both, once; after a payout it nets in the next batch', async () => {
+    const asha = await affiliate('Asha Patil');
+    const { order, buyer, pkg } = await earn(asha.user.id, 1000, ist('2026-11-10T10:00:00'));
+    savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse(upi));
+    const first = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    const firstLine = (await data(call(admin.token, 'payouts.batch', 'query', { batchId: first.batchId }))).lines[0];
+    markLinePaid(t.deps, admin.user.id, { lineId: Number(firstLine.id), utr: 'UTR000000002' });
+
+    const reversed = await data(call(admin.token, 'payouts.reverseOrder', 'mutation', { utr: order.utr, reason: 'The UTR was fake' }));
+    expect(reversed).toEqual({ orderId: String(order.id), commissionPaise: 1000_00 });
+    expect(owedOf(asha.user.id)).toBe(-1000_00);
+    const enrolled = t.db.all(sql`select 1 from enrollments where user_id = ${buyer.id} and package_id = ${pkg.id}`);
+    expect(enrolled).toEqual([]);
+    const lines = t.db.all<{ kind: string; amount_paise: number; note: string }>(sql`select kind, amount_paise, note from ledger where order_id = ${order.id} order by id`);
+    expect(lines).toEqual([
+      { kind: 'commission', amount_paise: 1000_00, note: null },
+      { kind: 'correction', amount_paise: -1000_00, note: 'The UTR was fake' },
+    ]);
+    expect(t.db.get<{ status: string }>(sql`select status from ${orders} where id = ${order.id}`)!.status).toBe('approved');
+    await waitForEmail(t.outbox, buyer.email, (m) => m.text.includes('The UTR was fake'));
+    const sponsorMail = await waitForEmail(t.outbox, asha.user.email, (m) => m.subject.includes('reversed'));
+    expect(sponsorMail.text).toContain('Owed to you now: -₹1,000');
+    const again = await call(admin2.token, 'payouts.reverseOrder', 'mutation', { utr: order.utr, reason: 'again' });
+    expect(again.body.error.data.code).toBe('ORDER_ALREADY_REVERSED');
+    expect((await call(admin.token, 'payouts.reverseOrder', 'mutation', { utr: freshUtr(), reason: 'x' })).status).toBe(404);
+
+    // Nothing to pay while below zero; the next commissions net it.
+    expect(() => makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] })).toThrow(expect.objectContaining({ appCode: 'NOTHING_TO_BATCH' }));
+    await earn(asha.user.id, 1800);
+    const next = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    const nextLine = (await data(call(admin.token, 'payouts.batch', 'query', { batchId: next.batchId }))).lines[0];
+    expect(nextLine.grossPaise).toBe(800_00);
+    markLinePaid(t.deps, admin.user.id, { lineId: Number(nextLine.id), utr: 'UTR000000003' });
+    expect(owedOf(asha.user.id)).toBe(0);
+    const statement = statementOf(t.db, asha.user.id, { label: '2026-11', from: ist('2026-11-01T00:00:00'), to: ist('2026-12-01T00:00:00') });
+    expect(statement.lines.map((line) => [line.kind, line.reference.replace(/\d+/, 'N'), line.earnedPaise || -line.grossPaise, line.owedAfterPaise])).toEqual([
+      ['commission', 'ORDER-N', 1000_00, 1000_00],
+      ['payout', 'PAYOUT-N', -1000_00, 0],
+      ['correction', 'ORDER-N', -1000_00, -1000_00],
+      ['commission', 'ORDER-N', 1800_00, 800_00],
+      ['payout', 'PAYOUT-N', -800_00, 0],
+    ]);
+    const home = payoutsHome(t.db, t.deps.config, asha.user.id);
+    expect(home.balance).toMatchObject({ earnedPaise: 1800_00, paidPaise: 1800_00, tdsPaise: 0, owedPaise: 0 });
+  });
+
+  it('is for admins, needs a reason, and refuses an order that is not approved', async () => {
+    const asha = await affiliate();
+    const { order } = await earn(asha.user.id, 100);
+    expect((await call(asha.token, 'payouts.reverseOrder', 'mutation', { utr: order.utr, reason: 'x' })).status).toBe(403);
+    const noReason = await call(admin.token, 'payouts.reverseOrder', 'mutation', { utr: order.utr, reason: '  ' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error.message).toBe('Please write the reason.');
+    t.db.run(sql`update orders set status = 'rejected' where id = ${order.id}`);
+    expect((await call(admin.token, 'payouts.reverseOrder', 'mutation', { utr: order.utr, reason: 'x' })).body.error.data.code).toBe('ORDER_NOT_APPROVED');
+  });
+});
+
+describe('TDS', () => {
+  beforeEach(() => start({ TDS_ENABLED: 'true' }));
+
+  async function payAll(userId: number, at: number) {
+    clock.set(at);
+    const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: [userId] });
+    const line = batchView(t.db, Number(batchId)).lines[0]!;
+    markLinePaid({ ...t.deps, now: () => at }, admin.user.id, { lineId: Number(line.id), utr: `UTR${at}`.slice(0, 22) });
+    return line as { grossPaise: number; tdsPaise: number; netPaise: number; tdsRatePercent: number };
+  }
+
+  it('withholds nothing up to the threshold, then on the whole year so far, and starts again on 1 April IST', async () => {
+    const asha = await affiliate();
+    savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse(upi));
+    await earn(asha.user.id, 15000, ist('2026-05-10T10:00:00'));
+    expect(await payAll(asha.user.id, ist('2026-05-11T10:00:00'))).toMatchObject({ grossPaise: 15000_00, tdsPaise: 0 });
+    await earn(asha.user.id, 5000, ist('2026-06-10T10:00:00')); // exactly 20,000: not over
+    expect(await payAll(asha.user.id, ist('2026-06-11T10:00:00'))).toMatchObject({ grossPaise: 5000_00, tdsPaise: 0 });
+    await earn(asha.user.id, 5000, ist('2026-07-10T10:00:00')); // 25,000 in the year: 2% of all of it
+    expect(await payAll(asha.user.id, ist('2026-07-11T10:00:00'))).toMatchObject({ grossPaise: 5000_00, tdsPaise: 500_00, netPaise: 4500_00, tdsRatePercent: 2 });
+    await earn(asha.user.id, 1000, ist('2027-03-31T23:59:00')); // still the same year: 2% of 26,000 - 500
+    expect(await payAll(asha.user.id, ist('2027-03-31T23:59:30'))).toMatchObject({ grossPaise: 1000_00, tdsPaise: 20_00 });
+    // From 1 April 00:00 IST a new year counts from zero: 1,000 credited, under the threshold.
+    await earn(asha.user.id, 1000, ist('2027-04-01T00:00:00'));
+    expect(await payAll(asha.user.id, ist('2027-04-01T00:00:00'))).toMatchObject({ grossPaise: 1000_00, tdsPaise: 0 });
+
+    const home = payoutsHome(t.db, t.deps.config, asha.user.id);
+    expect(home.balance).toMatchObject({ earnedPaise: 27000_00, tdsPaise: 520_00, paidPaise: 27000_00 - 520_00, owedPaise: 0 });
+    const q2 = tdsRegister(t.db, financialQuarter(2026, 2));
+    expect(q2.map((row) => [row.pan, row.grossPaise, row.tdsPaise])).toEqual([['ABCDE1234F', 5000_00, 500_00]]);
+    clock.set(ist('2026-11-25T12:00:00'));
+    const csv = (await data(call(admin.token, 'payouts.tdsRegister', 'query', { quarter: 'FY2026-27 Q2' }))).csv as string;
+    expect(csv.split('\r\n')[1]).toBe(`194H,ABCDE1234F,ASHA PATIL,Asha Patil,${asha.user.email},5000.00,2.00,500.00,4500.00,2026-07-11,2026-07-11,UTR${ist('2026-07-11T10:00:00')},PAYOUT-3`.replace(/UTR\d+/, (m) => m.slice(0, 22)));
+    const fy = statementOf(t.db, asha.user.id, financialYear(2026));
+    expect(fy.totals).toEqual({ earnedPaise: 26000_00, grossPaise: 26000_00, tdsPaise: 520_00, netPaise: 25480_00 });
+  });
+
+  it('withholds the higher rate without a PAN, and applies to the legacy send-earnings call', async () => {
+    const ravi = await affiliate('Ravi More');
+    savePayoutDetails(t.deps, ravi.user.id, payoutDetailsInput.parse({ method: 'upi', upiId: 'ravi@ybl' }));
+    await earn(ravi.user.id, 21000);
+    const answer = await callJson(t.url, 'POST', '/api/admin/sendMail', { token: admin.token, body: { email: ravi.user.email, amount: 1000 } });
+    expect(answer.status).toBe(200);
+    expect(answer.body.payout.amount).toBe(1000);
+    // 20% of 21,000 is 4,200, more than this payout: all of it is withheld.
+    const line = t.db.get<{ gross_paise: number; tds_paise: number; net_paise: number; status: string }>(sql`select * from payout_lines where user_id = ${ravi.user.id}`)!;
+    expect(line).toMatchObject({ gross_paise: 1000_00, tds_paise: 1000_00, net_paise: 0, status: 'paid' });
+    const mail = await waitForEmail(t.outbox, ravi.user.email, (m) => m.subject.includes('has paid you'));
+    expect(mail.text).toContain('TDS withheld: ₹1,000');
+    const pay = await callJson(t.url, 'POST', '/api/admin/sendMail', { token: admin.token, body: { email: ravi.user.email, amount: 20000 } });
+    expect(pay.status).toBe(200);
+    expect(t.db.get<{ tds: number }>(sql`select sum(tds_paise) as tds from payout_lines where user_id = ${ravi.user.id}`)!.tds).toBe(4200_00);
+  });
+});
+
+describe('statements', () => {
+  beforeEach(() => start());
+
+  it('list the lines of an IST month or a financial year, as CSV, for the signed-in affiliate only', async () => {
+    const asha = await affiliate();
+    await earn(asha.user.id, 600, ist('2026-10-31T23:59:00'));
+    await earn(asha.user.id, 400, ist('2026-11-01T00:00:00'));
+    savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse(upi));
+    const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    const line = (await data(call(admin.token, 'payouts.batch', 'query', { batchId }))).lines[0];
+    markLinePaid(t.deps, admin.user.id, { lineId: Number(line.id), utr: 'SBIN123456789' });
+    const november = await data(call(asha.token, 'payouts.statement', 'query', { period: '2026-11' }));
+    expect(november).toMatchObject({ openingOwedPaise: 600_00, closingOwedPaise: 0 });
+    expect(november.lines.map((l: { kind: string }) => l.kind)).toEqual(['commission', 'payout']);
+    const october = await data(call(asha.token, 'payouts.statement', 'query', { period: '2026-10' }));
+    expect(october).toMatchObject({ openingOwedPaise: 0, closingOwedPaise: 600_00 });
+    const csv = await data(call(asha.token, 'payouts.statementCsv', 'query', { period: 'FY2026-27' }));
+    expect(csv.fileName).toBe('statement-FY2026-27.csv');
+    const rows = (csv.csv as string).trim().split('\r\n');
+    expect(rows[1]).toBe('Date,Type,Reference,Details,Earned,Paid out (gross),TDS,Net paid,Bank reference,Owed after');
+    expect(rows.at(-2)).toBe(`2026-11-25,payout,PAYOUT-${line.id},,,1000.00,0.00,1000.00,SBIN123456789,0.00`);
+    expect(rows.at(-1)).toBe(',total,,,1000.00,1000.00,0.00,1000.00,,0.00');
+    for (const period of ['2026-13', 'FY2026-28', '2026', 'november', '=1+1']) {
+      const bad = await call(asha.token, 'payouts.statement', 'query', { period });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toBe('Please choose a month (YYYY-MM) or a financial year (YYYY-YY).');
+    }
+    const other = await affiliate('Other');
+    expect((await data(call(other.token, 'payouts.statement', 'query', { period: '2026-11' }))).lines).toEqual([]);
+  });
+});
