@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { ledger, users, type LedgerRow } from '../../db/schema.js';
+import { ledger, payoutLines, users, type LedgerRow } from '../../db/schema.js';
 import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
 
 /**
@@ -109,6 +109,25 @@ export function bookOpeningLine(
   tx: Queryable,
   line: { userId: number; kind: 'earning' | 'payout'; amountPaise: number; note: string; now: number },
 ): LedgerRow {
+  // Money paid before the move is a settled payout like any other: its ledger line belongs to a
+  // paid payout line (no batch, no TDS withheld here), so statements and the TDS year see it.
+  const payoutLineId =
+    line.kind === 'payout'
+      ? tx
+          .insert(payoutLines)
+          .values({
+            userId: line.userId,
+            status: 'paid',
+            grossPaise: line.amountPaise,
+            tdsPaise: 0,
+            netPaise: line.amountPaise,
+            fixedAt: line.now,
+            decidedAt: line.now,
+            createdAt: line.now,
+          })
+          .returning({ id: payoutLines.id })
+          .get().id
+      : null;
   const row = tx
     .insert(ledger)
     .values({
@@ -117,6 +136,7 @@ export function bookOpeningLine(
       amountPaise: line.amountPaise,
       note: line.note,
       createdAt: line.now,
+      payoutLineId,
     })
     .returning()
     .get();

@@ -53,7 +53,11 @@ type Candidate = {
   requestDetails: string | null;
 };
 
-/** Everyone owed anything, or with an open request or a line on its way. */
+/**
+ * Everyone not deleted who is owed anything, or has an open request or a line on its way. A deleted
+ * user can never be paid (as in the admin's owed total); a line of theirs already in a batch stays
+ * in that batch, where it is still marked paid or failed.
+ */
 function candidates(db: Queryable): Candidate[] {
   return db.all<Candidate>(sql`
     select u.id as id, u.name as name, u.email as email, u.deleted_at as deletedAt,
@@ -63,7 +67,7 @@ function candidates(db: Queryable): Candidate[] {
     from users u
     left join (select user_id, sum(gross_paise) as pending from payout_lines where status = 'pending' group by user_id) pl on pl.user_id = u.id
     left join payout_requests r on r.user_id = u.id and r.status = 'open'
-    where u.earned_paise != u.paid_paise or pl.pending is not null or r.id is not null
+    where u.deleted_at is null and (u.earned_paise != u.paid_paise or pl.pending is not null or r.id is not null)
     order by r.created_at is null, r.created_at, owed desc, u.id`);
 }
 
@@ -95,7 +99,7 @@ export function payoutsOverview(db: Queryable, deps: Pick<Deps, 'config'>): Payo
     .select({ lineId: payoutLines.id, batchId: payoutLines.batchId, userId: payoutLines.userId, name: users.name, grossPaise: payoutLines.grossPaise })
     .from(payoutLines)
     .innerJoin(users, eq(users.id, payoutLines.userId))
-    .where(eq(payoutLines.status, 'pending'))
+    .where(and(eq(payoutLines.status, 'pending'), isNull(users.deletedAt)))
     .orderBy(payoutLines.id)
     .all()
     .map((row) => ({ ...row, lineId: String(row.lineId), batchId: row.batchId === null ? null : String(row.batchId), userId: String(row.userId) }));

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, lte, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, lte, lt, or, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Queryable } from '../../db/client.js';
 import { ledger, payoutLines } from '../../db/schema.js';
@@ -30,7 +30,9 @@ export function creditedInYear(db: Queryable, userId: number, at: number): numbe
     .where(
       and(
         eq(ledger.userId, userId),
-        inArray(ledger.kind, ['commission', 'correction']),
+        // Commissions and their reversals; the legacy import's opening balance (a correction with no
+        // order) was credited before the move, so it belongs to no TDS year here.
+        or(eq(ledger.kind, 'commission'), and(eq(ledger.kind, 'correction'), isNotNull(ledger.orderId))),
         gte(ledger.createdAt, year.from),
         lte(ledger.createdAt, at),
       ),
