@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import toast, { useToasterStore } from 'react-hot-toast';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { RouteError } from '../features/pages/route-error';
@@ -15,6 +16,9 @@ export function Layout() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const firstRender = useRef(true);
+  const { toasts } = useToasterStore();
+  const toastsRef = useRef(toasts);
+  toastsRef.current = toasts;
 
   const closeMenu = useCallback(() => {
     setMenuOpen(false);
@@ -27,6 +31,8 @@ export function Layout() {
       firstRender.current = false;
       return;
     }
+    // An error belongs to the page it happened on: it never follows the learner to the next one.
+    for (const shown of toastsRef.current) if (shown.type === 'error') toast.dismiss(shown.id);
     window.scrollTo(0, 0);
     mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);

@@ -8,6 +8,7 @@ import { useLogin } from './use-login';
 import { useAuthMessages } from './auth-messages';
 import { deviceLimitOf, type Device } from '../devices/device-list';
 import { DeviceLimitChoice } from '../devices/device-limit-choice';
+import { pathAfterSignIn } from '../orders/buy-intent';
 
 /**
  * The Login screen. At /login it goes home after logging in; shown in place of a protected page,
@@ -32,7 +33,7 @@ export default function LoginPage() {
         onSuccess: (result) => {
           setLimit(null);
           toast.success(t('login.welcome', { name: result.user.name }));
-          if (pathname === '/login') void navigate('/', { replace: true });
+          if (pathname === '/login') void navigate(pathAfterSignIn(), { replace: true });
         },
         onError: (error) => {
           const atLimit = deviceLimitOf(error);

@@ -6,6 +6,8 @@ import { PageSpinner } from '../../components/page-spinner';
 import { errorCode, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCheckout } from '../orders/use-checkout';
+import { PendingOrderNote } from '../orders/pending-order';
+import { usePendingOrders } from '../orders/use-pending-orders';
 import { BuyNow } from './buy-now';
 import { useCatalogMessages } from './catalog-messages';
 import { PackageImage } from './package-image';
@@ -18,6 +20,7 @@ export default function PackagePage() {
   const query = useQuery(trpc.catalog.byId.queryOptions({ id }));
   const pkg = query.data;
   const checkout = useCheckout();
+  const waiting = usePendingOrders().find((order) => order.package.id === id);
   useDocumentTitle(pkg?.name ?? t('packages.title'));
 
   if (query.isPending) return <PageSpinner />;
@@ -54,6 +57,9 @@ export default function PackagePage() {
             <Link to={`/course-content/${pkg.id}`} className="button button--primary button--large">
               {t('package.startLearning')}
             </Link>
+          ) : waiting ? (
+            // Paid and being checked: never an offer to pay again.
+            <PendingOrderNote utr={waiting.utr} />
           ) : (
             <BuyNow pkg={pkg} onBuy={checkout.buy} className="button button--primary button--large" />
           )}

@@ -12,6 +12,7 @@ import { BuyNow } from './buy-now';
 import { useCatalogMessages } from './catalog-messages';
 import { PackageImage } from './package-image';
 import { useOwnedPackageIds } from './use-owned-packages';
+import { usePendingOrders } from '../orders/use-pending-orders';
 
 /** Cards are one column on a phone, two or three side by side from a tablet up. */
 const CARD_IMAGE_SIZES = '(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw';
@@ -22,6 +23,7 @@ export default function PackagesPage() {
   const trpc = useTRPC();
   const packages = useQuery(trpc.catalog.list.queryOptions());
   const owned = useOwnedPackageIds();
+  const waiting = new Set(usePendingOrders().map((order) => order.package.id));
   const checkout = useCheckout();
   const [searchParams] = useSearchParams();
   const ref = searchParams.get('ref');
@@ -62,6 +64,10 @@ export default function PackagesPage() {
                 {owned.has(pkg.id) ? (
                   <Link to={`/course-content/${pkg.id}`} className="button button--primary">
                     {t('package.startLearning')}
+                  </Link>
+                ) : waiting.has(pkg.id) ? (
+                  <Link to="/myCourses#my-orders" className="badge badge--pending">
+                    {t('packages.pending')}
                   </Link>
                 ) : (
                   <BuyNow pkg={pkg} onBuy={checkout.buy} />

@@ -10,6 +10,7 @@ const texts = {
     mr: 'तुमच्या ईमेलवर 6 अंकी कोड पाठवला आहे. तो 10 मिनिटे वैध आहे.',
   },
   VERIFIED: { en: 'Your account is ready. Please log in.', mr: 'तुमचे खाते तयार आहे. कृपया लॉग इन करा.' },
+  VERIFIED_SIGNED_IN: { en: 'Your account is ready and you are logged in.', mr: 'तुमचे खाते तयार आहे आणि तुम्ही लॉग इन झाला आहात.' },
   RESET_SENT: {
     en: 'If an account exists for this email, we have sent a link to reset the password.',
     mr: 'या ईमेलचे खाते असल्यास, पासवर्ड रीसेट करण्याची लिंक पाठवली आहे.',

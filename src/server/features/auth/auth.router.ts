@@ -13,6 +13,7 @@ import { toContactView, toMeView, toProfileView } from './auth.views.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
 import { purchasedPackageIds, setProfileImage } from './profile.service.js';
 import { register, resendCode, verify } from './registration.service.js';
+import { startSessionWithinDeviceLimit } from './devices.service.js';
 import { revokeSession } from './sessions.service.js';
 import { completeSetup } from './setup.service.js';
 
@@ -77,10 +78,22 @@ export const authRouter = router({
       return { message: authText('CODE_SENT', ctx.req.lang), activationToken };
     }),
 
-  verify: publicProcedure.input(z.object({ activationToken: token, otp })).mutation(async ({ ctx, input }) => {
-    await verify(ctx, { ...input, ip: ctx.req.ip });
-    return { message: authText('VERIFIED', ctx.req.lang) };
-  }),
+  /**
+   * Creates the account from the emailed code. With `signIn` the new account is also signed in
+   * on this browser (a new session, through the same device-limit check as a login), so the
+   * learner goes straight back to what they were doing.
+   */
+  verify: publicProcedure
+    .input(z.object({ activationToken: token, otp, signIn: z.boolean().optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const user = await verify(ctx, { activationToken: input.activationToken, otp: input.otp, ip: ctx.req.ip });
+      if (!input.signIn) return { message: authText('VERIFIED', ctx.req.lang), user: null };
+      const session = startSessionWithinDeviceLimit(ctx, user, ctx.req.device);
+      ctx.req.setSessionCookie(session.token, session.expiresAt);
+      // The browser that just proved it reads the account's email is one the owner uses.
+      ctx.req.setDeviceCookie(rememberDevice(ctx.db, user.id, ctx.req.deviceCookie, ctx.now()));
+      return { message: authText('VERIFIED_SIGNED_IN', ctx.req.lang), user: profileOf(ctx, user.id) };
+    }),
 
   resendCode: publicProcedure.input(z.object({ activationToken: token })).mutation(async ({ ctx, input }) => {
     await resendCode(ctx, { ...input, ip: ctx.req.ip });
