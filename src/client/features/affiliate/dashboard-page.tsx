@@ -19,7 +19,9 @@ function EarningsCard({ label, paise }: { label: string; paise: number }) {
     <li className="earnings-card">
       <span className="earnings-card__label">{label}</span>
       <span className="earnings-card__amount" aria-hidden="true">
-        ₹ {formatRupeeAmount(shown)} /-
+        {/* "/-" says "no paise": only for whole rupees. */}
+        ₹ {formatRupeeAmount(shown)}
+        {shown % 100 === 0 ? ' /-' : ''}
       </span>
       <span className="visually-hidden">{formatRupees(paise)}</span>
     </li>

@@ -38,7 +38,7 @@ describe('UPI checkout, in a phone browser', () => {
     // Straight on to payment.
     const pay = page.getByRole('dialog', { name: 'Pay for Share Market Basics' });
     await expect.poll(() => pay.isVisible()).toBe(true);
-    expect(await pay.getByText('Amount: ₹2,499').isVisible()).toBe(true);
+    expect(await pay.getByText('Amount: ₹2,499').first().isVisible()).toBe(true);
     const qr = pay.getByRole('img', { name: 'QR code to pay ₹2,499 to Marathi Success by UPI' });
     await expect.poll(() => qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(await pay.getByText('marathisuccess@okaxis').isVisible()).toBe(true);
