@@ -10,6 +10,7 @@ import { useAuthMessages } from './auth-messages';
 import { pathAfterSignIn } from '../orders/buy-intent';
 import { deviceLimitOf } from '../devices/device-list';
 import { clearPendingRegistration, loadPendingRegistration, savePendingRegistration } from './pending-registration';
+import { checkForm } from '../../lib/form-check';
 
 const RESEND_GAP_SECONDS = 60;
 
@@ -52,6 +53,7 @@ export default function VerifyPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!checkForm(event.currentTarget as HTMLFormElement)) return;
     const digits = code.replace(/\s/g, '');
     if (!/^\d{6}$/.test(digits)) {
       setError(t('verify.codeInvalid'));
@@ -82,7 +84,7 @@ export default function VerifyPage() {
           }
           const message = errorMessage(failure, t('verify.failed'));
           setError(message);
-          toast.error(message);
+          requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[name="otp"]')?.focus());
         },
       },
     );
@@ -111,7 +113,7 @@ export default function VerifyPage() {
       <h1>{t('verify.title')}</h1>
       <p>{t('verify.sentTo', { email: registration.email })}</p>
       <p className="muted">{t('verify.checkSpam')}</p>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={submit} noValidate>
         <TextField
           label={t('fields.code')}
           name="otp"
