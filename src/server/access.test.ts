@@ -125,6 +125,11 @@ const procedures: Record<string, ProcedureCell> = {
     expect: ownerOrAdmin,
     check: (_actor, data, w) => expect(data).toMatchObject({ name: w.sponsor.name, email: w.sponsor.email }),
   },
+  'auth.sponsorByCode': {
+    input: (w) => ({ code: w.sponsor.referralCode }),
+    expect: everyone(),
+    check: (_actor, data, w) => expect(data).toEqual({ name: w.sponsor.name }),
+  },
   'auth.setLanguage': { input: () => ({ lang: 'mr' }), expect: signedIn },
   'auth.profileImage': { expect: signedIn },
   // Multipart only (POST /api/image): over JSON a signed-in caller reaches the handler, which asks for a picture.

@@ -65,6 +65,7 @@ async function makeSamples(): Promise<Samples> {
     'auth.forgot': { email: w.other.row.email },
     'auth.resetPassword': { token: resetToken(t, w.other.row.id), password: 'a-new-password-7' },
     'auth.referrer': { userId: id(w.user.row) },
+    'auth.sponsorByCode': { code: 'ABCDEFGH' },
     'auth.setLanguage': { lang: 'mr' },
     'auth.profileImage': undefined,
     'auth.setProfileImage': { image: null },

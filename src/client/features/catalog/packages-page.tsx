@@ -28,6 +28,9 @@ export default function PackagesPage() {
   const [searchParams] = useSearchParams();
   const ref = searchParams.get('ref');
 
+  // Arriving by a sponsor's link: greet the visitor with the sponsor's name.
+  const sponsor = useQuery(trpc.auth.sponsorByCode.queryOptions({ code: ref ?? '' }, { enabled: Boolean(ref && ref.length <= 36), staleTime: Infinity }));
+
   // A referral link (/packages?ref=CODE) is remembered on this browser until register or purchase.
   useEffect(() => {
     rememberReferral(ref);
@@ -36,6 +39,12 @@ export default function PackagesPage() {
   return (
     <div className="page">
       {checkout.dialog}
+      {sponsor.data && (
+        <div className="invited" role="status">
+          <p className="invited__title">{t('packages.invited', { name: sponsor.data.name })}</p>
+          <p>{t('packages.invitedText', { name: sponsor.data.name })}</p>
+        </div>
+      )}
       <h1>{t('packages.title')}</h1>
       {packages.isPending ? (
         <PageSpinner />

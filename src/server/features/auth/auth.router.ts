@@ -5,7 +5,7 @@ import { imageErrors } from '../../lib/images.js';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import type { Context } from '../../trpc/context.js';
 import { earningsOf } from '../affiliate/earnings.service.js';
-import { findActiveUser, login, setLanguage } from './accounts.service.js';
+import { findActiveUser, findActiveUserByReferralCode, login, setLanguage } from './accounts.service.js';
 import { rememberDevice } from './login-limiter.js';
 import { authErrors } from './auth.errors.js';
 import { authText } from './auth.messages.js';
@@ -121,6 +121,18 @@ export const authRouter = router({
     const sponsor = user.sponsorId === null ? undefined : findActiveUser(ctx.db, user.sponsorId);
     return sponsor ? toContactView(sponsor) : null;
   }),
+
+  /**
+   * Who invited a visitor who arrived by `?ref=CODE`: the sponsor's name only, for the greeting
+   * ("Rahul Patil invited you"), or null for a code that matches nobody. The sponsor shared the
+   * link themselves; codes are too many to guess.
+   */
+  sponsorByCode: publicProcedure
+    .input(z.object({ code: z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(36, 'TEXT_TOO_LONG') }))
+    .query(({ ctx, input }) => {
+      const sponsor = findActiveUserByReferralCode(ctx.db, input.code);
+      return sponsor ? { name: sponsor.name } : null;
+    }),
 
   setLanguage: protectedProcedure.input(z.object({ lang: z.enum(languages) })).mutation(({ ctx, input }) => {
     setLanguage(ctx.db, ctx.user.id, input.lang);
