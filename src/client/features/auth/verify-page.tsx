@@ -7,7 +7,7 @@ import { forgetReferral } from '../../lib/referral';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
-import { pathAfterSignIn } from '../orders/buy-intent';
+import { choosePathAfterSignIn, pathAfterSignIn } from '../orders/buy-intent';
 import { deviceLimitOf } from '../devices/device-list';
 import { clearPendingRegistration, loadPendingRegistration, savePendingRegistration } from './pending-registration';
 import { checkForm } from '../../lib/form-check';
@@ -69,6 +69,7 @@ export default function VerifyPage() {
           toast.success(result.message);
           // Signed in: back to the package they were buying (with its checkout open), else the packages.
           const next = pathAfterSignIn('/packages');
+          choosePathAfterSignIn(next);
           void navigate(next, { replace: true });
           if (result.user) {
             queryClient.setQueryData(trpc.auth.me.queryKey(), result.user);

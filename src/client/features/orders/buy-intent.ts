@@ -38,8 +38,17 @@ export function clearBuyIntent(): void {
   }
 }
 
+/** Where the page that just signed someone in sends them, for the guards that notice the session first. */
+let chosenPath: string | null = null;
+
 /** Where a visitor who just logged in or verified goes: the package they were buying, else `fallback`. */
 export function pathAfterSignIn(fallback = '/'): string {
   const intent = loadBuyIntent();
-  return intent ? `/course/${encodeURIComponent(intent.id)}` : fallback;
+  if (intent) return `/course/${encodeURIComponent(intent.id)}`;
+  return chosenPath ?? fallback;
+}
+
+/** The page that signs someone in names where they go next (the verify page: the packages). */
+export function choosePathAfterSignIn(path: string): void {
+  chosenPath = path;
 }

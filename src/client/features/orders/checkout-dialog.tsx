@@ -132,6 +132,8 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   const sponsor = useSponsor(user);
   const purchase = useMutation(trpc.orders.purchase.mutationOptions());
   const formRef = useRef<HTMLFormElement>(null);
+  // Reopened from a draft (back from the UPI app after the phone killed this tab): ready for the UTR.
+  const [resumed] = useState(() => loadDraft(user.id)?.packageId === pkg.id);
   const [form, setForm] = useState(() => {
     const draft = loadDraft(user.id);
     if (draft && draft.packageId === pkg.id) return { name: draft.name, email: draft.email, referralId: draft.referralId, utr: draft.utr };
@@ -169,6 +171,13 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     const first = (['name', 'email', 'referralId', 'utr', 'general'] as const).find((field) => next[field]);
     if (first) requestAnimationFrame(() => focusField(first));
   };
+
+  useEffect(() => {
+    if (!resumed || form.utr) return;
+    setReturned(true);
+    requestAnimationFrame(() => focusField('utr'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Back from the UPI app: the UTR field takes focus, with the Paste button beside it.
   useReturnToTab(() => {
