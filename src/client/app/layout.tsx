@@ -9,6 +9,18 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
 
+/** An error belongs to the page it happened on: it never follows the learner to the next one. */
+function StaleErrorToasts() {
+  const { pathname } = useLocation();
+  const { toasts } = useToasterStore();
+  const shown = useRef(toasts);
+  shown.current = toasts;
+  useEffect(() => {
+    for (const item of shown.current) if (item.type === 'error') toast.remove(item.id);
+  }, [pathname]);
+  return null;
+}
+
 export function Layout() {
   const { t } = useCommonMessages();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -16,9 +28,6 @@ export function Layout() {
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const firstRender = useRef(true);
-  const { toasts } = useToasterStore();
-  const toastsRef = useRef(toasts);
-  toastsRef.current = toasts;
 
   const closeMenu = useCallback(() => {
     setMenuOpen(false);
@@ -31,8 +40,6 @@ export function Layout() {
       firstRender.current = false;
       return;
     }
-    // An error belongs to the page it happened on: it never follows the learner to the next one.
-    for (const shown of toastsRef.current) if (shown.type === 'error') toast.dismiss(shown.id);
     window.scrollTo(0, 0);
     mainRef.current?.focus({ preventScroll: true });
   }, [pathname]);
@@ -44,6 +51,7 @@ export function Layout() {
       </a>
       <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} toggleRef={toggleRef} />
       <Sidebar open={menuOpen} onClose={closeMenu} />
+      <StaleErrorToasts />
       <main id="main" ref={mainRef} tabIndex={-1} className="main">
         <ErrorBoundary resetKey={pathname} fallback={() => <RouteError />}>
           <Suspense fallback={<PageSpinner />}>

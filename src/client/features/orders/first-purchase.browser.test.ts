@@ -79,6 +79,7 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
     const learner = new Learner(page);
     const email = `asha.${suffix}@example.com`;
+    const utr = lang === 'en' ? '501501259006' : '502502259007';
 
     // The sponsor's WhatsApp link: greeted with the sponsor's name.
     await learner.follow(`${t.url}/packages?ref=${sponsor.referralCode}`);
@@ -117,12 +118,12 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
 
     // To the UPI app and back: the UTR field has focus, and Paste fills it from what was copied there.
     await learner.tap(pay.getByRole('link', { name: m.orders.pay.openApp }).or(pay.getByRole('button', { name: m.orders.pay.saveQr })).first());
-    await page.evaluate(() => navigator.clipboard.writeText('UPI/501501259006/Paid to Marathi Success'));
+    await page.evaluate((text) => navigator.clipboard.writeText(text), `UPI/${utr}/Paid to Marathi Success`);
     await leaveAndComeBack(page);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('utr');
     expect(await pay.getByText(m.orders.pay.back).isVisible()).toBe(true);
     await learner.tap(pay.getByRole('button', { name: m.orders.pay.pasteLabel }));
-    await expect.poll(() => pay.getByLabel(m.orders.pay.utr).inputValue()).toBe('501501259006');
+    await expect.poll(() => pay.getByLabel(m.orders.pay.utr).inputValue()).toBe(utr);
     await learner.tap(pay.getByRole('button', { name: m.orders.pay.submit }));
 
     // Received and being checked, never "successful" in Marathi before anyone checked the bank.
@@ -132,12 +133,12 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
     const buyer = t.db.select().from(users).where(eq(users.email, email)).get()!;
     expect(buyer.sponsorId).toBe(sponsor.id);
     const order = t.db.select().from(orders).where(eq(orders.userId, buyer.id)).get()!;
-    expect(order).toMatchObject({ status: 'pending', utr: '501501259006', referrerId: sponsor.id });
+    expect(order).toMatchObject({ status: 'pending', utr, referrerId: sponsor.id });
 
     // Pending shown everywhere: My Courses (never "you have not bought anything"), the menu, the package page.
     await learner.tap(pay.getByRole('link', { name: m.orders.pay.myCourses }));
     await page.waitForURL(`${t.url}/myCourses`);
-    const pendingText = fill(m.orders.pending.text, { utr: '501501259006', hours: 24 });
+    const pendingText = fill(m.orders.pending.text, { utr, hours: 24 });
     await expect.poll(() => page.getByText(pendingText).isVisible()).toBe(true);
     expect(await page.getByText(m.catalog.myCourses.empty).count()).toBe(0);
     await page.getByRole('button', { name: m.common.header.openMenu }).tap();
@@ -154,7 +155,7 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
     const adminView = await browser.newPage({ width: 1100 });
     await signIn(adminView.context, t.url, admin.token);
     await adminView.page.goto(`${t.url}/admin/pending-orders`);
-    const row = adminView.page.getByRole('listitem').filter({ hasText: '501501259006' });
+    const row = adminView.page.getByRole('listitem').filter({ hasText: utr });
     await row.getByRole('button', { name: 'Approve' }).click();
     await adminView.page.getByRole('dialog', { name: 'Approve this order?' }).getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => adminView.page.getByText('No orders are waiting. All payments are verified.').isVisible()).toBe(true);
