@@ -225,7 +225,7 @@ describe('index.html', () => {
     const html = fillIndexHtml('<title>__SITE_NAME__</title><h1>__SITE_NAME__</h1><script type="application/json">__SITE_CONFIG__</script><p>end</p>', loadConfig({ SITE_NAME: siteName }));
     const escaped = "Ram&#39;s $&#39; Classes $&#38; $$ $`";
     expect(html).toBe(
-      `<title>${escaped}</title><h1>${escaped}</h1><script type="application/json">${JSON.stringify({ siteName, publicUrl: 'http://localhost:3000', contactEmail: null, contactPhone: null })}</script><p>end</p>`,
+      `<title>${escaped}</title><h1>${escaped}</h1><script type="application/json">${JSON.stringify({ siteName, publicUrl: 'http://localhost:3000', contactEmail: null, contactPhone: null, approvalHoursHint: 24, taxInvoice: false })}</script><p>end</p>`,
     );
   });
 });

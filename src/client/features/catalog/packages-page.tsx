@@ -3,7 +3,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { formatRupees } from '../../../shared/money';
-import { PageSpinner } from '../../components/page-spinner';
 import { rememberReferral } from '../../lib/referral';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -11,6 +10,7 @@ import { useCheckout } from '../orders/use-checkout';
 import { BuyNow } from './buy-now';
 import { useCatalogMessages } from './catalog-messages';
 import { PackageImage } from './package-image';
+import { PackageFacts, PlaceholderCards } from './package-facts';
 import { useOwnedPackageIds } from './use-owned-packages';
 import { usePendingOrders } from '../orders/use-pending-orders';
 
@@ -47,7 +47,7 @@ export default function PackagesPage() {
       )}
       <h1>{t('packages.title')}</h1>
       {packages.isPending ? (
-        <PageSpinner />
+        <PlaceholderCards />
       ) : packages.isError ? (
         <div role="alert" className="catalog-message">
           <p>{t('packages.failed')}</p>
@@ -68,6 +68,7 @@ export default function PackagesPage() {
                 </Link>
               </h2>
               <p className="card__price">{formatRupees(pkg.pricePaise)}</p>
+              <PackageFacts lectureCount={pkg.lectureCount} />
               <p className="package-card__description">{pkg.description}</p>
               <div className="package-card__actions">
                 {owned.has(pkg.id) ? (
