@@ -80,6 +80,10 @@ const procedures: Record<string, ProcedureCell> = {
   // Affiliate
   'affiliate.dashboard': { input: (w) => ({ userId: id(w.user.row) }), expect: ownerOrAdmin },
   'affiliate.leaderboard': { input: () => ({ period: 'all' }), expect: signedIn },
+  'affiliate.earningsHistory': {
+    expect: signedIn,
+    check: (_actor, data: { amountPaise: number }[]) => data.forEach((line) => expect(Number.isInteger(line.amountPaise)).toBe(true)),
+  },
   'affiliate.affiliates': {
     expect: signedIn,
     check: (actor, data: { id: string }[], w) => {

@@ -54,6 +54,7 @@ async function makeSamples(): Promise<Samples> {
     'affiliate.dashboard': { userId: id(w.user.row) },
     'affiliate.leaderboard': { period: 'week' },
     'affiliate.affiliates': undefined,
+    'affiliate.earningsHistory': undefined,
     'affiliate.pay': { email: w.user.row.email, amount: 1 },
     'auth.me': undefined,
     'auth.profile': undefined,

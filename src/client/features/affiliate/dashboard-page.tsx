@@ -9,6 +9,7 @@ import { formatRupeeAmount, formatRupees } from '../../../shared/money';
 import { useSession } from '../auth/use-session';
 import { useAffiliateMessages } from './affiliate-messages';
 import { useCountUp } from './use-count-up';
+import { EarningsHistory } from './earnings-history';
 import './dashboard-page.css';
 
 function EarningsCard({ label, paise }: { label: string; paise: number }) {
@@ -54,7 +55,7 @@ export default function DashboardPage() {
         <div>
           <h1>{t('dashboard.welcome', { name: user.name })}</h1>
           <p className="dashboard__tier">
-            {t('dashboard.tier')}: <strong>{highestTier ?? t('dashboard.noTier')}</strong>
+            {t('dashboard.tier')}: <strong>{highestTier ? t(`tiers.${highestTier}`) : t('dashboard.noTier')}</strong>
           </p>
         </div>
       </div>
@@ -75,6 +76,7 @@ export default function DashboardPage() {
       </dl>
 
       {viewer?.id === user.id && <ReferralShare code={user.referralCode} />}
+      {viewer?.id === user.id && <EarningsHistory />}
 
       <section aria-labelledby="payouts-title">
         <h2 id="payouts-title">{t('dashboard.payouts')}</h2>

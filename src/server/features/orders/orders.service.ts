@@ -9,6 +9,7 @@ import { formatRupees } from '../../../shared/money.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { readCache } from '../../lib/read-cache.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
+import { firstNameOf } from '../affiliate/earnings-history.service.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
 import { assignSponsorOnce, canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
@@ -254,9 +255,7 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
 }
 
 /** The buyer's first name only: the sponsor learns who bought, not their full name. */
-export function firstName(name: string): string {
-  return name.trim().split(/\s+/)[0] ?? '';
-}
+export const firstName = firstNameOf;
 
 function notifySponsor(deps: Deps, order: OrderRow, commission: { referrerId: number; amountPaise: number }): void {
   const sponsor = findActiveUser(deps.db, commission.referrerId);
