@@ -135,6 +135,8 @@ const procedures: Record<string, ProcedureCell> = {
     check: (_actor, data, w) => expect(data).toEqual({ name: w.sponsor.name }),
   },
   'auth.setLanguage': { input: () => ({ lang: 'mr' }), expect: signedIn },
+  'auth.updateProfile': { input: () => ({ name: 'Renamed Person', phone: '9876543210' }), expect: signedIn },
+  'auth.changePassword': { input: () => ({ current: TEST_PASSWORD, next: TEST_PASSWORD }), expect: signedIn },
   'auth.profileImage': { expect: signedIn },
   // Multipart only (POST /api/image): over JSON a signed-in caller reaches the handler, which asks for a picture.
   'auth.setProfileImage': { input: () => ({ image: null }), expect: { ...everyone(400), visitor: 401 } },

@@ -68,6 +68,8 @@ async function makeSamples(): Promise<Samples> {
     'auth.referrer': { userId: id(w.user.row) },
     'auth.sponsorByCode': { code: 'ABCDEFGH' },
     'auth.setLanguage': { lang: 'mr' },
+    'auth.updateProfile': { name: 'Asha', phone: '9876543210' },
+    'auth.changePassword': { current: 'wrong password', next: 'mango-lassi-42' },
     'auth.profileImage': undefined,
     'auth.setProfileImage': { image: null },
     'auth.setupStatus': undefined,

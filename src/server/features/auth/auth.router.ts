@@ -11,7 +11,7 @@ import { authErrors } from './auth.errors.js';
 import { authText } from './auth.messages.js';
 import { toContactView, toMeView, toProfileView } from './auth.views.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
-import { purchasedPackageIds, setProfileImage } from './profile.service.js';
+import { changePassword, purchasedPackageIds, setProfileImage, updateProfile } from './profile.service.js';
 import { register, resendCode, verify } from './registration.service.js';
 import { startSessionWithinDeviceLimit } from './devices.service.js';
 import { revokeSession } from './sessions.service.js';
@@ -133,6 +133,18 @@ export const authRouter = router({
       const sponsor = findActiveUserByReferralCode(ctx.db, input.code);
       return sponsor ? { name: sponsor.name } : null;
     }),
+
+  /** My account: the name and phone the user shows (the email stays: it is the login). */
+  updateProfile: protectedProcedure.input(z.object({ name: personName, phone: indianPhone })).mutation(({ ctx, input }) => {
+    updateProfile(ctx.db, ctx.user.id, input);
+    return { message: authText('PROFILE_SAVED', ctx.req.lang), user: toMeView(findActiveUser(ctx.db, ctx.user.id)!) };
+  }),
+
+  /** My account: a new password, after the current one; the user's other sessions end. */
+  changePassword: protectedProcedure.input(z.object({ current: password, next: newPassword })).mutation(async ({ ctx, input }) => {
+    await changePassword(ctx, { id: ctx.user.id, sessionId: ctx.user.sessionId }, input);
+    return { message: authText('PASSWORD_SAVED', ctx.req.lang) };
+  }),
 
   setLanguage: protectedProcedure.input(z.object({ lang: z.enum(languages) })).mutation(({ ctx, input }) => {
     setLanguage(ctx.db, ctx.user.id, input.lang);
