@@ -29,11 +29,11 @@ const words = {
   },
   catalogue: {
     en: (site: string) => `${site}: courses in Marathi`,
-    mr: (site: string) => `${site}: मराठीतील कोर्सेस`,
+    mr: (site: string) => `${site}: मराठीतील पॅकेजेस`,
   },
   catalogueText: {
     en: 'Business and finance courses in Marathi. Learn on your phone, pay by UPI, keep lifetime access.',
-    mr: 'व्यवसाय आणि अर्थविषयक कोर्सेस मराठीत. फोनवर शिका, UPI ने पैसे भरा, आयुष्यभर प्रवेश मिळवा.',
+    mr: 'व्यवसाय आणि अर्थविषयक पॅकेजेस मराठीत. फोनवर शिका, UPI ने पैसे भरा, आयुष्यभर प्रवेश मिळवा.',
   },
 };
 

@@ -10,6 +10,6 @@ export const payoutEmail = defineEmail<{ siteName: string; name: string; amount:
     en: ({ name, amount, owed, link }) =>
       `Hello ${name},\n\nWe have paid you ${amount} of your referral earnings. Thank you for sharing!\n\nStill owed to you after this payment: ${owed}.\n\nSee your earnings and payouts on your dashboard: ${link}`,
     mr: ({ name, amount, owed, link }) =>
-      `नमस्कार ${name},\n\nतुमच्या रेफरल कमाईपैकी ${amount} आम्ही तुम्हाला दिले आहेत. इतरांना सांगितल्याबद्दल धन्यवाद!\n\nया पेमेंटनंतर तुम्हाला अजून देणे बाकी: ${owed}.\n\nतुमची कमाई आणि मिळालेली रक्कम डॅशबोर्डवर पहा: ${link}`,
+      `नमस्कार ${name},\n\nतुमच्या रेफरल कमाईपैकी ${amount} आम्ही तुम्हाला दिले आहेत. इतरांना सांगितल्याबद्दल धन्यवाद!\n\nया पेमेंटनंतर तुम्हाला अजून मिळणे बाकी: ${owed}.\n\nतुमची कमाई आणि मिळालेली रक्कम डॅशबोर्डवर पहा: ${link}`,
   },
 });
