@@ -54,7 +54,17 @@ describe('an account, in a phone browser', () => {
 
     await page.goto(`${t.url}/account`);
     await expect.poll(heading).toBe('My profile');
-    expect(await page.getByText('9876543210').isVisible()).toBe(true);
+    expect(await page.getByText('9876543210', { exact: true }).isVisible()).toBe(true);
+    // My account: the name and phone can be changed here; the menu shows the new name.
+    const details = page.getByRole('region', { name: 'Change my details' });
+    await details.getByLabel('Name').fill('Asha S. Pawar');
+    await details.getByLabel('Phone').fill('98220 12345');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await expect.poll(() => page.getByText('9822012345', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).getByText('Asha S. Pawar').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
     const user = t.db.select().from(users).where(eq(users.email, 'asha@example.com')).get()!;
     expect(user.sponsorId).toBe(sponsor.id);
     await expect.poll(() => page.getByText('Ravi Jadhav').isVisible()).toBe(true);
