@@ -24,6 +24,22 @@ const RUNS = 3;
 type Load = { headerMs: number | null; placeholderMs: number | null; firstCardMs: number };
 export type FirstCardResult = { lang: string; loads: Load[]; medianMs: number; pass: boolean };
 
+/** Notes, in performance.now() time (since navigation began), when the header, a placeholder and a real card appear. */
+const WATCH_SCRIPT = `
+  (() => {
+    const seen = {};
+    window.__firstCard = seen;
+    const check = () => {
+      if (!seen.header && document.querySelector('.header')) seen.header = performance.now();
+      if (!seen.placeholder && document.querySelector('.package-card--placeholder')) seen.placeholder = performance.now();
+      if (!seen.card && document.querySelector('.package-card:not(.package-card--placeholder) .card__price')) seen.card = performance.now();
+      if (!seen.card) requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+    new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  })();
+`;
+
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function loadOnce(url: string, lang: 'en' | 'mr'): Promise<Load> {
@@ -40,21 +56,12 @@ async function loadOnce(url: string, lang: 'en' | 'mr'): Promise<Load> {
       uploadThroughput: (KBPS * 1000) / 8,
     });
     // Watch from the very start of the page: each moment is performance.now(), i.e. since navigation began.
-    await page.addInitScript(() => {
-      const seen: Record<string, number> = {};
-      (window as unknown as { __firstCard: Record<string, number> }).__firstCard = seen;
-      const check = () => {
-        if (!seen.header && document.querySelector('.header')) seen.header = performance.now();
-        if (!seen.placeholder && document.querySelector('.package-card--placeholder')) seen.placeholder = performance.now();
-        if (!seen.card && document.querySelector('.package-card:not(.package-card--placeholder) .card__price')) seen.card = performance.now();
-        if (!seen.card) requestAnimationFrame(check);
-      };
-      requestAnimationFrame(check);
-      new MutationObserver(check).observe(document, { childList: true, subtree: true });
-    });
+    // A string, not a function: tsx's helpers (__name) do not exist in the page.
+    await page.addInitScript(WATCH_SCRIPT);
     await page.goto(`${url}/packages?lang=${lang}`, { waitUntil: 'commit', timeout: 60_000 });
-    await page.waitForFunction(() => Boolean((window as unknown as { __firstCard: Record<string, number> }).__firstCard.card), undefined, { timeout: 60_000 });
-    const seen = await page.evaluate(() => (window as unknown as { __firstCard: Record<string, number> }).__firstCard);
+    // Arrow functions without inner names: the page's CSP forbids evaluating strings.
+    await page.waitForFunction(() => Boolean((window as unknown as { __firstCard?: { card?: number } }).__firstCard?.card), undefined, { timeout: 60_000 });
+    const seen = await page.evaluate(() => (window as unknown as { __firstCard: Record<string, number | undefined> }).__firstCard);
     await context.close();
     const round = (value: number | undefined) => (value === undefined ? null : Math.round(value));
     return { headerMs: round(seen.header), placeholderMs: round(seen.placeholder), firstCardMs: Math.round(seen.card!) };

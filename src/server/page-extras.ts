@@ -16,6 +16,8 @@ export type PageExtras = {
   key: string;
   title: string | null;
   head: string;
+  /** Drawn inside the app's root until React replaces it: the catalogue's cards, as plain HTML with working links. */
+  body?: string;
 };
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
@@ -37,10 +39,38 @@ const words = {
   },
 };
 
-/** The sharer's language: a shared link carries `?lang=`; without it, English (WhatsApp's crawler sends none). */
-function languageOf(url: URL): Language {
+/**
+ * The sharer's language: a shared link carries `?lang=`; without it, the browser's preferred
+ * language (Marathi when it asks for it before English), else English (WhatsApp's crawler sends none).
+ */
+export function languageOf(url: URL, acceptLanguage = ''): Language {
   const asked = url.searchParams.get('lang');
-  return asked && (languages as readonly string[]).includes(asked) ? (asked as Language) : 'en';
+  if (asked && (languages as readonly string[]).includes(asked)) return asked as Language;
+  const mr = acceptLanguage.search(/\bmr\b/i);
+  const en = acceptLanguage.search(/\ben\b/i);
+  return mr !== -1 && (en === -1 || mr < en) ? 'mr' : 'en';
+}
+
+const cardWords = {
+  title: { en: 'Our Packages', mr: 'आमची पॅकेजेस' },
+  details: { en: 'See details', mr: 'तपशील पहा' },
+  lectures: { en: (n: number) => `${n} lectures`, mr: (n: number) => `${n} लेक्चर्स` },
+  language: { en: 'In Marathi', mr: 'मराठीत' },
+  lifetime: { en: 'Lifetime access', mr: 'आयुष्यभर प्रवेश' },
+};
+
+/** The catalogue as the packages page draws it (the same classes), before the app's code arrives. */
+function catalogueCards(catalogue: PackageView[], lang: Language): string {
+  const cards = catalogue
+    .map((pkg, index) => {
+      const image = pkg.image
+        ? `<img class="package-image" src="${escape(pkg.image)}"${pkg.imageSrcSet ? ` srcset="${escape(pkg.imageSrcSet)}" sizes="(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw"` : ''} alt="" width="640" height="360"${index === 0 ? ' fetchpriority="high"' : ' loading="lazy"'} />`
+        : '';
+      const facts = [cardWords.lectures[lang](pkg.lectureCount), cardWords.language[lang], cardWords.lifetime[lang]].map((fact) => `<li>${escape(fact)}</li>`).join('');
+      return `<li class="card package-card">${image}<h2 class="card__title"><a class="package-card__link" href="/course/${pkg.id}">${escape(pkg.name)}</a></h2><p class="card__price">${escape(formatRupees(pkg.pricePaise))}</p><ul class="package-facts">${facts}</ul><p class="package-card__description">${escape(pkg.description)}</p></li>`;
+    })
+    .join('');
+  return `<main class="main"><div class="page"><h1>${escape(cardWords.title[lang])}</h1><ul class="card-grid package-grid">${cards}</ul></div></main>`;
 }
 
 function metaTags(tags: Record<string, string | null>): string {
@@ -63,8 +93,8 @@ function cut(text: string, length: number): string {
 }
 
 /** The extras of one page path, or null for pages that need none (the plain shell is served). */
-export function pageExtras(db: Db, config: Config, url: URL): PageExtras | null {
-  const lang = languageOf(url);
+export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''): PageExtras | null {
+  const lang = languageOf(url, acceptLanguage);
   const site = config.siteName;
   const base = config.publicUrl.replace(/\/$/, '');
   const path = url.pathname.replace(/\/+$/, '') || '/';
@@ -85,7 +115,9 @@ export function pageExtras(db: Db, config: Config, url: URL): PageExtras | null 
         'og:image': image ? `${base}${image}` : null,
         'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
       }) + catalogueData(catalogue);
-    return { key: `${path}|${lang}|${sponsor?.id ?? ''}`, title: sponsor ? title : null, head };
+    // The catalogue pages draw their cards at once; the home page starts with its hero.
+    const body = path === '/' || catalogue.length === 0 ? undefined : catalogueCards(catalogue, lang);
+    return { key: `${path}|${lang}|${sponsor?.id ?? ''}`, title: sponsor ? title : null, head, ...(body && { body }) };
   }
 
   const match = /^\/course\/(\d{1,15})$/.exec(path);
@@ -111,6 +143,10 @@ export function pageExtras(db: Db, config: Config, url: URL): PageExtras | null 
 /** Puts the extras into the filled index.html: the tags at the end of the head, the title replaced. */
 export function withExtras(html: string, extras: PageExtras): string {
   let page = html.replace('</head>', () => `${extras.head}</head>`);
+  if (extras.body) {
+    const body = extras.body;
+    page = page.replace('</header></div>', () => `</header>${body}</div>`);
+  }
   if (extras.title) {
     const title = escape(extras.title);
     page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);

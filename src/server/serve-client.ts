@@ -9,7 +9,7 @@ import type { SiteConfig } from '../shared/site-config.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { packagesOnSale } from './features/catalog/catalog.service.js';
-import { pageExtras, withExtras } from './page-extras.js';
+import { languageOf, pageExtras, withExtras } from './page-extras.js';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const clientDist = path.join(projectRoot, 'dist', 'client');
@@ -74,7 +74,10 @@ function wantsHtml(request: FastifyRequest): boolean {
  * on the same port. Unknown /api paths answer 404 JSON.
  */
 export async function serveClient(app: FastifyInstance, config: Config, { dev, db }: { dev: boolean; db?: Db }): Promise<void> {
-  const extrasOf = (request: FastifyRequest) => (db ? pageExtras(db, config, new URL(request.url, 'http://page.invalid')) : null);
+  const extrasOf = (request: FastifyRequest) =>
+    db ? pageExtras(db, config, new URL(request.url, 'http://page.invalid'), String(request.headers['accept-language'] ?? '')) : null;
+  // Pages drawn in the reader's language are kept per address and language.
+  const keyOf = (request: FastifyRequest) => `${request.url}|${languageOf(new URL(request.url, 'http://page.invalid'), String(request.headers['accept-language'] ?? ''))}`;
   if (dev) {
     const { createServer } = await import('vite');
     const vite = await createServer({
@@ -131,13 +134,14 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev, d
       withData.clear();
       catalogueSeen = catalogue;
     }
-    const cached = withData.get(request.url);
+    const key = keyOf(request);
+    const cached = withData.get(key);
     if (cached && Date.now() - cached.madeAt < 10 * 60_000) return cached.page;
     const extras = extrasOf(request);
     if (!extras) return null;
     if (withData.size >= 200) withData.clear();
     const made = compressedPage(withExtras(shell, extras), 5);
-    withData.set(request.url, { page: made, madeAt: Date.now() });
+    withData.set(key, { page: made, madeAt: Date.now() });
     return made;
   };
 
@@ -149,7 +153,7 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev, d
     shell ??= fillIndexHtml(readFileSync(indexFile, 'utf8'), config);
     page ??= compressedPage(shell);
     const shown = pageFor(request, shell) ?? page;
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
     // Chrome hides the phone model from its User-Agent; asked this way, it sends it with later
     // requests (login included, over https), so the device list can name the phone.
     reply.header('accept-ch', 'Sec-CH-UA-Model');
