@@ -252,3 +252,33 @@ describe('the payment popup on a phone', () => {
     await context.close();
   });
 });
+
+describe('the shop at 360 px', () => {
+  it('shows packages with prices at home, the facts on cards and the package page, a buy bar, and the brand uncut', async () => {
+    const pkg = createPackage(t.db, { name: 'Shop Window Course', pricePaise: 3_499_00 });
+    addLecture(t.db, pkg.id, 0, 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
+    addLecture(t.db, pkg.id, 1, 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
+    for (const lang of ['en', 'mr'] as const) {
+      const m = texts[lang];
+      const { page, context } = await browser.newPage({ width: 360, phone: true, locale: m.locale });
+      await page.goto(`${t.url}/`);
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: pkg.name }) });
+      await expect.poll(() => card.getByText('₹3,499').isVisible()).toBe(true);
+      expect(await card.getByText(fill(m.catalog.packages.lectureCount, { count: 2 })).isVisible()).toBe(true);
+      expect(await card.getByText(m.catalog.packages.lifetime).isVisible()).toBe(true);
+      // The brand is never cut: its text fits its box.
+      const cut = await page.locator('.header__logo span').evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+      expect(cut).toBe(false);
+
+      await card.getByRole('link', { name: pkg.name }).tap();
+      await page.waitForURL(`${t.url}/course/${pkg.id}`);
+      expect(await page.getByText(m.catalog.packages.language).first().isVisible()).toBe(true);
+      const bar = page.locator('.buy-bar');
+      await expect.poll(() => bar.isVisible()).toBe(true);
+      const box = await bar.boundingBox();
+      expect(box!.y + box!.height).toBeGreaterThan(700);
+      expect(await bar.getByRole('button', { name: m.catalog.packages.buyNow }).isVisible()).toBe(true);
+      await context.close();
+    }
+  });
+});
