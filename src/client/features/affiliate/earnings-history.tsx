@@ -16,7 +16,7 @@ export function EarningsHistory() {
       {history.data.length === 0 ? (
         <p className="muted">{t('history.empty')}</p>
       ) : (
-        <ul className="compact-list">
+        <ul className="history-list">
           {history.data.map((line) => (
             <li key={line.id}>
               <span>

@@ -73,6 +73,8 @@ describe('referrals, from a shared link to a payout', () => {
     const cards = aView.page.locator('.earnings-card__amount');
     await expect.poll(() => cards.allTextContents()).toEqual(['₹ 500 /-', '₹ 500 /-', '₹ 500 /-', '₹ 500 /-']);
     expect(await aView.page.getByText('Still owed to you').isVisible()).toBe(true);
+    // The earnings history names the buyer (first name) and the package.
+    await expect.poll(() => aView.page.getByRole('region', { name: 'Earnings history' }).getByText('Sunita bought Business Starter').isVisible()).toBe(true);
 
     await aView.page.goto(`${t.url}/leaderboard`);
     await expect.poll(() => headingText(aView.page)).toBe('Top Performers');
@@ -83,7 +85,8 @@ describe('referrals, from a shared link to a payout', () => {
 
     await aView.page.goto(`${t.url}/my-affiliates`);
     const affiliate = aView.page.getByRole('row').filter({ hasText: 'Sunita Kale' });
-    await expect.poll(() => affiliate.textContent()).toBe('Sunita Kale98220123451');
+    // Each person with what they bought (pending payments shown too).
+    await expect.poll(() => affiliate.textContent()).toBe('Sunita Kale9822012345Business Starter Bought');
 
     // The admin pays A part of it from the Users screen.
     await adminView.page.goto(`${t.url}/admin/users`);

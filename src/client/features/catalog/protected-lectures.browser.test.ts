@@ -267,7 +267,8 @@ describe('taking back a package', () => {
     // The learner: gone from My Courses; the player and the lecture links answer 403.
     await learner.page.reload();
     await learner.page.getByText('You have not purchased any courses yet.').waitFor();
-    expect(await learner.page.getByText('Share Market Basics').count()).toBe(0);
+    // Gone from the owned packages (the order itself stays listed under My orders).
+    expect(await learner.page.locator('.package-grid').getByText('Share Market Basics').count()).toBe(0);
     await learner.page.goto(`${t.url}/course-content/${pkg.id}`);
     await learner.page.getByText('Your access to this package has been taken back.').waitFor();
     expect(await learner.page.locator('iframe, canvas[data-watermark]').count()).toBe(0);
