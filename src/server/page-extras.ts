@@ -65,7 +65,7 @@ function catalogueCards(catalogue: PackageView[], lang: Language): string {
     .map((pkg, index) => {
       const image = pkg.image
         ? `<img class="package-image" src="${escape(pkg.image)}"${pkg.imageSrcSet ? ` srcset="${escape(pkg.imageSrcSet)}" sizes="(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw"` : ''} alt="" width="640" height="360"${index === 0 ? ' fetchpriority="high"' : ' loading="lazy"'} />`
-        : '';
+        : '<div class="package-image package-image--none" aria-hidden="true"></div>';
       const facts = [cardWords.lectures[lang](pkg.lectureCount), cardWords.language[lang], cardWords.lifetime[lang]].map((fact) => `<li>${escape(fact)}</li>`).join('');
       return `<li class="card package-card">${image}<h2 class="card__title"><a class="package-card__link" href="/course/${pkg.id}">${escape(pkg.name)}</a></h2><p class="card__price">${escape(formatRupees(pkg.pricePaise))}</p><ul class="package-facts">${facts}</ul><p class="package-card__description">${escape(pkg.description)}</p></li>`;
     })
