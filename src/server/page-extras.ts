@@ -57,10 +57,11 @@ const cardWords = {
   lectures: { en: (n: number) => `${n} lectures`, mr: (n: number) => `${n} लेक्चर्स` },
   language: { en: 'In Marathi', mr: 'मराठीत' },
   lifetime: { en: 'Lifetime access', mr: 'आयुष्यभर प्रवेश' },
+  invited: { en: (name: string) => `${name} invited you`, mr: (name: string) => `${name} यांनी तुम्हाला बोलावले आहे` },
 };
 
 /** The catalogue as the packages page draws it (the same classes), before the app's code arrives. */
-function catalogueCards(catalogue: PackageView[], lang: Language): string {
+function catalogueCards(catalogue: PackageView[], lang: Language, sponsorName: string | null): string {
   const cards = catalogue
     .map((pkg, index) => {
       const image = pkg.image
@@ -70,7 +71,8 @@ function catalogueCards(catalogue: PackageView[], lang: Language): string {
       return `<li class="card package-card">${image}<h2 class="card__title"><a class="package-card__link" href="/course/${pkg.id}">${escape(pkg.name)}</a></h2><p class="card__price">${escape(formatRupees(pkg.pricePaise))}</p><ul class="package-facts">${facts}</ul><p class="package-card__description">${escape(pkg.description)}</p></li>`;
     })
     .join('');
-  return `<main class="main"><div class="page"><h1>${escape(cardWords.title[lang])}</h1><ul class="card-grid package-grid">${cards}</ul></div></main>`;
+  const greeting = sponsorName ? `<div class="invited"><p class="invited__title">${escape(cardWords.invited[lang](sponsorName))}</p></div>` : '';
+  return `<main class="main"><div class="page">${greeting}<h1>${escape(cardWords.title[lang])}</h1><ul class="card-grid package-grid">${cards}</ul></div></main>`;
 }
 
 function metaTags(tags: Record<string, string | null>): string {
@@ -116,7 +118,7 @@ export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''
         'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
       }) + catalogueData(catalogue);
     // The catalogue pages draw their cards at once; the home page starts with its hero.
-    const body = path === '/' || catalogue.length === 0 ? undefined : catalogueCards(catalogue, lang);
+    const body = path === '/' || catalogue.length === 0 ? undefined : catalogueCards(catalogue, lang, sponsor?.name ?? null);
     return { key: `${path}|${lang}|${sponsor?.id ?? ''}`, title: sponsor ? title : null, head, ...(body && { body }) };
   }
 

@@ -253,6 +253,30 @@ describe('the payment popup on a phone', () => {
   });
 });
 
+describe('no dead ends', () => {
+  it('an expired reset link offers a new one; /payment-success and /success lead to My Courses', async () => {
+    const { page, context } = await browser.newPage({ width: 360, locale: 'mr-IN' });
+    await page.goto(`${t.url}/reset-password/${'x'.repeat(43)}`);
+    await page.getByLabel(mrAuth.fields.newPassword, { exact: true }).fill('a-new-password-7');
+    await page.getByLabel(mrAuth.fields.confirmPassword).fill('a-new-password-7');
+    await page.getByRole('button', { name: mrAuth.reset.submit }).click();
+    await expect.poll(() => page.getByRole('heading', { name: mrAuth.reset.expiredTitle }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: mrAuth.reset.newLink }).click();
+    await page.waitForURL(`${t.url}/forgot`);
+
+    const buyer = await createUserWithToken(t.db);
+    await signIn(context, t.url, buyer.token);
+    await page.goto(`${t.url}/payment-success/999999`);
+    await expect.poll(() => page.getByText(mrOrders.paymentSuccess.unknown).isVisible()).toBe(true);
+    await page.getByRole('link', { name: mrOrders.paymentSuccess.myCourses }).click();
+    await page.waitForURL(`${t.url}/myCourses`);
+    await page.goto(`${t.url}/success`);
+    await expect.poll(() => page.getByText(mrOrders.success.nothing).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: mrOrders.success.myCourses }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
 describe('the shop at 360 px', () => {
   it('shows packages with prices at home, the facts on cards and the package page, a buy bar, and the brand uncut', async () => {
     const pkg = createPackage(t.db, { name: 'Shop Window Course', pricePaise: 3_499_00 });
