@@ -12,6 +12,7 @@ import { databaseFile, openDatabase } from '../src/server/db/client.js';
 import { enrollments, lectures } from '../src/server/db/schema.js';
 import { projectRoot } from '../src/server/serve-client.js';
 import { spawnServer } from '../src/test/server-process.js';
+import { measureFirstCard } from './first-card.js';
 import { runLighthouse, LIGHTHOUSE_BUDGET } from './lighthouse.js';
 import { measureHashing, measureLoginFlood } from './login-cost.js';
 import { rssMb } from './measure.js';
@@ -60,6 +61,8 @@ const pages = await measurePageWeights(server.url, [
   { name: '/course-content/{id}', path: '/course-content/1', token: small.earnerTokens[0]!, learner: true },
   { name: '/admin/dashboard', path: '/admin/dashboard', token: small.adminToken, learner: false },
 ]);
+
+await measureFirstCard(server.url, log);
 
 log('lighthouse (about 15 s a page)');
 const lighthouse = [];

@@ -101,6 +101,10 @@ const procedures: Record<string, ProcedureCell> = {
   // Affiliate
   'affiliate.dashboard': { input: (w) => ({ userId: id(w.user.row) }), expect: ownerOrAdmin },
   'affiliate.leaderboard': { input: () => ({ period: 'all' }), expect: signedIn },
+  'affiliate.earningsHistory': {
+    expect: signedIn,
+    check: (_actor, data: { amountPaise: number }[]) => data.forEach((line) => expect(Number.isInteger(line.amountPaise)).toBe(true)),
+  },
   'affiliate.affiliates': {
     expect: signedIn,
     check: (actor, data: { id: string }[], w) => {
@@ -146,7 +150,14 @@ const procedures: Record<string, ProcedureCell> = {
     expect: ownerOrAdmin,
     check: (_actor, data, w) => expect(data).toMatchObject({ name: w.sponsor.name, email: w.sponsor.email }),
   },
+  'auth.sponsorByCode': {
+    input: (w) => ({ code: w.sponsor.referralCode }),
+    expect: everyone(),
+    check: (_actor, data, w) => expect(data).toEqual({ name: w.sponsor.name }),
+  },
   'auth.setLanguage': { input: () => ({ lang: 'mr' }), expect: signedIn },
+  'auth.updateProfile': { input: () => ({ name: 'Renamed Person', phone: '9876543210' }), expect: signedIn },
+  'auth.changePassword': { input: () => ({ current: TEST_PASSWORD, next: TEST_PASSWORD }), expect: signedIn },
   'auth.profileImage': { expect: signedIn },
   // Multipart only (POST /api/image): over JSON a signed-in caller reaches the handler, which asks for a picture.
   'auth.setProfileImage': { input: () => ({ image: null }), expect: { ...everyone(400), visitor: 401 } },

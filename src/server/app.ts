@@ -168,7 +168,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await serveUploads(app, config.dataDir);
-  await serveClient(app, config, { dev: options.dev ?? false });
+  await serveClient(app, config, { dev: options.dev ?? false, db });
 
   return { app, deps };
 }

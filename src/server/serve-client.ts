@@ -2,11 +2,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../shared/site-config.js';
 import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { packagesOnSale } from './features/catalog/catalog.service.js';
+import { languageOf, pageExtras, withExtras } from './page-extras.js';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const clientDist = path.join(projectRoot, 'dist', 'client');
@@ -70,7 +73,11 @@ function wantsHtml(request: FastifyRequest): boolean {
  * every other page path so client routes survive a reload. Dev: Vite's middleware with hot reload
  * on the same port. Unknown /api paths answer 404 JSON.
  */
-export async function serveClient(app: FastifyInstance, config: Config, { dev }: { dev: boolean }): Promise<void> {
+export async function serveClient(app: FastifyInstance, config: Config, { dev, db }: { dev: boolean; db?: Db }): Promise<void> {
+  const extrasOf = (request: FastifyRequest) =>
+    db ? pageExtras(db, config, new URL(request.url, 'http://page.invalid'), String(request.headers['accept-language'] ?? '')) : null;
+  // Pages drawn in the reader's language are kept per address and language.
+  const keyOf = (request: FastifyRequest) => `${request.url}|${languageOf(new URL(request.url, 'http://page.invalid'), String(request.headers['accept-language'] ?? ''))}`;
   if (dev) {
     const { createServer } = await import('vite');
     const vite = await createServer({
@@ -83,8 +90,9 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev }:
       if (isApiPath(request.url)) return notFoundJson(reply);
       if (wantsHtml(request)) {
         const template = await readFile(path.join(clientSource, 'index.html'), 'utf8');
-        const html = await vite.transformIndexHtml(request.url, template);
-        return reply.type('text/html; charset=utf-8').send(fillIndexHtml(html, config));
+        const html = fillIndexHtml(await vite.transformIndexHtml(request.url, template), config);
+        const extras = extrasOf(request);
+        return reply.type('text/html; charset=utf-8').send(extras ? withExtras(html, extras) : html);
       }
       reply.hijack();
       vite.middlewares(request.raw, reply.raw, () => {
@@ -114,25 +122,50 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev }:
 
   // Filled in on the first page request (settings are final by then) and kept in memory.
   let page: ReturnType<typeof compressedPage> | undefined;
+  let shell: string | undefined;
+  // Pages with extras (Open Graph tags, the catalogue's data), by address, while the catalogue is the
+  // same and for at most ten minutes (a sponsor may change their name); never more than 200 of them.
+  const withData = new Map<string, { page: ReturnType<typeof compressedPage>; madeAt: number }>();
+  let catalogueSeen: unknown;
+  const pageFor = (request: FastifyRequest, shell: string) => {
+    if (!db) return null;
+    const catalogue = packagesOnSale(db);
+    if (catalogue !== catalogueSeen) {
+      withData.clear();
+      catalogueSeen = catalogue;
+    }
+    const key = keyOf(request);
+    const cached = withData.get(key);
+    if (cached && Date.now() - cached.madeAt < 10 * 60_000) return cached.page;
+    const extras = extrasOf(request);
+    if (!extras) return null;
+    if (withData.size >= 200) withData.clear();
+    const made = compressedPage(withExtras(shell, extras), 5);
+    withData.set(key, { page: made, madeAt: Date.now() });
+    return made;
+  };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFoundJson(reply);
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    page ??= compressedPage(fillIndexHtml(readFileSync(indexFile, 'utf8'), config));
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    shell ??= fillIndexHtml(readFileSync(indexFile, 'utf8'), config);
+    page ??= compressedPage(shell);
+    const shown = pageFor(request, shell) ?? page;
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
     // Chrome hides the phone model from its User-Agent; asked this way, it sends it with later
     // requests (login included, over https), so the device list can name the phone.
     reply.header('accept-ch', 'Sec-CH-UA-Model');
     const accepted = request.headers['accept-encoding'] ?? '';
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(page.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
-    return reply.send(page.plain);
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(shown.br);
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(shown.gzip);
+    return reply.send(shown.plain);
   });
 }
 
-function compressedPage(html: string) {
+/** The page compressed once; pages made per address use a faster Brotli quality than the shell's best. */
+function compressedPage(html: string, brotliQuality = 11) {
   const plain = Buffer.from(html);
-  return { plain, br: brotliCompressSync(plain), gzip: gzipSync(plain) };
+  return { plain, br: brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } }), gzip: gzipSync(plain) };
 }

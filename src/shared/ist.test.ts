@@ -33,3 +33,13 @@ describe('IST periods', () => {
     });
   });
 });
+
+describe('formatIstDateTime in Marathi', () => {
+  it('writes "23 नोव्हेंबर 2026, दुपारी 1:58" with the part of the day and Latin digits', async () => {
+    const { formatIstDateTime } = await import('./ist.js');
+    expect(formatIstDateTime(Date.parse('2026-11-23T08:28:00Z'), 'mr')).toBe('23 नोव्हेंबर 2026, दुपारी 1:58');
+    expect(formatIstDateTime(Date.parse('2026-01-05T03:00:00Z'), 'mr')).toBe('5 जानेवारी 2026, सकाळी 8:30');
+    expect(formatIstDateTime(Date.parse('2026-06-30T18:35:00Z'), 'mr')).toBe('1 जुलै 2026, रात्री 12:05');
+    expect(formatIstDateTime(Date.parse('2026-03-10T13:00:00Z'), 'mr')).toBe('10 मार्च 2026, संध्याकाळी 6:30');
+  });
+});

@@ -38,8 +38,31 @@ export function dateLocale(lang: keyof typeof dateLocales): string {
   return dateLocales[lang];
 }
 
-/** "21 Nov 2026, 4:05 pm" in IST, for people reading times. */
+const marathiMonths = ['जानेवारी', 'फेब्रुवारी', 'मार्च', 'एप्रिल', 'मे', 'जून', 'जुलै', 'ऑगस्ट', 'सप्टेंबर', 'ऑक्टोबर', 'नोव्हेंबर', 'डिसेंबर'];
+
+/** The part of the day as Marathi says it before a time: "दुपारी 1:58", "रात्री 9:10". */
+function marathiDayPart(hour: number): string {
+  if (hour < 4) return 'रात्री';
+  if (hour < 6) return 'पहाटे';
+  if (hour < 12) return 'सकाळी';
+  if (hour < 17) return 'दुपारी';
+  if (hour < 20) return 'संध्याकाळी';
+  return 'रात्री';
+}
+
+/**
+ * "21 Nov 2026, 4:05 pm" in IST, for people reading times; in Marathi "23 नोव्हेंबर 2026, दुपारी
+ * 1:58", written out here because browsers' Marathi date formats differ (and some use Devanagari
+ * digits or "PM").
+ */
 export function formatIstDateTime(at: number | string | Date, lang: keyof typeof dateLocales = 'en'): string {
+  if (lang === 'mr') {
+    const shifted = new Date(new Date(at).getTime() + IST_OFFSET_MS);
+    const hour = shifted.getUTCHours();
+    const minute = String(shifted.getUTCMinutes()).padStart(2, '0');
+    const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${minute}`;
+    return `${shifted.getUTCDate()} ${marathiMonths[shifted.getUTCMonth()]} ${shifted.getUTCFullYear()}, ${marathiDayPart(hour)} ${clock}`;
+  }
   return new Intl.DateTimeFormat(dateLocales[lang], {
     timeZone: 'Asia/Kolkata',
     day: 'numeric',

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { isAdmin, useSession } from '../features/auth/use-session';
+import { pathAfterSignIn } from '../features/orders/buy-intent';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 
@@ -19,11 +20,11 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Login, register and password pages: a signed-in visitor is sent home. */
+/** Login, register and password pages: a signed-in visitor is sent home, or back to the package they were buying. */
 export function LoggedOutOnly() {
   const { user, loading } = useSession();
   if (loading) return <PageSpinner />;
-  if (user) return <Navigate to="/" replace />;
+  if (user) return <Navigate to={pathAfterSignIn()} replace />;
   return <Outlet />;
 }
 

@@ -1,4 +1,5 @@
 import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import toast, { useToasterStore } from 'react-hot-toast';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { RouteError } from '../features/pages/route-error';
@@ -7,6 +8,18 @@ import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+
+/** An error belongs to the page it happened on: it never follows the learner to the next one. */
+function StaleErrorToasts() {
+  const { pathname } = useLocation();
+  const { toasts } = useToasterStore();
+  const shown = useRef(toasts);
+  shown.current = toasts;
+  useEffect(() => {
+    for (const item of shown.current) if (item.type === 'error') toast.remove(item.id);
+  }, [pathname]);
+  return null;
+}
 
 export function Layout() {
   const { t } = useCommonMessages();
@@ -38,6 +51,7 @@ export function Layout() {
       </a>
       <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} toggleRef={toggleRef} />
       <Sidebar open={menuOpen} onClose={closeMenu} />
+      <StaleErrorToasts />
       <main id="main" ref={mainRef} tabIndex={-1} className="main">
         <ErrorBoundary resetKey={pathname} fallback={() => <RouteError />}>
           <Suspense fallback={<PageSpinner />}>

@@ -4,11 +4,32 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router';
 
 /**
- * On a first visit to the catalogue (where referral links land), ask for the packages while React
- * starts, instead of once the page has rendered: on a slow phone connection that saves a round trip.
+ * On a first visit to the catalogue or the home page (where referral links land), use the packages
+ * the server wrote into the page, or else ask for them while React starts instead of once the page
+ * has rendered: on a slow phone connection that saves one or two round trips.
  */
 export function prefetchLandingPage(pathname: string, queryClient: QueryClient, trpcClient: TRPCClient<AppRouter>): void {
-  if (pathname !== '/packages' && pathname !== '/courses') return;
+  if (pathname !== '/' && pathname !== '/packages' && pathname !== '/courses') return;
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
+  // The server wrote the catalogue into the page: no request at all.
+  const written = catalogueInPage();
+  if (written) {
+    queryClient.setQueryData(trpc.catalog.list.queryKey(), written);
+    return;
+  }
   void queryClient.prefetchQuery(trpc.catalog.list.queryOptions());
+}
+
+type Catalogue = Awaited<ReturnType<TRPCClient<AppRouter>['catalog']['list']['query']>>;
+
+/** The catalogue the server put into the page's HTML (`#catalog-data`), if it did. */
+function catalogueInPage(): Catalogue | null {
+  const block = document.getElementById('catalog-data');
+  if (!block?.textContent) return null;
+  try {
+    const data = JSON.parse(block.textContent) as unknown;
+    return Array.isArray(data) ? (data as Catalogue) : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,18 +1,26 @@
 import { useCommonMessages } from '../lib/common-messages';
-import { useEffect, useRef } from 'react';
-import { NavLink } from 'react-router';
-import { useSession } from '../features/auth/use-session';
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from 'react';
+import { Link, NavLink } from 'react-router';
+import { useLogout } from '../features/auth/use-logout';
+import { isAdmin, useSession } from '../features/auth/use-session';
+import { usePendingOrders } from '../features/orders/use-pending-orders';
 
 type Props = { open: boolean; onClose: () => void };
 
+const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
 /**
- * The menu drawer: a close button and an overlay; a link click, the overlay or Escape close it.
- * While closed it is inert, so its links are not in the tab order.
+ * The menu drawer: who is signed in (name and photo), the pages, payments being checked, Admin
+ * for admins and Logout. A link click, the overlay or Escape close it; while open, Tab stays
+ * inside it. While closed it is inert, so its links are not in the tab order.
  */
 export function Sidebar({ open, onClose }: Props) {
   const { t } = useCommonMessages();
   const { user } = useSession();
+  const { logout, pending: loggingOut } = useLogout();
+  const pendingOrders = usePendingOrders();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -24,6 +32,22 @@ export function Sidebar({ open, onClose }: Props) {
     return () => document.removeEventListener('keydown', onKey);
   }, [open, onClose]);
 
+  // Tab from the last item goes to the first, Shift+Tab from the first to the last.
+  function trapTab(event: ReactKeyboardEvent) {
+    if (event.key !== 'Tab' || !navRef.current) return;
+    const items = [...navRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (!first || !last) return;
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  }
+
   const links: { to: string; label: string; end?: boolean }[] = [
     { to: '/', label: t('nav.home'), end: true },
     { to: '/packages', label: t('nav.packages') },
@@ -34,17 +58,31 @@ export function Sidebar({ open, onClose }: Props) {
     { to: '/my-affiliates', label: t('nav.myAffiliates') },
     { to: '/update-profile', label: t('nav.updateProfile') },
     user ? { to: '/account', label: t('nav.myProfile') } : { to: '/login', label: t('nav.login') },
+    ...(isAdmin(user) ? [{ to: '/admin', label: t('nav.admin') }] : []),
   ];
 
   return (
     <>
       <div className={open ? 'overlay overlay--open' : 'overlay'} onClick={onClose} aria-hidden="true" />
-      <nav id="site-menu" className={open ? 'sidebar sidebar--open' : 'sidebar'} aria-label={t('nav.label')} inert={!open}>
+      <nav ref={navRef} id="site-menu" className={open ? 'sidebar sidebar--open' : 'sidebar'} aria-label={t('nav.label')} inert={!open} onKeyDown={trapTab}>
         <button ref={closeRef} type="button" className="sidebar__close icon-button" aria-label={t('header.closeMenu')} onClick={onClose}>
           <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
         </button>
+        {user && (
+          <p className="sidebar__user" aria-label={t('nav.signedInAs', { name: user.name })}>
+            <img className="avatar" src={user.profileImage ?? '/images/avatar.svg'} alt="" width="40" height="40" />
+            <span className="sidebar__name">{user.name}</span>
+          </p>
+        )}
+        {pendingOrders.length > 0 && (
+          <Link to="/myCourses#my-orders" className="sidebar__pending" onClick={onClose}>
+            <span className="badge badge--pending">
+              {t(pendingOrders.length === 1 ? 'nav.pendingOne' : 'nav.pendingMany', { count: pendingOrders.length })}
+            </span>
+          </Link>
+        )}
         <ul className="sidebar__links">
           {links.map((link) => (
             <li key={link.label}>
@@ -53,6 +91,21 @@ export function Sidebar({ open, onClose }: Props) {
               </NavLink>
             </li>
           ))}
+          {user && (
+            <li>
+              <button
+                type="button"
+                className="sidebar__link sidebar__logout"
+                disabled={loggingOut}
+                onClick={() => {
+                  onClose();
+                  logout();
+                }}
+              >
+                {t('nav.logout')}
+              </button>
+            </li>
+          )}
         </ul>
       </nav>
     </>

@@ -1,12 +1,20 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 
-type Props = { open: boolean; onClose: () => void; title: string; closeLabel: string; children: ReactNode };
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  closeLabel: string;
+  children: ReactNode;
+  /** A tap on the backdrop closes it (default). Off for a popup a stray tap must not lose, like the payment. */
+  closeOnBackdrop?: boolean;
+};
 
 /**
  * A modal on the native <dialog>: the browser traps focus, Escape closes it, and focus returns
- * to where it was. A tap on the backdrop closes it too.
+ * to where it was. A tap on the backdrop closes it too, unless `closeOnBackdrop` is false.
  */
-export function Dialog({ open, onClose, title, closeLabel, children }: Props) {
+export function Dialog({ open, onClose, title, closeLabel, children, closeOnBackdrop = true }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -24,7 +32,7 @@ export function Dialog({ open, onClose, title, closeLabel, children }: Props) {
       aria-labelledby={titleId}
       onClose={onClose}
       onClick={(event) => {
-        if (event.target === ref.current) onClose();
+        if (closeOnBackdrop && event.target === ref.current) onClose();
       }}
     >
       <div className="dialog__body">

@@ -9,10 +9,12 @@ export function referralLink(code: string): string {
 
 /** The user's referral link, with a copy button and a WhatsApp share in the chosen language. */
 export function ReferralShare({ code }: { code: string }) {
-  const { t } = useCommonMessages();
+  const { t, lang } = useCommonMessages();
   const id = useId();
   const link = referralLink(code);
-  const whatsapp = `https://wa.me/?text=${encodeURIComponent(t('referral.whatsappText', { siteName: siteConfig.siteName, link }))}`;
+  // The shared link carries the sharer's language, so its preview and the page open in it.
+  const shared = lang === 'en' ? link : `${link}&lang=${lang}`;
+  const whatsapp = `https://wa.me/?text=${encodeURIComponent(t('referral.whatsappText', { siteName: siteConfig.siteName, link: shared }))}`;
   return (
     <section className="referral-share" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('referral.title')}</h2>

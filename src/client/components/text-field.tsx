@@ -1,4 +1,6 @@
-import { type InputHTMLAttributes, useId } from 'react';
+import { type InputHTMLAttributes, useId, useState } from 'react';
+import { useCommonMessages } from '../lib/common-messages';
+import { validityMessage } from '../lib/form-check';
 
 type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string;
@@ -10,9 +12,16 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> &
   error?: string | null;
 };
 
-/** A labelled input with an optional hint and error, wired for screen readers. */
-export function TextField({ label, value, onChange, hint, error, className, ...input }: Props) {
+/**
+ * A labelled input with an optional hint and error, wired for screen readers. When its form's
+ * check (`checkForm`) finds it invalid, it shows the app's own message beside it, in the page's
+ * language, until it is changed; an `error` given by the page wins.
+ */
+export function TextField({ label, value, onChange, hint, error: pageError, className, ...input }: Props) {
   const id = useId();
+  const { t } = useCommonMessages();
+  const [invalid, setInvalid] = useState<string | null>(null);
+  const error = pageError ?? invalid;
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
@@ -24,7 +33,15 @@ export function TextField({ label, value, onChange, hint, error, className, ...i
         id={id}
         className="field__input"
         value={value}
-        onChange={(event) => onChange(event.target.value)}
+        onChange={(event) => {
+          setInvalid(null);
+          onChange(event.target.value);
+        }}
+        onInvalid={(event) => {
+          // No browser bubble: the message stands beside the field instead.
+          event.preventDefault();
+          setInvalid(validityMessage(event.currentTarget, t));
+        }}
         aria-invalid={error ? true : undefined}
         aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
         {...input}

@@ -42,6 +42,13 @@ export function errorMessage(error: unknown, fallback: string): string {
   return error instanceof TRPCClientError && error.data && error.message ? error.message : fallback;
 }
 
+/** Per-field messages of a refused input (`fields` of the error's data), by field name. */
+export function fieldErrorsOf(error: unknown): Record<string, string> {
+  if (!(error instanceof TRPCClientError)) return {};
+  const fields = (error.data as { fields?: Record<string, string> } | undefined)?.fields;
+  return fields && typeof fields === 'object' ? fields : {};
+}
+
 /** The stable code of a failed call, such as UNAUTHORIZED or UTR_TAKEN. */
 export function errorCode(error: unknown): string | undefined {
   return error instanceof TRPCClientError ? (error.data as { code?: string } | undefined)?.code : undefined;

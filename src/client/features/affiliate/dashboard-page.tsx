@@ -10,6 +10,7 @@ import { useSession } from '../auth/use-session';
 import { OwnPayoutsSummary } from '../payouts/own-payouts-summary';
 import { useAffiliateMessages } from './affiliate-messages';
 import { useCountUp } from './use-count-up';
+import { EarningsHistory } from './earnings-history';
 import './dashboard-page.css';
 
 function EarningsCard({ label, paise }: { label: string; paise: number }) {
@@ -20,7 +21,9 @@ function EarningsCard({ label, paise }: { label: string; paise: number }) {
     <li className="earnings-card">
       <span className="earnings-card__label">{label}</span>
       <span className="earnings-card__amount" aria-hidden="true">
-        ₹ {formatRupeeAmount(shown)} /-
+        {/* "/-" says "no paise": only for whole rupees. */}
+        ₹ {formatRupeeAmount(shown)}
+        {shown % 100 === 0 ? ' /-' : ''}
       </span>
       <span className="visually-hidden">{formatRupees(paise)}</span>
     </li>
@@ -53,7 +56,7 @@ export default function DashboardPage() {
         <div>
           <h1>{t('dashboard.welcome', { name: user.name })}</h1>
           <p className="dashboard__tier">
-            {t('dashboard.tier')}: <strong>{highestTier ?? t('dashboard.noTier')}</strong>
+            {t('dashboard.tier')}: <strong>{highestTier ? t(`tiers.${highestTier}`) : t('dashboard.noTier')}</strong>
           </p>
         </div>
       </div>
@@ -76,6 +79,7 @@ export default function DashboardPage() {
       {viewer?.id === user.id && <OwnPayoutsSummary />}
 
       {viewer?.id === user.id && <ReferralShare code={user.referralCode} />}
+      {viewer?.id === user.id && <EarningsHistory />}
 
       <section aria-labelledby="payouts-title">
         <h2 id="payouts-title">{t('dashboard.payouts')}</h2>

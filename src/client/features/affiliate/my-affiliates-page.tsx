@@ -2,12 +2,15 @@ import { useQuery } from '@tanstack/react-query';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAffiliateMessages } from './affiliate-messages';
+import { ReferralShare } from '../../components/referral-share';
+import { useSession } from '../auth/use-session';
 
 export default function MyAffiliatesPage() {
   const { t } = useAffiliateMessages();
   useDocumentTitle(t('affiliates.title'));
   const trpc = useTRPC();
   const affiliates = useQuery(trpc.affiliate.affiliates.queryOptions());
+  const { user } = useSession();
 
   return (
     <div className="page">
@@ -17,7 +20,11 @@ export default function MyAffiliatesPage() {
       ) : affiliates.isError ? (
         <p role="alert">{t('affiliates.failed')}</p>
       ) : affiliates.data.length === 0 ? (
-        <p className="empty-state">{t('affiliates.empty')}</p>
+        <div className="empty-state">
+          <p>{t('affiliates.empty')}</p>
+          <p className="muted">{t('affiliates.emptyShare')}</p>
+          {user && <ReferralShare code={user.referralCode} />}
+        </div>
       ) : (
         <div className="table-scroll">
           <table className="table">
@@ -33,7 +40,19 @@ export default function MyAffiliatesPage() {
                 <tr key={person.id}>
                   <td>{person.name}</td>
                   <td>{person.phone ? <a href={`tel:${person.phone}`}>{person.phone}</a> : '—'}</td>
-                  <td className="table__number">{person.packageIds.length}</td>
+                  <td>
+                    {person.purchases.length === 0 ? (
+                      <span className="muted">{t('affiliates.nothing')}</span>
+                    ) : (
+                      <ul className="plain-list">
+                        {person.purchases.map((purchase) => (
+                          <li key={purchase.orderId}>
+                            {purchase.packageName} <span className={`badge badge--${purchase.status}`}>{t(`affiliates.${purchase.status}`)}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

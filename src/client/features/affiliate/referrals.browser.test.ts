@@ -29,7 +29,7 @@ describe('referrals, from a shared link to a payout', () => {
     expect(link).toBe(`${t.url}/packages?ref=${a.user.referralCode}`);
     expect(await aView.page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')).toContain(encodeURIComponent(link));
 
-    // B opens it, registers with the emailed code, logs in and buys.
+    // B opens it, registers with the emailed code (which signs them in) and buys.
     const bView = await browser.newPage({ width: 360 });
     const b = bView.page;
     await b.goto(link);
@@ -44,11 +44,8 @@ describe('referrals, from a shared link to a payout', () => {
     const code = codeFrom((await waitForEmail(t.outbox, 'sunita@example.com')).subject);
     await b.getByLabel('6-digit code').fill(code);
     await b.getByRole('button', { name: 'Verify' }).click();
-    await b.waitForURL(`${t.url}/login`);
-    await b.getByLabel('Email').fill('sunita@example.com');
-    await b.getByLabel('Password').fill('sunita-password-1');
-    await b.getByRole('button', { name: 'Login' }).click();
-    await b.waitForURL(`${t.url}/`);
+    // Verified and signed in at once: on to the packages.
+    await b.waitForURL(`${t.url}/packages`);
     const sunita = t.db.select().from(users).where(eq(users.email, 'sunita@example.com')).get()!;
     expect(sunita.sponsorId).toBe(a.user.id);
 
@@ -76,6 +73,8 @@ describe('referrals, from a shared link to a payout', () => {
     const cards = aView.page.locator('.earnings-card__amount');
     await expect.poll(() => cards.allTextContents()).toEqual(['₹ 500 /-', '₹ 500 /-', '₹ 500 /-', '₹ 500 /-']);
     expect(await aView.page.getByText('Still owed to you').isVisible()).toBe(true);
+    // The earnings history names the buyer (first name) and the package.
+    await expect.poll(() => aView.page.getByRole('region', { name: 'Earnings history' }).getByText('Sunita bought Business Starter').isVisible()).toBe(true);
 
     await aView.page.goto(`${t.url}/leaderboard`);
     await expect.poll(() => headingText(aView.page)).toBe('Top Performers');
@@ -86,7 +85,8 @@ describe('referrals, from a shared link to a payout', () => {
 
     await aView.page.goto(`${t.url}/my-affiliates`);
     const affiliate = aView.page.getByRole('row').filter({ hasText: 'Sunita Kale' });
-    await expect.poll(() => affiliate.textContent()).toBe('Sunita Kale98220123451');
+    // Each person with what they bought (pending payments shown too).
+    await expect.poll(() => affiliate.textContent()).toBe('Sunita Kale9822012345Business Starter Bought');
 
     // The admin pays A part of it from the Users screen.
     await adminView.page.goto(`${t.url}/admin/users`);

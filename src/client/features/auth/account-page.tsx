@@ -7,6 +7,7 @@ import { MyOrders } from '../orders/my-orders';
 import { AccountDevices } from '../devices/account-devices';
 import { useAuthMessages } from './auth-messages';
 import { useLogout } from './use-logout';
+import { AccountEdit } from './account-edit';
 import { isAdmin, useSession, type SessionUser } from './use-session';
 import './account-page.css';
 
@@ -55,6 +56,8 @@ function Profile({ user }: { user: SessionUser }) {
       <p>
         <Link to="/update-profile">{t('account.updatePicture')}</Link>
       </p>
+
+      <AccountEdit user={user} />
 
       <ReferralShare code={user.referralCode} />
 

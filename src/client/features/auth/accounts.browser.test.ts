@@ -17,7 +17,7 @@ withAppAndBrowser((app, chromium) => {
 });
 
 describe('an account, in a phone browser', () => {
-  it('registers with an emailed code, logs in, sees the profile, uploads a picture and logs out', async () => {
+  it('registers with an emailed code (which signs in), sees the profile, uploads a picture and logs out', async () => {
     const sponsor = await createUser(t.db, { name: 'Ravi Jadhav', email: 'ravi@example.com', phone: '9822000000' });
     const { page, context } = await browser.newPage({ width: 360 });
     const heading = () => page.getByRole('heading', { level: 1 }).textContent();
@@ -48,16 +48,23 @@ describe('an account, in a phone browser', () => {
 
     await page.getByLabel('6-digit code').fill(code);
     await page.getByRole('button', { name: 'Verify' }).click();
-    await page.waitForURL(`${t.url}/login`);
-
-    await page.getByLabel('Email').fill('asha@example.com');
-    await page.getByLabel('Password').fill('mango-lassi-42');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL(`${t.url}/`);
+    // Signed in at once, and on to the packages (no login form to fill again).
+    await page.waitForURL(`${t.url}/packages`);
+    await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
 
     await page.goto(`${t.url}/account`);
     await expect.poll(heading).toBe('My profile');
-    expect(await page.getByText('9876543210').isVisible()).toBe(true);
+    expect(await page.getByText('9876543210', { exact: true }).isVisible()).toBe(true);
+    // My account: the name and phone can be changed here; the menu shows the new name.
+    const details = page.getByRole('region', { name: 'Change my details' });
+    await details.getByLabel('Name').fill('Asha S. Pawar');
+    await details.getByLabel('Phone').fill('98220 12345');
+    await details.getByRole('button', { name: 'Save details' }).click();
+    await expect.poll(() => page.getByText('9822012345', { exact: true }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).getByText('Asha S. Pawar').isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
     const user = t.db.select().from(users).where(eq(users.email, 'asha@example.com')).get()!;
     expect(user.sponsorId).toBe(sponsor.id);
     await expect.poll(() => page.getByText('Ravi Jadhav').isVisible()).toBe(true);

@@ -6,6 +6,7 @@ import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
+import { checkForm } from '../../lib/form-check';
 
 export default function ForgotPage() {
   const { t } = useAuthMessages();
@@ -17,6 +18,7 @@ export default function ForgotPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!checkForm(event.currentTarget as HTMLFormElement)) return;
     forgot.mutate(
       { email },
       {
@@ -33,7 +35,7 @@ export default function ForgotPage() {
     <div className="page page--narrow">
       <h1>{t('forgot.title')}</h1>
       <p>{t('forgot.intro')}</p>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={submit} noValidate>
         <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={email} onChange={setEmail} />
         <button type="submit" className="button button--primary button--block" disabled={forgot.isPending}>
           {forgot.isPending ? t('forgot.busy') : t('forgot.submit')}

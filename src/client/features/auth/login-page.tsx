@@ -8,6 +8,8 @@ import { useLogin } from './use-login';
 import { useAuthMessages } from './auth-messages';
 import { deviceLimitOf, type Device } from '../devices/device-list';
 import { DeviceLimitChoice } from '../devices/device-limit-choice';
+import { pathAfterSignIn } from '../orders/buy-intent';
+import { checkForm } from '../../lib/form-check';
 
 /**
  * The Login screen. At /login it goes home after logging in; shown in place of a protected page,
@@ -21,6 +23,8 @@ export default function LoginPage() {
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // A refused login is said beside the password, which takes focus.
+  const [failure, setFailure] = useState<string | null>(null);
 
   // The account is at its device limit: the learner picks a device to log out (with the same password).
   const [limit, setLimit] = useState<{ devices: Device[]; maxDevices: number } | null>(null);
@@ -31,13 +35,17 @@ export default function LoginPage() {
       {
         onSuccess: (result) => {
           setLimit(null);
+          setFailure(null);
           toast.success(t('login.welcome', { name: result.user.name }));
-          if (pathname === '/login') void navigate('/', { replace: true });
+          if (pathname === '/login') void navigate(pathAfterSignIn(), { replace: true });
         },
         onError: (error) => {
           const atLimit = deviceLimitOf(error);
           setLimit(atLimit);
-          if (!atLimit) toast.error(errorMessage(error, t('login.failed')));
+          if (!atLimit) {
+            setFailure(errorMessage(error, t('login.failed')));
+            requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[name="password"]')?.focus());
+          }
         },
       },
     );
@@ -45,13 +53,14 @@ export default function LoginPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!checkForm(event.currentTarget as HTMLFormElement)) return;
     logIn();
   }
 
   return (
     <div className="page page--narrow">
       <h1>{t('login.title')}</h1>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={submit} noValidate>
         <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={email} onChange={setEmail} />
         <TextField
           label={t('fields.password')}
@@ -59,8 +68,12 @@ export default function LoginPage() {
           name="password"
           autoComplete="current-password"
           required
+          error={failure}
           value={password}
-          onChange={setPassword}
+          onChange={(value) => {
+            setFailure(null);
+            setPassword(value);
+          }}
         />
         <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
           {login.isPending ? t('login.busy') : t('login.submit')}

@@ -2,7 +2,7 @@ import { TextField } from '../../components/text-field';
 import { useAuthMessages } from './auth-messages';
 
 /** A password being chosen (register, setup, reset): at least 8 characters, and a hint saying so. */
-export function NewPasswordField({ label, value, onChange }: { label?: string; value: string; onChange: (value: string) => void }) {
+export function NewPasswordField({ label, value, onChange, error }: { label?: string; value: string; onChange: (value: string) => void; error?: string | null | undefined }) {
   const { t } = useAuthMessages();
   return (
     <TextField
@@ -13,6 +13,7 @@ export function NewPasswordField({ label, value, onChange }: { label?: string; v
       required
       minLength={8}
       hint={t('hints.password')}
+      error={error}
       value={value}
       onChange={onChange}
     />

@@ -4,11 +4,12 @@ import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../components/text-field';
 import { rememberedReferral } from '../../lib/referral';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { NewPasswordField } from './new-password-field';
 import { savePendingRegistration } from './pending-registration';
+import { checkForm } from '../../lib/form-check';
 
 /** Keeps the 10 digits of an Indian mobile number typed with +91, a leading 0, spaces or dashes. */
 export function phoneDigits(raw: string): string | null {
@@ -24,14 +25,20 @@ export default function RegisterPage() {
   const register = useMutation(trpc.auth.register.mutationOptions());
   const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
   const [phoneError, setPhoneError] = useState<string | null>(null);
-  const set = (field: keyof typeof form) => (value: string) => setForm((current) => ({ ...current, [field]: value }));
+  // A refusal of the server stands beside the field it concerns (or above the button), never only in a toast.
+  const [problems, setProblems] = useState<Record<string, string>>({});
+  const set = (field: keyof typeof form) => (value: string) => {
+    setProblems({});
+    setForm((current) => ({ ...current, [field]: value }));
+  };
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!checkForm(event.currentTarget as HTMLFormElement)) return;
     const contact = phoneDigits(form.phone);
     if (!contact) {
       setPhoneError(t('register.phoneInvalid'));
-      toast.error(t('register.phoneInvalid'));
+      requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[name="phone"]')?.focus());
       return;
     }
     setPhoneError(null);
@@ -44,7 +51,13 @@ export default function RegisterPage() {
           toast.success(result.message);
           void navigate('/verify');
         },
-        onError: (error) => toast.error(errorMessage(error, t('register.failed'))),
+        onError: (error) => {
+          const fields = fieldErrorsOf(error);
+          const known = (['name', 'email', 'contact', 'password'] as const).find((field) => fields[field]);
+          setProblems(known ? { [known]: fields[known]! } : { general: errorMessage(error, t('register.failed')) });
+          const input = known === 'contact' ? 'phone' : known;
+          requestAnimationFrame(() => (input ? document.querySelector<HTMLInputElement>(`input[name="${input}"]`) : document.querySelector<HTMLElement>('.form-error'))?.focus());
+        },
       },
     );
   }
@@ -52,9 +65,9 @@ export default function RegisterPage() {
   return (
     <div className="page page--narrow">
       <h1>{t('register.title')}</h1>
-      <form className="form" onSubmit={submit} noValidate={false}>
-        <TextField label={t('fields.name')} name="name" autoComplete="name" required maxLength={100} value={form.name} onChange={set('name')} />
-        <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
+      <form className="form" onSubmit={submit} noValidate>
+        <TextField label={t('fields.name')} name="name" autoComplete="name" required maxLength={100} error={problems.name} value={form.name} onChange={set('name')} />
+        <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required error={problems.email} value={form.email} onChange={set('email')} />
         <TextField
           label={t('fields.phone')}
           type="tel"
@@ -63,11 +76,16 @@ export default function RegisterPage() {
           inputMode="tel"
           required
           hint={t('hints.phone')}
-          error={phoneError}
+          error={phoneError ?? problems.contact}
           value={form.phone}
           onChange={set('phone')}
         />
-        <NewPasswordField value={form.password} onChange={set('password')} />
+        <NewPasswordField value={form.password} onChange={set('password')} error={problems.password} />
+        {problems.general && (
+          <p className="form-error" role="alert" tabIndex={-1}>
+            {problems.general}
+          </p>
+        )}
         <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
           {register.isPending ? t('register.busy') : t('register.submit')}
         </button>

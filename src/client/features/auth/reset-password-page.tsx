@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { TextField } from '../../components/text-field';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorCode, errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { NewPasswordField } from './new-password-field';
+import { checkForm } from '../../lib/form-check';
 
 export default function ResetPasswordPage() {
   const { t } = useAuthMessages();
@@ -18,9 +19,12 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [again, setAgain] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // The link was used or is older than 30 minutes: a new one is one tap away.
+  const [expired, setExpired] = useState<string | null>(null);
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!checkForm(event.currentTarget as HTMLFormElement)) return;
     if (password !== again) {
       setError(t('reset.mismatch'));
       return;
@@ -34,15 +38,30 @@ export default function ResetPasswordPage() {
           // Replace the address, so the used link does not stay in the history.
           void navigate('/login', { replace: true });
         },
-        onError: (failure) => toast.error(errorMessage(failure, t('reset.failed'))),
+        onError: (failure) => {
+          if (errorCode(failure) === 'RESET_LINK_INVALID') setExpired(errorMessage(failure, t('reset.failed')));
+          else setError(errorMessage(failure, t('reset.failed')));
+        },
       },
+    );
+  }
+
+  if (expired) {
+    return (
+      <div className="page page--narrow">
+        <h1>{t('reset.expiredTitle')}</h1>
+        <p role="alert">{expired}</p>
+        <Link to="/forgot" className="button button--primary button--block">
+          {t('reset.newLink')}
+        </Link>
+      </div>
     );
   }
 
   return (
     <div className="page page--narrow">
       <h1>{t('reset.title')}</h1>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={submit} noValidate>
         <NewPasswordField label={t('fields.newPassword')} value={password} onChange={setPassword} />
         <TextField
           label={t('fields.confirmPassword')}

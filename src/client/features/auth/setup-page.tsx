@@ -8,6 +8,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { NewPasswordField } from './new-password-field';
+import { checkForm } from '../../lib/form-check';
 
 /** /setup?token=…: creates the superadmin on a fresh install, once. */
 export default function SetupPage() {
@@ -36,6 +37,7 @@ export default function SetupPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!checkForm(event.currentTarget as HTMLFormElement)) return;
     setup.mutate(
       { token, ...form },
       {
@@ -53,7 +55,7 @@ export default function SetupPage() {
     <div className="page page--narrow">
       <h1>{t('setup.title')}</h1>
       <p>{t('setup.intro')}</p>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={submit} noValidate>
         <TextField label={t('fields.name')} name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
         <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
         <TextField label={t('setup.phoneOptional')} type="tel" name="phone" autoComplete="tel-national" value={form.phone} onChange={set('phone')} />

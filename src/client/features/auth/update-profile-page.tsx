@@ -5,6 +5,7 @@ import { postMultipart, shrinkImage, uploadMessage } from '../../lib/upload';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { useSession } from './use-session';
+import { checkForm } from '../../lib/form-check';
 
 export default function UpdateProfilePage() {
   const { t } = useAuthMessages();
@@ -28,6 +29,7 @@ export default function UpdateProfilePage() {
 
   async function upload(event: FormEvent) {
     event.preventDefault();
+    if (!checkForm(event.currentTarget as HTMLFormElement)) return;
     if (!file) {
       toast.error(t('picture.selectFirst'));
       return;
@@ -58,12 +60,21 @@ export default function UpdateProfilePage() {
           <p className="muted">{t('picture.none')}</p>
         )}
       </div>
-      <form className="form" onSubmit={upload}>
+      <form className="form" onSubmit={upload} noValidate>
         <div className="field">
           <label htmlFor={inputId} className="field__label">
             {t('picture.choose')}
           </label>
-          <input id={inputId} className="field__input" type="file" accept="image/*" onChange={choose} />
+          {/* The browser's own file button speaks the browser's language: this one speaks the page's. */}
+          <span className="file-pick">
+            <input id={inputId} className="file-pick__input" type="file" accept="image/*" aria-describedby={`${inputId}-name`} onChange={choose} />
+            <span className="button file-pick__button" aria-hidden="true">
+              {t('picture.pick')}
+            </span>
+            <span id={`${inputId}-name`} className="file-pick__name">
+              {file ? file.name : t('picture.noFile')}
+            </span>
+          </span>
         </div>
         <button type="submit" className="button button--primary button--block" disabled={busy}>
           {busy ? t('picture.busy') : t('picture.upload')}

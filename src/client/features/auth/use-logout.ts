@@ -4,14 +4,14 @@ import { useNavigate } from 'react-router';
 import { forgetReferral } from '../../lib/referral';
 import { useTRPC } from '../../lib/trpc';
 import { clearDraft } from '../orders/checkout-draft';
-import { useAuthMessages } from './auth-messages';
+import { useCommonMessages } from '../../lib/common-messages';
 
 /** Ends the session on the server and in the browser, says 'Logged Out', and goes to /login. */
 export function useLogout() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { t } = useAuthMessages();
+  const { t } = useCommonMessages();
   const mutation = useMutation(trpc.auth.logout.mutationOptions());
   return {
     pending: mutation.isPending,
@@ -24,7 +24,7 @@ export function useLogout() {
           forgetReferral();
           queryClient.clear();
           queryClient.setQueryData(trpc.auth.me.queryKey(), null);
-          toast.success(t('account.loggedOut'));
+          toast.success(t('nav.loggedOut'));
           void navigate('/login');
         },
       }),

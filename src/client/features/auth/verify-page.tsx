@@ -1,4 +1,4 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
@@ -7,7 +7,10 @@ import { forgetReferral } from '../../lib/referral';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
+import { choosePathAfterSignIn, pathAfterSignIn } from '../orders/buy-intent';
+import { deviceLimitOf } from '../devices/device-list';
 import { clearPendingRegistration, loadPendingRegistration, savePendingRegistration } from './pending-registration';
+import { checkForm } from '../../lib/form-check';
 
 const RESEND_GAP_SECONDS = 60;
 
@@ -21,6 +24,7 @@ export default function VerifyPage() {
   useDocumentTitle(t('verify.title'));
   const trpc = useTRPC();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [pending, setPending] = useState(loadPendingRegistration);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -49,6 +53,7 @@ export default function VerifyPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!checkForm(event.currentTarget as HTMLFormElement)) return;
     const digits = code.replace(/\s/g, '');
     if (!/^\d{6}$/.test(digits)) {
       setError(t('verify.codeInvalid'));
@@ -56,18 +61,31 @@ export default function VerifyPage() {
     }
     setError(null);
     verify.mutate(
-      { activationToken: registration.activationToken, otp: digits },
+      { activationToken: registration.activationToken, otp: digits, signIn: true },
       {
-        onSuccess: (result) => {
+        onSuccess: async (result) => {
           clearPendingRegistration();
           forgetReferral();
           toast.success(result.message);
-          void navigate('/login');
+          // Signed in: back to the package they were buying (with its checkout open), else the packages.
+          const next = pathAfterSignIn('/packages');
+          choosePathAfterSignIn(next);
+          void navigate(next, { replace: true });
+          if (result.user) {
+            queryClient.setQueryData(trpc.auth.me.queryKey(), result.user);
+            await queryClient.invalidateQueries();
+          }
         },
         onError: (failure) => {
+          // The account was made but this browser is at the device limit: the login screen offers the choice.
+          if (deviceLimitOf(failure)) {
+            clearPendingRegistration();
+            void navigate('/login');
+            return;
+          }
           const message = errorMessage(failure, t('verify.failed'));
           setError(message);
-          toast.error(message);
+          requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[name="otp"]')?.focus());
         },
       },
     );
@@ -96,7 +114,7 @@ export default function VerifyPage() {
       <h1>{t('verify.title')}</h1>
       <p>{t('verify.sentTo', { email: registration.email })}</p>
       <p className="muted">{t('verify.checkSpam')}</p>
-      <form className="form" onSubmit={submit}>
+      <form className="form" onSubmit={submit} noValidate>
         <TextField
           label={t('fields.code')}
           name="otp"

@@ -6,6 +6,8 @@ import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogMessages } from './catalog-messages';
 import { MyOrders } from '../orders/my-orders';
+import { PendingOrderNote } from '../orders/pending-order';
+import { usePendingOrders } from '../orders/use-pending-orders';
 import { PackageImage } from './package-image';
 
 const CARD_IMAGE_SIZES = '(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw';
@@ -16,6 +18,7 @@ export default function MyCoursesPage() {
   useDocumentTitle(t('myCourses.title'));
   const trpc = useTRPC();
   const mine = useQuery(trpc.catalog.mine.queryOptions());
+  const waiting = usePendingOrders();
 
   return (
     <div className="page">
@@ -29,7 +32,7 @@ export default function MyCoursesPage() {
             {t('packages.retry')}
           </button>
         </div>
-      ) : mine.data.length === 0 ? (
+      ) : mine.data.length === 0 && waiting.length > 0 ? null : mine.data.length === 0 ? (
         <div className="empty-state">
           <p>{t('myCourses.empty')}</p>
           <Link to="/packages" className="button button--primary">
@@ -48,6 +51,16 @@ export default function MyCoursesPage() {
                   {t('myCourses.startLearning')}
                 </Link>
               </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {waiting.length > 0 && (
+        <ul className="pending-list">
+          {waiting.map((order) => (
+            <li key={order.id} className="card pending-card">
+              <h2 className="card__title">{order.package.name}</h2>
+              <PendingOrderNote utr={order.utr} />
             </li>
           ))}
         </ul>

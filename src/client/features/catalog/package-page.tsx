@@ -6,9 +6,12 @@ import { PageSpinner } from '../../components/page-spinner';
 import { errorCode, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCheckout } from '../orders/use-checkout';
+import { PendingOrderNote } from '../orders/pending-order';
+import { usePendingOrders } from '../orders/use-pending-orders';
 import { BuyNow } from './buy-now';
 import { useCatalogMessages } from './catalog-messages';
 import { PackageImage } from './package-image';
+import { PackageFacts } from './package-facts';
 
 /** /course/{id}: a package with its lecture titles; the links only ever reach its buyers (in the player). */
 export default function PackagePage() {
@@ -18,9 +21,12 @@ export default function PackagePage() {
   const query = useQuery(trpc.catalog.byId.queryOptions({ id }));
   const pkg = query.data;
   const checkout = useCheckout();
+  const waiting = usePendingOrders().find((order) => order.package.id === id);
   useDocumentTitle(pkg?.name ?? t('packages.title'));
 
   if (query.isPending) return <PageSpinner />;
+  // The buy bar: on a phone, Buy Now stays in reach while the learner reads.
+  const showBar = Boolean(pkg && !pkg.canWatch && !pkg.archived && !waiting);
   if (query.isError || !pkg) {
     const missing = ['NOT_FOUND', 'PACKAGE_NOT_FOUND', 'BAD_INPUT'].includes(errorCode(query.error) ?? '');
     return (
@@ -36,12 +42,13 @@ export default function PackagePage() {
   }
 
   return (
-    <article className="page package-page">
+    <article className={showBar ? 'page package-page package-page--with-bar' : 'page package-page'}>
       {checkout.dialog}
       <PackageImage pkg={pkg} sizes="(min-width: 720px) 640px, 100vw" eager />
       <div className="package-page__body">
         <h1>{pkg.name}</h1>
         <p className="card__price">{formatRupees(pkg.pricePaise)}</p>
+        <PackageFacts lectureCount={pkg.lectureCount} />
         {pkg.tier && (
           <p className="package-page__tier">
             {t('tiers.label')}: <strong>{t(`tiers.${pkg.tier}`)}</strong>
@@ -54,6 +61,9 @@ export default function PackagePage() {
             <Link to={`/course-content/${pkg.id}`} className="button button--primary button--large">
               {t('package.startLearning')}
             </Link>
+          ) : waiting ? (
+            // Paid and being checked: never an offer to pay again.
+            <PendingOrderNote utr={waiting.utr} />
           ) : (
             <BuyNow pkg={pkg} onBuy={checkout.buy} className="button button--primary button--large" />
           )}
@@ -75,6 +85,12 @@ export default function PackagePage() {
           <Link to="/packages">{t('package.back')}</Link>
         </p>
       </div>
+      {showBar && (
+        <div className="buy-bar">
+          <span className="buy-bar__price">{formatRupees(pkg.pricePaise)}</span>
+          <BuyNow pkg={pkg} onBuy={checkout.buy} />
+        </div>
+      )}
     </article>
   );
 }

@@ -1,17 +1,18 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { PageSpinner } from '../../components/page-spinner';
 import { TextField } from '../../components/text-field';
 import { forgetReferral, rememberedReferral } from '../../lib/referral';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorCode, errorMessage, useTRPC } from '../../lib/trpc';
 import { formatRupees } from '../../../shared/money';
 import { useLogin } from '../auth/use-login';
 import { useSession, type SessionUser } from '../auth/use-session';
 import { siteConfig } from '../../lib/site-config';
 import { indianStates, type StateCode } from '../../../shared/indian-states';
 import { cleanUtr, isImplausibleUtr } from '../../../shared/utr';
+import { clearBuyIntent, saveBuyIntent } from './buy-intent';
 import { clearDraft, loadDraft, saveDraft } from './checkout-draft';
 import { PaymentPanel, UtrHelp } from './payment-panel';
 import { useOrdersMessages } from './orders-messages';
@@ -23,9 +24,11 @@ function onPhone(): boolean {
   return /Android|iPhone|iPad/i.test(navigator.userAgent) || window.matchMedia?.('(pointer: coarse)').matches === true;
 }
 
-function LoginRequired() {
+function LoginRequired({ pkg }: { pkg: CheckoutPackage }) {
   const { t } = useOrdersMessages();
   const login = useLogin();
+  // Registering (or logging in) brings the visitor back to this package with the checkout open.
+  useEffect(() => saveBuyIntent(pkg), [pkg]);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -92,6 +95,35 @@ function TaxFields({ value, onChange }: { value: { state: string; pin: string };
   );
 }
 
+type FieldName = 'name' | 'email' | 'referralId' | 'utr';
+type Problems = Partial<Record<FieldName | 'general', string>>;
+
+/** Which field a refusal of the server is about, so its message stands beside that field. */
+function fieldOfError(code: string | undefined): FieldName | 'general' {
+  if (!code) return 'general';
+  if (code.startsWith('UTR') || code === 'BAD_INPUT') return 'utr';
+  if (code.startsWith('REFERRAL')) return 'referralId';
+  return 'general';
+}
+
+/** The phone came back to this tab (from the UPI app): `onReturn` runs once per return. */
+function useReturnToTab(onReturn: () => void) {
+  const handler = useRef(onReturn);
+  handler.current = onReturn;
+  useEffect(() => {
+    let left = false;
+    const onChange = () => {
+      if (document.visibilityState === 'hidden') left = true;
+      else if (left) {
+        left = false;
+        handler.current();
+      }
+    };
+    document.addEventListener('visibilitychange', onChange);
+    return () => document.removeEventListener('visibilitychange', onChange);
+  }, []);
+}
+
 function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser }) {
   const { t } = useOrdersMessages();
   const trpc = useTRPC();
@@ -99,41 +131,94 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   const details = useQuery(trpc.orders.paymentDetails.queryOptions({ packageId: pkg.id }, { staleTime: Infinity }));
   const sponsor = useSponsor(user);
   const purchase = useMutation(trpc.orders.purchase.mutationOptions());
+  const formRef = useRef<HTMLFormElement>(null);
+  // Reopened from a draft (back from the UPI app after the phone killed this tab): ready for the UTR.
+  const [resumed] = useState(() => loadDraft(user.id)?.packageId === pkg.id);
   const [form, setForm] = useState(() => {
     const draft = loadDraft(user.id);
     if (draft && draft.packageId === pkg.id) return { name: draft.name, email: draft.email, referralId: draft.referralId, utr: draft.utr };
     return { name: user.name, email: user.email, referralId: rememberedReferral() ?? '', utr: '' };
   });
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problems, setProblems] = useState<Problems>({});
   const [done, setDone] = useState(false);
+  const [returned, setReturned] = useState(false);
+  const [pasteProblem, setPasteProblem] = useState<string | null>(null);
   // Asked only when receipts are tax invoices; not kept in the draft.
   const [tax, setTax] = useState({ state: '', pin: '' });
+
+  const keep = (next: typeof form) => saveDraft({ userId: user.id, packageId: pkg.id, packageName: pkg.name, pricePaise: pkg.pricePaise, ...next });
+  // Kept from the start: a phone may kill this tab while the UPI app is open, and the popup comes back.
+  useEffect(() => {
+    if (!done) keep(form);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const update = (field: keyof typeof form) => (value: string) => {
     const next = { ...form, [field]: value };
     setForm(next);
-    saveDraft({ userId: user.id, packageId: pkg.id, packageName: pkg.name, pricePaise: pkg.pricePaise, ...next });
+    keep(next);
+    if (problems[field]) setProblems((current) => ({ ...current, [field]: undefined }));
   };
+
+  const focusField = (field: FieldName | 'general') => {
+    const target = formRef.current?.querySelector<HTMLElement>(field === 'general' ? '.form-error' : `[name="${field}"]`);
+    target?.focus();
+    target?.scrollIntoView({ block: 'center' });
+  };
+
+  const show = (next: Problems) => {
+    setProblems(next);
+    const first = (['name', 'email', 'referralId', 'utr', 'general'] as const).find((field) => next[field]);
+    if (first) requestAnimationFrame(() => focusField(first));
+  };
+
+  useEffect(() => {
+    if (!resumed || form.utr) return;
+    setReturned(true);
+    requestAnimationFrame(() => focusField('utr'));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Back from the UPI app: the UTR field takes focus, with the Paste button beside it.
+  useReturnToTab(() => {
+    if (done || form.utr) return;
+    setReturned(true);
+    requestAnimationFrame(() => focusField('utr'));
+  });
+
+  async function paste() {
+    try {
+      const text = await navigator.clipboard.readText();
+      const utr = cleanUtr(text);
+      if (!utr) throw new Error('empty');
+      update('utr')(utr);
+      setPasteProblem(null);
+    } catch {
+      setPasteProblem(t('pay.pasteFailed'));
+      focusField('utr');
+    }
+  }
 
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!pkg.id) {
-      setProblem(t('pay.noPackage'));
+      show({ general: t('pay.noPackage') });
       return;
     }
-    if (!form.name.trim() || !form.email.trim() || !form.utr.trim()) {
-      setProblem(t('pay.required'));
-      return;
-    }
-    if (isImplausibleUtr(form.utr)) {
-      setProblem(t('pay.utrNotReal'));
+    const missing: Problems = {
+      ...(!form.name.trim() && { name: t('pay.nameMissing') }),
+      ...(!form.email.trim() && { email: t('pay.emailMissing') }),
+      ...(!form.utr.trim() ? { utr: t('pay.required') } : isImplausibleUtr(form.utr) ? { utr: t('pay.utrNotReal') } : {}),
+    };
+    if (Object.keys(missing).length > 0) {
+      show(missing);
       return;
     }
     if (siteConfig.taxInvoice && (!tax.state || !/^[1-9]\d{5}$/.test(tax.pin.replace(/\s/g, '')))) {
-      setProblem(t('pay.taxRequired'));
+      show({ general: t('pay.taxRequired') });
       return;
     }
-    setProblem(null);
+    setProblems({});
     purchase.mutate(
       {
         name: form.name,
@@ -150,7 +235,11 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
           setDone(true);
           await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
         },
-        onError: (error) => setProblem(`${t('pay.failed')} ${errorMessage(error, '')}`.trim()),
+        onError: (error) => {
+          const field = fieldOfError(errorCode(error));
+          const reason = errorMessage(error, '');
+          show({ [field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
+        },
       },
     );
   }
@@ -160,6 +249,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
       <div className="checkout__done" role="status">
         <p className="checkout__success">{t('pay.success')}</p>
         <p>{t('pay.verifying')}</p>
+        <p>{t('pay.verifyingHours', { hours: siteConfig.approvalHoursHint })}</p>
         <Link to="/myCourses" className="button button--primary">
           {t('pay.myCourses')}
         </Link>
@@ -168,6 +258,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   }
 
   const amount = formatRupees(pkg.pricePaise);
+  const canPaste = typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function';
   return (
     <div className="checkout">
       <p className="checkout__price">
@@ -185,31 +276,40 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
       )}
 
       <h3>{t('pay.step2')}</h3>
-      <form className="form" onSubmit={submit} noValidate>
-        <TextField label={t('pay.name')} name="name" autoComplete="name" value={form.name} onChange={update('name')} />
-        <TextField label={t('pay.email')} type="email" name="email" autoComplete="email" value={form.email} onChange={update('email')} />
+      <form ref={formRef} className="form" onSubmit={submit} noValidate>
+        <TextField label={t('pay.name')} name="name" autoComplete="name" value={form.name} error={problems.name} onChange={update('name')} />
+        <TextField label={t('pay.email')} type="email" name="email" autoComplete="email" value={form.email} error={problems.email} onChange={update('email')} />
         {sponsor.loading ? null : sponsor.name !== null ? (
           <p>
             {t('pay.sponsor')}: <strong>{sponsor.name}</strong>
           </p>
         ) : (
-          <TextField label={t('pay.referral')} name="referralId" hint={t('pay.referralHint')} value={form.referralId} onChange={update('referralId')} />
+          <TextField label={t('pay.referral')} name="referralId" hint={t('pay.referralHint')} value={form.referralId} error={problems.referralId} onChange={update('referralId')} />
         )}
-        <TextField
-          label={t('pay.utr')}
-          name="utr"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={200}
-          hint={t('pay.utrHint')}
-          value={form.utr}
-          onChange={(value) => update('utr')(cleanUtr(value))}
-        />
+        {returned && <p className="checkout__back">{t('pay.back')}</p>}
+        <div className="utr-row">
+          <TextField
+            label={t('pay.utr')}
+            name="utr"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={200}
+            hint={t('pay.utrHint')}
+            error={problems.utr ?? pasteProblem}
+            value={form.utr}
+            onChange={(value) => update('utr')(cleanUtr(value))}
+          />
+          {canPaste && (
+            <button type="button" className="button utr-row__paste" aria-label={t('pay.pasteLabel')} onClick={() => void paste()}>
+              {t('pay.paste')}
+            </button>
+          )}
+        </div>
         <UtrHelp />
         {siteConfig.taxInvoice && <TaxFields value={tax} onChange={setTax} />}
-        {problem && (
-          <p className="form-error" role="alert">
-            {problem}
+        {problems.general && (
+          <p className="form-error" role="alert" tabIndex={-1}>
+            {problems.general}
           </p>
         )}
         <button type="submit" className="button button--primary button--block" disabled={purchase.isPending}>
@@ -220,18 +320,52 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   );
 }
 
+/** How many payment popups are open (0 or 1; React's development double mount briefly makes it 2). */
+let openPopups = 0;
+const POPUP_STATE = 'checkoutPopup';
+const popupInHistory = () => Boolean((window.history.state as Record<string, unknown> | null)?.[POPUP_STATE]);
+
+/**
+ * Android's Back closes the popup, not the page: opening it adds a history entry on the same
+ * address, Back leaves that entry (and closes the popup), and closing it any other way takes
+ * the entry away again.
+ */
+function useBackCloses(onBack: () => void) {
+  const handler = useRef(onBack);
+  handler.current = onBack;
+  useEffect(() => {
+    openPopups += 1;
+    if (!popupInHistory()) window.history.pushState({ ...(window.history.state as object | null), [POPUP_STATE]: true }, '');
+    const onPop = () => {
+      if (!popupInHistory()) handler.current();
+    };
+    window.addEventListener('popstate', onPop);
+    return () => {
+      openPopups -= 1;
+      window.removeEventListener('popstate', onPop);
+      // Later, so that a remount (React's development double run) keeps its entry.
+      setTimeout(() => {
+        if (openPopups === 0 && popupInHistory()) window.history.back();
+      }, 0);
+    };
+  }, []);
+}
+
 /** Buy Now: Login Required for a visitor, then the payment popup. */
 export default function CheckoutDialog({ pkg, onClose }: { pkg: CheckoutPackage; onClose: () => void }) {
   const { t } = useOrdersMessages();
   const { user, loading } = useSession();
   const close = () => {
     clearDraft();
+    clearBuyIntent();
     onClose();
   };
+  useBackCloses(close);
   const title = user ? t('pay.title', { name: pkg.name }) : t('loginRequired.title');
+  // A tap beside the popup does not close it: the learner may be halfway through paying.
   return (
-    <Dialog open onClose={close} title={title} closeLabel={t('pay.close')}>
-      {loading ? <PageSpinner /> : user ? <PaymentForm pkg={pkg} user={user} /> : <LoginRequired />}
+    <Dialog open onClose={close} title={title} closeLabel={t('pay.close')} closeOnBackdrop={false}>
+      {loading ? <PageSpinner /> : user ? <PaymentForm pkg={pkg} user={user} /> : <LoginRequired pkg={pkg} />}
     </Dialog>
   );
 }

@@ -38,7 +38,7 @@ describe('UPI checkout, in a phone browser', () => {
     // Straight on to payment.
     const pay = page.getByRole('dialog', { name: 'Pay for Share Market Basics' });
     await expect.poll(() => pay.isVisible()).toBe(true);
-    expect(await pay.getByText('Amount: ₹2,499').isVisible()).toBe(true);
+    expect(await pay.getByText('Amount: ₹2,499').first().isVisible()).toBe(true);
     const qr = pay.getByRole('img', { name: 'QR code to pay ₹2,499 to Marathi Success by UPI' });
     await expect.poll(() => qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     expect(await pay.getByText('marathisuccess@okaxis').isVisible()).toBe(true);
@@ -131,9 +131,11 @@ describe('UPI checkout, in a phone browser', () => {
     const buyer = await createUserWithToken(t.db);
     const { page, context } = await browser.newPage();
     await signIn(context, t.url, buyer.token);
+    // Nothing saved on this phone: no alarm, a way on to My Courses and the packages.
     await page.goto(`${t.url}/success`);
-    await expect.poll(() => page.getByText('Invalid payment details. Please try again.').first().isVisible()).toBe(true);
-    await page.waitForURL(`${t.url}/packages`);
+    await expect.poll(() => page.getByText('There is no payment waiting to be sent from this phone.', { exact: false }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Go to My Courses' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'See the packages' }).isVisible()).toBe(true);
 
     await page.evaluate(
       (draft) => localStorage.setItem('checkout', JSON.stringify({ ...draft, savedAt: Date.now() })),
@@ -192,7 +194,7 @@ describe('UPI checkout, in a phone browser', () => {
     );
     await signIn(context, t.url, second.token);
     await page.goto(`${t.url}/success`);
-    await expect.poll(() => page.getByText('Invalid payment details. Please try again.').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('There is no payment waiting to be sent from this phone.', { exact: false }).isVisible()).toBe(true);
     await page.goto(`${t.url}/packages`);
     await expect.poll(() => page.getByRole('button', { name: 'Buy Now' }).first().isVisible()).toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(0);

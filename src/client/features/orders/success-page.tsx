@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -12,7 +12,8 @@ import { useOrdersMessages } from './orders-messages';
 
 /**
  * /success, as the spec's app had it: reads the saved purchase details, submits them, and moves
- * on to My Courses, or back to the packages when the details are missing.
+ * on to My Courses. Without details (already sent, or typed on another phone) it says so calmly
+ * and offers My Courses and the packages.
  */
 export default function SuccessPage() {
   const { t } = useOrdersMessages();
@@ -24,16 +25,8 @@ export default function SuccessPage() {
   // Only the signed-in account's own draft is submitted (the route needs a session).
   const [draft] = useState(() => (user ? loadDraft(user.id) : null));
   const complete = draft !== null && Boolean(draft.packageId && draft.name && draft.email && draft.utr);
-  const [message, setMessage] = useState<string | null>(complete ? null : t('success.invalid'));
+  const [message, setMessage] = useState<string | null>(null);
   const started = useRef(false);
-
-  // Missing details: say so, then back to the packages.
-  useEffect(() => {
-    if (complete) return;
-    toast.error(t('success.invalid'), { id: 'success-invalid' });
-    const timer = setTimeout(() => void navigate('/packages'), 2000);
-    return () => clearTimeout(timer);
-  }, [complete, navigate, t]);
 
   // Complete details: submit them once (the ref keeps React's development double-run from ordering twice).
   useEffect(() => {
@@ -62,10 +55,35 @@ export default function SuccessPage() {
     );
   }, [complete, draft, navigate, purchase, t]);
 
+  // Missing details (already sent, or never typed on this phone): no alarm, a way on instead.
+  if (!complete) {
+    return (
+      <div className="page page--narrow center">
+        <h1>{t('success.title')}</h1>
+        <p>{t('success.nothing')}</p>
+        <p className="button-row">
+          <Link to="/myCourses" className="button button--primary">
+            {t('success.myCourses')}
+          </Link>
+          <Link to="/packages" className="button">
+            {t('success.packages')}
+          </Link>
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className="page page--narrow center">
       <h1>{t('success.title')}</h1>
       {message ? <p role="alert">{message}</p> : <PageSpinner />}
+      {message && (
+        <p className="button-row">
+          <Link to="/myCourses" className="button button--primary">
+            {t('success.myCourses')}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSession } from '../auth/use-session';
+import { clearBuyIntent, loadBuyIntent } from './buy-intent';
 import { loadDraft } from './checkout-draft';
 
 export type CheckoutPackage = { id: string; name: string; pricePaise: number };
@@ -16,6 +17,13 @@ export function useCheckout() {
   useEffect(() => {
     if (!user || resumed.current) return;
     resumed.current = true;
+    // Back from logging in or verifying a new account: the package they tapped Buy Now on.
+    const intent = loadBuyIntent();
+    if (intent) {
+      clearBuyIntent();
+      setPkg((open) => open ?? intent);
+      return;
+    }
     const draft = loadDraft(user.id);
     if (draft) setPkg((open) => open ?? { id: draft.packageId, name: draft.packageName, pricePaise: draft.pricePaise });
   }, [user]);

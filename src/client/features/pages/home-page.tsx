@@ -1,4 +1,11 @@
+import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { formatRupees } from '../../../shared/money';
+import { useTRPC } from '../../lib/trpc';
+import { useCatalogMessages } from '../catalog/catalog-messages';
+import { PackageFacts, PlaceholderCards } from '../catalog/package-facts';
+import { PackageImage } from '../catalog/package-image';
+import '../catalog/catalog.css';
 import { defineMessages } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import en from '../../locales/en/home.json';
@@ -7,6 +14,44 @@ import heroImage from './hero.svg';
 import './home-page.css';
 
 const useHomeMessages = defineMessages({ en, mr });
+
+const CARD_IMAGE_SIZES = '(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw';
+
+/** The packages on sale with their prices, right on the home page: the shop is what people come for. */
+function HomePackages() {
+  const { t } = useCatalogMessages();
+  const trpc = useTRPC();
+  const packages = useQuery(trpc.catalog.list.queryOptions());
+  if (packages.isError || packages.data?.length === 0) return null;
+  return (
+    <section className="home__section" aria-labelledby="home-packages">
+      <h2 id="home-packages">{t('packages.homeTitle')}</h2>
+      {packages.isPending ? (
+        <PlaceholderCards count={2} />
+      ) : (
+        <ul className="card-grid package-grid">
+          {packages.data.slice(0, 6).map((pkg, index) => (
+            <li key={pkg.id} className="card package-card">
+              <PackageImage pkg={pkg} sizes={CARD_IMAGE_SIZES} eager={index === 0} />
+              <h3 className="card__title">
+                <Link to={`/course/${pkg.id}`} className="package-card__link">
+                  {pkg.name}
+                </Link>
+              </h3>
+              <p className="card__price">{formatRupees(pkg.pricePaise)}</p>
+              <PackageFacts lectureCount={pkg.lectureCount} />
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link to="/packages" className="button">
+          {t('packages.seeAll')}
+        </Link>
+      </p>
+    </section>
+  );
+}
 
 export default function HomePage() {
   const { t, get } = useHomeMessages();
@@ -25,6 +70,8 @@ export default function HomePage() {
         </div>
         <img className="hero__image" src={heroImage} alt={t('hero.imageAlt')} width="480" height="320" fetchPriority="high" />
       </section>
+
+      <HomePackages />
 
       <section className="home__section" aria-labelledby="about-company">
         <h2 id="about-company">{t('about.title')}</h2>

@@ -11,6 +11,7 @@ import { StatementResult } from './statement-result';
 import type { UploadOutcome } from './statement-types';
 import { useStatementsMessages } from './statements-messages';
 import './statements-page.css';
+import { checkForm } from '../../lib/form-check';
 
 type NeedsMapping = Extract<UploadOutcome, { kind: 'needs_mapping' }>;
 
@@ -62,6 +63,7 @@ export default function StatementsPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    if (!checkForm(event.currentTarget as HTMLFormElement)) return;
     void send();
   }
 
@@ -73,7 +75,7 @@ export default function StatementsPage() {
         <Link to="/admin/pending-orders">{t('backToOrders')}</Link>
       </p>
 
-      <form className="form statements__upload" onSubmit={submit}>
+      <form className="form statements__upload" onSubmit={submit} noValidate>
         <div className="field">
           <label htmlFor={fileId} className="field__label">
             {t('upload.file')}

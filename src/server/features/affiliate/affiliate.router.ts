@@ -7,6 +7,7 @@ import { affiliateErrors } from './affiliate.errors.js';
 import { affiliateText } from './affiliate.messages.js';
 import { affiliatesOf } from './affiliates.service.js';
 import { dashboardOf } from './dashboard.service.js';
+import { earningsHistory, purchasesOfReferred } from './earnings-history.service.js';
 import { leaderboard, leaderboardPeriods } from './leaderboard.service.js';
 import { payEarnings } from './payouts.service.js';
 
@@ -27,14 +28,21 @@ export const affiliateRouter = router({
       };
     }),
 
-  /** The people the signed-in user sponsors. */
-  affiliates: protectedProcedure.query(({ ctx }) =>
-    affiliatesOf(ctx.db, ctx.user.id).map((person) => ({
+  /** The people the signed-in user sponsors, each with what they bought or are paying for (pending). */
+  affiliates: protectedProcedure.query(({ ctx }) => {
+    const purchases = purchasesOfReferred(ctx.db, ctx.user.id);
+    return affiliatesOf(ctx.db, ctx.user.id).map((person) => ({
       id: String(person.id),
       name: person.name,
       phone: person.phone,
       packageIds: person.packageIds.map(String),
-    })),
+      purchases: (purchases.get(person.id) ?? []).map((purchase) => ({ ...purchase, orderId: String(purchase.orderId) })),
+    }));
+  }),
+
+  /** The signed-in user's own commissions, newest first: buyer's first name, package, amount, date. */
+  earningsHistory: protectedProcedure.query(({ ctx }) =>
+    earningsHistory(ctx.db, ctx.user.id).map((line) => ({ ...line, id: String(line.id) })),
   ),
 
   /** Records a payout to a user and emails them ("send earnings email"). */

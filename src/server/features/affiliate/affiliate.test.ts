@@ -77,7 +77,7 @@ describe('payouts', () => {
     const answer = await pay(admin.token, ravi.user.email.toUpperCase(), 600);
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ message: 'Email sent successfully!', payout: { amount: 600 } });
-    const mail = await waitForEmail(t.outbox, ravi.user.email);
+    const mail = await waitForEmail(t.outbox, ravi.user.email, (m) => m.subject.includes('कमाईपैकी'));
     expect(mail.subject).toBe('Marathi Success ने तुमच्या कमाईपैकी ₹600 तुम्हाला दिले आहेत');
     const dashboard = (await trpcGet(ravi.token, 'affiliate.dashboard', { userId: ravi.user.id })).body.result.data;
     expect(dashboard).toMatchObject({ paidOutPaise: 600_00, owedPaise: 400_00 });

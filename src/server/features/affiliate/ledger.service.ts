@@ -92,11 +92,12 @@ export function bookCorrection(
 }
 
 /**
- * The commission of a package: its fixed amount, or else the site's percentage of the price paid,
- * rounded to whole paise. Never more than the price.
+ * The commission of a package: its fixed amount (as the admin typed it), or else the site's
+ * percentage of the price paid rounded to whole rupees, half up (₹499.90 books ₹500), so an
+ * affiliate's earnings read as whole rupees. Never more than the price.
  */
 export function commissionFor(pkg: { commissionPaise: number | null }, amountPaise: number, percent: number): number {
-  const commission = pkg.commissionPaise ?? Math.round((amountPaise * percent) / 100);
+  const commission = pkg.commissionPaise ?? Math.round((amountPaise * percent) / 100 / 100) * 100;
   return Math.max(0, Math.min(commission, amountPaise));
 }
 

@@ -2,6 +2,7 @@ import { AppError, defineErrors } from '../../lib/errors.js';
 
 export const authErrors = defineErrors({
   INVALID_CREDENTIALS: ['UNAUTHORIZED', { en: 'Incorrect email or password.', mr: 'ईमेल किंवा पासवर्ड चुकीचा आहे.' }],
+  WRONG_PASSWORD: ['BAD_REQUEST', { en: 'Your current password is not right.', mr: 'तुमचा सध्याचा पासवर्ड चुकीचा आहे.' }],
   REGISTRATION_NOT_FOUND: [
     'BAD_REQUEST',
     {

@@ -10,6 +10,7 @@ const texts = {
     mr: 'तुमच्या ईमेलवर 6 अंकी कोड पाठवला आहे. तो 10 मिनिटे वैध आहे.',
   },
   VERIFIED: { en: 'Your account is ready. Please log in.', mr: 'तुमचे खाते तयार आहे. कृपया लॉग इन करा.' },
+  VERIFIED_SIGNED_IN: { en: 'Your account is ready and you are logged in.', mr: 'तुमचे खाते तयार आहे आणि तुम्ही लॉग इन झाला आहात.' },
   RESET_SENT: {
     en: 'If an account exists for this email, we have sent a link to reset the password.',
     mr: 'या ईमेलचे खाते असल्यास, पासवर्ड रीसेट करण्याची लिंक पाठवली आहे.',
@@ -17,6 +18,11 @@ const texts = {
   PASSWORD_CHANGED: {
     en: 'Your password has been changed. Please log in.',
     mr: 'तुमचा पासवर्ड बदलला आहे. कृपया लॉग इन करा.',
+  },
+  PROFILE_SAVED: { en: 'Your details are saved.', mr: 'तुमची माहिती जतन झाली.' },
+  PASSWORD_SAVED: {
+    en: 'Your password is changed. Your other devices are logged out.',
+    mr: 'तुमचा पासवर्ड बदलला. तुमच्या इतर डिव्हाइसेसवरून लॉग आउट केले आहे.',
   },
   IMAGE_UPLOADED: { en: 'Profile image uploaded successfully!', mr: 'प्रोफाइल फोटो यशस्वीरीत्या अपलोड झाला!' },
   SETUP_DONE: { en: 'Your superadmin account is ready.', mr: 'तुमचे सुपरअ‍ॅडमिन खाते तयार आहे.' },

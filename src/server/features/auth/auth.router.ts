@@ -5,14 +5,15 @@ import { imageErrors } from '../../lib/images.js';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import type { Context } from '../../trpc/context.js';
 import { earningsOf } from '../affiliate/earnings.service.js';
-import { findActiveUser, login, setLanguage } from './accounts.service.js';
+import { findActiveUser, findActiveUserByReferralCode, login, setLanguage } from './accounts.service.js';
 import { rememberDevice } from './login-limiter.js';
 import { authErrors } from './auth.errors.js';
 import { authText } from './auth.messages.js';
 import { toContactView, toMeView, toProfileView } from './auth.views.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
-import { purchasedPackageIds, setProfileImage } from './profile.service.js';
+import { changePassword, purchasedPackageIds, setProfileImage, updateProfile } from './profile.service.js';
 import { register, resendCode, verify } from './registration.service.js';
+import { startSessionWithinDeviceLimit } from './devices.service.js';
 import { revokeSession } from './sessions.service.js';
 import { completeSetup } from './setup.service.js';
 
@@ -77,10 +78,22 @@ export const authRouter = router({
       return { message: authText('CODE_SENT', ctx.req.lang), activationToken };
     }),
 
-  verify: publicProcedure.input(z.object({ activationToken: token, otp })).mutation(async ({ ctx, input }) => {
-    await verify(ctx, { ...input, ip: ctx.req.ip });
-    return { message: authText('VERIFIED', ctx.req.lang) };
-  }),
+  /**
+   * Creates the account from the emailed code. With `signIn` the new account is also signed in
+   * on this browser (a new session, through the same device-limit check as a login), so the
+   * learner goes straight back to what they were doing.
+   */
+  verify: publicProcedure
+    .input(z.object({ activationToken: token, otp, signIn: z.boolean().optional() }))
+    .mutation(async ({ ctx, input }) => {
+      const user = await verify(ctx, { activationToken: input.activationToken, otp: input.otp, ip: ctx.req.ip });
+      if (!input.signIn) return { message: authText('VERIFIED', ctx.req.lang), user: null };
+      const session = startSessionWithinDeviceLimit(ctx, user, ctx.req.device);
+      ctx.req.setSessionCookie(session.token, session.expiresAt);
+      // The browser that just proved it reads the account's email is one the owner uses.
+      ctx.req.setDeviceCookie(rememberDevice(ctx.db, user.id, ctx.req.deviceCookie, ctx.now()));
+      return { message: authText('VERIFIED_SIGNED_IN', ctx.req.lang), user: profileOf(ctx, user.id) };
+    }),
 
   resendCode: publicProcedure.input(z.object({ activationToken: token })).mutation(async ({ ctx, input }) => {
     await resendCode(ctx, { ...input, ip: ctx.req.ip });
@@ -107,6 +120,30 @@ export const authRouter = router({
     if (!user) throw authErrors.USER_NOT_FOUND();
     const sponsor = user.sponsorId === null ? undefined : findActiveUser(ctx.db, user.sponsorId);
     return sponsor ? toContactView(sponsor) : null;
+  }),
+
+  /**
+   * Who invited a visitor who arrived by `?ref=CODE`: the sponsor's name only, for the greeting
+   * ("Rahul Patil invited you"), or null for a code that matches nobody. The sponsor shared the
+   * link themselves; codes are too many to guess.
+   */
+  sponsorByCode: publicProcedure
+    .input(z.object({ code: z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(36, 'TEXT_TOO_LONG') }))
+    .query(({ ctx, input }) => {
+      const sponsor = findActiveUserByReferralCode(ctx.db, input.code);
+      return sponsor ? { name: sponsor.name } : null;
+    }),
+
+  /** My account: the name and phone the user shows (the email stays: it is the login). */
+  updateProfile: protectedProcedure.input(z.object({ name: personName, phone: indianPhone })).mutation(({ ctx, input }) => {
+    updateProfile(ctx.db, ctx.user.id, input);
+    return { message: authText('PROFILE_SAVED', ctx.req.lang), user: toMeView(findActiveUser(ctx.db, ctx.user.id)!) };
+  }),
+
+  /** My account: a new password, after the current one; the user's other sessions end. */
+  changePassword: protectedProcedure.input(z.object({ current: password, next: newPassword })).mutation(async ({ ctx, input }) => {
+    await changePassword(ctx, { id: ctx.user.id, sessionId: ctx.user.sessionId }, input);
+    return { message: authText('PASSWORD_SAVED', ctx.req.lang) };
   }),
 
   setLanguage: protectedProcedure.input(z.object({ lang: z.enum(languages) })).mutation(({ ctx, input }) => {

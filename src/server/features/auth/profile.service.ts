@@ -1,12 +1,14 @@
 import path from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { prepared, type Db } from '../../db/client.js';
-import { enrollments, users } from '../../db/schema.js';
+import { enrollments, sessions, users } from '../../db/schema.js';
+import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
 import type { LimitRule, RateLimits } from '../../lib/rate-limit.js';
 import { readCache } from '../../lib/read-cache.js';
 import { findActiveUser } from './accounts.service.js';
+import { authErrors } from './auth.errors.js';
 import { profileImageUrl } from './auth.views.js';
 
 export const PROFILE_IMAGE_WIDTH = 256;
@@ -46,4 +48,37 @@ export function purchasedPackageIds(db: Db, userId: number): number[] {
       .prepare(),
   );
   return query.all({ userId }).map((row) => row.packageId);
+}
+
+/**
+ * Changes the name and phone a user shows (My account). The email stays: it is the login and
+ * where codes and receipts go. The leaderboard shows names, so its cached answers are cleared.
+ */
+export function updateProfile(db: Db, userId: number, input: { name: string; phone: string }): void {
+  const result = db.update(users).set({ name: input.name, phone: input.phone }).where(eq(users.id, userId)).run();
+  if (result.changes === 0) throw authErrors.USER_NOT_FOUND();
+  readCache(db).invalidate('earnings');
+}
+
+/** Tries at the current password per account: enough for typos, too few to guess it. */
+export const passwordChangeLimit: LimitRule = { points: 10, durationSeconds: 15 * 60 };
+
+/**
+ * Changes the password after checking the current one; every other session of the user ends
+ * (a stolen session cannot keep going), the one asking stays.
+ */
+export async function changePassword(
+  deps: { db: Db; rateLimits: RateLimits },
+  user: { id: number; sessionId: number },
+  input: { current: string; next: string },
+): Promise<void> {
+  await deps.rateLimits.get('password-change:account', passwordChangeLimit).hit(String(user.id));
+  const row = findActiveUser(deps.db, user.id);
+  if (!row) throw authErrors.USER_NOT_FOUND();
+  if (!(await verifyPassword(row.passwordHash, input.current))) throw authErrors.WRONG_PASSWORD();
+  const passwordHash = await hashPassword(input.next);
+  deps.db.transaction((tx) => {
+    tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
+    tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId))).run();
+  });
 }

@@ -4,6 +4,7 @@ import { codeFrom, registerThroughApi } from '../../../test/accounts.js';
 import { createUser } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
+import { callProcedure, trpcData } from '../../../test/trpc-http.js';
 import { pendingRegistrations, users } from '../../db/schema.js';
 
 let t: TestApp;
@@ -81,6 +82,21 @@ describe('verify', () => {
     expect(login.status).toBe(200);
     // The activation token is spent.
     expect((await verify(activationToken, code!)).status).toBe(400);
+  });
+
+  it('signs the new account in when asked (the app does), with a session cookie that works', async () => {
+    const { activationToken, code } = await startRegistration();
+    const answer = await callProcedure(t.url, 'auth.verify', 'mutation', { activationToken, otp: code, signIn: true }, { headers: { 'x-lang': 'mr' } });
+    expect(answer.status).toBe(200);
+    const data = trpcData(answer.body);
+    expect(data.message).toBe('तुमचे खाते तयार आहे आणि तुम्ही लॉग इन झाला आहात.');
+    expect(data.user).toMatchObject({ name: 'Asha Pawar', email: asha.email });
+    const cookie = answer.headers.get('set-cookie') ?? '';
+    const session = /session=([^;]+)/.exec(cookie)?.[1];
+    expect(session).toBeTruthy();
+    const me = await callJson(t.url, 'GET', '/api/user/me', { headers: { cookie: `session=${session}` } });
+    expect(me.status).toBe(200);
+    expect(me.body.user.email).toBe(asha.email);
   });
 
   it('accepts the code sent as a number, as older clients do', async () => {

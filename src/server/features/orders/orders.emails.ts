@@ -12,7 +12,7 @@ export const newOrderEmail = defineEmail<Site & { buyer: string; email: string; 
     en: ({ buyer, email, pkg, amount, utr, link }) =>
       `${buyer} (${email}) says they paid ${amount} for ${pkg}.\n\nUTR: ${utr}\n\nCheck the bank app for this UTR and amount, then approve or reject the order:\n${link}`,
     mr: ({ buyer, email, pkg, amount, utr, link }) =>
-      `${buyer} (${email}) यांनी ${pkg} साठी ${amount} भरल्याचे सांगितले आहे.\n\nUTR: ${utr}\n\nबँक अ‍ॅपमध्ये हा UTR आणि रक्कम तपासा, मग ऑर्डर मंजूर किंवा नामंजूर करा:\n${link}`,
+      `${buyer} (${email}) यांनी ${pkg} साठी ${amount} भरल्याचे सांगितले आहे.\n\nUTR: ${utr}\n\nबँक ॲपमध्ये हा UTR आणि रक्कम तपासा, मग ऑर्डर मंजूर किंवा नामंजूर करा:\n${link}`,
   },
 });
 
@@ -42,6 +42,21 @@ export const orderRejectedEmail = defineEmail<Site & { name: string; pkg: string
     en: ({ name, pkg, utr, reason, link }) =>
       `Hello ${name},\n\nWe could not match the payment with UTR ${utr} for ${pkg} in our bank account, so the order was not approved.${reason ? `\n\nReason: ${reason}` : ''}\n\nPlease check the UTR in your UPI app and order again, or contact us: ${link}`,
     mr: ({ name, pkg, utr, reason, link }) =>
-      `नमस्कार ${name},\n\n${pkg} साठीचे UTR ${utr} असलेले पेमेंट आमच्या बँक खात्यात जुळले नाही, त्यामुळे ऑर्डर मंजूर झाली नाही.${reason ? `\n\nकारण: ${reason}` : ''}\n\nकृपया तुमच्या UPI अ‍ॅपमध्ये UTR तपासून पुन्हा ऑर्डर करा, किंवा आमच्याशी संपर्क साधा: ${link}`,
+      `नमस्कार ${name},\n\n${pkg} साठीचे UTR ${utr} असलेले पेमेंट आमच्या बँक खात्यात जुळले नाही, त्यामुळे ऑर्डर मंजूर झाली नाही.${reason ? `\n\nकारण: ${reason}` : ''}\n\nकृपया तुमच्या UPI ॲपमध्ये UTR तपासून पुन्हा ऑर्डर करा, किंवा आमच्याशी संपर्क साधा: ${link}`,
+  },
+});
+
+/** To the sponsor when a commission is booked: who bought what (first name only), and what they earned. */
+export const commissionEarnedEmail = defineEmail<Site & { name: string; buyer: string; pkg: string; amount: string; link: string }>({
+  quoted: ['name', 'buyer'],
+  subject: {
+    en: ({ amount, pkg }) => `You earned ${amount}: a purchase of ${pkg} through your link`,
+    mr: ({ amount, pkg }) => `तुम्ही ${amount} कमावले: तुमच्या लिंकमधून ${pkg} ची खरेदी`,
+  },
+  body: {
+    en: ({ name, buyer, pkg, amount, link }) =>
+      `Hello ${name},\n\n${buyer} bought ${pkg} through your referral link, and the payment has been verified.\n\nYour commission: ${amount}.\n\nSee your earnings on your dashboard: ${link}`,
+    mr: ({ name, buyer, pkg, amount, link }) =>
+      `नमस्कार ${name},\n\n${buyer} यांनी तुमच्या रेफरल लिंकमधून ${pkg} घेतले आणि त्यांचे पेमेंट पडताळले आहे.\n\nतुमचे कमिशन: ${amount}.\n\nतुमची कमाई डॅशबोर्डवर पहा: ${link}`,
   },
 });

@@ -27,7 +27,7 @@ export const orderErrors = defineErrors({
     'CONFLICT',
     {
       en: 'This transaction ID (UTR) has already been used. Please check it in your UPI app.',
-      mr: 'हा व्यवहार क्रमांक (UTR) आधीच वापरला गेला आहे. कृपया तुमच्या UPI अ‍ॅपमध्ये तपासा.',
+      mr: 'हा व्यवहार क्रमांक (UTR) आधीच वापरला गेला आहे. कृपया तुमच्या UPI ॲपमध्ये तपासा.',
     },
   ],
   REFERRAL_UNKNOWN: [

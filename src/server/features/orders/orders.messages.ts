@@ -4,7 +4,7 @@ import type { Localized } from '../../lib/errors.js';
 const texts = {
   ORDER_TAKEN: {
     en: 'Payment successful! Course will be added to your account.',
-    mr: 'पेमेंट यशस्वी! कोर्स तुमच्या खात्यात जोडला जाईल.',
+    mr: 'UTR मिळाला! आम्ही तुमचे पेमेंट तपासत आहोत.',
   },
   APPROVED: {
     en: "Order approved. The package is now in the buyer's account.",

@@ -9,11 +9,12 @@ import { formatRupees } from '../../../shared/money.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { readCache } from '../../lib/read-cache.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
+import { firstNameOf } from '../affiliate/earnings-history.service.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
 import { assignSponsorOnce, canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
 import { receiptText, toReceiptView } from '../receipts/receipts.views.js';
-import { newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
+import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
 import { orderErrors } from './orders.errors.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; log: FastifyBaseLogger };
@@ -212,6 +213,7 @@ export type Decision = { orderId: number; action: 'approve' | 'reject'; reason?:
  */
 export function decideOrder(deps: Deps, adminId: number, decision: Decision): OrderRow {
   const now = deps.now();
+  let commission: { referrerId: number; amountPaise: number } | null = null;
   const decided = deps.db.transaction((tx) => {
     const existing = tx.select({ id: orders.id, userId: orders.userId, status: orders.status }).from(orders).where(eq(orders.id, decision.orderId)).get();
     if (!existing) throw orderErrors.ORDER_NOT_FOUND();
@@ -237,7 +239,10 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
       if (referrer) {
         const pkg = tx.select().from(packages).where(eq(packages.id, order.packageId)).get()!;
         const amountPaise = commissionFor(pkg, order.amountPaise, deps.config.commissionPercent);
-        if (amountPaise > 0) bookCommission(tx, { userId: referrer.id, orderId: order.id, amountPaise, now });
+        if (amountPaise > 0) {
+          bookCommission(tx, { userId: referrer.id, orderId: order.id, amountPaise, now });
+          commission = { referrerId: referrer.id, amountPaise };
+        }
       }
       issueReceipt(tx, deps.config, order, now);
     }
@@ -245,7 +250,33 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
   });
   if (decided.status === 'approved') readCache(deps.db).invalidate('earnings');
   notifyBuyer(deps, decided);
+  if (commission) notifySponsor(deps, decided, commission);
   return decided;
+}
+
+/** The buyer's first name only: the sponsor learns who bought, not their full name. */
+export const firstName = firstNameOf;
+
+function notifySponsor(deps: Deps, order: OrderRow, commission: { referrerId: number; amountPaise: number }): void {
+  const sponsor = findActiveUser(deps.db, commission.referrerId);
+  const buyer = findActiveUser(deps.db, order.userId);
+  if (!sponsor || !buyer) return;
+  const pkg = deps.db.select().from(packages).where(eq(packages.id, order.packageId)).get()!;
+  deps.mailer.sendInBackground(
+    renderEmail(
+      commissionEarnedEmail,
+      sponsor.lang,
+      {
+        siteName: deps.config.siteName,
+        name: sponsor.name,
+        buyer: firstName(buyer.name),
+        pkg: pkg.name,
+        amount: formatRupees(commission.amountPaise),
+        link: `${deps.config.publicUrl}/${sponsor.id}/dashboard`,
+      },
+      sponsor.email,
+    ),
+  );
 }
 
 function notifyBuyer(deps: Deps, order: OrderRow): void {

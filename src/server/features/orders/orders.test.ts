@@ -4,6 +4,7 @@ import { createPackage, createUserWithToken } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { enrollments, ledger, users } from '../../db/schema.js';
+import { firstName } from './orders.service.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUserWithToken>>;
@@ -149,6 +150,11 @@ describe('approval', () => {
     expect(lines[0]).toMatchObject({ userId: ravi.user.id, kind: 'commission', amountPaise: 1_500_00 });
     expect(t.db.select().from(users).where(eq(users.id, ravi.user.id)).get()!.earnedPaise).toBe(1_500_00);
     await waitForEmail(t.outbox, asha.user.email, (m) => m.subject.startsWith('Payment verified'));
+    // The sponsor is told: who bought what (first name only), and the commission.
+    const told = await waitForEmail(t.outbox, ravi.user.email, (m) => m.subject.startsWith('You earned'));
+    expect(told.subject).toBe(`You earned ₹1,500: a purchase of ${pkg.name} through your link`);
+    expect(told.text).toContain(`“${firstName(asha.user.name)}” bought ${pkg.name} through your referral link`);
+    expect(told.text).toContain('Your commission: ₹1,500.');
 
     const again = await decide(admin.token, order._id, 'reject');
     expect(again.status).toBe(409);
@@ -161,8 +167,8 @@ describe('approval', () => {
     const pkg = createPackage(t.db, { pricePaise: 4_999_00 });
     const order = (await purchase(asha.token, orderBody(pkg.id, asha.user))).body.order;
     await decide(admin.token, order._id, 'approve');
-    // COMMISSION_PERCENT defaults to 10: ₹499.90.
-    expect(t.db.select().from(ledger).where(eq(ledger.orderId, Number(order._id))).get()!.amountPaise).toBe(499_90);
+    // COMMISSION_PERCENT defaults to 10: ₹499.90, booked as whole rupees.
+    expect(t.db.select().from(ledger).where(eq(ledger.orderId, Number(order._id))).get()!.amountPaise).toBe(500_00);
   });
 
   it('gives exactly one approval and one commission line when five admins approve at the same moment', async () => {
@@ -252,5 +258,13 @@ describe('payment details', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('the buyer\'s first name in the sponsor\'s email', () => {
+  it('keeps only the first word of the name', () => {
+    expect(firstName('  Asha Ravindra Pawar ')).toBe('Asha');
+    expect(firstName('आशा पवार')).toBe('आशा');
+    expect(firstName('Asha')).toBe('Asha');
   });
 });

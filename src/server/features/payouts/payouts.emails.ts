@@ -24,7 +24,7 @@ export const payoutPaidEmail = defineEmail<Site & { gross: string; tds: string; 
     en: ({ name, gross, tds, net, reference, where, owed, link }) =>
       `Hello ${name},\n\nWe have paid your referral earnings.\n\nEarnings paid: ${gross}\nTDS withheld: ${tds}\nSent to you: ${net}\nTo: ${where}\nBank reference (UTR): ${reference}\n\nStill owed to you after this payment: ${owed}.\n\nYour statement: ${link}`,
     mr: ({ name, gross, tds, net, reference, where, owed, link }) =>
-      `नमस्कार ${name},\n\nतुमची रेफरल कमाई आम्ही दिली आहे.\n\nदिलेली कमाई: ${gross}\nकापलेला TDS: ${tds}\nतुम्हाला पाठवलेली रक्कम: ${net}\nकुठे: ${where}\nबँक संदर्भ (UTR): ${reference}\n\nया पेमेंटनंतर अजून देणे बाकी: ${owed}.\n\nतुमचे स्टेटमेंट: ${link}`,
+      `नमस्कार ${name},\n\nतुमची रेफरल कमाई आम्ही दिली आहे.\n\nदिलेली कमाई: ${gross}\nकापलेला TDS: ${tds}\nतुम्हाला पाठवलेली रक्कम: ${net}\nकुठे: ${where}\nबँक संदर्भ (UTR): ${reference}\n\nया पेमेंटनंतर अजून मिळणे बाकी: ${owed}.\n\nतुमचे स्टेटमेंट: ${link}`,
   },
 });
 
@@ -38,7 +38,7 @@ export const payoutFailedEmail = defineEmail<Site & { gross: string; reason: str
     en: ({ name, gross, reason, link }) =>
       `Hello ${name},\n\nThe bank could not send your payout of ${gross}. Reason: ${reason}\n\nThe amount is still owed to you. Please check your payout details and ask again: ${link}`,
     mr: ({ name, gross, reason, link }) =>
-      `नमस्कार ${name},\n\nबँक तुमचे ${gross} चे पेमेंट पाठवू शकली नाही. कारण: ${reason}\n\nही रक्कम अजूनही तुम्हाला देणे बाकी आहे. कृपया तुमची पेमेंट माहिती तपासा आणि पुन्हा विनंती करा: ${link}`,
+      `नमस्कार ${name},\n\nबँक तुमचे ${gross} चे पेमेंट पाठवू शकली नाही. कारण: ${reason}\n\nही रक्कम अजूनही तुम्हाला मिळणे बाकी आहे. कृपया तुमची पेमेंट माहिती तपासा आणि पुन्हा विनंती करा: ${link}`,
   },
 });
 
@@ -66,6 +66,6 @@ export const commissionReversedEmail = defineEmail<Site & { pkg: string; amount:
     en: ({ name, pkg, amount, reason, owed, link }) =>
       `Hello ${name},\n\nAn order for ${pkg} that earned you ${amount} was reversed, so this commission is taken back by a correction in your statement.\n\nReason: ${reason}\n\nOwed to you now: ${owed}. If this is below zero, the next payout makes up for it.\n\nYour statement: ${link}`,
     mr: ({ name, pkg, amount, reason, owed, link }) =>
-      `नमस्कार ${name},\n\n${pkg} ची ज्या ऑर्डरमुळे तुम्हाला ${amount} मिळाले होते ती ऑर्डर उलट केली आहे, त्यामुळे हे कमिशन तुमच्या स्टेटमेंटमध्ये दुरुस्ती नोंदीने परत घेतले आहे.\n\nकारण: ${reason}\n\nसध्या देणे बाकी: ${owed}. हे शून्यापेक्षा कमी असल्यास पुढील पेमेंटमध्ये ते भरून काढले जाईल.\n\nतुमचे स्टेटमेंट: ${link}`,
+      `नमस्कार ${name},\n\n${pkg} ची ज्या ऑर्डरमुळे तुम्हाला ${amount} मिळाले होते ती ऑर्डर उलट केली आहे, त्यामुळे हे कमिशन तुमच्या स्टेटमेंटमध्ये दुरुस्ती नोंदीने परत घेतले आहे.\n\nकारण: ${reason}\n\nसध्या मिळणे बाकी: ${owed}. हे शून्यापेक्षा कमी असल्यास पुढील पेमेंटमध्ये ते भरून काढले जाईल.\n\nतुमचे स्टेटमेंट: ${link}`,
   },
 });

@@ -44,7 +44,7 @@ export const payoutErrors = defineErrors({
 export function belowMinimum(minimumPaise: number, requestablePaise: number): AppError {
   return new AppError('BELOW_PAYOUT_MINIMUM', 'CONFLICT', {
     en: `You can ask for a payout once you are owed at least ${formatRupees(minimumPaise)}. Now: ${formatRupees(requestablePaise)}.`,
-    mr: `तुम्हाला किमान ${formatRupees(minimumPaise)} देणे बाकी झाल्यावर पेमेंटची विनंती करता येईल. सध्या: ${formatRupees(requestablePaise)}.`,
+    mr: `तुम्हाला किमान ${formatRupees(minimumPaise)} मिळणे बाकी झाल्यावर पेमेंटची विनंती करता येईल. सध्या: ${formatRupees(requestablePaise)}.`,
   });
 }
 

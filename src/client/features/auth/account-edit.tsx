@@ -1,0 +1,120 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import toast from 'react-hot-toast';
+import { TextField } from '../../components/text-field';
+import { checkForm } from '../../lib/form-check';
+import { errorCode, errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
+import { useAuthMessages } from './auth-messages';
+import { NewPasswordField } from './new-password-field';
+import { phoneDigits } from './register-page';
+import type { SessionUser } from './use-session';
+
+const focusField = (form: HTMLFormElement | null, name: string) =>
+  requestAnimationFrame(() => form?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.focus());
+
+/** My account: change the name and phone shown, and the password. Errors stand beside their field. */
+export function AccountEdit({ user }: { user: SessionUser }) {
+  const { t } = useAuthMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const save = useMutation(trpc.auth.updateProfile.mutationOptions());
+  const change = useMutation(trpc.auth.changePassword.mutationOptions());
+  const [details, setDetails] = useState({ name: user.name, phone: user.phone ?? '' });
+  const [detailErrors, setDetailErrors] = useState<{ name?: string; phone?: string }>({});
+  const [passwords, setPasswords] = useState({ current: '', next: '' });
+  const [passwordErrors, setPasswordErrors] = useState<{ current?: string; next?: string }>({});
+
+  function saveDetails(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (!checkForm(form)) return;
+    const phone = phoneDigits(details.phone);
+    if (!phone) {
+      setDetailErrors({ phone: t('register.phoneInvalid') });
+      focusField(form, 'phone');
+      return;
+    }
+    setDetailErrors({});
+    save.mutate(
+      { name: details.name, phone },
+      {
+        onSuccess: async (result) => {
+          toast.success(result.message);
+          queryClient.setQueryData(trpc.auth.me.queryKey(), result.user);
+          await queryClient.invalidateQueries();
+        },
+        onError: (error) => {
+          const fields = fieldErrorsOf(error);
+          const field = fields.phone ? 'phone' : 'name';
+          setDetailErrors({ [field]: fields[field] ?? errorMessage(error, t('register.failed')) });
+          focusField(form, field);
+        },
+      },
+    );
+  }
+
+  function savePassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    if (!checkForm(form)) return;
+    setPasswordErrors({});
+    change.mutate(passwords, {
+      onSuccess: (result) => {
+        toast.success(result.message);
+        setPasswords({ current: '', next: '' });
+      },
+      onError: (error) => {
+        const fields = fieldErrorsOf(error);
+        const field = errorCode(error) === 'WRONG_PASSWORD' || !fields.next ? 'current' : 'next';
+        setPasswordErrors({ [field]: fields[field] ?? errorMessage(error, t('register.failed')) });
+        focusField(form, field === 'next' ? 'password' : 'current-password');
+      },
+    });
+  }
+
+  return (
+    <>
+      <section aria-labelledby="edit-details">
+        <h2 id="edit-details">{t('edit.title')}</h2>
+        <form className="form" onSubmit={saveDetails} noValidate>
+          <TextField label={t('fields.name')} name="name" autoComplete="name" required maxLength={100} error={detailErrors.name} value={details.name} onChange={(name) => setDetails({ ...details, name })} />
+          <TextField
+            label={t('fields.phone')}
+            type="tel"
+            name="phone"
+            autoComplete="tel-national"
+            inputMode="tel"
+            required
+            hint={t('hints.phone')}
+            error={detailErrors.phone}
+            value={details.phone}
+            onChange={(phone) => setDetails({ ...details, phone })}
+          />
+          <p className="muted">{t('edit.emailNote', { email: user.email })}</p>
+          <button type="submit" className="button button--primary" disabled={save.isPending}>
+            {save.isPending ? t('edit.saving') : t('edit.save')}
+          </button>
+        </form>
+      </section>
+      <section aria-labelledby="edit-password">
+        <h2 id="edit-password">{t('edit.passwordTitle')}</h2>
+        <form className="form" onSubmit={savePassword} noValidate>
+          <TextField
+            label={t('edit.current')}
+            type="password"
+            name="current-password"
+            autoComplete="current-password"
+            required
+            error={passwordErrors.current}
+            value={passwords.current}
+            onChange={(current) => setPasswords({ ...passwords, current })}
+          />
+          <NewPasswordField label={t('edit.next')} value={passwords.next} error={passwordErrors.next} onChange={(next) => setPasswords({ ...passwords, next })} />
+          <button type="submit" className="button button--primary" disabled={change.isPending}>
+            {change.isPending ? t('edit.saving') : t('edit.savePassword')}
+          </button>
+        </form>
+      </section>
+    </>
+  );
+}

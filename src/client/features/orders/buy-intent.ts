@@ -1,0 +1,54 @@
+import type { CheckoutPackage } from './use-checkout';
+
+/**
+ * The package a visitor tapped Buy Now on before they had an account or were logged in. Logging
+ * in or verifying a new account brings them back to that package with the checkout open, so the
+ * way from a shared link to paying has no dead end. Kept for this tab only (like the pending
+ * registration), for at most a day.
+ */
+type BuyIntent = CheckoutPackage & { savedAt: number };
+
+const KEY = 'buyIntent';
+const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+export function saveBuyIntent(pkg: CheckoutPackage): void {
+  try {
+    sessionStorage.setItem(KEY, JSON.stringify({ id: pkg.id, name: pkg.name, pricePaise: pkg.pricePaise, savedAt: Date.now() }));
+  } catch {
+    // Not kept: after logging in the learner taps Buy Now again.
+  }
+}
+
+export function loadBuyIntent(): CheckoutPackage | null {
+  try {
+    const intent = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as BuyIntent | null;
+    if (!intent || typeof intent.id !== 'string' || typeof intent.pricePaise !== 'number') return null;
+    if (Date.now() - intent.savedAt > MAX_AGE_MS) return null;
+    return { id: intent.id, name: String(intent.name), pricePaise: intent.pricePaise };
+  } catch {
+    return null;
+  }
+}
+
+export function clearBuyIntent(): void {
+  try {
+    sessionStorage.removeItem(KEY);
+  } catch {
+    // Nothing to clear.
+  }
+}
+
+/** Where the page that just signed someone in sends them, for the guards that notice the session first. */
+let chosenPath: string | null = null;
+
+/** Where a visitor who just logged in or verified goes: the package they were buying, else `fallback`. */
+export function pathAfterSignIn(fallback = '/'): string {
+  const intent = loadBuyIntent();
+  if (intent) return `/course/${encodeURIComponent(intent.id)}`;
+  return chosenPath ?? fallback;
+}
+
+/** The page that signs someone in names where they go next (the verify page: the packages). */
+export function choosePathAfterSignIn(path: string): void {
+  chosenPath = path;
+}

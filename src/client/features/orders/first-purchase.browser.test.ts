@@ -1,0 +1,308 @@
+import { eq } from 'drizzle-orm';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { orders, users } from '../../../server/db/schema.js';
+import { codeFrom } from '../../../test/accounts.js';
+import { signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { addLecture, createPackage, createUser, createUserWithToken } from '../../../test/factories.js';
+import { waitForEmail } from '../../../test/outbox.js';
+import type { TestApp } from '../../../test/test-app.js';
+import enAuth from '../../locales/en/auth.json';
+import mrAuth from '../../locales/mr/auth.json';
+import enCatalog from '../../locales/en/catalog.json';
+import mrCatalog from '../../locales/mr/catalog.json';
+import enCommon from '../../locales/en/common.json';
+import mrCommon from '../../locales/mr/common.json';
+import enOrders from '../../locales/en/orders.json';
+import mrOrders from '../../locales/mr/orders.json';
+
+let t: TestApp;
+let browser: TestBrowser;
+
+withAppAndBrowser((app, chromium) => {
+  t = app;
+  browser = chromium;
+});
+
+const texts = {
+  en: { auth: enAuth, catalog: enCatalog, common: enCommon, orders: enOrders, locale: 'en-IN' },
+  mr: { auth: mrAuth, catalog: mrCatalog, common: mrCommon, orders: mrOrders, locale: 'mr-IN' },
+} as const;
+
+const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
+
+/**
+ * What the learner does, counted: every tap, and every field typed (each at most once). Arriving
+ * by the shared link counts as one tap (the link in WhatsApp), and so does coming back by the
+ * approval email's link.
+ */
+class Learner {
+  taps = 0;
+  readonly typed: string[] = [];
+  constructor(readonly page: Page) {}
+  async tap(target: Locator) {
+    this.taps += 1;
+    await target.tap();
+  }
+  async type(field: Locator, name: string, value: string) {
+    this.taps += 1;
+    this.typed.push(name);
+    await field.tap();
+    await field.fill(value);
+  }
+  async follow(url: string) {
+    this.taps += 1;
+    await this.page.goto(url);
+  }
+}
+
+/** The phone leaves the browser for the UPI app and comes back. */
+async function leaveAndComeBack(page: Page) {
+  for (const state of ['hidden', 'visible']) {
+    await page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  }
+}
+
+describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lang) => {
+  const m = texts[lang];
+
+  it('walks from a sponsor\'s link to the first lecture in at most 20 taps, typing no field twice, with honest states all along', async () => {
+    const suffix = lang;
+    const sponsor = await createUser(t.db, { name: 'Rahul Patil', email: `rahul.${suffix}@example.com`, lang });
+    const pkg = createPackage(t.db, { name: `Share Market ${suffix}`, pricePaise: 2_499_00, commissionPaise: null });
+    addLecture(t.db, pkg.id, 0, 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
+    const admin = await createUserWithToken(t.db, { role: 'admin' });
+    const { page, context } = await browser.newPage({ width: 360, phone: true, locale: m.locale });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
+    const learner = new Learner(page);
+    const email = `asha.${suffix}@example.com`;
+    const utr = lang === 'en' ? '501501259006' : '502502259007';
+
+    // The sponsor's WhatsApp link: greeted with the sponsor's name.
+    await learner.follow(`${t.url}/packages?ref=${sponsor.referralCode}`);
+    await expect.poll(() => page.getByText(fill(m.catalog.packages.invited, { name: 'Rahul Patil' })).isVisible()).toBe(true);
+
+    // Buy Now, then "create an account" in the popup.
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: pkg.name }) });
+    await learner.tap(card.getByRole('button', { name: m.catalog.packages.buyNow }));
+    const login = page.getByRole('dialog', { name: m.orders.loginRequired.title });
+    await expect.poll(() => login.isVisible()).toBe(true);
+    await learner.tap(login.getByRole('link', { name: m.orders.loginRequired.register }));
+
+    // Register: four fields, once each; the browser's English bubbles never show (the form is noValidate).
+    await page.waitForURL(`${t.url}/register`);
+    expect(await page.locator('form').getAttribute('novalidate')).not.toBeNull();
+    await learner.type(page.getByLabel(m.auth.fields.name), 'name', 'Asha Pawar');
+    await learner.type(page.getByLabel(m.auth.fields.email), 'email', email);
+    await learner.type(page.getByLabel(m.auth.fields.phone), 'phone', '98765 43210');
+    await learner.type(page.getByLabel(m.auth.fields.password), 'password', 'mango-lassi-42');
+    await learner.tap(page.getByRole('button', { name: m.auth.register.submit }));
+
+    // The emailed code; verifying signs in and goes back to the package with the checkout open.
+    const code = codeFrom((await waitForEmail(t.outbox, email)).subject);
+    await learner.type(page.getByLabel(m.auth.fields.code), 'code', code);
+    await learner.tap(page.getByRole('button', { name: m.auth.verify.submit }));
+    await page.waitForURL(`${t.url}/course/${pkg.id}`);
+    const pay = page.getByRole('dialog', { name: fill(m.orders.pay.title, { name: pkg.name }) });
+    await expect.poll(() => pay.isVisible()).toBe(true);
+    expect(await pay.getByLabel(m.orders.pay.name).inputValue()).toBe('Asha Pawar');
+    expect(await pay.getByLabel(m.orders.pay.email).inputValue()).toBe(email);
+    await expect.poll(() => pay.getByText(`${m.orders.pay.sponsor}: Rahul Patil`).isVisible()).toBe(true);
+
+    // A stray tap beside the popup does not close it.
+    await page.mouse.click(3, 3);
+    expect(await pay.isVisible()).toBe(true);
+
+    // To the UPI app and back: the UTR field has focus, and Paste fills it from what was copied there.
+    await learner.tap(pay.getByRole('link', { name: m.orders.pay.openApp }).or(pay.getByRole('button', { name: m.orders.pay.saveQr })).first());
+    await page.evaluate((text) => navigator.clipboard.writeText(text), `UPI/${utr}/Paid to Marathi Success`);
+    await leaveAndComeBack(page);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('utr');
+    expect(await pay.getByText(m.orders.pay.back).isVisible()).toBe(true);
+    await learner.tap(pay.getByRole('button', { name: m.orders.pay.pasteLabel }));
+    await expect.poll(() => pay.getByLabel(m.orders.pay.utr).inputValue()).toBe(utr);
+    await learner.tap(pay.getByRole('button', { name: m.orders.pay.submit }));
+
+    // Received and being checked, never "successful" in Marathi before anyone checked the bank.
+    await expect.poll(() => pay.getByText(m.orders.pay.success).isVisible()).toBe(true);
+    expect(await pay.getByText(fill(m.orders.pay.verifyingHours, { hours: 24 })).isVisible()).toBe(true);
+    if (lang === 'mr') expect(await page.getByText('पेमेंट यशस्वी').count()).toBe(0);
+    const buyer = t.db.select().from(users).where(eq(users.email, email)).get()!;
+    expect(buyer.sponsorId).toBe(sponsor.id);
+    const order = t.db.select().from(orders).where(eq(orders.userId, buyer.id)).get()!;
+    expect(order).toMatchObject({ status: 'pending', utr, referrerId: sponsor.id });
+
+    // Pending shown everywhere: My Courses (never "you have not bought anything"), the menu, the package page.
+    await learner.tap(pay.getByRole('link', { name: m.orders.pay.myCourses }));
+    await page.waitForURL(`${t.url}/myCourses`);
+    const pendingText = fill(m.orders.pending.text, { utr, hours: 24 });
+    await expect.poll(() => page.getByText(pendingText).isVisible()).toBe(true);
+    expect(await page.getByText(m.catalog.myCourses.empty).count()).toBe(0);
+    await page.getByRole('button', { name: m.common.header.openMenu }).tap();
+    const menu = page.getByRole('navigation', { name: m.common.nav.label });
+    await expect.poll(() => menu.getByText(fill(m.common.nav.pendingOne, { count: 1 })).isVisible()).toBe(true);
+    expect(await menu.getByText('Asha Pawar').isVisible()).toBe(true);
+    expect(await menu.getByRole('button', { name: m.common.nav.logout }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.goto(`${t.url}/course/${pkg.id}`);
+    await expect.poll(() => page.getByText(pendingText).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: m.catalog.packages.buyNow }).count()).toBe(0);
+
+    // An admin approves; the sponsor is emailed who bought what and the commission (10%, whole rupees).
+    const adminView = await browser.newPage({ width: 1100 });
+    await signIn(adminView.context, t.url, admin.token);
+    await adminView.page.goto(`${t.url}/admin/pending-orders`);
+    const row = adminView.page.getByRole('listitem').filter({ hasText: utr });
+    await row.getByRole('button', { name: 'Approve' }).click();
+    await adminView.page.getByRole('dialog', { name: 'Approve this order?' }).getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => adminView.page.getByText('No orders are waiting. All payments are verified.').isVisible()).toBe(true);
+    await adminView.context.close();
+    const told = await waitForEmail(t.outbox, sponsor.email, (mail) => mail.text.includes(pkg.name));
+    expect(told.subject).toContain('₹250');
+    expect(told.text).toContain('“Asha”');
+    expect(told.text).not.toContain('Pawar');
+
+    // Back by the approval email's link: Start Learning, then play the first lecture.
+    await learner.follow(`${t.url}/myCourses`);
+    await learner.tap(page.getByRole('link', { name: `${m.catalog.myCourses.startLearning}: ${pkg.name}` }));
+    await page.waitForURL(`${t.url}/course-content/${pkg.id}`);
+    await learner.tap(page.getByRole('button', { name: fill(m.catalog.player.play, { number: 1 }) }).first());
+    await expect.poll(() => page.locator('iframe').getAttribute('src')).toContain('youtube-nocookie.com/embed/aqz-KE-bpKQ');
+
+    expect(learner.taps).toBeLessThanOrEqual(20);
+    expect(new Set(learner.typed).size).toBe(learner.typed.length);
+    await context.close();
+  });
+});
+
+describe('the payment popup on a phone', () => {
+  it('Android Back closes the popup and keeps the page; a killed tab comes back with the popup and the UTR field ready', async () => {
+    const pkg = createPackage(t.db, { name: 'Back Button Course', pricePaise: 999_00 });
+    const buyer = await createUserWithToken(t.db, { name: 'Ravi Kale' });
+    const { page, context } = await browser.newPage({ width: 360, phone: true });
+    await signIn(context, t.url, buyer.token);
+    await page.goto(`${t.url}/course/${pkg.id}`);
+    await page.getByRole('button', { name: 'Buy Now' }).tap();
+    const pay = page.getByRole('dialog', { name: 'Pay for Back Button Course' });
+    await expect.poll(() => pay.isVisible()).toBe(true);
+
+    await page.goBack();
+    await expect.poll(() => pay.isVisible()).toBe(false);
+    expect(page.url()).toBe(`${t.url}/course/${pkg.id}`);
+    expect(await page.getByRole('heading', { level: 1, name: 'Back Button Course' }).isVisible()).toBe(true);
+
+    // Open again, type a name, and the phone kills the tab while the UPI app is open.
+    await page.getByRole('button', { name: 'Buy Now' }).tap();
+    await expect.poll(() => pay.isVisible()).toBe(true);
+    await pay.getByLabel('Name').fill('Ravi K.');
+    await page.reload();
+    await expect.poll(() => pay.isVisible()).toBe(true);
+    expect(await pay.getByLabel('Name').inputValue()).toBe('Ravi K.');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('utr');
+
+    // A wrong UTR is said beside the field, which takes focus, and says not to pay again.
+    await pay.getByLabel('Transaction ID (UTR)').fill('111111111111');
+    await pay.getByRole('button', { name: 'Submit Payment' }).tap();
+    const utr = pay.getByLabel('Transaction ID (UTR)');
+    await expect.poll(() => utr.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('utr');
+    await context.close();
+  });
+
+  it('keeps Tab inside the open menu, puts a refused login beside the password, and an error toast never follows to the next page', async () => {
+    const { page, context } = await browser.newPage({ width: 360 });
+    await page.goto(`${t.url}/login`);
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('wrong password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('password');
+    expect(await page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+
+    const learner = await createUserWithToken(t.db, { name: 'Meera Joshi' });
+    await signIn(context, t.url, learner.token);
+    await page.goto(`${t.url}/update-profile`);
+    await page.getByRole('button', { name: 'Upload' }).click();
+    const toastText = page.getByText('Please select an image first.');
+    await expect.poll(() => toastText.isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await expect.poll(() => menu.getByText('Meera Joshi').isVisible()).toBe(true);
+    for (let i = 0; i < 15; i++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#site-menu')))).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest('#site-menu')))).toBe(true);
+    await menu.getByRole('link', { name: 'Packages' }).click();
+    await page.waitForURL(`${t.url}/packages`);
+    await expect.poll(() => toastText.isVisible()).toBe(false);
+    await context.close();
+  });
+
+  it('in Marathi, an empty required field gets the app\'s Marathi message, not the browser\'s bubble', async () => {
+    const { page, context } = await browser.newPage({ width: 360, locale: 'mr-IN' });
+    await page.goto(`${t.url}/forgot`);
+    await page.getByRole('button', { name: mrAuth.forgot.submit }).click();
+    await expect.poll(() => page.getByText(mrCommon.validation.required).isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('email');
+    await context.close();
+  });
+});
+
+describe('no dead ends', () => {
+  it('an expired reset link offers a new one; /payment-success and /success lead to My Courses', async () => {
+    const { page, context } = await browser.newPage({ width: 360, locale: 'mr-IN' });
+    await page.goto(`${t.url}/reset-password/${'x'.repeat(43)}`);
+    await page.getByLabel(mrAuth.fields.newPassword, { exact: true }).fill('a-new-password-7');
+    await page.getByLabel(mrAuth.fields.confirmPassword).fill('a-new-password-7');
+    await page.getByRole('button', { name: mrAuth.reset.submit }).click();
+    await expect.poll(() => page.getByRole('heading', { name: mrAuth.reset.expiredTitle }).isVisible()).toBe(true);
+    await page.getByRole('link', { name: mrAuth.reset.newLink }).click();
+    await page.waitForURL(`${t.url}/forgot`);
+
+    const buyer = await createUserWithToken(t.db);
+    await signIn(context, t.url, buyer.token);
+    await page.goto(`${t.url}/payment-success/999999`);
+    await expect.poll(() => page.getByText(mrOrders.paymentSuccess.unknown).isVisible()).toBe(true);
+    await page.getByRole('link', { name: mrOrders.paymentSuccess.myCourses }).click();
+    await page.waitForURL(`${t.url}/myCourses`);
+    await page.goto(`${t.url}/success`);
+    await expect.poll(() => page.getByText(mrOrders.success.nothing).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: mrOrders.success.myCourses }).isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('the shop at 360 px', () => {
+  it('shows packages with prices at home, the facts on cards and the package page, a buy bar, and the brand uncut', async () => {
+    const pkg = createPackage(t.db, { name: 'Shop Window Course', pricePaise: 3_499_00 });
+    addLecture(t.db, pkg.id, 0, 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
+    addLecture(t.db, pkg.id, 1, 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
+    for (const lang of ['en', 'mr'] as const) {
+      const m = texts[lang];
+      const { page, context } = await browser.newPage({ width: 360, phone: true, locale: m.locale });
+      await page.goto(`${t.url}/`);
+      const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: pkg.name }) });
+      await expect.poll(() => card.getByText('₹3,499').isVisible()).toBe(true);
+      expect(await card.getByText(fill(m.catalog.packages.lectureCount, { count: 2 })).isVisible()).toBe(true);
+      expect(await card.getByText(m.catalog.packages.lifetime).isVisible()).toBe(true);
+      // The brand is never cut: its text fits its box.
+      const cut = await page.locator('.header__logo span').evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+      expect(cut).toBe(false);
+
+      await card.getByRole('link', { name: pkg.name }).tap();
+      await page.waitForURL(`${t.url}/course/${pkg.id}`);
+      expect(await page.getByText(m.catalog.packages.language).first().isVisible()).toBe(true);
+      const bar = page.locator('.buy-bar');
+      await expect.poll(() => bar.isVisible()).toBe(true);
+      const box = await bar.boundingBox();
+      expect(box!.y + box!.height).toBeGreaterThan(700);
+      expect(await bar.getByRole('button', { name: m.catalog.packages.buyNow }).isVisible()).toBe(true);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { siteConfig } from '../../lib/site-config';
+import { useOrdersMessages } from './orders-messages';
+
+/**
+ * "Payment received, being checked", with the time it usually takes: shown where Buy Now would
+ * be, so a learner whose money has left their account never sees an offer to pay again.
+ */
+export function PendingOrderNote({ utr, headingLevel = 'p' }: { utr: string; headingLevel?: 'p' | 'h2' }) {
+  const { t } = useOrdersMessages();
+  const Heading = headingLevel;
+  return (
+    <div className="pending-note" role="status">
+      <Heading className="pending-note__title">
+        <span className="badge badge--pending">{t('pending.badge')}</span>
+      </Heading>
+      <p>{t('pending.text', { utr, hours: siteConfig.approvalHoursHint })}</p>
+      <Link to="/myCourses#my-orders" className="button">
+        {t('pending.seeOrder')}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,157 @@
+import type { Db } from './db/client.js';
+import type { Config } from './config.js';
+import { languages, type Language } from '../shared/domain.js';
+import { formatRupees } from '../shared/money.js';
+import { packagesOnSale } from './features/catalog/catalog.service.js';
+import { findActiveUserByReferralCode } from './features/auth/accounts.service.js';
+import type { PackageView } from './features/catalog/catalog.views.js';
+
+/**
+ * What the server writes into a page's HTML besides the app's shell: Open Graph tags, so a link
+ * shared on WhatsApp shows a preview (its crawler runs no JavaScript), and the catalogue's data,
+ * so a phone on slow data draws the package cards without waiting for a second round trip.
+ */
+export type PageExtras = {
+  /** Cache key: pages with the same key get the same HTML while the catalogue is unchanged. */
+  key: string;
+  title: string | null;
+  head: string;
+  /** Drawn inside the app's root until React replaces it: the catalogue's cards, as plain HTML with working links. */
+  body?: string;
+};
+
+const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+const words = {
+  lectures: { en: (n: number) => `${n} lecture${n === 1 ? '' : 's'}`, mr: (n: number) => `${n} लेक्चर्स` },
+  details: { en: 'in Marathi · lifetime access', mr: 'मराठीत · आयुष्यभर प्रवेश' },
+  invited: {
+    en: (name: string, site: string) => `${name} invited you to ${site}`,
+    mr: (name: string, site: string) => `${name} यांनी तुम्हाला ${site} वर बोलावले आहे`,
+  },
+  catalogue: {
+    en: (site: string) => `${site}: courses in Marathi`,
+    mr: (site: string) => `${site}: मराठीतील पॅकेजेस`,
+  },
+  catalogueText: {
+    en: 'Business and finance courses in Marathi. Learn on your phone, pay by UPI, keep lifetime access.',
+    mr: 'व्यवसाय आणि अर्थविषयक पॅकेजेस मराठीत. फोनवर शिका, UPI ने पैसे भरा, आयुष्यभर प्रवेश मिळवा.',
+  },
+};
+
+/**
+ * The sharer's language: a shared link carries `?lang=`; without it, the browser's preferred
+ * language (Marathi when it asks for it before English), else English (WhatsApp's crawler sends none).
+ */
+export function languageOf(url: URL, acceptLanguage = ''): Language {
+  const asked = url.searchParams.get('lang');
+  if (asked && (languages as readonly string[]).includes(asked)) return asked as Language;
+  const mr = acceptLanguage.search(/\bmr\b/i);
+  const en = acceptLanguage.search(/\ben\b/i);
+  return mr !== -1 && (en === -1 || mr < en) ? 'mr' : 'en';
+}
+
+const cardWords = {
+  title: { en: 'Our Packages', mr: 'आमची पॅकेजेस' },
+  details: { en: 'See details', mr: 'तपशील पहा' },
+  lectures: { en: (n: number) => `${n} lectures`, mr: (n: number) => `${n} लेक्चर्स` },
+  language: { en: 'In Marathi', mr: 'मराठीत' },
+  lifetime: { en: 'Lifetime access', mr: 'आयुष्यभर प्रवेश' },
+  invited: { en: (name: string) => `${name} invited you`, mr: (name: string) => `${name} यांनी तुम्हाला बोलावले आहे` },
+};
+
+/** The catalogue as the packages page draws it (the same classes), before the app's code arrives. */
+function catalogueCards(catalogue: PackageView[], lang: Language, sponsorName: string | null): string {
+  const cards = catalogue
+    .map((pkg, index) => {
+      const image = pkg.image
+        ? `<img class="package-image" src="${escape(pkg.image)}"${pkg.imageSrcSet ? ` srcset="${escape(pkg.imageSrcSet)}" sizes="(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw"` : ''} alt="" width="640" height="360"${index === 0 ? ' fetchpriority="high"' : ' loading="lazy"'} />`
+        : '<div class="package-image package-image--none" aria-hidden="true"></div>';
+      const facts = [cardWords.lectures[lang](pkg.lectureCount), cardWords.language[lang], cardWords.lifetime[lang]].map((fact) => `<li>${escape(fact)}</li>`).join('');
+      return `<li class="card package-card">${image}<h2 class="card__title"><a class="package-card__link" href="/course/${pkg.id}">${escape(pkg.name)}</a></h2><p class="card__price">${escape(formatRupees(pkg.pricePaise))}</p><ul class="package-facts">${facts}</ul><p class="package-card__description">${escape(pkg.description)}</p></li>`;
+    })
+    .join('');
+  const greeting = sponsorName ? `<div class="invited"><p class="invited__title">${escape(cardWords.invited[lang](sponsorName))}</p></div>` : '';
+  return `<main class="main"><div class="page">${greeting}<h1>${escape(cardWords.title[lang])}</h1><ul class="card-grid package-grid">${cards}</ul></div></main>`;
+}
+
+function metaTags(tags: Record<string, string | null>): string {
+  return Object.entries(tags)
+    .filter((entry): entry is [string, string] => entry[1] !== null)
+    .map(([property, content]) =>
+      property.startsWith('og:') ? `<meta property="${property}" content="${escape(content)}" />` : `<meta name="${property}" content="${escape(content)}" />`,
+    )
+    .join('');
+}
+
+function catalogueData(catalogue: PackageView[]): string {
+  // A JSON data block is not executed (the CSP needs no exception); "<" is escaped so it cannot end the block.
+  return `<script id="catalog-data" type="application/json">${JSON.stringify(catalogue).replace(/</g, '\\u003c')}</script>`;
+}
+
+function cut(text: string, length: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`;
+}
+
+/** The extras of one page path, or null for pages that need none (the plain shell is served). */
+export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''): PageExtras | null {
+  const lang = languageOf(url, acceptLanguage);
+  const site = config.siteName;
+  const base = config.publicUrl.replace(/\/$/, '');
+  const path = url.pathname.replace(/\/+$/, '') || '/';
+
+  if (path === '/' || path === '/packages' || path === '/courses') {
+    const catalogue = packagesOnSale(db);
+    const ref = path === '/packages' ? url.searchParams.get('ref') : null;
+    const sponsor = ref && ref.length <= 36 ? findActiveUserByReferralCode(db, ref) : undefined;
+    const title = sponsor ? words.invited[lang](sponsor.name, site) : words.catalogue[lang](site);
+    const image = catalogue.find((pkg) => pkg.image)?.image ?? null;
+    const head =
+      metaTags({
+        'og:type': 'website',
+        'og:site_name': site,
+        'og:title': title,
+        'og:description': words.catalogueText[lang],
+        'og:url': `${base}${path}${sponsor ? `?ref=${encodeURIComponent(sponsor.referralCode)}` : ''}`,
+        'og:image': image ? `${base}${image}` : null,
+        'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
+      }) + catalogueData(catalogue);
+    // The catalogue pages draw their cards at once; the home page starts with its hero.
+    const body = path === '/' || catalogue.length === 0 ? undefined : catalogueCards(catalogue, lang, sponsor?.name ?? null);
+    return { key: `${path}|${lang}|${sponsor?.id ?? ''}`, title: sponsor ? title : null, head, ...(body && { body }) };
+  }
+
+  const match = /^\/course\/(\d{1,15})$/.exec(path);
+  if (match) {
+    const pkg = packagesOnSale(db).find((candidate) => candidate.id === match[1]);
+    if (!pkg) return null;
+    const facts = `${formatRupees(pkg.pricePaise)} · ${words.lectures[lang](pkg.lectureCount)} · ${words.details[lang]}`;
+    const head = metaTags({
+      'og:type': 'product',
+      'og:site_name': site,
+      'og:title': pkg.name,
+      'og:description': cut(`${facts}. ${pkg.description}`, 200),
+      'og:url': `${base}/course/${pkg.id}`,
+      'og:image': pkg.image ? `${base}${pkg.image}` : null,
+      'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
+      description: cut(`${facts}. ${pkg.description}`, 160),
+    });
+    return { key: `${path}|${lang}`, title: `${pkg.name} – ${site}`, head };
+  }
+  return null;
+}
+
+/** Puts the extras into the filled index.html: the tags at the end of the head, the title replaced. */
+export function withExtras(html: string, extras: PageExtras): string {
+  let page = html.replace('</head>', () => `${extras.head}</head>`);
+  if (extras.body) {
+    const body = extras.body;
+    page = page.replace('</header></div>', () => `</header>${body}</div>`);
+  }
+  if (extras.title) {
+    const title = escape(extras.title);
+    page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
+  }
+  return page;
+}
