@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
 import { readCache } from '../../lib/read-cache.js';
+import { profileImageUrl } from '../auth/auth.views.js';
 
 export const leaderboardPeriods = ['week', 'month', 'all'] as const;
 export type LeaderboardPeriod = (typeof leaderboardPeriods)[number];
@@ -42,6 +43,28 @@ export function leaderboard(db: Db, period: LeaderboardPeriod, viewerId: number 
   const listed = entries.find((entry) => entry.userId === viewerId);
   if (listed) return { entries, me: { rank: listed.rank, totalPaise: listed.totalPaise } };
   return { entries, me: cache.get(`leaderboard:${c.key}:${viewerId}`, ['earnings'], () => rankOf(db, c, viewerId)) };
+}
+
+/** A board as the app and REST show it: ids as strings, pictures as URLs. */
+export type LeaderboardView = {
+  entries: (Omit<LeaderboardEntry, 'userId'> & { userId: string })[];
+  me: Leaderboard['me'];
+};
+
+/**
+ * The board as the signed-in viewer sees it, one object per viewer and period kept until
+ * earnings change (or the viewer does), so its JSON text is made once (`jsonOf`).
+ */
+export function leaderboardView(db: Db, period: LeaderboardPeriod, viewerId: number, now: number): LeaderboardView {
+  const c = columns(period, now);
+  const cache = readCache(db);
+  return cache.getOwned(`leaderboard-view:${c.key}:${viewerId}`, ['earnings'], () => {
+    const board = leaderboard(db, period, viewerId, now);
+    const entries = cache.get(`leaderboard-entries:${c.key}`, ['earnings'], () =>
+      board.entries.map((entry) => ({ ...entry, userId: String(entry.userId), profileImage: profileImageUrl(entry.profileImage) })),
+    );
+    return { value: { entries, me: board.me }, userId: viewerId };
+  })!;
 }
 
 function rankingCondition(c: Columns): SQL {

@@ -4,13 +4,12 @@ import { emailAddress, entityId, indianPhone, newPassword, personName } from '..
 import { imageErrors } from '../../lib/images.js';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import type { Context } from '../../trpc/context.js';
-import { earningsOf } from '../affiliate/earnings.service.js';
 import { findActiveUser, login, setLanguage } from './accounts.service.js';
 import { authErrors } from './auth.errors.js';
 import { authText } from './auth.messages.js';
-import { toContactView, toMeView, toProfileView } from './auth.views.js';
+import { toContactView, toMeView } from './auth.views.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
-import { purchasedPackageIds, setProfileImage } from './profile.service.js';
+import { meOf, profileOf as keptProfileOf, setProfileImage } from './profile.service.js';
 import { register, resendCode, verify } from './registration.service.js';
 import { revokeSession } from './sessions.service.js';
 import { completeSetup } from './setup.service.js';
@@ -21,17 +20,16 @@ const otp = z.string({ error: 'OTP_INVALID' }).trim().regex(/^\d{6}$/, 'OTP_INVA
 const optionalPhone = z.preprocess((value) => (value === '' ? undefined : value), indianPhone.optional());
 
 function profileOf(ctx: Context, userId: number) {
-  const user = findActiveUser(ctx.db, userId);
-  if (!user) throw authErrors.USER_NOT_FOUND();
-  return toProfileView(user, purchasedPackageIds(ctx.db, user.id), earningsOf(ctx.db, user.id, ctx.now()));
+  const profile = keptProfileOf(ctx.db, userId, ctx.now());
+  if (!profile) throw authErrors.USER_NOT_FOUND();
+  return profile;
 }
 
 export const authRouter = router({
   /** The signed-in user, or null for a visitor. */
   me: publicProcedure.query(({ ctx }) => {
     const session = ctx.sessionUser();
-    const user = session ? findActiveUser(ctx.db, session.id) : undefined;
-    return user ? toMeView(user) : null;
+    return session ? meOf(ctx.db, session.id) : null;
   }),
 
   /** The signed-in user with their packages and earnings. */
