@@ -19,6 +19,13 @@ export type Leaderboard = { entries: LeaderboardEntry[]; me: { rank: number; tot
  */
 type Columns = { index: SQL; total: SQL; at: SQL; period: SQL; key: string };
 
+/** The period's cache key (the same as `columns(...).key`), without building any SQL. */
+function periodKey(period: LeaderboardPeriod, now: number): string {
+  if (period === 'week') return `week:${istWeekStart(now)}`;
+  if (period === 'month') return `month:${istMonthStart(now)}`;
+  return 'all';
+}
+
 function columns(period: LeaderboardPeriod, now: number): Columns {
   if (period === 'week') {
     const start = istWeekStart(now);
@@ -56,11 +63,11 @@ export type LeaderboardView = {
  * earnings change (or the viewer does), so its JSON text is made once (`jsonOf`).
  */
 export function leaderboardView(db: Db, period: LeaderboardPeriod, viewerId: number, now: number): LeaderboardView {
-  const c = columns(period, now);
+  const key = periodKey(period, now);
   const cache = readCache(db);
-  return cache.getOwned(`leaderboard-view:${c.key}:${viewerId}`, ['earnings'], () => {
+  return cache.getOwned(`leaderboard-view:${key}:${viewerId}`, ['earnings'], () => {
     const board = leaderboard(db, period, viewerId, now);
-    const entries = cache.get(`leaderboard-entries:${c.key}`, ['earnings'], () =>
+    const entries = cache.get(`leaderboard-entries:${key}`, ['earnings'], () =>
       board.entries.map((entry) => ({ ...entry, userId: String(entry.userId), profileImage: profileImageUrl(entry.profileImage) })),
     );
     return { value: { entries, me: board.me }, userId: viewerId };

@@ -75,15 +75,15 @@ type KeptSession = { user: SessionUser; expiresAt: number; lastSeenAt: number | 
 
 /**
  * The user behind a token, when the session exists, has not expired and the user is not deleted.
- * The answer is kept in memory (by the token's hash) until a service ends the session or changes
+ * The answer is kept in memory until a service ends the session or changes
  * the user (`forgetUser`), or another process writes the database; expiry is checked on the kept
  * row each time. Notes when the session was last used (at most every LAST_SEEN_EVERY_MS).
  */
 export function findSessionUser(db: Db, token: string, now: number): SessionUser | null {
   const statements = sessionLookup(db);
-  const tokenHash = hashToken(token);
-  const kept = readCache(db).getOwned<KeptSession>(`session:${tokenHash}`, [], () => {
-    const row = statements.find.get(tokenHash, now);
+  // Kept under the token itself, so a kept session costs no hashing; the database has only hashes.
+  const kept = readCache(db).getOwned<KeptSession>(`session:${token}`, [], () => {
+    const row = statements.find.get(hashToken(token), now);
     if (!row) return null;
     const { expiresAt, lastSeenAt, ...user } = row;
     return { value: { user, expiresAt, lastSeenAt }, userId: user.id };
