@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../shared/domain.js';
 import type { SiteConfig } from '../shared/site-config.js';
 import type { Config } from './config.js';
 
@@ -108,16 +109,32 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev }:
     });
   }
 
-  // Filled in on the first page request (settings are final by then) and kept in memory.
+  // Filled in on the first page request (settings are final by then) and kept in memory; pages
+  // with a drawn heading have one copy per language.
   let page: ReturnType<typeof compressedPage> | undefined;
+  const headed = new Map<string, ReturnType<typeof compressedPage>>();
+  const pageFor = (request: FastifyRequest) => {
+    const filled = () => fillIndexHtml(readFileSync(indexFile, 'utf8'), config);
+    const pathname = request.url.split('?')[0]!;
+    const heading = prepaintedHeadings[pathname];
+    if (!heading) return (page ??= compressedPage(filled()));
+    const lang = likelyLanguage(request);
+    const key = `${pathname}:${lang}`;
+    let found = headed.get(key);
+    if (!found) {
+      found = compressedPage(withHeading(filled(), headingText(lang, heading)));
+      headed.set(key, found);
+    }
+    return found;
+  };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFoundJson(reply);
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    page ??= compressedPage(fillIndexHtml(readFileSync(indexFile, 'utf8'), config));
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    const page = pageFor(request);
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
     // Chrome hides the phone model from its User-Agent; asked this way, it sends it with later
     // requests (login included, over https), so the device list can name the phone.
     reply.header('accept-ch', 'Sec-CH-UA-Model');
@@ -126,6 +143,40 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev }:
     if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(page.gzip);
     return reply.send(page.plain);
   });
+}
+
+/**
+ * Pages whose heading, their largest text on a phone, is drawn before the app's code arrives,
+ * below the header copy of index.html (and, like it, replaced in place by the app). The heading is
+ * in the language the app will most likely pick: `?lang=` in the address, else the browser's
+ * (Accept-Language, as the app reads navigator.languages); a learner who chose the other language
+ * on this device sees it switch when the app starts.
+ */
+const prepaintedHeadings: Record<string, { file: string; key: string }> = {
+  '/packages': { file: 'catalog.json', key: 'packages.title' },
+};
+
+function headingText(lang: Language, page: { file: string; key: string }): string {
+  const catalogue = JSON.parse(readFileSync(path.join(clientSource, 'locales', lang, page.file), 'utf8')) as Record<string, unknown>;
+  const text = page.key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
+  if (typeof text !== 'string') throw new Error(`No text ${page.key} in locales/${lang}/${page.file}.`);
+  return text;
+}
+
+/** index.html with the page's heading drawn after the header copy. */
+export function withHeading(html: string, heading: string): string {
+  const end = '</header></div>';
+  if (!html.includes(end)) return html;
+  return html.replace(end, `</header><main class="main" aria-hidden="true"><div class="page"><h1>${htmlEscape(heading)}</h1></div></main></div>`);
+}
+
+/** The language the app will most likely start in (see prepaintedHeadings). */
+export function likelyLanguage(request: FastifyRequest): Language {
+  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
+  if (asked === 'mr' || asked === 'en') return asked;
+  const accepted = request.headers['accept-language'];
+  const first = typeof accepted === 'string' ? accepted.split(',').map((tag) => tag.trim()).find((tag) => /^(mr|en)\b/i.test(tag)) : undefined;
+  return first && /^mr/i.test(first) ? 'mr' : 'en';
 }
 
 function compressedPage(html: string) {
