@@ -7,11 +7,10 @@
  * figure is the requests per second sustained for MIXED_SECONDS with the 95th percentile of
  * latency under P95_BUDGET_MS, and the server's memory meanwhile.
  */
-import { execFileSync } from 'node:child_process';
 import type { EventEmitter } from 'node:events';
 import autocannon from 'autocannon';
 import type { Db } from '../src/server/db/client.js';
-import { RUNS, spreadOf, summarise, watchMemory, rssMb, type Spread, type Timing } from './measure.js';
+import { pinProcess, RUNS, spreadOf, summarise, watchMemory, rssMb, type Spread, type Timing } from './measure.js';
 
 export const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 30);
 export const P95_BUDGET_MS = 50;
@@ -173,11 +172,7 @@ async function runOnce(url: string, pid: number, world: MixedWorld, connections:
 
 /** Pins this process (the load generator, all its threads) to core 0, or back to both. */
 function pinSelf(cores: string): void {
-  try {
-    execFileSync('taskset', ['-a', '-p', '-c', cores, String(process.pid)], { stdio: 'ignore' });
-  } catch {
-    // Without taskset the figures are still measured, just not pinned.
-  }
+  pinProcess(process.pid, cores);
 }
 
 export type MixedResult = { connections: number; rps: Spread; p95: Spread; p99: Spread; peakRssMb: Spread; runs: MixedRun[]; pass: boolean };

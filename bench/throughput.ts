@@ -1,6 +1,7 @@
 /**
  * Hot reads against the physical limit: the same JSON answered by a bare Fastify server from
- * memory and by the product, side by side, with autocannon at a fixed concurrency. Each read is
+ * memory and by the product, side by side, with autocannon at a fixed concurrency, each server
+ * pinned to core 1 while autocannon runs on core 0. Each read is
  * measured RUNS times (bare, then product, each run); the report gives the medians and spreads,
  * and the ratio is the median of the runs' ratios.
  */
@@ -10,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { projectRoot } from '../src/server/serve-client.js';
-import { request, RUNS, spreadOf, watchMemory, type Spread } from './measure.js';
+import { pinProcess, request, RUNS, spreadOf, watchMemory, type Spread } from './measure.js';
 
 export const CONNECTIONS = 16;
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -48,12 +49,12 @@ async function load(url: string, headers: Record<string, string>) {
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx + result.errors };
 }
 
-function startBare(payloadFile: string): Promise<{ url: string; stop: () => void }> {
+function startBare(payloadFile: string): Promise<{ url: string; pid: number; stop: () => void }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'bench/bare-server.ts'), payloadFile], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       const match = chunk.toString().match(/(http:\/\/127\.0\.0\.1:\d+)/);
-      if (match) resolve({ url: match[1]!, stop: () => child.kill('SIGTERM') });
+      if (match) resolve({ url: match[1]!, pid: child.pid!, stop: () => child.kill('SIGTERM') });
     });
     child.once('exit', (code) => reject(new Error(`The bare server exited (${code})`)));
   });
@@ -68,6 +69,10 @@ export async function measureThroughput(server: { url: string; pid: number }, to
   await writeFile(payloadFile, JSON.stringify(payloads));
   const bare = await startBare(payloadFile);
 
+  // Both servers on core 1, one after the other; autocannon (this process) on core 0.
+  pinProcess(bare.pid, '1');
+  pinProcess(server.pid, '1');
+  pinProcess(process.pid, '0');
   const stopWatching = watchMemory(server.pid);
   const rows: ThroughputRow[] = [];
   try {
@@ -96,6 +101,8 @@ export async function measureThroughput(server: { url: string; pid: number }, to
     }
   } finally {
     bare.stop();
+    pinProcess(server.pid, '0,1');
+    pinProcess(process.pid, '0,1');
   }
   return { rows, peakRssMb: stopWatching() };
 }
