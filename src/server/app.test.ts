@@ -59,6 +59,12 @@ describe('the server', () => {
     expect(await page('/')).not.toContain('<main');
   });
 
+  it("writes the app's stylesheet into the page, so the first paint waits for no other request", async () => {
+    const html = await (await fetch(`${t.url}/`, { headers: { accept: 'text/html' } })).text();
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toMatch(/<style>[^<]*\.header[^<]*<\/style>/);
+  });
+
   it('sends the page compressed to a browser that accepts it', async () => {
     const response = await fetch(`${t.url}/packages`, { headers: { accept: 'text/html', 'accept-encoding': 'br' } });
     expect(response.headers.get('content-encoding')).toBe('br');
