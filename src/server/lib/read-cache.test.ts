@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { jsonOf, readCache, ReadCache } from './read-cache.js';
+import { jsonOf, readCache, ReadCache, requestBegun } from './read-cache.js';
 
 const shape = (rows: { n: number }[]) => ({ rows: rows.map((row) => row.n) });
 
@@ -98,8 +98,29 @@ describe('the read cache on a database', () => {
       const other = new Database(file);
       other.prepare('insert into t values (2)').run();
       other.close();
+      // A request that begins after the commit sees it.
+      requestBegun();
       expect(cache.get('k', ['catalog'], () => ({ n: 3 }))).toEqual({ n: 3 });
     });
+  });
+
+  it('sees another connection\'s commit on the next turn of the event loop, without a request', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'read-cache-'));
+    const file = path.join(dir, 'app.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    try {
+      const cache = new ReadCache(db);
+      const first = cache.get('k', [], () => ({ n: 1 }));
+      const other = new Database(file);
+      other.exec('create table u (n integer)');
+      other.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(cache.get('k', [], () => ({ n: 2 }))).not.toBe(first);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reaches the same cache from a Drizzle database and its transactions', () => {

@@ -11,8 +11,8 @@ import type Database from 'better-sqlite3';
  * Another process writing the same database (the admin CLI, the legacy import, a restore) goes
  * through none of our services: SQLite's `PRAGMA data_version` changes on this connection
  * whenever another connection commits (never for this connection's own writes, so a "last seen"
- * update does not empty the cache), and the cache reads it before trusting anything it holds,
- * dropping everything when it moved. One cache per database, so test apps never share answers.
+ * update does not empty the cache), and the cache reads it before trusting anything it holds
+ * (once per request), dropping everything when it moved. One cache per database, so test apps never share answers.
  */
 export type CacheTag = 'catalog' | 'earnings';
 
@@ -27,12 +27,28 @@ export const MAX_ENTRIES = 50_000;
 /** Every object a cache has handed out: the same object is answered until a write invalidates it. */
 const handedOut = new WeakSet<object>();
 
+/** Requests begun so far in this process (see `requestBegun`). */
+let requestsBegun = 0;
+
+/**
+ * Called as each request begins (the tRPC context does it). A cache reads `PRAGMA data_version`
+ * once for all its reads until the next request begins or the event loop turns: a request that
+ * begins after another process committed always reads it afresh, so it sees that commit, while
+ * the reads of one request (its session, then its answer) share one look.
+ */
+export function requestBegun(): void {
+  requestsBegun += 1;
+}
+
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
   private readonly byTag = new Map<CacheTag, Set<string>>();
   private readonly byUser = new Map<number, Set<string>>();
   private readonly version: Database.Statement<[], number> | null;
   private dataVersion: number | null;
+  /** `requestsBegun` when data_version was last read, and whether that was in this turn of the event loop. */
+  private checkedAt = -1;
+  private checkedThisTurn = false;
 
   /** Without a database connection (unit tests), nothing but explicit invalidation drops entries. */
   constructor(private readonly client: Database.Database | null = null) {
@@ -42,15 +58,23 @@ export class ReadCache {
 
   /**
    * Whether the cache may answer now: not inside a transaction, and after emptying it when
-   * another connection has committed since the last look.
+   * another connection has committed since the last look (see `requestBegun`).
    */
   private usable(): boolean {
     if (!this.client || !this.version) return true;
     if (this.client.inTransaction) return false;
+    if (this.checkedThisTurn && this.checkedAt === requestsBegun) return true;
     const version = this.version.get()!;
     if (version !== this.dataVersion) {
       this.clear();
       this.dataVersion = version;
+    }
+    this.checkedAt = requestsBegun;
+    if (!this.checkedThisTurn) {
+      this.checkedThisTurn = true;
+      setImmediate(() => {
+        this.checkedThisTurn = false;
+      }).unref();
     }
     return true;
   }

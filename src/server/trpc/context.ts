@@ -7,6 +7,7 @@ import type { Language } from '../../shared/domain.js';
 import { findSessionUser, type DeviceInfo, type SessionUser } from '../features/auth/sessions.service.js';
 import { keptUserAgent, modelFromHint } from '../features/auth/device-label.js';
 import type { SetupGate } from '../features/auth/setup.service.js';
+import { requestBegun } from '../lib/read-cache.js';
 
 export const SESSION_COOKIE = 'session';
 
@@ -63,6 +64,7 @@ export function createContextFactory(deps: AppDeps) {
   const secureCookie = deps.config.publicUrl.startsWith('https://');
 
   return function createContext({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context {
+    requestBegun();
     const token = readToken(req);
     let looked = false;
     let user: SessionUser | null = null;
