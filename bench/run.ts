@@ -187,7 +187,7 @@ if (lighthouse.length > 0) {
   }
 }
 if (throughput.rows.length > 0) {
-  md.push('', '## Throughput against bare Fastify', '', `autocannon, ${CONNECTIONS} connections, ${RUNS} runs of ${DURATION_SECONDS} s a server and read (bare, then product, each run), client and servers on the same two cores. Budget: each hot read at ${THROUGHPUT_BUDGET * 100}% or more of a bare Fastify server answering the same JSON from memory (the median of the runs' ratios).`, '');
+  md.push('', '## Throughput against bare Fastify', '', `autocannon, ${CONNECTIONS} connections, ${RUNS} runs of ${DURATION_SECONDS} s a server and read (bare, then product, each run), each server pinned to core 1 and autocannon to core 0. Budget: each hot read at ${THROUGHPUT_BUDGET * 100}% or more of a bare Fastify server answering the same JSON from memory (the median of the runs' ratios).`, '');
   md.push('| read | bare req/s | product req/s | product p50 / p99 ms | ratio | verdict |', '|---|---|---|---|---|---|');
   for (const row of throughput.rows) {
     md.push(`| ${row.name} \`${row.path}\` | ${s(row.bare.rps)} | ${s(row.product.rps)} | ${row.product.p50.median} / ${row.product.p99.median} | ${s(row.ratio)} | ${verdict(row.pass)} |`);
