@@ -1,4 +1,5 @@
 /** Small measuring tools shared by the benchmark's parts. */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 export function percentile(sorted: number[], p: number): number {
@@ -56,4 +57,38 @@ export async function request(url: string, init: RequestInit = {}): Promise<unkn
   const text = await response.text();
   if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} answered ${response.status}: ${text.slice(0, 200)}`);
   return text ? JSON.parse(text) : null;
+}
+
+/** The median of some runs and their spread (lowest and highest), for figures measured more than once. */
+export type Spread = { median: number; min: number; max: number; runs: number[] };
+
+export function spreadOf(runs: number[], digits = 0): Spread {
+  const sorted = [...runs].sort((a, b) => a - b);
+  const factor = 10 ** digits;
+  const round = (value: number) => Math.round(value * factor) / factor;
+  const middle = sorted.length % 2 === 1 ? sorted[(sorted.length - 1) / 2]! : (sorted[sorted.length / 2 - 1]! + sorted[sorted.length / 2]!) / 2;
+  return { median: round(middle), min: round(sorted[0]!), max: round(sorted[sorted.length - 1]!), runs: runs.map(round) };
+}
+
+/** "1,234 (1,200–1,260)": a median with its spread, Indian digit grouping. */
+export function showSpread(spread: Spread, unit = ''): string {
+  const show = (value: number) => `${value.toLocaleString('en-IN')}${unit}`;
+  return spread.min === spread.max ? show(spread.median) : `${show(spread.median)} (${show(spread.min)}–${show(spread.max)})`;
+}
+
+/** How many times each figure is measured (its median is reported); `BENCH_RUNS` changes it for a quick look. */
+export const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+
+/**
+ * Pins a process, all its threads, to these cores (`taskset -a -p -c`); answers whether it could.
+ * The load generator on one core and the server measured on the other keep them from taking
+ * each other's time, so a figure moves less from run to run.
+ */
+export function pinProcess(pid: number, cores: string): boolean {
+  try {
+    execFileSync('taskset', ['-a', '-p', '-c', cores, String(pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
 }

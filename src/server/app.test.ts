@@ -45,9 +45,25 @@ describe('the server', () => {
   });
 
   it('paints the header with the site name before the app code arrives', async () => {
-    const html = await (await fetch(`${t.url}/packages`, { headers: { accept: 'text/html' } })).text();
+    const html = await (await fetch(`${t.url}/contactus`, { headers: { accept: 'text/html' } })).text();
     expect(html).toMatch(/<div id="root"><header class="header" aria-hidden="true">.*<span>Marathi Success<\/span>.*<\/header><\/div>/);
     expect(html).not.toContain('__SITE_NAME__');
+  });
+
+  it("paints the packages page's heading too, in the language the app will most likely start in", async () => {
+    const page = async (url: string, headers: Record<string, string> = {}) => (await fetch(t.url + url, { headers: { accept: 'text/html', ...headers } })).text();
+    const heading = (text: string) => `</header><main class="main" aria-hidden="true"><div class="page"><h1>${text}</h1></div></main></div>`;
+    expect(await page('/packages')).toContain(heading('Our Packages'));
+    expect(await page('/packages', { 'accept-language': 'mr-IN,mr;q=0.9,en;q=0.8' })).toContain(heading('आमची पॅकेजेस'));
+    expect(await page('/packages?lang=en', { 'accept-language': 'mr' })).toContain(heading('Our Packages'));
+    expect(await page('/packages?lang=mr')).toContain(heading('आमची पॅकेजेस'));
+    expect(await page('/')).not.toContain('<main');
+  });
+
+  it("writes the app's stylesheet into the page, so the first paint waits for no other request", async () => {
+    const html = await (await fetch(`${t.url}/`, { headers: { accept: 'text/html' } })).text();
+    expect(html).not.toMatch(/<link rel="stylesheet"/);
+    expect(html).toMatch(/<style>[^<]*\.header[^<]*<\/style>/);
   });
 
   it('sends the page compressed to a browser that accepts it', async () => {

@@ -91,4 +91,5 @@ export function addLecture(db: Db, packageId: number, position: number, videoUrl
 /** Grants a package directly, as an approved order would. */
 export function grantPackage(db: Db, userId: number, packageId: number): void {
   db.insert(enrollments).values({ userId, packageId, createdAt: Date.now() }).run();
+  readCache(db).forgetUser(userId);
 }

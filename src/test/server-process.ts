@@ -9,9 +9,13 @@ export type ServerProcess = {
   exited: Promise<number | null>;
 };
 
-/** Runs `src/server/main.ts` in a child process, as `npm start` would, and waits until it listens. */
-export function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+/**
+ * Runs `src/server/main.ts` in a child process, as `npm start` would, and waits until it listens.
+ * `prefix` runs it under another command (the benchmark pins it to one core with `taskset -c 1`).
+ */
+export function spawnServer(env: Record<string, string>, prefix: string[] = []): Promise<ServerProcess> {
+  const command = [...prefix, process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+  const child = spawn(command[0]!, command.slice(1), {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

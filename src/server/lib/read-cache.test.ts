@@ -1,5 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { jsonOf, ReadCache } from './read-cache.js';
+import { jsonOf, readCache, ReadCache, requestBegun } from './read-cache.js';
 
 const shape = (rows: { n: number }[]) => ({ rows: rows.map((row) => row.n) });
 
@@ -36,5 +41,92 @@ describe('jsonOf', () => {
     rows[0]!.n = 5;
     expect(jsonOf(rows, shape)).toBe('{"rows":[5]}');
     expect(jsonOf(null, () => null)).toBe('null');
+  });
+});
+
+describe('the read cache on a database', () => {
+  const withDatabase = (run: (db: Database.Database, file: string) => void) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'read-cache-'));
+    const file = path.join(dir, 'app.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    db.exec('create table t (n integer)');
+    try {
+      run(db, file);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  };
+
+  it("forgets one user's answers and keeps everyone else's", () => {
+    withDatabase((db) => {
+      const cache = new ReadCache(db);
+      const a = cache.getOwned('profile:1', [], () => ({ value: { n: 1 }, userId: 1 }));
+      const b = cache.getOwned('profile:2', [], () => ({ value: { n: 2 }, userId: 2 }));
+      cache.forgetUser(1);
+      expect(cache.getOwned('profile:1', [], () => ({ value: { n: 3 }, userId: 1 }))).not.toBe(a);
+      expect(cache.getOwned('profile:2', [], () => null)).toBe(b);
+      expect(cache.getOwned('missing', [], () => null)).toBeNull();
+      expect(cache.size).toBe(2);
+    });
+  });
+
+  it('neither answers nor keeps inside a transaction, so a rolled-back write leaves nothing behind', () => {
+    withDatabase((db) => {
+      const cache = new ReadCache(db);
+      const count = () => cache.get('count', ['earnings'], () => ({ n: (db.prepare('select count(*) as n from t').get() as { n: number }).n }));
+      expect(count().n).toBe(0);
+      expect(() =>
+        db.transaction(() => {
+          db.prepare('insert into t values (1)').run();
+          cache.invalidate('earnings');
+          expect(count().n).toBe(1);
+          throw new Error('rolled back');
+        })(),
+      ).toThrow('rolled back');
+      expect(count().n).toBe(0);
+    });
+  });
+
+  it("drops everything when another connection commits, and nothing for this connection's own writes", () => {
+    withDatabase((db, file) => {
+      const cache = new ReadCache(db);
+      const first = cache.get('k', ['catalog'], () => ({ n: 1 }));
+      db.prepare('insert into t values (1)').run();
+      expect(cache.get('k', ['catalog'], () => ({ n: 2 }))).toBe(first);
+      const other = new Database(file);
+      other.prepare('insert into t values (2)').run();
+      other.close();
+      // A request that begins after the commit sees it.
+      requestBegun();
+      expect(cache.get('k', ['catalog'], () => ({ n: 3 }))).toEqual({ n: 3 });
+    });
+  });
+
+  it('sees another connection\'s commit on the next turn of the event loop, without a request', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'read-cache-'));
+    const file = path.join(dir, 'app.db');
+    const db = new Database(file);
+    db.pragma('journal_mode = WAL');
+    try {
+      const cache = new ReadCache(db);
+      const first = cache.get('k', [], () => ({ n: 1 }));
+      const other = new Database(file);
+      other.exec('create table u (n integer)');
+      other.close();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(cache.get('k', [], () => ({ n: 2 }))).not.toBe(first);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reaches the same cache from a Drizzle database and its transactions', () => {
+    withDatabase((sqlite) => {
+      const db = drizzle(sqlite);
+      db.transaction((tx) => expect(readCache(tx)).toBe(readCache(db)));
+    });
   });
 });

@@ -1,43 +1,177 @@
+import type Database from 'better-sqlite3';
+
 /**
  * Answers of hot reads, kept in memory until a write changes what they show. Each entry names
- * the kinds of data it depends on; a service that changes such data invalidates that kind after
- * its transaction commits. One cache per database, so test apps never share answers.
+ * the kinds of data it depends on, and the user it belongs to when it is one person's (their
+ * session, profile, earnings cards, leaderboard rank). A service that changes such data
+ * invalidates that kind, or forgets that user, right after the write: the cache neither answers
+ * nor keeps anything while the connection is inside a transaction, so an invalidation made inside
+ * one holds from its commit on, and a rolled-back write leaves nothing stale behind.
+ *
+ * Another process writing the same database (the admin CLI, the legacy import, a restore) goes
+ * through none of our services: SQLite's `PRAGMA data_version` changes on this connection
+ * whenever another connection commits (never for this connection's own writes, so a "last seen"
+ * update does not empty the cache), and the cache reads it before trusting anything it holds
+ * (once per request), dropping everything when it moved. One cache per database, so test apps never share answers.
  */
 export type CacheTag = 'catalog' | 'earnings';
 
-type Entry = { value: unknown; tags: readonly CacheTag[] };
+type Entry = { value: unknown; tags: readonly CacheTag[]; userId: number | null };
 
-/** Enough for every viewer's leaderboard rank of a busy week; the oldest entries go first beyond it. */
-const MAX_ENTRIES = 20_000;
+/**
+ * Enough for every signed-in learner of a busy day (a session, a profile, earnings cards and a
+ * leaderboard rank each); the oldest entries go first beyond it.
+ */
+export const MAX_ENTRIES = 50_000;
 
 /** Every object a cache has handed out: the same object is answered until a write invalidates it. */
 const handedOut = new WeakSet<object>();
 
+/** Requests begun so far in this process (see `requestBegun`). */
+let requestsBegun = 0;
+
+/**
+ * Called as each request begins (the tRPC context does it). A cache reads `PRAGMA data_version`
+ * once for all its reads until the next request begins or the event loop turns: a request that
+ * begins after another process committed always reads it afresh, so it sees that commit, while
+ * the reads of one request (its session, then its answer) share one look.
+ */
+export function requestBegun(): void {
+  requestsBegun += 1;
+}
+
 export class ReadCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly byTag = new Map<CacheTag, Set<string>>();
+  private readonly byUser = new Map<number, Set<string>>();
+  private readonly version: Database.Statement<[], number> | null;
+  private dataVersion: number | null;
+  /** `requestsBegun` when data_version was last read, and whether that was in this turn of the event loop. */
+  private checkedAt = -1;
+  private checkedThisTurn = false;
+
+  /** Without a database connection (unit tests), nothing but explicit invalidation drops entries. */
+  constructor(private readonly client: Database.Database | null = null) {
+    this.version = client ? client.prepare<[], number>('pragma data_version').pluck() : null;
+    this.dataVersion = this.version ? this.version.get()! : null;
+  }
+
+  /**
+   * Whether the cache may answer now: not inside a transaction, and after emptying it when
+   * another connection has committed since the last look (see `requestBegun`).
+   */
+  private usable(): boolean {
+    if (!this.client || !this.version) return true;
+    if (this.client.inTransaction) return false;
+    if (this.checkedThisTurn && this.checkedAt === requestsBegun) return true;
+    const version = this.version.get()!;
+    if (version !== this.dataVersion) {
+      this.clear();
+      this.dataVersion = version;
+    }
+    this.checkedAt = requestsBegun;
+    if (!this.checkedThisTurn) {
+      this.checkedThisTurn = true;
+      setImmediate(() => {
+        this.checkedThisTurn = false;
+      }).unref();
+    }
+    return true;
+  }
 
   get<T>(key: string, tags: readonly CacheTag[], compute: () => T): T {
+    if (!this.usable()) return compute();
     const hit = this.entries.get(key);
     if (hit) return hit.value as T;
     const value = compute();
-    if (typeof value === 'object' && value !== null) handedOut.add(value);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, tags });
+    this.store(key, value, tags, null);
     return value;
   }
 
-  invalidate(tag: CacheTag): void {
-    for (const [key, entry] of this.entries) if (entry.tags.includes(tag)) this.entries.delete(key);
+  /**
+   * One person's answer: `compute` answers the value and whose it is, or null (nothing is kept,
+   * so an unknown token or a missing user costs a lookup each time and fills nothing).
+   */
+  getOwned<T>(key: string, tags: readonly CacheTag[], compute: () => { value: T; userId: number } | null): T | null {
+    if (!this.usable()) return compute()?.value ?? null;
+    const hit = this.entries.get(key);
+    if (hit) return hit.value as T;
+    const computed = compute();
+    if (!computed) return null;
+    this.store(key, computed.value, tags, computed.userId);
+    return computed.value;
   }
+
+  private store(key: string, value: unknown, tags: readonly CacheTag[], userId: number | null): void {
+    if (typeof value === 'object' && value !== null) handedOut.add(value);
+    if (this.entries.size >= MAX_ENTRIES) this.drop(this.entries.keys().next().value!);
+    this.entries.set(key, { value, tags, userId });
+    for (const tag of tags) indexed(this.byTag, tag).add(key);
+    if (userId !== null) indexed(this.byUser, userId).add(key);
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const tag of entry.tags) unindex(this.byTag, tag, key);
+    if (entry.userId !== null) unindex(this.byUser, entry.userId, key);
+  }
+
+  /** Drops every entry that depends on this kind of data. */
+  invalidate(tag: CacheTag): void {
+    const keys = this.byTag.get(tag);
+    if (keys) for (const key of [...keys]) this.drop(key);
+  }
+
+  /** Drops everything kept for this user: their sessions, the user behind them, their answers. */
+  forgetUser(userId: number): void {
+    const keys = this.byUser.get(userId);
+    if (keys) for (const key of [...keys]) this.drop(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.byTag.clear();
+    this.byUser.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+function indexed<K>(index: Map<K, Set<string>>, name: K): Set<string> {
+  let keys = index.get(name);
+  if (!keys) {
+    keys = new Set();
+    index.set(name, keys);
+  }
+  return keys;
+}
+
+function unindex<K>(index: Map<K, Set<string>>, name: K, key: string): void {
+  const keys = index.get(name);
+  if (!keys) return;
+  keys.delete(key);
+  if (keys.size === 0) index.delete(name);
+}
+
+/** The better-sqlite3 connection behind a Drizzle database or one of its transactions. */
+function connectionOf(db: object): Database.Database | null {
+  const handle = db as { $client?: Database.Database; session?: { client?: Database.Database } };
+  return handle.$client ?? handle.session?.client ?? null;
 }
 
 const caches = new WeakMap<object, ReadCache>();
 
+/** The cache of a database; a transaction on it (`tx`) reaches the same cache. */
 export function readCache(db: object): ReadCache {
-  let cache = caches.get(db);
+  const key = connectionOf(db) ?? db;
+  let cache = caches.get(key);
   if (!cache) {
-    cache = new ReadCache();
-    caches.set(db, cache);
+    cache = new ReadCache(connectionOf(db));
+    caches.set(key, cache);
   }
   return cache;
 }

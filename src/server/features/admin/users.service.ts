@@ -44,7 +44,9 @@ export function setRole(db: Db, actorId: number, input: { userId: number; role: 
   const user = findActiveUser(db, input.userId);
   if (!user) throw adminErrors.USER_NOT_FOUND();
   if (user.role === 'superadmin') throw adminErrors.SUPERADMIN_ROLE();
-  return db.update(users).set({ role: input.role }).where(eq(users.id, user.id)).returning().get();
+  const changed = db.update(users).set({ role: input.role }).where(eq(users.id, user.id)).returning().get();
+  readCache(db).forgetUser(user.id);
+  return changed;
 }
 
 /** The reason kept on a deleted user's orders that were still waiting. */
@@ -70,6 +72,8 @@ export function deleteUserByEmail(db: Db, actorId: number, email: string, now: n
       .run();
     return tx.update(users).set({ deletedAt: now }).where(eq(users.id, user.id)).returning().get();
   });
+  readCache(db).forgetUser(user.id);
+  // The leaderboards list them no more.
   readCache(db).invalidate('earnings');
   return deleted;
 }

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { isAdminRole } from '../../../shared/domain.js';
 import { emailAddress, entityId, rupeeAmount } from '../../../shared/schemas.js';
-import { profileImageUrl } from '../auth/auth.views.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { affiliateErrors } from './affiliate.errors.js';
 import { affiliateText } from './affiliate.messages.js';
 import { affiliatesOf } from './affiliates.service.js';
 import { dashboardOf } from './dashboard.service.js';
 import { earningsHistory, purchasesOfReferred } from './earnings-history.service.js';
-import { leaderboard, leaderboardPeriods } from './leaderboard.service.js';
+import { leaderboardPeriods, leaderboardView } from './leaderboard.service.js';
 import { payEarnings } from './payouts.service.js';
 
 export const affiliateRouter = router({
@@ -21,11 +20,7 @@ export const affiliateRouter = router({
   leaderboard: protectedProcedure
     .input(z.object({ period: z.enum(leaderboardPeriods).default('all') }).optional())
     .query(({ ctx, input }) => {
-      const board = leaderboard(ctx.db, input?.period ?? 'all', ctx.user.id, ctx.now());
-      return {
-        entries: board.entries.map((entry) => ({ ...entry, userId: String(entry.userId), profileImage: profileImageUrl(entry.profileImage) })),
-        me: board.me,
-      };
+      return leaderboardView(ctx.db, input?.period ?? 'all', ctx.user.id, ctx.now());
     }),
 
   /** The people the signed-in user sponsors, each with what they bought or are paying for (pending). */

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { highestTier, type Tier } from '../../../shared/domain.js';
+import { istDayStart } from '../../../shared/ist.js';
+import { readCache } from '../../lib/read-cache.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { profileImageUrl } from '../auth/auth.views.js';
 import { affiliateErrors } from './affiliate.errors.js';
@@ -23,15 +25,24 @@ function ownedTiers(db: Db, userId: number): (Tier | null)[] {
     .map((row) => row.tier);
 }
 
+/**
+ * A user's earnings cards, tier and payouts, kept in memory per IST day until their ledger,
+ * their account or their packages change, or the catalogue does (a package's tier).
+ */
 export function dashboardOf(db: Db, userId: number, now: number): Dashboard {
-  const user = findActiveUser(db, userId);
-  if (!user) throw affiliateErrors.USER_NOT_FOUND();
-  return {
-    user: { id: String(user.id), name: user.name, profileImage: profileImageUrl(user.profileImage), referralCode: user.referralCode },
-    highestTier: highestTier(ownedTiers(db, user.id)),
-    earnings: earningsOf(db, user.id, now),
-    paidOutPaise: user.paidPaise,
-    owedPaise: user.earnedPaise - user.paidPaise,
-    payouts: payoutsOf(db, user.id),
-  };
+  const dashboard = readCache(db).getOwned(`dashboard:${userId}:${istDayStart(now)}`, ['catalog'], () => {
+    const user = findActiveUser(db, userId);
+    if (!user) return null;
+    const value: Dashboard = {
+      user: { id: String(user.id), name: user.name, profileImage: profileImageUrl(user.profileImage), referralCode: user.referralCode },
+      highestTier: highestTier(ownedTiers(db, user.id)),
+      earnings: earningsOf(db, user.id, now),
+      paidOutPaise: user.paidPaise,
+      owedPaise: user.earnedPaise - user.paidPaise,
+      payouts: payoutsOf(db, user.id),
+    };
+    return { value, userId };
+  });
+  if (!dashboard) throw affiliateErrors.USER_NOT_FOUND();
+  return dashboard;
 }

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
 import { readCache } from '../../lib/read-cache.js';
+import { profileImageUrl } from '../auth/auth.views.js';
 
 export const leaderboardPeriods = ['week', 'month', 'all'] as const;
 export type LeaderboardPeriod = (typeof leaderboardPeriods)[number];
@@ -17,6 +18,13 @@ export type Leaderboard = { entries: LeaderboardEntry[]; me: { rank: number; tot
  * the period who are not deleted rank. Reading the top and one viewer's rank are index ranges.
  */
 type Columns = { index: SQL; total: SQL; at: SQL; period: SQL; key: string };
+
+/** The period's cache key (the same as `columns(...).key`), without building any SQL. */
+function periodKey(period: LeaderboardPeriod, now: number): string {
+  if (period === 'week') return `week:${istWeekStart(now)}`;
+  if (period === 'month') return `month:${istMonthStart(now)}`;
+  return 'all';
+}
 
 function columns(period: LeaderboardPeriod, now: number): Columns {
   if (period === 'week') {
@@ -42,6 +50,28 @@ export function leaderboard(db: Db, period: LeaderboardPeriod, viewerId: number 
   const listed = entries.find((entry) => entry.userId === viewerId);
   if (listed) return { entries, me: { rank: listed.rank, totalPaise: listed.totalPaise } };
   return { entries, me: cache.get(`leaderboard:${c.key}:${viewerId}`, ['earnings'], () => rankOf(db, c, viewerId)) };
+}
+
+/** A board as the app and REST show it: ids as strings, pictures as URLs. */
+export type LeaderboardView = {
+  entries: (Omit<LeaderboardEntry, 'userId'> & { userId: string })[];
+  me: Leaderboard['me'];
+};
+
+/**
+ * The board as the signed-in viewer sees it, one object per viewer and period kept until
+ * earnings change (or the viewer does), so its JSON text is made once (`jsonOf`).
+ */
+export function leaderboardView(db: Db, period: LeaderboardPeriod, viewerId: number, now: number): LeaderboardView {
+  const key = periodKey(period, now);
+  const cache = readCache(db);
+  return cache.getOwned(`leaderboard-view:${key}:${viewerId}`, ['earnings'], () => {
+    const board = leaderboard(db, period, viewerId, now);
+    const entries = cache.get(`leaderboard-entries:${key}`, ['earnings'], () =>
+      board.entries.map((entry) => ({ ...entry, userId: String(entry.userId), profileImage: profileImageUrl(entry.profileImage) })),
+    );
+    return { value: { entries, me: board.me }, userId: viewerId };
+  })!;
 }
 
 function rankingCondition(c: Columns): SQL {

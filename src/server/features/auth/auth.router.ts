@@ -9,9 +9,9 @@ import { findActiveUser, findActiveUserByReferralCode, login, setLanguage } from
 import { rememberDevice } from './login-limiter.js';
 import { authErrors } from './auth.errors.js';
 import { authText } from './auth.messages.js';
-import { toContactView, toMeView, toProfileView } from './auth.views.js';
+import { toContactView, toMeView } from './auth.views.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
-import { changePassword, purchasedPackageIds, setProfileImage, updateProfile } from './profile.service.js';
+import { changePassword, meOf, profileOf as keptProfileOf, purchasedPackageIds, setProfileImage, updateProfile } from './profile.service.js';
 import { register, resendCode, verify } from './registration.service.js';
 import { startSessionWithinDeviceLimit } from './devices.service.js';
 import { revokeSession } from './sessions.service.js';
@@ -23,17 +23,16 @@ const otp = z.string({ error: 'OTP_INVALID' }).trim().regex(/^\d{6}$/, 'OTP_INVA
 const optionalPhone = z.preprocess((value) => (value === '' ? undefined : value), indianPhone.optional());
 
 function profileOf(ctx: Context, userId: number) {
-  const user = findActiveUser(ctx.db, userId);
-  if (!user) throw authErrors.USER_NOT_FOUND();
-  return toProfileView(user, purchasedPackageIds(ctx.db, user.id), earningsOf(ctx.db, user.id, ctx.now()));
+  const profile = keptProfileOf(ctx.db, userId, ctx.now());
+  if (!profile) throw authErrors.USER_NOT_FOUND();
+  return profile;
 }
 
 export const authRouter = router({
   /** The signed-in user, or null for a visitor. */
   me: publicProcedure.query(({ ctx }) => {
     const session = ctx.sessionUser();
-    const user = session ? findActiveUser(ctx.db, session.id) : undefined;
-    return user ? toMeView(user) : null;
+    return session ? meOf(ctx.db, session.id) : null;
   }),
 
   /** The signed-in user with their packages and earnings. */

@@ -7,9 +7,11 @@ import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
 import type { LimitRule, RateLimits } from '../../lib/rate-limit.js';
 import { readCache } from '../../lib/read-cache.js';
+import { istDayStart } from '../../../shared/ist.js';
+import { earningsOf } from '../affiliate/earnings.service.js';
 import { findActiveUser } from './accounts.service.js';
 import { authErrors } from './auth.errors.js';
-import { profileImageUrl } from './auth.views.js';
+import { profileImageUrl, toMeView, toProfileView, type MeView, type ProfileView } from './auth.views.js';
 
 export const PROFILE_IMAGE_WIDTH = 256;
 
@@ -31,7 +33,8 @@ export async function setProfileImage(deps: { db: Db; config: Config; rateLimits
   const file = saved.files[0]!;
   const previous = findActiveUser(deps.db, userId)?.profileImage ?? null;
   deps.db.update(users).set({ profileImage: file }).where(eq(users.id, userId)).run();
-  // The leaderboard shows pictures.
+  // Their profile shows the picture, and so does the leaderboard.
+  readCache(deps.db).forgetUser(userId);
   readCache(deps.db).invalidate('earnings');
   if (previous) await removeImageFiles(dir, [previous]);
   return profileImageUrl(file)!;
@@ -58,6 +61,7 @@ export function updateProfile(db: Db, userId: number, input: { name: string; pho
   const result = db.update(users).set({ name: input.name, phone: input.phone }).where(eq(users.id, userId)).run();
   if (result.changes === 0) throw authErrors.USER_NOT_FOUND();
   readCache(db).invalidate('earnings');
+  readCache(db).forgetUser(userId);
 }
 
 /** Tries at the current password per account: enough for typos, too few to guess it. */
@@ -80,5 +84,31 @@ export async function changePassword(
   deps.db.transaction((tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
     tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId))).run();
+  });
+  // The other sessions just ended: their kept copies go too.
+  readCache(deps.db).forgetUser(user.id);
+}
+
+/**
+ * The signed-in user as the app sees themselves, kept in memory until they change (a service
+ * that changes a user forgets them in the read cache). Null for a user who is gone.
+ */
+export function meOf(db: Db, userId: number): MeView | null {
+  return readCache(db).getOwned(`me:${userId}`, [], () => {
+    const user = findActiveUser(db, userId);
+    return user ? { value: toMeView(user), userId } : null;
+  });
+}
+
+/**
+ * The user with their packages and earnings, kept in memory per IST day (today's, this week's
+ * and this month's earnings start afresh at midnight IST) until the user, their packages or
+ * their ledger change, or the catalogue does (a package deleted). Null for a user who is gone.
+ */
+export function profileOf(db: Db, userId: number, now: number): ProfileView | null {
+  return readCache(db).getOwned(`profile:${userId}:${istDayStart(now)}`, ['catalog'], () => {
+    const user = findActiveUser(db, userId);
+    if (!user) return null;
+    return { value: toProfileView(user, purchasedPackageIds(db, user.id), earningsOf(db, user.id, now)), userId };
   });
 }

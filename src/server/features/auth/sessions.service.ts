@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
 import type { Language, Role } from '../../../shared/domain.js';
+import { readCache } from '../../lib/read-cache.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 
 export const SESSION_DAYS = 30;
@@ -48,8 +49,9 @@ export function createSession(
 /** "Last seen" is written at most this often per session, so a busy learner costs few writes. */
 export const LAST_SEEN_EVERY_MS = 5 * 60 * 1000;
 
-// Every signed-in request runs this lookup, so it is prepared once per database.
-type SessionLookupRow = SessionUser & { lastSeenAt: number | null };
+// Every signed-in request needs this lookup: it is prepared once per database, and its answer
+// is kept in the read cache (lib/read-cache.ts) until the session or its user changes.
+type SessionLookupRow = SessionUser & { expiresAt: number; lastSeenAt: number | null };
 const lookups = new WeakMap<Db, { find: Statement<[string, number], SessionLookupRow>; touch: Statement<[number, number]> }>();
 
 function sessionLookup(db: Db) {
@@ -58,7 +60,7 @@ function sessionLookup(db: Db) {
     statements = {
       find: db.$client.prepare<[string, number], SessionLookupRow>(`
         select u.id as id, u.name as name, u.email as email, u.role as role, u.lang as lang, s.id as sessionId,
-          s.last_seen_at as lastSeenAt
+          s.expires_at as expiresAt, s.last_seen_at as lastSeenAt
         from sessions s join users u on u.id = s.user_id
         where s.token_hash = ? and s.expires_at > ? and u.deleted_at is null`),
       touch: db.$client.prepare<[number, number]>('update sessions set last_seen_at = ? where id = ?'),
@@ -68,29 +70,42 @@ function sessionLookup(db: Db) {
   return statements;
 }
 
+/** A session as the cache keeps it: the user, when it expires, when "last seen" was last written. */
+type KeptSession = { user: SessionUser; expiresAt: number; lastSeenAt: number | null };
+
 /**
  * The user behind a token, when the session exists, has not expired and the user is not deleted.
- * Notes when the session was last used (at most every LAST_SEEN_EVERY_MS).
+ * The answer is kept in memory until a service ends the session or changes
+ * the user (`forgetUser`), or another process writes the database; expiry is checked on the kept
+ * row each time. Notes when the session was last used (at most every LAST_SEEN_EVERY_MS).
  */
 export function findSessionUser(db: Db, token: string, now: number): SessionUser | null {
   const statements = sessionLookup(db);
-  const row = statements.find.get(hashToken(token), now);
-  if (!row) return null;
-  const { lastSeenAt, ...user } = row;
-  if (lastSeenAt === null || now - lastSeenAt >= LAST_SEEN_EVERY_MS) {
+  // Kept under the token itself, so a kept session costs no hashing; the database has only hashes.
+  const kept = readCache(db).getOwned<KeptSession>(`session:${token}`, [], () => {
+    const row = statements.find.get(hashToken(token), now);
+    if (!row) return null;
+    const { expiresAt, lastSeenAt, ...user } = row;
+    return { value: { user, expiresAt, lastSeenAt }, userId: user.id };
+  });
+  if (!kept || kept.expiresAt <= now) return null;
+  if (kept.lastSeenAt === null || now - kept.lastSeenAt >= LAST_SEEN_EVERY_MS) {
+    kept.lastSeenAt = now;
     try {
-      statements.touch.run(now, row.sessionId);
+      statements.touch.run(now, kept.user.sessionId);
     } catch {
       // A full or read-only disk must not turn every signed-in read into a failure: "last seen" waits.
     }
   }
-  return user;
+  return kept.user;
 }
 
 export function revokeSession(db: Queryable, sessionId: number): void {
-  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
+  const ended = db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId }).get();
+  if (ended) readCache(db).forgetUser(ended.userId);
 }
 
 export function revokeAllSessions(db: Queryable, userId: number): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
+  readCache(db).forgetUser(userId);
 }

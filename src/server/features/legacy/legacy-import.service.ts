@@ -819,10 +819,8 @@ export async function importLegacy(db: Db, options: ImportOptions): Promise<Impo
     if (!committed) for (const image of images.values()) await removeImageFiles(target, image.files);
     if (options.dryRun) await rm(target, { recursive: true, force: true });
   }
-  if (committed) {
-    readCache(db).invalidate('catalog');
-    readCache(db).invalidate('earnings');
-  }
+  // Accounts, packages, purchases and balances all changed: nothing kept in memory holds.
+  if (committed) readCache(db).clear();
   return report(false);
 }
 

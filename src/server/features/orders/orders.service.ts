@@ -248,7 +248,9 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
     }
     return order;
   });
-  if (decided.status === 'approved') readCache(deps.db).invalidate('earnings');
+  // The buyer owns the package now (their profile and tier); the sponsor's commission line
+  // invalidated earnings in bookCommission.
+  if (decided.status === 'approved') readCache(deps.db).forgetUser(decided.userId);
   notifyBuyer(deps, decided);
   if (commission) notifySponsor(deps, decided, commission);
   return decided;
