@@ -52,7 +52,7 @@ describe('the server', () => {
 
   it("paints the packages page's heading too, in the language the app will most likely start in", async () => {
     const page = async (url: string, headers: Record<string, string> = {}) => (await fetch(t.url + url, { headers: { accept: 'text/html', ...headers } })).text();
-    const heading = (text: string) => `</header><main class="main" aria-hidden="true"><div class="page"><h1>${text}</h1></div></main></div>`;
+    const heading = (text: string) => `<h1>${text}</h1>`;
     expect(await page('/packages')).toContain(heading('Our Packages'));
     expect(await page('/packages', { 'accept-language': 'mr-IN,mr;q=0.9,en;q=0.8' })).toContain(heading('आमची पॅकेजेस'));
     expect(await page('/packages?lang=en', { 'accept-language': 'mr' })).toContain(heading('Our Packages'));

@@ -118,7 +118,7 @@ export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''
         'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
       }) + catalogueData(catalogue);
     // The catalogue pages draw their cards at once; the home page starts with its hero.
-    const body = path === '/' || catalogue.length === 0 ? undefined : catalogueCards(catalogue, lang, sponsor?.name ?? null);
+    const body = path === '/' ? undefined : catalogueCards(catalogue, lang, sponsor?.name ?? null);
     return { key: `${path}|${lang}|${sponsor?.id ?? ''}`, title: sponsor ? title : null, head, ...(body && { body }) };
   }
 
