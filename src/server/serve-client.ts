@@ -101,10 +101,13 @@ function wantsHtml(request: FastifyRequest): boolean {
  * on the same port. Unknown /api paths answer 404 JSON.
  */
 export async function serveClient(app: FastifyInstance, config: Config, { dev, db }: { dev: boolean; db?: Db }): Promise<void> {
-  const extrasOf = (request: FastifyRequest) =>
-    db ? pageExtras(db, config, new URL(request.url, 'http://page.invalid'), String(request.headers['accept-language'] ?? '')) : null;
+  const addressOf = (request: FastifyRequest) => new URL(request.url, 'http://page.invalid');
+  const acceptedOf = (request: FastifyRequest) => String(request.headers['accept-language'] ?? '');
+  const extrasOf = (request: FastifyRequest) => (db ? pageExtras(db, config, addressOf(request), acceptedOf(request)) : null);
+  // The language the app will most likely start in: `?lang=`, else the browser's.
+  const languageFor = (request: FastifyRequest) => languageOf(addressOf(request), acceptedOf(request));
   // Pages drawn in the reader's language are kept per address and language.
-  const keyOf = (request: FastifyRequest) => `${request.url}|${languageOf(new URL(request.url, 'http://page.invalid'), String(request.headers['accept-language'] ?? ''))}`;
+  const keyOf = (request: FastifyRequest) => `${request.url}|${languageFor(request)}`;
   if (dev) {
     const { createServer } = await import('vite');
     const vite = await createServer({
@@ -172,7 +175,7 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev, d
       withData.clear();
       catalogueSeen = catalogue;
     }
-    const key = `${keyOf(request)}:${likelyLanguage(request)}`;
+    const key = keyOf(request);
     const cached = withData.get(key);
     if (cached && Date.now() - cached.madeAt < 10 * 60_000) return cached.page;
     const extras = extrasOf(request);
@@ -188,7 +191,7 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev, d
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    const shell = shellFor(likelyLanguage(request));
+    const shell = shellFor(languageFor(request));
     const shown = pageFor(request, shell.html) ?? shell.page;
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
     // Chrome hides the phone model from its User-Agent; asked this way, it sends it with later
@@ -200,19 +203,6 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev, d
     return reply.send(shown.plain);
   });
 }
-
-/**
- * The language the app will most likely start in: `?lang=` in the address, else the browser's
- * (Accept-Language, as the app reads navigator.languages).
- */
-export function likelyLanguage(request: FastifyRequest): Language {
-  const asked = (request.query as Record<string, unknown> | undefined)?.lang;
-  if (asked === 'mr' || asked === 'en') return asked;
-  const accepted = request.headers['accept-language'];
-  const first = typeof accepted === 'string' ? accepted.split(',').map((tag) => tag.trim()).find((tag) => /^(mr|en)\b/i.test(tag)) : undefined;
-  return first && /^mr/i.test(first) ? 'mr' : 'en';
-}
-
 
 /** The page compressed once; pages made per address use a faster Brotli quality than the shell's best. */
 function compressedPage(html: string, brotliQuality = 11) {

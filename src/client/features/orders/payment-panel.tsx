@@ -4,6 +4,7 @@ import { CopyButton } from '../../components/copy-button';
 import { formatRupees } from '../../../shared/money';
 import { canShareFiles, qrCardPng, qrFileName } from './qr-card';
 import { useOrdersMessages } from './orders-messages';
+import { saveFile } from '../../lib/download';
 
 export type PaymentInfo = { packageName: string; amountPaise: number; upiId: string; payeeName: string; upiLink: string; qrDataUrl: string };
 
@@ -46,14 +47,7 @@ function QrForThisPhone({ info }: { info: PaymentInfo }) {
   async function save() {
     setBusy(true);
     try {
-      const url = URL.createObjectURL(await picture());
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(fileName, await picture());
       toast.success(t('pay.qrSaved'));
     } catch {
       toast.error(t('pay.qrFailed'));

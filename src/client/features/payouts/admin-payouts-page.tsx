@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { financialYearOf, quarterOf, financialQuarter } from '../../../shared/financial-year';
 import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
-import { downloadText } from './download';
+import { downloadText } from '../../lib/download';
 import { usePayoutsAdminMessages } from './payouts-admin-messages';
 import './payouts.css';
 

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { financialYearLabel, financialYearOf, istMonthLabel } from '../../../shared/financial-year';
 import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
-import { downloadText } from './download';
+import { downloadText } from '../../lib/download';
 import { PayoutsBalance } from './payouts-balance';
 import { usePayoutsMessages } from './payouts-messages';
 import './payouts.css';

@@ -10,6 +10,7 @@ import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useReceiptsMessages } from './receipts-messages';
 import './receipt.css';
+import { downloadText } from '../../lib/download';
 
 /** Today in India as "YYYY-MM-DD". */
 function istToday(): string {
@@ -39,14 +40,7 @@ export default function AdminReceiptsPage() {
     setDownloading(true);
     try {
       const { fileName, csv } = await queryClient.fetchQuery(trpc.receipts.csv.queryOptions(period, { staleTime: 0 }));
-      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      downloadText(fileName, csv);
     } catch (error) {
       toast.error(errorMessage(error, t('admin.downloadFailed')));
     } finally {

@@ -9,6 +9,7 @@ import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useReceiptsMessages } from './receipts-messages';
 import './receipt.css';
+import { saveFile } from '../../lib/download';
 
 type Paper = 'a4' | 'roll';
 const percent = (rateBp: number) => `${rateBp / 100}%`;
@@ -28,14 +29,7 @@ export default function ReceiptPage() {
     try {
       const { fileName, base64 } = await queryClient.fetchQuery(trpc.receipts.pdf.queryOptions({ orderId }, { staleTime: 0 }));
       const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
-      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/pdf' }));
-      const link = document.createElement('a');
-      link.href = url;
-      link.download = fileName;
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveFile(fileName, new Blob([bytes], { type: 'application/pdf' }));
     } catch (error) {
       toast.error(errorMessage(error, t('receipt.pdfFailed')));
     } finally {

@@ -587,22 +587,7 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
     const utr = payment ? utrText(payment.paymentId) : '';
     if (payment && utr && !utrLive(tx, utr)) {
       const at = dateOf(payment.timestamp, payment._id);
-      const order = tx
-        .insert(orders)
-        .values({
-          userId: buyer.id,
-          packageId: pkg.id,
-          amountPaise: pkg.pricePaise,
-          utr,
-          referrerId: buyer.sponsorId,
-          status: 'approved',
-          buyerName: buyer.name,
-          buyerEmail: buyer.email,
-          decidedAt: at,
-          createdAt: at,
-        })
-        .returning({ id: orders.id })
-        .get();
+      const order = insertImportedOrder(tx, buyer, pkg, { utr, status: 'approved', at });
       tx.insert(enrollments).values({ userId: buyer.id, packageId: pkg.id, orderId: order.id, createdAt: at }).run();
       remember(tx, 'order', payment._id, order.id, now);
       counts.ordersImported += 1;
@@ -662,21 +647,7 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
     } else {
       const pkg = tx.select().from(packages).where(eq(packages.id, packageId)).get()!;
       const buyer = tx.select().from(users).where(eq(users.id, accountId)).get()!;
-      const order = tx
-        .insert(orders)
-        .values({
-          userId: buyer.id,
-          packageId: pkg.id,
-          amountPaise: pkg.pricePaise,
-          utr,
-          referrerId: buyer.sponsorId,
-          status: 'pending',
-          buyerName: buyer.name,
-          buyerEmail: buyer.email,
-          createdAt: dateOf(pending.createdAt, pending._id),
-        })
-        .returning({ id: orders.id })
-        .get();
+      const order = insertImportedOrder(tx, buyer, pkg, { utr, status: 'pending', at: dateOf(pending.createdAt, pending._id) });
       remember(tx, 'order', pending._id, order.id, now);
       counts.pendingImported += 1;
       counts.utrsTaken += 1;
@@ -724,6 +695,31 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
     counts.openingPayouts += 1;
     counts.openingPayoutsPaise += add;
   }
+}
+
+/** An order brought over at the package's price, with the buyer's sponsor as referrer; an approved one is decided when it was paid. */
+function insertImportedOrder(
+  tx: DbTransaction,
+  buyer: { id: number; name: string; email: string; sponsorId: number | null },
+  pkg: { id: number; pricePaise: number },
+  order: { utr: string; status: 'approved' | 'pending'; at: number },
+): { id: number } {
+  return tx
+    .insert(orders)
+    .values({
+      userId: buyer.id,
+      packageId: pkg.id,
+      amountPaise: pkg.pricePaise,
+      utr: order.utr,
+      referrerId: buyer.sponsorId,
+      status: order.status,
+      buyerName: buyer.name,
+      buyerEmail: buyer.email,
+      ...(order.status === 'approved' && { decidedAt: order.at }),
+      createdAt: order.at,
+    })
+    .returning({ id: orders.id })
+    .get();
 }
 
 function insertAccount(tx: DbTransaction, user: LegacyUser, email: string, takenCodes: Set<string>, problems: Problems, now: number): number {
