@@ -145,7 +145,8 @@ async function runOnce(url: string, pid: number, world: MixedWorld, connections:
         },
         onResponse: (status: number, body: string, context: Record<string, unknown>) => {
           const kind = context.kind as Kind;
-          const counts = (byKind[kind] ??= { ok: 0, other: 0 });
+          const counts = byKind[kind] ?? { ok: 0, other: 0 };
+          byKind[kind] = counts;
           if (status >= 200 && status < 300) counts.ok += 1;
           else counts.other += 1;
           if (kind === 'purchase' && status === 200) {

@@ -53,7 +53,6 @@ let staff: Staff;
 
 const id = (value: { id: number }) => String(value.id);
 const isOwnerOrAdmin = (actor: Actor) => actor === 'user' || actor === 'admin' || actor === 'superadmin';
-const learnerAnswer = (actor: Actor) => actor === 'user' || actor === 'other';
 
 /** The world's user earns ₹1,000 and gives payout details. */
 async function payableUser(w: World, app: TestApp) {
@@ -103,7 +102,9 @@ const procedures: Record<string, ProcedureCell> = {
   'affiliate.leaderboard': { input: () => ({ period: 'all' }), expect: signedIn },
   'affiliate.earningsHistory': {
     expect: signedIn,
-    check: (_actor, data: { amountPaise: number }[]) => data.forEach((line) => expect(Number.isInteger(line.amountPaise)).toBe(true)),
+    check: (_actor, data: { amountPaise: number }[]) => {
+      for (const line of data) expect(Number.isInteger(line.amountPaise)).toBe(true);
+    },
   },
   'affiliate.affiliates': {
     expect: signedIn,

@@ -304,7 +304,7 @@ function restCase(template: RestTemplate): fc.Arbitrary<RestCase> {
     options.push(spoiled(template.body, { maxHuge: 200_000, maxDepth: 3000 }).map((body) => ({ ...base, body })));
   }
   if (template.form) {
-    const { fields, fileField } = template.form;
+    const { fields } = template.form;
     const file = fc.oneof(
       fc.uint8Array({ maxLength: 4096 }).map((bytes) => ({ name: 'upload.png', content: Buffer.from(bytes) })),
       fc.constantFrom(

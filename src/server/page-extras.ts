@@ -2,6 +2,7 @@ import type { Db } from './db/client.js';
 import type { Config } from './config.js';
 import { languages, type Language } from '../shared/domain.js';
 import { formatRupees } from '../shared/money.js';
+import { escapeHtml } from './lib/html.js';
 import { packagesOnSale } from './features/catalog/catalog.service.js';
 import { findActiveUserByReferralCode } from './features/auth/accounts.service.js';
 import type { PackageView } from './features/catalog/catalog.views.js';
@@ -19,8 +20,6 @@ export type PageExtras = {
   /** Drawn inside the app's root until React replaces it: the catalogue's cards, as plain HTML with working links. */
   body?: string;
 };
-
-const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 const words = {
   lectures: { en: (n: number) => `${n} lecture${n === 1 ? '' : 's'}`, mr: (n: number) => `${n} लेक्चर्स` },
@@ -65,21 +64,21 @@ function catalogueCards(catalogue: PackageView[], lang: Language, sponsorName: s
   const cards = catalogue
     .map((pkg, index) => {
       const image = pkg.image
-        ? `<img class="package-image" src="${escape(pkg.image)}"${pkg.imageSrcSet ? ` srcset="${escape(pkg.imageSrcSet)}" sizes="(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw"` : ''} alt="" width="640" height="360"${index === 0 ? ' fetchpriority="high"' : ' loading="lazy"'} />`
+        ? `<img class="package-image" src="${escapeHtml(pkg.image)}"${pkg.imageSrcSet ? ` srcset="${escapeHtml(pkg.imageSrcSet)}" sizes="(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw"` : ''} alt="" width="640" height="360"${index === 0 ? ' fetchpriority="high"' : ' loading="lazy"'} />`
         : '<div class="package-image package-image--none" aria-hidden="true"></div>';
-      const facts = [cardWords.lectures[lang](pkg.lectureCount), cardWords.language[lang], cardWords.lifetime[lang]].map((fact) => `<li>${escape(fact)}</li>`).join('');
-      return `<li class="card package-card">${image}<h2 class="card__title"><a class="package-card__link" href="/course/${pkg.id}">${escape(pkg.name)}</a></h2><p class="card__price">${escape(formatRupees(pkg.pricePaise))}</p><ul class="package-facts">${facts}</ul><p class="package-card__description">${escape(pkg.description)}</p></li>`;
+      const facts = [cardWords.lectures[lang](pkg.lectureCount), cardWords.language[lang], cardWords.lifetime[lang]].map((fact) => `<li>${escapeHtml(fact)}</li>`).join('');
+      return `<li class="card package-card">${image}<h2 class="card__title"><a class="package-card__link" href="/course/${pkg.id}">${escapeHtml(pkg.name)}</a></h2><p class="card__price">${escapeHtml(formatRupees(pkg.pricePaise))}</p><ul class="package-facts">${facts}</ul><p class="package-card__description">${escapeHtml(pkg.description)}</p></li>`;
     })
     .join('');
-  const greeting = sponsorName ? `<div class="invited"><p class="invited__title">${escape(cardWords.invited[lang](sponsorName))}</p></div>` : '';
-  return `<main class="main"><div class="page">${greeting}<h1>${escape(cardWords.title[lang])}</h1><ul class="card-grid package-grid">${cards}</ul></div></main>`;
+  const greeting = sponsorName ? `<div class="invited"><p class="invited__title">${escapeHtml(cardWords.invited[lang](sponsorName))}</p></div>` : '';
+  return `<main class="main"><div class="page">${greeting}<h1>${escapeHtml(cardWords.title[lang])}</h1><ul class="card-grid package-grid">${cards}</ul></div></main>`;
 }
 
 function metaTags(tags: Record<string, string | null>): string {
   return Object.entries(tags)
     .filter((entry): entry is [string, string] => entry[1] !== null)
     .map(([property, content]) =>
-      property.startsWith('og:') ? `<meta property="${property}" content="${escape(content)}" />` : `<meta name="${property}" content="${escape(content)}" />`,
+      property.startsWith('og:') ? `<meta property="${property}" content="${escapeHtml(content)}" />` : `<meta name="${property}" content="${escapeHtml(content)}" />`,
     )
     .join('');
 }
@@ -150,7 +149,7 @@ export function withExtras(html: string, extras: PageExtras): string {
     page = page.replace('</header></div>', () => `</header>${body}</div>`);
   }
   if (extras.title) {
-    const title = escape(extras.title);
+    const title = escapeHtml(extras.title);
     page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
   }
   return page;

@@ -10,6 +10,7 @@ import type { SiteConfig } from '../shared/site-config.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { packagesOnSale } from './features/catalog/catalog.service.js';
+import { escapeHtml } from './lib/html.js';
 import { languageOf, pageExtras, withExtras } from './page-extras.js';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -37,14 +38,12 @@ export function siteConfig(config: Config): SiteConfig {
   };
 }
 
-const htmlEscape = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
 /** Fills index.html's placeholders: the site name, and the public settings as a JSON data block. */
 export function fillIndexHtml(html: string, config: Config): string {
   // A JSON data block is not executed, so the CSP needs no exception; "<" is escaped so it cannot end the block.
   const json = JSON.stringify(siteConfig(config)).replace(/</g, '\\u003c');
   // Replacer functions insert the text as it is: a string replacement would read `$'`, `$&` or `$$` in a site name as patterns.
-  const name = htmlEscape(config.siteName);
+  const name = escapeHtml(config.siteName);
   return html.replaceAll('__SITE_NAME__', () => name).replace('__SITE_CONFIG__', () => json);
 }
 

@@ -48,6 +48,7 @@ export const injectionFragments = [
   'javascript:alert(1)',
   'data:text/html,<script>alert(1)</script>',
   '{{7*7}}',
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template-injection probe, meant literally
   '${7*7}',
   '../../../etc/passwd',
   '..%2f..%2fetc%2fpasswd',

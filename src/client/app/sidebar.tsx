@@ -71,9 +71,12 @@ export function Sidebar({ open, onClose }: Props) {
           </svg>
         </button>
         {user && (
-          <p className="sidebar__user" aria-label={t('nav.signedInAs', { name: user.name })}>
+          <p className="sidebar__user">
             <img className="avatar" src={user.profileImage ?? '/images/avatar.svg'} alt="" width="40" height="40" />
-            <span className="sidebar__name">{user.name}</span>
+            <span className="visually-hidden">{t('nav.signedInAs', { name: user.name })}</span>
+            <span className="sidebar__name" aria-hidden="true">
+              {user.name}
+            </span>
           </p>
         )}
         {pendingOrders.length > 0 && (

@@ -26,6 +26,7 @@ export function Dialog({ open, onClose, title, closeLabel, children, closeOnBack
   }, [open]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: a click on the backdrop is the mouse's Escape, which the native dialog already handles
     <dialog
       ref={ref}
       className="dialog"

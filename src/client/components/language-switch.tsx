@@ -11,6 +11,7 @@ const options: { lang: Language; labelKey: 'header.english' | 'header.marathi' }
 export function LanguageSwitch({ onChange }: { onChange?: (lang: Language) => void }) {
   const { t, lang: current } = useCommonMessages();
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of toggle buttons, not a form's fieldset
     <div className="lang-switch" role="group" aria-label={t('header.language')}>
       {options.map(({ lang, labelKey }) => (
         <button

@@ -127,6 +127,7 @@ export type Messages<T> = {
 };
 
 export function defineMessages<T extends object>(catalogues: { en: T; mr: NoInfer<T> }): () => Messages<T> {
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per catalogue at module level, so each hook keeps one identity
   return function useMessages() {
     const lang = useLanguage();
     const catalogue = catalogues[lang];

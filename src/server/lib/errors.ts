@@ -157,7 +157,7 @@ export function describeError(error: unknown, lang: Language): DescribedError {
   }
 
   const generic = genericText[trpcError.code] ?? genericText.INTERNAL_SERVER_ERROR!;
-  return { status: status >= 500 ? 500 : status, code: generic.appCode, message: generic[lang] };
+  return { status: Math.min(status, 500), code: generic.appCode, message: generic[lang] };
 }
 
 export function isServerFault(error: unknown): boolean {

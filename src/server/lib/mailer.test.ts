@@ -59,6 +59,7 @@ describe('emails', () => {
     expect(firstParagraph).toBe(
       '“Asha Your account is locked. Unlock it at https://evil.example/login” (“asha@example.com”) says they paid ₹4,999 for Share Market Basics.',
     );
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: no control character may reach the mail
     expect(mail.text).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u202e]/);
     expect(mail.html).not.toContain('href="https://evil.example');
     expect(mail.html).toContain('“<span>Asha Your account is locked. Unlock it at https://evil.example/login</span>”');

@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../shared/domain.js';
+import { escapeHtml } from './html.js';
 
 export type MailMessage = { to: string; subject: string; text: string; html: string };
 
@@ -82,13 +83,16 @@ const QUOTE = '\uE000Q';
 const END = '\uE001';
 const isLinkKey = (key: string) => /^(link|url)$|(Url|Link)$/.test(key);
 
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control and direction characters are what oneLine() removes
+const notOnOneLine = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ue000\ue001]+/g;
+
 /**
  * A parameter on one line: control characters (newlines included), bidirectional overrides and
  * the renderer's own marks become spaces, so a name cannot start a paragraph of its own.
  */
 export function oneLine(value: string): string {
   return value
-    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069\ue000\ue001]+/g, ' ')
+    .replace(notOnOneLine, ' ')
     .replace(/ {2,}/g, ' ')
     .trim();
 }
@@ -129,8 +133,4 @@ function toHtml(paragraph: string): string {
     last = match.index + match[0].length;
   }
   return html + escapeHtml(paragraph.slice(last));
-}
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }

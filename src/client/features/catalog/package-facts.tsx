@@ -18,6 +18,7 @@ export function PlaceholderCards({ count = 3 }: { count?: number }) {
   return (
     <ul className="card-grid package-grid" aria-busy="true" aria-label={t('packages.loading')}>
       {Array.from({ length: count }, (_, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
         <li key={index} className="card package-card package-card--placeholder" aria-hidden="true">
           <span className="placeholder placeholder--image" />
           <span className="placeholder placeholder--title" />

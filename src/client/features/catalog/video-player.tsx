@@ -54,11 +54,11 @@ function useFullScreen(stage: React.RefObject<HTMLDivElement | null>) {
 
   useEffect(() => {
     if (!filled) return;
-    const escape = (event: KeyboardEvent) => event.key === 'Escape' && setFilled(false);
-    document.addEventListener('keydown', escape);
+    const leaveOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setFilled(false);
+    document.addEventListener('keydown', leaveOnEscape);
     document.documentElement.classList.add('player-filled');
     return () => {
-      document.removeEventListener('keydown', escape);
+      document.removeEventListener('keydown', leaveOnEscape);
       document.documentElement.classList.remove('player-filled');
     };
   }, [filled]);
@@ -139,7 +139,7 @@ export function VideoPlayer({ video, title, playLabel, watermark, part }: Props)
       <button type="button" className="player__poster" onClick={() => setPlaying(true)} aria-label={playLabel}>
         {thumbnail && <img src={thumbnail} alt="" width={480} height={360} onError={() => setThumbnailFailed(true)} />}
         <span className="player__play" aria-hidden="true">
-          <svg viewBox="0 0 24 24" width="36" height="36">
+          <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
             <path d="M8 5v14l11-7z" fill="currentColor" />
           </svg>
         </span>

@@ -148,9 +148,9 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
 
   const keep = (next: typeof form) => saveDraft({ userId: user.id, packageId: pkg.id, packageName: pkg.name, pricePaise: pkg.pricePaise, ...next });
   // Kept from the start: a phone may kill this tab while the UPI app is open, and the popup comes back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup opens; later changes are kept by update()
   useEffect(() => {
     if (!done) keep(form);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   const update = (field: keyof typeof form) => (value: string) => {
@@ -172,11 +172,11 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     if (first) requestAnimationFrame(() => focusField(first));
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup reopens from a kept draft
   useEffect(() => {
     if (!resumed || form.utr) return;
     setReturned(true);
     requestAnimationFrame(() => focusField('utr'));
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Back from the UPI app: the UTR field takes focus, with the Paste button beside it.

@@ -160,6 +160,7 @@ function StatementSection() {
           ) : (
             <ul className="statement-lines">
               {statement.data.lines.map((line, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: a statement is a fixed list, and one reference may have several lines
                 <li key={`${line.reference}-${index}`}>
                   <span>
                     {formatIstDateTime(line.at, lang)} · {kindText[line.kind]} · {line.reference}

@@ -31,7 +31,7 @@ function text(catalogue: object, key: string, params?: Params): string {
 }
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; content: string }> {
-  const [download] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, void];
+  const [download] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, undefined];
   const file = await download.path();
   return { name: download.suggestedFilename(), content: (await readFile(file!, 'utf8')).replace(/^\uFEFF/, '') };
 }

@@ -83,6 +83,7 @@ export function ColumnMapping({ request, busy, onSubmit, onCancel }: Props) {
               >
                 <option value="">{role === 'reference' ? t('mapping.none') : t('mapping.choose')}</option>
                 {request.headers.map((header, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns are known by their position
                   <option key={index} value={String(index)}>
                     {headerName(header, index)}
                   </option>
@@ -96,12 +97,15 @@ export function ColumnMapping({ request, busy, onSubmit, onCancel }: Props) {
             {error}
           </p>
         )}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region takes focus so a keyboard can scroll it */}
+        {/* biome-ignore lint/a11y/useSemanticElements: a wrapper of the table, not a section of the page */}
         <div className="statements__table-wrap" tabIndex={0} role="region" aria-label={t('mapping.sample')}>
           <table className="statements__table">
             <caption>{t('mapping.sample')}</caption>
             <thead>
               <tr>
                 {request.headers.map((header, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns are known by their position
                   <th key={index} scope="col">
                     {headerName(header, index)}
                   </th>
@@ -110,8 +114,10 @@ export function ColumnMapping({ request, busy, onSubmit, onCancel }: Props) {
             </thead>
             <tbody>
               {request.sample.map((row, rowIndex) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: the sample rows never reorder
                 <tr key={rowIndex}>
                   {row.map((cell, index) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: a file's columns are known by their position
                     <td key={index}>{cell}</td>
                   ))}
                 </tr>

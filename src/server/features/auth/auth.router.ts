@@ -4,14 +4,13 @@ import { emailAddress, entityId, indianPhone, newPassword, personName } from '..
 import { imageErrors } from '../../lib/images.js';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import type { Context } from '../../trpc/context.js';
-import { earningsOf } from '../affiliate/earnings.service.js';
 import { findActiveUser, findActiveUserByReferralCode, login, setLanguage } from './accounts.service.js';
 import { rememberDevice } from './login-limiter.js';
 import { authErrors } from './auth.errors.js';
 import { authText } from './auth.messages.js';
 import { toContactView, toMeView } from './auth.views.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
-import { changePassword, meOf, profileOf as keptProfileOf, purchasedPackageIds, setProfileImage, updateProfile } from './profile.service.js';
+import { changePassword, meOf, profileOf as keptProfileOf, setProfileImage, updateProfile } from './profile.service.js';
 import { register, resendCode, verify } from './registration.service.js';
 import { startSessionWithinDeviceLimit } from './devices.service.js';
 import { revokeSession } from './sessions.service.js';

@@ -94,7 +94,6 @@ export type ImportOptions = {
   now: number;
 };
 
-const REQUIRED_FILES = ['users', 'courses', 'lectures', 'transactions', 'pendingorders'] as const;
 /** A legacy picture larger than this is not read (an upload's limit is 5 MB). */
 const MAX_LEGACY_IMAGE_BYTES = 20 * 1024 * 1024;
 /** Faults are listed up to this many; the count says how many there were. */
@@ -394,7 +393,7 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
         counts.accountsLinked += 1;
         problems.add('note', where, 'already has an account here: linked to it, which keeps its own password, role and code');
       } else {
-        accountId = insertAccount(tx, first, email, takenCodes, problems, now);
+        accountId = insertAccount(tx, first, email, takenCodes, problems);
         counts.accountsImported += 1;
       }
     }
@@ -722,7 +721,7 @@ function insertImportedOrder(
     .get();
 }
 
-function insertAccount(tx: DbTransaction, user: LegacyUser, email: string, takenCodes: Set<string>, problems: Problems, now: number): number {
+function insertAccount(tx: DbTransaction, user: LegacyUser, email: string, takenCodes: Set<string>, problems: Problems): number {
   const where = `users.json ${user._id} (${user.email.trim()})`;
   const name = user.name?.trim().slice(0, 100) || email.split('@')[0]!;
   if (!user.name?.trim()) problems.add('warning', where, `has no name: "${name}" is used`);

@@ -18,7 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const nextUtr = () => String((utrCounter += 1));
+const nextUtr = () => String(++utrCounter);
 
 function purchase(token: string | undefined, body: Record<string, unknown>) {
   return callJson(t.url, 'POST', '/api/course/purchase', { token, body });

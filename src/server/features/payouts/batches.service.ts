@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Queryable } from '../../db/client.js';
 import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users, type PayoutLineRow } from '../../db/schema.js';
 import { formatRupees } from '../../../shared/money.js';
 import { renderEmail } from '../../lib/mailer.js';

@@ -9,7 +9,7 @@ import { freshUtr } from '../../../test/world.js';
 import { adminStats } from '../admin/stats.service.js';
 import { orders } from '../../db/schema.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
-import { batchView, makeBatch, markLineFailed, markLinePaid, payoutsOverview } from './batches.service.js';
+import { batchView, makeBatch, markLineFailed, markLinePaid } from './batches.service.js';
 import { payoutsHome, savePayoutDetails } from './payouts.service.js';
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
 import { financialQuarter, financialYear } from '../../../shared/financial-year.js';

@@ -16,7 +16,7 @@ async function createUserWithToken(t: TestApp, overrides: Parameters<typeof crea
   const user = await createUser(t.db, overrides);
   return { user, token: createSession(t.db, user.id, t.deps.now()).token };
 }
-const nextUtr = () => String((utrCounter += 1));
+const nextUtr = () => String(++utrCounter);
 
 async function placeOrder(t: TestApp, options: { price?: number; extra?: Record<string, unknown> } = {}) {
   const pkg = createPackage(t.db, { name: 'Share Market Basics', pricePaise: options.price ?? 4_999_00 });

@@ -36,6 +36,7 @@ export const statementsRouter = router({
     )
     .mutation(({ ctx, input }) => {
       if (!input.file) throw statementErrors.FILE_REQUIRED();
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
       const fileName = (input.fileName ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || 'statement';
       return uploadStatement(ctx, ctx.user.id, { file: input.file, fileName, staleDays: input.staleDays, mapping: input.mapping });
     }),

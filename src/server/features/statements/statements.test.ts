@@ -26,7 +26,7 @@ const clock = testClock(TODAY);
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUserWithToken>>;
 let utrCounter = 600_000_000_000;
-const nextUtr = () => String((utrCounter += 1));
+const nextUtr = () => String(++utrCounter);
 
 beforeAll(async () => {
   t = await startTestApp({ now: clock.now });
