@@ -1,7 +1,6 @@
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyMultipart from '@fastify/multipart';
-import fastifyRateLimit from '@fastify/rate-limit';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { TRPCError } from '@trpc/server';
 import type { DestinationStream } from 'pino';
@@ -114,7 +113,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   await registerCors(app, config);
   await app.register(fastifyCookie);
-  await app.register(fastifyRateLimit, { global: false });
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 20, fieldSize: 64 * 1024 } });
 
   app.addHook('onRequest', async (request, reply) => {

@@ -14,7 +14,6 @@ export const orderStatuses = ['pending', 'approved', 'rejected'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export const ledgerKinds = ['commission', 'payout', 'correction'] as const;
-export type LedgerKind = (typeof ledgerKinds)[number];
 
 export function isAdminRole(role: Role | null | undefined): boolean {
   return role === 'admin' || role === 'superadmin';

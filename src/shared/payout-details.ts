@@ -88,7 +88,6 @@ export const payoutDetailsInput = z
         };
   });
 
-export type PayoutDetailsInput = z.input<typeof payoutDetailsInput>;
 export type PayoutDetailsValue = z.output<typeof payoutDetailsInput>;
 
 /** Everything but the last 4 characters hidden: `XXXXXX1234`. */

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { enrollments, lectures, orders, packages, users, type PackageRow } from '../../db/schema.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
 import { isAdminRole, type Role, type Tier } from '../../../shared/domain.js';
@@ -64,7 +64,8 @@ export function ownedPackages(db: Db, userId: number): PackageWithCount[] {
   );
 }
 
-export function hasBought(db: Db, userId: number, packageId: number): boolean {
+/** Whether the user bought the package (access taken back or not); inside a transaction too. */
+export function hasBought(db: Queryable, userId: number, packageId: number): boolean {
   return (
     db
       .select({ one: sql`1` })

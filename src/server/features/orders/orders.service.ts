@@ -12,6 +12,7 @@ import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
 import { firstNameOf } from '../affiliate/earnings-history.service.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
 import { assignSponsorOnce, canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
+import { hasBought } from '../catalog/catalog.service.js';
 import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
 import { receiptText, toReceiptView } from '../receipts/receipts.views.js';
 import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
@@ -27,16 +28,6 @@ function packageOnSale(db: Queryable, packageId: number): PackageRow {
     .get();
   if (!pkg) throw orderErrors.PACKAGE_NOT_FOUND();
   return pkg;
-}
-
-function owns(db: Queryable, userId: number, packageId: number): boolean {
-  return (
-    db
-      .select({ userId: enrollments.userId })
-      .from(enrollments)
-      .where(and(eq(enrollments.userId, userId), eq(enrollments.packageId, packageId)))
-      .get() !== undefined
-  );
 }
 
 function hasPendingOrder(db: Queryable, userId: number, packageId: number): boolean {
@@ -77,7 +68,7 @@ export async function paymentDetails(deps: Deps, userId: number, packageId: numb
   const { upiId, upiPayeeName } = deps.config;
   if (!upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
   const pkg = packageOnSale(deps.db, packageId);
-  if (owns(deps.db, userId, pkg.id)) throw orderErrors.ALREADY_OWNED();
+  if (hasBought(deps.db, userId, pkg.id)) throw orderErrors.ALREADY_OWNED();
   if (hasPendingOrder(deps.db, userId, pkg.id)) throw orderErrors.ORDER_WAITING();
   const upiLink = upiPaymentLink({
     upiId,
@@ -126,7 +117,7 @@ export function placeOrder(
     if (!deps.config.upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
     if (deps.config.gst && (!input.buyerState || !input.buyerPin)) throw orderErrors.STATE_AND_PIN_REQUIRED();
     const pkg = packageOnSale(tx, input.packageId);
-    if (owns(tx, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
+    if (hasBought(tx, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
     if (hasPendingOrder(tx, buyerId, pkg.id)) throw orderErrors.ORDER_WAITING();
     const utrTaken = tx
       .select({ id: orders.id })
