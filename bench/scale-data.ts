@@ -98,7 +98,7 @@ export async function fillScaleData(db: Db, options: ScaleOptions): Promise<Scal
     for (let id = 1; id <= options.users; id += 1) {
       const role = id === 1 ? 'superadmin' : id <= 3 ? 'admin' : 'user';
       // Sponsorship trees: early users recruit many, later ones fewer.
-      const sponsor = id > 10 && rand() < 0.8 ? 1 + Math.floor(Math.pow(rand(), 2) * (id - 1)) : 0;
+      const sponsor = id > 10 && rand() < 0.8 ? 1 + Math.floor(rand() ** 2 * (id - 1)) : 0;
       sponsorOf[id] = sponsor;
       insertUser.run(
         id,

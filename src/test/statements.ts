@@ -183,7 +183,7 @@ function csvField(cell: TestCell): string {
 }
 
 export function toCsv(rows: TestRows): Buffer {
-  return Buffer.from(rows.map((row) => row.map(csvField).join(',')).join('\r\n') + '\r\n', 'utf8');
+  return Buffer.from(`${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`, 'utf8');
 }
 
 export async function toXlsx(rows: TestRows): Promise<Buffer> {

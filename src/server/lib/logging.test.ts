@@ -38,7 +38,7 @@ describe('the log', () => {
 
     const pending = await pendingRegistration(t);
     await callJson(t.url, 'POST', '/api/user/verify', { body: { activationToken: pending.activationToken, otp: pending.code } });
-    await callJson(t.url, 'POST', '/trpc/auth.resendCode?activationToken=' + pending.activationToken, { body: { activationToken: pending.activationToken } });
+    await callJson(t.url, 'POST', `/trpc/auth.resendCode?activationToken=${pending.activationToken}`, { body: { activationToken: pending.activationToken } });
 
     // A request that fails on the server side is logged with its error, and that line too stays clean.
     await callJson(t.url, 'POST', '/api/user/login', { body: `{"email":"${user.email}","password":"${TEST_PASSWORD}` });

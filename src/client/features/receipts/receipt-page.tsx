@@ -124,8 +124,7 @@ export default function ReceiptPage() {
               <td className="receipt__money">{formatRupees(r.tax ? r.tax.taxablePaise : r.amountPaise)}</td>
             </tr>
             {r.tax && (
-              <>
-                {r.tax.intraState ? (
+              r.tax.intraState ? (
                   <>
                     <tr>
                       <th scope="row">{t('receipt.cgst', { rate: percent(r.tax.rateBp / 2) })}</th>
@@ -141,8 +140,7 @@ export default function ReceiptPage() {
                     <th scope="row">{t('receipt.igst', { rate: percent(r.tax.rateBp) })}</th>
                     <td className="receipt__money">{formatRupees(r.tax.igstPaise)}</td>
                   </tr>
-                )}
-              </>
+                )
             )}
           </tbody>
           <tfoot>

@@ -120,7 +120,7 @@ describe('an export with smaller problems imports the rest and reports each', ()
       for (const name of ['users', 'courses', 'lectures', 'transactions', 'pendingorders']) {
         const docs = JSON.parse(await readFile(path.join(dir, `${name}.json`), 'utf8')) as unknown[];
         if (name === 'lectures') (docs[4] as { video: string }).video = 'https://www.youtube.com/playlist?list=PL123';
-        await writeFile(path.join(dir, `${name}.json`), docs.map((doc) => JSON.stringify(canonical(doc))).join('\n') + '\n');
+        await writeFile(path.join(dir, `${name}.json`), `${docs.map((doc) => JSON.stringify(canonical(doc))).join('\n')}\n`);
       }
       await mkdir(path.join(dir, 'uploads', 'images'), { recursive: true });
       await writeFile(path.join(dir, 'uploads', 'images', 'image-1740121004676-151328802.jpeg'), await makePng(800, 450));

@@ -13,7 +13,7 @@ function field(value: Cell): string {
 }
 
 export function toCsv(rows: Cell[][]): string {
-  return rows.map((row) => row.map(field).join(',')).join('\r\n') + '\r\n';
+  return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
 }
 
 /** Paise as rupees with two decimals, no grouping: what banks' upload files expect. */

@@ -102,7 +102,7 @@ describe('files', () => {
   });
 
   it('refuses a statement of more than 20,000 rows', async () => {
-    const rows = 'Date,Narration,Deposit Amt.\n' + '01/11/26,UPI,1.00\n'.repeat(20_001);
+    const rows = `Date,Narration,Deposit Amt.\n${'01/11/26,UPI,1.00\n'.repeat(20_001)}`;
     await expect(readStatementFile(Buffer.from(rows))).rejects.toMatchObject({ appCode: 'TOO_MANY_ROWS' });
   });
 
