@@ -12,7 +12,7 @@ function istParts(at: number): { year: number; month: number } {
 }
 
 /** 00:00 IST on the first of the month (month 1-12; months past 12 roll into the next year). */
-export function istMonthAt(year: number, month: number): number {
+function istMonthAt(year: number, month: number): number {
   return Date.UTC(year, month - 1, 1) - IST_OFFSET_MS;
 }
 
@@ -42,7 +42,7 @@ export function financialQuarter(startYear: number, quarter: number): Period {
   };
 }
 
-export function istMonth(year: number, month: number): Period {
+function istMonth(year: number, month: number): Period {
   return { label: `${year}-${String(month).padStart(2, '0')}`, from: istMonthAt(year, month), to: istMonthAt(year, month + 1) };
 }
 

@@ -17,7 +17,7 @@ export type VideoLink = {
   embedUrl: string;
 };
 
-export const MAX_VIDEO_LINK_LENGTH = 2048;
+const MAX_VIDEO_LINK_LENGTH = 2048;
 
 const YOUTUBE_ID = /^[A-Za-z0-9_-]{11}$/;
 /** Eleven letters, so shaped like an id, but a playlist and a channel's live stream: not one video. */

@@ -6,14 +6,14 @@ import type { Config } from '../config.js';
 const corsPaths = ['/api/', '/approve', '/uploads/'];
 
 /** The headers REST.md's calls send. */
-export const CORS_ALLOWED_HEADERS = ['token', 'authorization', 'content-type'];
+const CORS_ALLOWED_HEADERS = ['token', 'authorization', 'content-type'];
 
 function isCorsPath(url: string): boolean {
   return corsPaths.some((prefix) => url === prefix || url.startsWith(prefix) || url.startsWith(`${prefix}?`));
 }
 
 /** The request's Origin when it is one of CORS_ORIGINS and not this site itself. */
-export function allowedCrossOrigin(request: FastifyRequest, allowed: readonly string[]): string | null {
+function allowedCrossOrigin(request: FastifyRequest, allowed: readonly string[]): string | null {
   const origin = request.headers.origin;
   if (typeof origin !== 'string' || !allowed.includes(origin)) return null;
   try {

@@ -2,7 +2,7 @@ import type { DestinationStream } from 'pino';
 import { LogController, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 
 /** Request URLs as logged: tokens in the reset and setup links never reach the log. */
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url
     .replace(/([?&](?:token|activationToken)=)[^&#]*/gi, '$1[redacted]')
     .replace(/(\/reset-password\/)[^/?#]+/i, '$1[redacted]');

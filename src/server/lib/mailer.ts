@@ -90,7 +90,7 @@ const notOnOneLine = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066
  * A parameter on one line: control characters (newlines included), bidirectional overrides and
  * the renderer's own marks become spaces, so a name cannot start a paragraph of its own.
  */
-export function oneLine(value: string): string {
+function oneLine(value: string): string {
   return value
     .replace(notOnOneLine, ' ')
     .replace(/ {2,}/g, ' ')
