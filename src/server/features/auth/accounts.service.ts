@@ -175,19 +175,32 @@ export async function createOrPromoteAdmin(
   input: { email: string; name: string; password?: string; phone?: string | null; superadmin: boolean },
   now: number,
 ): Promise<{ user: UserRow; created: boolean }> {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  return saveAdmin(db, { ...input, passwordHash }, now);
+}
+
+/**
+ * createOrPromoteAdmin once the password is hashed: synchronous, so that it can run inside a
+ * transaction with what must happen with it (the first admin's session, setup.service.ts).
+ */
+export function saveAdmin(
+  db: Queryable,
+  input: { email: string; name: string; passwordHash: string | null; phone?: string | null; superadmin: boolean },
+  now: number,
+): { user: UserRow; created: boolean } {
   const role: Role = input.superadmin ? 'superadmin' : 'admin';
   const existing = findActiveUserByEmail(db, input.email);
   if (existing) {
     const keepRole = existing.role === 'superadmin' ? 'superadmin' : role;
-    const passwordHash = input.password ? await hashPassword(input.password) : existing.passwordHash;
+    const passwordHash = input.passwordHash ?? existing.passwordHash;
     const user = db.update(users).set({ role: keepRole, passwordHash }).where(eq(users.id, existing.id)).returning().get();
     readCache(db).forgetUser(user.id);
     return { user, created: false };
   }
-  if (!input.password) throw new Error('A password is needed to create a new admin.');
+  if (!input.passwordHash) throw new Error('A password is needed to create a new admin.');
   const user = insertUser(
     db,
-    { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash: await hashPassword(input.password), role, lang: 'en' },
+    { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash: input.passwordHash, role, lang: 'en' },
     now,
   );
   return { user, created: true };
