@@ -108,10 +108,12 @@ export function canSponsor(db: Queryable, sponsorId: number, userId: number): bo
 
 /**
  * Sets a user's sponsor if they have none yet (a sponsor is set once and never changes, unless
- * that sponsor was deleted: then the place is free again). Answers whether it was set.
+ * that sponsor was deleted: then the place is free again). Answers `set`, `taken` when the user
+ * keeps the sponsor they have, or `loop` when `sponsorId` may not sponsor them (canSponsor, asked
+ * once here, so a caller need not ask it again).
  */
-export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: number): boolean {
-  if (!canSponsor(db, sponsorId, userId)) return false;
+export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: number): 'set' | 'taken' | 'loop' {
+  if (!canSponsor(db, sponsorId, userId)) return 'loop';
   const result = db
     .update(users)
     .set({ sponsorId })
@@ -122,7 +124,7 @@ export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: numb
       ),
     )
     .run();
-  return result.changes === 1;
+  return result.changes === 1 ? 'set' : 'taken';
 }
 
 /**

@@ -11,7 +11,7 @@ import { readCache } from '../../lib/read-cache.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
 import { firstNameOf } from '../affiliate/earnings-history.service.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
-import { assignSponsorOnce, canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
+import { assignSponsorOnce, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
 import { receiptText, toReceiptView } from '../receipts/receipts.views.js';
 import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
@@ -146,8 +146,7 @@ export function placeOrder(
       const sponsor = findActiveUserByReferralCode(tx, input.referralId);
       if (!sponsor) throw orderErrors.REFERRAL_UNKNOWN();
       if (sponsor.id === buyer.id) throw orderErrors.REFERRAL_SELF();
-      if (!canSponsor(tx, sponsor.id, buyer.id)) throw orderErrors.REFERRAL_LOOP();
-      assignSponsorOnce(tx, buyer.id, sponsor.id);
+      if (assignSponsorOnce(tx, buyer.id, sponsor.id) === 'loop') throw orderErrors.REFERRAL_LOOP();
       referrerId = sponsor.id;
     }
 
