@@ -5,7 +5,7 @@ import { sendRestError } from './rest/rest-adapter.js';
 import { requestLanguage } from './trpc/context.js';
 import { trpcErrorShape } from './trpc/trpc.js';
 
-export function isTrpcPath(url: string): boolean {
+function isTrpcPath(url: string): boolean {
   return url === '/trpc' || url.startsWith('/trpc/') || url.startsWith('/trpc?');
 }
 
