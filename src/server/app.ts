@@ -9,16 +9,18 @@ import type { Config } from './config.js';
 import { databaseFile, isDatabaseHealthy, openDatabase, type Db } from './db/client.js';
 import { registerCors } from './lib/cors.js';
 import { isServerFault } from './lib/errors.js';
-import { helmetOptions, isCrossSiteCookieWrite, refuseCrossSite, securityHeaders } from './lib/http-security.js';
+import { helmetOptions, isCrossSiteCookieWrite, securityHeaders } from './lib/http-security.js';
 import { loggerOptions } from './lib/logging.js';
 import { createMailer, type Mailer } from './lib/mailer.js';
 import { RateLimits } from './lib/rate-limit.js';
-import { registerRestRows, sendRestError } from './rest/rest-adapter.js';
+import { requestErrors } from './lib/request.errors.js';
+import { sendRequestError } from './error-reply.js';
+import { registerRestRows } from './rest/rest-adapter.js';
 import { restRoutes } from './rest/rest-routes.js';
 import { SetupGate } from './features/auth/setup.service.js';
 import { serveClient, serveUploads } from './serve-client.js';
 import { PURGE_EVERY_MS, purgeExpired } from './features/auth/purge.service.js';
-import { createContextFactory, requestLanguage, type AppDeps } from './trpc/context.js';
+import { createContextFactory, type AppDeps } from './trpc/context.js';
 import { answerQueries } from './trpc/query-path.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
 
@@ -55,8 +57,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     bodyLimit: JSON_BODY_LIMIT,
     routerOptions: { maxParamLength: 5000 },
     // A path that is not valid percent-encoding, or a path parameter over the length limit:
-    // answered in the REST shape like any other bad input (Fastify's own shape otherwise).
-    frameworkErrors: (_error, request, reply) => sendRestError(reply, new TRPCError({ code: 'BAD_REQUEST' }), requestLanguage(request)),
+    // answered like any other bad input (Fastify's own shape otherwise).
+    frameworkErrors: (_error, request, reply) => sendRequestError(request, reply, new TRPCError({ code: 'BAD_REQUEST' })),
   });
 
   const db = options.db ?? openDatabase(databaseFile(config.dataDir));
@@ -116,27 +118,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 20, fieldSize: 64 * 1024 } });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (isCrossSiteCookieWrite(request, config.publicUrl)) return refuseCrossSite(reply);
+    if (isCrossSiteCookieWrite(request, config.publicUrl)) return sendRequestError(request, reply, requestErrors.CROSS_SITE());
   });
 
   // Errors Fastify raises before a handler runs (bad JSON, a body too large, an unknown content type).
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (reply.sent) return;
     const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
-    if (status === 500) {
-      return sendRestError(reply, error, requestLanguage(request));
-    }
-    const code =
-      status === 413 ? 'TOO_LARGE' : status === 415 ? 'UNSUPPORTED_MEDIA_TYPE' : status === 429 ? 'TOO_MANY_REQUESTS' : 'BAD_INPUT';
-    const message =
-      status === 413
-        ? 'What you sent is too large.'
-        : status === 415
-          ? 'This kind of content is not accepted here. Send JSON.'
-          : status === 429
-            ? 'Too many requests. Please wait a little and try again.'
-            : 'The request could not be read. Please send valid JSON.';
-    return reply.code(status).send({ success: false, message, code });
+    if (status === 500) return sendRequestError(request, reply, error);
+    if (status === 413) return sendRequestError(request, reply, requestErrors.TOO_LARGE());
+    if (status === 415) return sendRequestError(request, reply, requestErrors.UNSUPPORTED_MEDIA_TYPE());
+    if (status === 429) return sendRequestError(request, reply, requestErrors.TOO_MANY_REQUESTS());
+    return sendRequestError(request, reply, requestErrors.BAD_INPUT(), status);
   });
 
   // tRPC for the app: reads take the light road of query-path.ts, the rest tRPC's adapter.

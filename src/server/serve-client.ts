@@ -12,6 +12,8 @@ import type { Db } from './db/client.js';
 import { packagesOnSale } from './features/catalog/catalog.service.js';
 import { escapeHtml } from './lib/html.js';
 import { languageOf, pageExtras, withExtras } from './page-extras.js';
+import { sendRequestError } from './error-reply.js';
+import { requestErrors } from './lib/request.errors.js';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const clientDist = path.join(projectRoot, 'dist', 'client');
@@ -23,8 +25,9 @@ function isApiPath(url: string): boolean {
   return url === '/api' || url === '/trpc' || apiPrefixes.some((prefix) => url.startsWith(prefix));
 }
 
-function notFoundJson(reply: FastifyReply): FastifyReply {
-  return reply.code(404).send({ success: false, message: 'Not found.', code: 'NOT_FOUND' });
+/** An unknown API path, in the request's language and the shape its path speaks (error-reply.ts). */
+function notFoundJson(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  return sendRequestError(request, reply, requestErrors.NOT_FOUND());
 }
 
 export function siteConfig(config: Config): SiteConfig {
@@ -116,7 +119,7 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev, d
     });
     app.addHook('onClose', async () => vite.close());
     app.setNotFoundHandler(async (request, reply) => {
-      if (isApiPath(request.url)) return notFoundJson(reply);
+      if (isApiPath(request.url)) return notFoundJson(request, reply);
       if (wantsHtml(request)) {
         const template = await readFile(path.join(clientSource, 'index.html'), 'utf8');
         const html = fillIndexHtml(await vite.transformIndexHtml(request.url, template), config);
@@ -186,7 +189,7 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev, d
   };
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFoundJson(reply);
+    if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFoundJson(request, reply);
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }

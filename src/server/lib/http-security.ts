@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { headerToken, SESSION_COOKIE } from '../trpc/context.js';
 
 /** The only hosts whose players may be framed: lecture links are normalised to these (PRODUCT.md). */
@@ -89,12 +89,4 @@ export function isCrossSiteCookieWrite(request: FastifyRequest, publicUrl: strin
     }
   }
   return request.headers['sec-fetch-site'] === 'cross-site';
-}
-
-export function refuseCrossSite(reply: FastifyReply): FastifyReply {
-  return reply.code(403).send({
-    success: false,
-    message: 'This request came from another site and was refused.',
-    code: 'CROSS_SITE',
-  });
 }

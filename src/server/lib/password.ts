@@ -70,3 +70,8 @@ export const codeHashOptions = { type: argon2.argon2id, memoryCost: 4096, timeCo
 export function hashCode(code: string): Promise<string> {
   return bounded(() => argon2.hash(code, codeHashOptions));
 }
+
+/** Checks a code against its hash, within the same bound of hashes at once as passwords. */
+export function verifyCode(hash: string, code: string): Promise<boolean> {
+  return bounded(() => argon2.verify(hash, code).catch(() => false));
+}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { callJson, startTestApp, type TestApp } from '../../test/test-app.js';
 import { resetLimits } from '../features/auth/password-reset.service.js';
-import { clientKey } from './rate-limit.js';
+import { clientKey, RateLimits } from './rate-limit.js';
 
 describe('clientKey', () => {
   it('keys IPv4 by the address and IPv4-mapped IPv6 by its IPv4 address', () => {
@@ -17,6 +17,21 @@ describe('clientKey', () => {
     expect(clientKey('2001:db8:1:3::a')).not.toBe(key);
     expect(clientKey('::1')).toBe('0000:0000:0000:0000::/64');
     expect(clientKey('2001:db8::')).toBe('2001:0db8:0000:0000::/64');
+  });
+});
+
+describe('RateLimits', () => {
+  it('keeps one limiter per name, and refuses the same name with another rule', async () => {
+    const limits = new RateLimits();
+    const rule = { points: 2, durationSeconds: 60 };
+    const first = limits.get('tries', rule);
+    expect(limits.get('tries', { points: 2, durationSeconds: 60, blockSeconds: 0 })).toBe(first);
+    await first.hit('a');
+    await first.hit('a');
+    await expect(limits.get('tries', { ...rule }).hit('a')).rejects.toMatchObject({ appCode: 'TOO_MANY_REQUESTS' });
+    expect(() => limits.get('tries', { points: 5, durationSeconds: 60 })).toThrow(/already counted by another rule/);
+    expect(() => limits.get('tries', { points: 2, durationSeconds: 60, blockSeconds: 600 })).toThrow(/already counted by another rule/);
+    expect(limits.get('other tries', { points: 5, durationSeconds: 60 })).not.toBe(first);
   });
 });
 

@@ -58,19 +58,26 @@ function createLimiter(rule: LimitRule): Limiter {
   };
 }
 
+function sameRule(a: LimitRule, b: LimitRule): boolean {
+  return a.points === b.points && a.durationSeconds === b.durationSeconds && (a.blockSeconds ?? 0) === (b.blockSeconds ?? 0);
+}
+
 /**
  * The app's limiters, one per name, kept in memory for this process (one process serves the
- * site). Each app instance has its own, so tests do not share counts.
+ * site). Each app instance has its own, so tests do not share counts. A name has one rule: asking
+ * for it with another rule is a mistake in the code and throws, rather than count by the first.
  */
 export class RateLimits {
-  private readonly limiters = new Map<string, Limiter>();
+  private readonly limiters = new Map<string, { rule: LimitRule; limiter: Limiter }>();
 
   get(name: string, rule: LimitRule): Limiter {
-    let limiter = this.limiters.get(name);
-    if (!limiter) {
-      limiter = createLimiter(rule);
-      this.limiters.set(name, limiter);
+    const known = this.limiters.get(name);
+    if (known) {
+      if (!sameRule(known.rule, rule)) throw new Error(`The rate limit "${name}" is already counted by another rule.`);
+      return known.limiter;
     }
+    const limiter = createLimiter(rule);
+    this.limiters.set(name, { rule: { ...rule }, limiter });
     return limiter;
   }
 }

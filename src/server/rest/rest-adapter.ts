@@ -63,12 +63,15 @@ export function query(request: FastifyRequest): Record<string, unknown> {
   return (request.query ?? {}) as Record<string, unknown>;
 }
 
-/** Answers an error in REST.md's convention: `{ success: false, message, code }` with the matching status. */
-export function sendRestError(reply: FastifyReply, error: unknown, lang: Language): FastifyReply {
+/**
+ * Answers an error in REST.md's convention: `{ success: false, message, code }` with the matching
+ * status (or `status`, for an HTTP status that has no tRPC code, such as Fastify's 406).
+ */
+export function sendRestError(reply: FastifyReply, error: unknown, lang: Language, status?: number): FastifyReply {
   const described = describeError(error, lang);
   if (isServerFault(error)) reply.log.error({ err: error }, 'request failed');
   if (described.retryAfterSeconds !== undefined) reply.header('retry-after', String(described.retryAfterSeconds));
-  return reply.code(described.status).send({
+  return reply.code(status ?? described.status).send({
     // An error's details (the devices to choose from at the device limit) first: the usual keys win.
     ...described.details,
     success: false,

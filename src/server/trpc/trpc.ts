@@ -1,5 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
-import { isAdminRole } from '../../shared/domain.js';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import { isAdminRole, type Language } from '../../shared/domain.js';
 import { describeError } from '../lib/errors.js';
 import type { SessionUser } from '../features/auth/sessions.service.js';
 import type { Context } from './context.js';
@@ -14,19 +15,27 @@ export type AppErrorData = {
   details?: Record<string, unknown>;
 };
 
+/**
+ * tRPC's error shape in the request's language: what the error formatter answers for a procedure,
+ * and what the server answers on /trpc paths before any procedure runs (error-reply.ts).
+ */
+export function trpcErrorShape(error: TRPCError, lang: Language, path?: string, status?: number) {
+  const described = describeError(error, lang);
+  const data: AppErrorData = {
+    code: described.code,
+    httpStatus: status ?? described.status,
+    ...(path !== undefined && { path }),
+    ...(described.fields && { fields: described.fields }),
+    ...(described.retryAfterSeconds !== undefined && { retryAfterSeconds: described.retryAfterSeconds }),
+    ...(described.details && { details: described.details }),
+  };
+  return { code: TRPC_ERROR_CODES_BY_KEY[error.code], message: described.message, data };
+}
+
 const t = initTRPC.context<Context>().create({
   isDev: false,
-  errorFormatter({ shape, error, ctx, path }) {
-    const described = describeError(error, ctx?.req.lang ?? 'en');
-    const data: AppErrorData = {
-      code: described.code,
-      httpStatus: described.status,
-      ...(path !== undefined && { path }),
-      ...(described.fields && { fields: described.fields }),
-      ...(described.retryAfterSeconds !== undefined && { retryAfterSeconds: described.retryAfterSeconds }),
-      ...(described.details && { details: described.details }),
-    };
-    return { code: shape.code, message: described.message, data };
+  errorFormatter({ error, ctx, path }) {
+    return trpcErrorShape(error, ctx?.req.lang ?? 'en', path);
   },
 });
 

@@ -42,7 +42,7 @@ export default function PendingOrdersPage() {
   const list = tab === 'pending' ? pending : decided;
   const shown = list.data?.orders ?? [];
   const pageSize = list.data?.pageSize ?? 50;
-  const hasMore = tab === 'pending' ? page * pageSize < (pending.data?.total ?? 0) : shown.length === pageSize;
+  const hasMore = page * pageSize < (list.data?.total ?? 0);
 
   function confirm() {
     if (!deciding) return;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.js';
 import { orders, passwordResets, users, type UserRow } from '../../db/schema.js';
 import { findActiveUser, findActiveUserByEmail } from '../auth/accounts.service.js';
 import { revokeAllSessions } from '../auth/sessions.service.js';
+import { listWindow } from '../../lib/list-window.js';
 import { readCache } from '../../lib/read-cache.js';
 import { adminErrors } from './admin.errors.js';
 
@@ -19,19 +20,26 @@ function matching(search: string | undefined): SQL | undefined {
   );
 }
 
-/** Users who are not deleted, newest first, a page at a time, with how many match in all. */
-export function listUsers(db: Db, options: { search?: string | undefined; page: number }): { users: UserRow[]; total: number } {
+/**
+ * Users who are not deleted, newest first, a page at a time (all of them, up to WHOLE_LIST_LIMIT,
+ * without a page), with how many match in all.
+ */
+export function listUsers(
+  db: Db,
+  options: { search?: string | undefined; page?: number | undefined },
+): { users: UserRow[]; total: number; pageSize: number } {
   const where = and(isNull(users.deletedAt), matching(options.search));
+  const window = listWindow(options.page, USERS_PAGE_SIZE);
   const rows = db
     .select()
     .from(users)
     .where(where)
     .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(USERS_PAGE_SIZE)
-    .offset((options.page - 1) * USERS_PAGE_SIZE)
+    .limit(window.limit)
+    .offset(window.offset)
     .all();
   const total = db.select({ n: count() }).from(users).where(where).get()!.n;
-  return { users: rows, total };
+  return { users: rows, total, pageSize: window.pageSize };
 }
 
 /**

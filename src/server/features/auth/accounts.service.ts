@@ -108,10 +108,12 @@ export function canSponsor(db: Queryable, sponsorId: number, userId: number): bo
 
 /**
  * Sets a user's sponsor if they have none yet (a sponsor is set once and never changes, unless
- * that sponsor was deleted: then the place is free again). Answers whether it was set.
+ * that sponsor was deleted: then the place is free again). Answers `set`, `taken` when the user
+ * keeps the sponsor they have, or `loop` when `sponsorId` may not sponsor them (canSponsor, asked
+ * once here, so a caller need not ask it again).
  */
-export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: number): boolean {
-  if (!canSponsor(db, sponsorId, userId)) return false;
+export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: number): 'set' | 'taken' | 'loop' {
+  if (!canSponsor(db, sponsorId, userId)) return 'loop';
   const result = db
     .update(users)
     .set({ sponsorId })
@@ -122,7 +124,7 @@ export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: numb
       ),
     )
     .run();
-  return result.changes === 1;
+  return result.changes === 1 ? 'set' : 'taken';
 }
 
 /**
@@ -175,19 +177,32 @@ export async function createOrPromoteAdmin(
   input: { email: string; name: string; password?: string; phone?: string | null; superadmin: boolean },
   now: number,
 ): Promise<{ user: UserRow; created: boolean }> {
+  const passwordHash = input.password ? await hashPassword(input.password) : null;
+  return saveAdmin(db, { ...input, passwordHash }, now);
+}
+
+/**
+ * createOrPromoteAdmin once the password is hashed: synchronous, so that it can run inside a
+ * transaction with what must happen with it (the first admin's session, setup.service.ts).
+ */
+export function saveAdmin(
+  db: Queryable,
+  input: { email: string; name: string; passwordHash: string | null; phone?: string | null; superadmin: boolean },
+  now: number,
+): { user: UserRow; created: boolean } {
   const role: Role = input.superadmin ? 'superadmin' : 'admin';
   const existing = findActiveUserByEmail(db, input.email);
   if (existing) {
     const keepRole = existing.role === 'superadmin' ? 'superadmin' : role;
-    const passwordHash = input.password ? await hashPassword(input.password) : existing.passwordHash;
+    const passwordHash = input.passwordHash ?? existing.passwordHash;
     const user = db.update(users).set({ role: keepRole, passwordHash }).where(eq(users.id, existing.id)).returning().get();
     readCache(db).forgetUser(user.id);
     return { user, created: false };
   }
-  if (!input.password) throw new Error('A password is needed to create a new admin.');
+  if (!input.passwordHash) throw new Error('A password is needed to create a new admin.');
   const user = insertUser(
     db,
-    { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash: await hashPassword(input.password), role, lang: 'en' },
+    { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash: input.passwordHash, role, lang: 'en' },
     now,
   );
   return { user, created: true };

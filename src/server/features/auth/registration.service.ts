@@ -1,11 +1,10 @@
-import argon2 from 'argon2';
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { pendingRegistrations, type UserRow } from '../../db/schema.js';
 import type { Language } from '../../../shared/domain.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
-import { hashCode, hashPassword } from '../../lib/password.js';
+import { hashCode, hashPassword, verifyCode } from '../../lib/password.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { hashToken, newNumericCode, newToken } from '../../lib/tokens.js';
 import { findActiveUser, findActiveUserByEmail, findActiveUserByReferralCode, insertUser } from './accounts.service.js';
@@ -142,7 +141,7 @@ export async function verify(deps: Deps, input: { activationToken: string; otp: 
     .get();
   if (!reserved) throw authErrors.CODE_LOCKED();
 
-  const matches = await argon2.verify(pending.otpHash, input.otp).catch(() => false);
+  const matches = await verifyCode(pending.otpHash, input.otp);
   if (!matches) {
     if (reserved.total >= MAX_REGISTRATION_TRIES) throw authErrors.REGISTRATION_LOCKED();
     const triesLeft = Math.min(MAX_CODE_TRIES - reserved.attempts, MAX_REGISTRATION_TRIES - reserved.total);

@@ -1,9 +1,10 @@
 import type { Db } from '../../db/client.js';
 import type { UserRow } from '../../db/schema.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
+import { hashPassword } from '../../lib/password.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { timingSafeEqual } from 'node:crypto';
-import { createOrPromoteAdmin, hasAnyAdmin } from './accounts.service.js';
+import { hasAnyAdmin, saveAdmin } from './accounts.service.js';
 import { authErrors } from './auth.errors.js';
 import { createSession } from './sessions.service.js';
 
@@ -33,13 +34,24 @@ export class SetupGate {
     return token;
   }
 
-  /** Checks the token and closes the gate in the same step, so it works exactly once. */
-  consume(token: string): void {
+  /** Checks the token without spending it. */
+  check(token: string): void {
     if (!this.isOpen()) throw authErrors.SETUP_CLOSED();
     const expected = Buffer.from(this.tokenHash!, 'hex');
     const given = Buffer.from(hashToken(token), 'hex');
     if (!timingSafeEqual(expected, given)) throw authErrors.SETUP_TOKEN_INVALID();
+  }
+
+  /**
+   * Checks the token again, runs `create` (synchronous, so nothing else runs in between) and
+   * closes the gate only when it succeeded: the link works exactly once, and a failure leaves it
+   * working.
+   */
+  spendWith<T>(token: string, create: () => T): T {
+    this.check(token);
+    const result = create();
     this.tokenHash = null;
+    return result;
   }
 }
 
@@ -50,11 +62,14 @@ export async function completeSetup(
   input: { token: string; name: string; email: string; phone: string | null; password: string; ip: string },
 ): Promise<{ user: UserRow; token: string; expiresAt: number }> {
   await deps.rateLimits.get('setup:ip', setupPerIp).hit(input.ip);
-  deps.setup.consume(input.token);
-  const { user } = await createOrPromoteAdmin(
-    deps.db,
-    { email: input.email, name: input.name, password: input.password, phone: input.phone, superadmin: true },
-    deps.now(),
+  deps.setup.check(input.token);
+  const passwordHash = await hashPassword(input.password);
+  // The admin and their session in one transaction, and the link spent only once both exist.
+  return deps.setup.spendWith(input.token, () =>
+    deps.db.transaction((tx) => {
+      const now = deps.now();
+      const { user } = saveAdmin(tx, { email: input.email, name: input.name, passwordHash, phone: input.phone, superadmin: true }, now);
+      return { user, ...createSession(tx, user.id, now) };
+    }),
   );
-  return { user, ...createSession(deps.db, user.id, deps.now()) };
 }

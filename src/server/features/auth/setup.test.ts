@@ -48,6 +48,23 @@ describe('the first admin through /setup', () => {
     expect(t.deps.setup.open()).toBeNull();
   });
 
+  it('spends the link only when the admin and their session exist: a failure leaves the link working', async () => {
+    const token = t.deps.setup.open()!;
+    const setup = () => callJson(t.url, 'POST', '/trpc/auth.setup', { body: { ...owner, token } });
+    for (const table of ['users', 'sessions']) {
+      // The write fails, as on a full disk.
+      t.db.$client.exec(`create trigger refuse before insert on ${table} begin select raise(abort, 'disk full'); end;`);
+      expect((await setup()).status).toBe(500);
+      t.db.$client.exec('drop trigger refuse');
+      expect(t.db.select().from(users).where(eq(users.email, owner.email)).get()).toBeUndefined();
+      expect((await callJson(t.url, 'GET', '/trpc/auth.setupStatus')).body.result.data).toEqual({ open: true });
+    }
+    const done = await setup();
+    expect(done.status).toBe(200);
+    expect(t.db.select().from(users).where(eq(users.email, owner.email)).get()!.role).toBe('superadmin');
+    expect((await setup()).body.error.data.code).toBe('SETUP_CLOSED');
+  });
+
   it('is closed when an admin already exists', async () => {
     await createUser(t.db, { role: 'admin' });
     expect(t.deps.setup.open()).toBeNull();

@@ -54,19 +54,19 @@ export const ordersRouter = router({
   /** The signed-in buyer's orders with their status. */
   mine: protectedProcedure.query(({ ctx }) => ordersOf(ctx.db, ctx.user.id).map(toOrderView)),
 
-  /** Orders waiting for a decision, oldest first, a page of ORDERS_PAGE_SIZE at a time. */
-  pending: adminProcedure.input(z.object({ search, page }).optional()).query(({ ctx, input }) => {
-    const result = pendingOrders(ctx.db, { search: input?.search, page: input?.page ?? 1 });
-    return { orders: result.orders.map(toOrderView), total: result.total, pageSize: ORDERS_PAGE_SIZE };
+  /** Orders waiting for a decision, oldest first, a page of ORDERS_PAGE_SIZE at a time; without a page, all of them (lib/list-window.ts). */
+  pending: adminProcedure.input(z.object({ search, page: page.unwrap().optional() }).optional()).query(({ ctx, input }) => {
+    const result = pendingOrders(ctx.db, { search: input?.search, page: input?.page });
+    return { orders: result.orders.map(toOrderView), total: result.total, pageSize: result.pageSize };
   }),
 
   /** Decided orders, latest decision first, with who decided. */
   decided: adminProcedure
     .input(z.object({ search, page }).optional())
-    .query(({ ctx, input }) => ({
-      orders: decidedOrders(ctx.db, { search: input?.search, page: input?.page ?? 1 }).map(toOrderView),
-      pageSize: ORDERS_PAGE_SIZE,
-    })),
+    .query(({ ctx, input }) => {
+      const result = decidedOrders(ctx.db, { search: input?.search, page: input?.page ?? 1 });
+      return { orders: result.orders.map(toOrderView), total: result.total, pageSize: ORDERS_PAGE_SIZE };
+    }),
 
   decide: adminProcedure
     .input(

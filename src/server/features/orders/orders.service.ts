@@ -7,11 +7,12 @@ import { enrollments, orders, packages, users, type OrderRow, type PackageRow } 
 import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
+import { listWindow } from '../../lib/list-window.js';
 import { readCache } from '../../lib/read-cache.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
 import { firstNameOf } from '../affiliate/earnings-history.service.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
-import { assignSponsorOnce, canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
+import { assignSponsorOnce, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { hasBought } from '../catalog/catalog.service.js';
 import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
 import { receiptText, toReceiptView } from '../receipts/receipts.views.js';
@@ -137,8 +138,7 @@ export function placeOrder(
       const sponsor = findActiveUserByReferralCode(tx, input.referralId);
       if (!sponsor) throw orderErrors.REFERRAL_UNKNOWN();
       if (sponsor.id === buyer.id) throw orderErrors.REFERRAL_SELF();
-      if (!canSponsor(tx, sponsor.id, buyer.id)) throw orderErrors.REFERRAL_LOOP();
-      assignSponsorOnce(tx, buyer.id, sponsor.id);
+      if (assignSponsorOnce(tx, buyer.id, sponsor.id) === 'loop') throw orderErrors.REFERRAL_LOOP();
       referrerId = sponsor.id;
     }
 
@@ -361,31 +361,39 @@ function searchCondition(search: string | undefined): SQL | undefined {
 export const ORDERS_PAGE_SIZE = 50;
 
 /** Orders waiting for a decision, oldest first, a page at a time, with how many wait in all. */
-export function pendingOrders(db: Queryable, options: { search?: string | undefined; page?: number } = {}): { orders: OrderDetails[]; total: number } {
+export function pendingOrders(
+  db: Queryable,
+  options: { search?: string | undefined; page?: number | undefined } = {},
+): { orders: OrderDetails[]; total: number; pageSize: number } {
   const search = searchCondition(options.search);
   const where = and(eq(orders.status, 'pending'), search);
-  const page = options.page ?? 1;
+  const window = listWindow(options.page, ORDERS_PAGE_SIZE);
   const rows = selectDetails(db)
     .where(where)
     .orderBy(asc(orders.createdAt), asc(orders.id))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((page - 1) * ORDERS_PAGE_SIZE)
+    .limit(window.limit)
+    .offset(window.offset)
     .all();
-  // Counting needs the buyer only to search by their name or email.
-  const counting = db.select({ n: sql<number>`count(*)` }).from(orders);
-  const total = (search ? counting.innerJoin(buyer, eq(buyer.id, orders.userId)) : counting).where(where).get()!.n;
-  return { orders: rows.map(toDetails), total };
+  return { orders: rows.map(toDetails), total: countOrders(db, where, search), pageSize: window.pageSize };
 }
 
-/** Decided orders, latest decision first, a page at a time. */
-export function decidedOrders(db: Queryable, options: { search?: string | undefined; page: number }): OrderDetails[] {
-  return selectDetails(db)
-    .where(and(inArray(orders.status, ['approved', 'rejected']), searchCondition(options.search)))
+/** How many orders match; counting needs the buyer only to search by their name or email. */
+function countOrders(db: Queryable, where: SQL | undefined, search: SQL | undefined): number {
+  const counting = db.select({ n: sql<number>`count(*)` }).from(orders);
+  return (search ? counting.innerJoin(buyer, eq(buyer.id, orders.userId)) : counting).where(where).get()!.n;
+}
+
+/** Decided orders, latest decision first, a page at a time, with how many match in all. */
+export function decidedOrders(db: Queryable, options: { search?: string | undefined; page: number }): { orders: OrderDetails[]; total: number } {
+  const search = searchCondition(options.search);
+  const where = and(inArray(orders.status, ['approved', 'rejected']), search);
+  const rows = selectDetails(db)
+    .where(where)
     .orderBy(desc(orders.decidedAt), desc(orders.id))
     .limit(ORDERS_PAGE_SIZE)
     .offset((options.page - 1) * ORDERS_PAGE_SIZE)
-    .all()
-    .map(toDetails);
+    .all();
+  return { orders: rows.map(toDetails), total: countOrders(db, where, search) };
 }
 
 /** A buyer's own orders, newest first. */
