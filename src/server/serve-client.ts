@@ -11,12 +11,13 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { packagesOnSale } from './features/catalog/catalog.service.js';
 import { languageOf, pageExtras, withExtras } from './page-extras.js';
+import { UPLOADS_URL_PREFIX, uploadsDir } from './lib/uploads.js';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const clientDist = path.join(projectRoot, 'dist', 'client');
 const clientSource = path.join(projectRoot, 'src', 'client');
 
-const apiPrefixes = ['/api/', '/trpc/', '/uploads/'];
+const apiPrefixes = ['/api/', '/trpc/', UPLOADS_URL_PREFIX];
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url === '/trpc' || apiPrefixes.some((prefix) => url.startsWith(prefix));
@@ -76,11 +77,11 @@ export function withDevanagariPreload(html: string, assetsDir: string): string {
 
 /** Files people upload (already re-encoded), under /uploads/, cached for good: every name is new. */
 export async function serveUploads(app: FastifyInstance, dataDir: string): Promise<void> {
-  const root = path.join(dataDir, 'uploads');
+  const root = uploadsDir(dataDir);
   await mkdir(root, { recursive: true });
   await app.register(fastifyStatic, {
     root,
-    prefix: '/uploads/',
+    prefix: UPLOADS_URL_PREFIX,
     decorateReply: false,
     index: false,
     list: false,

@@ -4,13 +4,13 @@ import { highestTier, type Tier } from '../../../shared/domain.js';
 import { istDayStart } from '../../../shared/ist.js';
 import { readCache } from '../../lib/read-cache.js';
 import { findActiveUser } from '../auth/accounts.service.js';
-import { profileImageUrl } from '../auth/auth.views.js';
 import { affiliateErrors } from './affiliate.errors.js';
 import { earningsOf, type Earnings } from './earnings.service.js';
-import { payoutsOf, type PayoutView } from './payouts.service.js';
+import { payoutsOf } from './payouts.service.js';
+import { toDashboardUserView, type DashboardUserView, type PayoutView } from './affiliate.views.js';
 
 export type Dashboard = {
-  user: { id: string; name: string; profileImage: string | null; referralCode: string };
+  user: DashboardUserView;
   highestTier: Tier | null;
   earnings: Earnings;
   paidOutPaise: number;
@@ -34,7 +34,7 @@ export function dashboardOf(db: Db, userId: number, now: number): Dashboard {
     const user = findActiveUser(db, userId);
     if (!user) return null;
     const value: Dashboard = {
-      user: { id: String(user.id), name: user.name, profileImage: profileImageUrl(user.profileImage), referralCode: user.referralCode },
+      user: toDashboardUserView(user),
       highestTier: highestTier(ownedTiers(db, user.id)),
       earnings: earningsOf(db, user.id, now),
       paidOutPaise: user.paidPaise,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
 import { readCache } from '../../lib/read-cache.js';
-import { profileImageUrl } from '../auth/auth.views.js';
+import { toLeaderboardEntryView, type LeaderboardView } from './affiliate.views.js';
 
 export const leaderboardPeriods = ['week', 'month', 'all'] as const;
 export type LeaderboardPeriod = (typeof leaderboardPeriods)[number];
@@ -52,12 +52,6 @@ export function leaderboard(db: Db, period: LeaderboardPeriod, viewerId: number 
   return { entries, me: cache.get(`leaderboard:${c.key}:${viewerId}`, ['earnings'], () => rankOf(db, c, viewerId)) };
 }
 
-/** A board as the app and REST show it: ids as strings, pictures as URLs. */
-export type LeaderboardView = {
-  entries: (Omit<LeaderboardEntry, 'userId'> & { userId: string })[];
-  me: Leaderboard['me'];
-};
-
 /**
  * The board as the signed-in viewer sees it, one object per viewer and period kept until
  * earnings change (or the viewer does), so its JSON text is made once (`jsonOf`).
@@ -68,7 +62,7 @@ export function leaderboardView(db: Db, period: LeaderboardPeriod, viewerId: num
   return cache.getOwned(`leaderboard-view:${key}:${viewerId}`, ['earnings'], () => {
     const board = leaderboard(db, period, viewerId, now);
     const entries = cache.get(`leaderboard-entries:${key}`, ['earnings'], () =>
-      board.entries.map((entry) => ({ ...entry, userId: String(entry.userId), profileImage: profileImageUrl(entry.profileImage) })),
+      board.entries.map(toLeaderboardEntryView),
     );
     return { value: { entries, me: board.me }, userId: viewerId };
   })!;

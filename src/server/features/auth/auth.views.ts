@@ -1,5 +1,6 @@
 import type { UserRow } from '../../db/schema.js';
 import type { Language, Role } from '../../../shared/domain.js';
+import { profileImageUrl } from '../../lib/uploads.js';
 import type { Earnings } from '../affiliate/earnings.service.js';
 
 /** The signed-in user as the app sees themselves. Never the password hash. */
@@ -19,10 +20,6 @@ export type ProfileView = MeView & { purchasedPackageIds: string[]; earnings: Ea
 
 export type ContactView = { name: string; email: string; contact: string | null };
 
-export function profileImageUrl(file: string | null): string | null {
-  return file ? `/uploads/profiles/${file}` : null;
-}
-
 export function toMeView(user: UserRow): MeView {
   return {
     id: String(user.id),
@@ -34,6 +31,11 @@ export function toMeView(user: UserRow): MeView {
     profileImage: profileImageUrl(user.profileImage),
     lang: user.lang,
   };
+}
+
+/** A picture just uploaded, by its file name. */
+export function toUploadedPictureView(file: string): { imageUrl: string } {
+  return { imageUrl: profileImageUrl(file)! };
 }
 
 export function toProfileView(user: UserRow, purchasedPackageIds: number[], earnings: Earnings): ProfileView {

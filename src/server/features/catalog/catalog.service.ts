@@ -5,9 +5,9 @@ import { enrollments, lectures, orders, packages, users, type PackageRow } from 
 import { removeImageFiles, saveImage } from '../../lib/images.js';
 import { isAdminRole, type Role, type Tier } from '../../../shared/domain.js';
 import { readCache } from '../../lib/read-cache.js';
+import { PACKAGE_IMAGE_WIDTHS, packageImageFiles, packageImagesDir } from '../../lib/uploads.js';
 import { catalogErrors } from './catalog.errors.js';
 import { isRevoked, notRevoked } from './access.service.js';
-import { PACKAGE_IMAGE_WIDTHS, packageImageFiles, packagesDir } from './package-images.js';
 import { toPackageView, type PackageView } from './catalog.views.js';
 
 export type PackageWithCount = PackageRow & { lectureCount: number };
@@ -106,7 +106,7 @@ type Deps = { db: Db; config: Pick<Config, 'dataDir'>; now: () => number };
 
 /** Checks and re-encodes the image (a few widths for srcset), then stores the package. */
 export async function addPackage(deps: Deps, input: NewPackage): Promise<PackageWithCount> {
-  const dir = packagesDir(deps.config);
+  const dir = packageImagesDir(deps.config.dataDir);
   const saved = await saveImage(input.image, dir, PACKAGE_IMAGE_WIDTHS);
   try {
     const row = deps.db
@@ -151,7 +151,7 @@ export async function deletePackage(deps: Deps, id: number): Promise<'archived' 
     return { kind: 'removed' as const, image: pkg.image };
   });
   readCache(db).invalidate('catalog');
-  if (outcome.image) await removeImageFiles(packagesDir(deps.config), packageImageFiles(outcome.image));
+  if (outcome.image) await removeImageFiles(packageImagesDir(deps.config.dataDir), packageImageFiles(outcome.image));
   return outcome.kind;
 }
 

@@ -1,7 +1,7 @@
 import type { Tier } from '../../../shared/domain.js';
 import type { LectureRow } from '../../db/schema.js';
 import type { PackageWithCount } from './catalog.service.js';
-import { PACKAGE_IMAGE_WIDTHS } from './package-images.js';
+import { packageImageSrcSet, packageImageUrl } from '../../lib/uploads.js';
 
 /** A package as clients see it. Money in paise; the REST adapter turns it into rupees. */
 export type PackageView = {
@@ -33,16 +33,6 @@ export type PackageDetailView = PackageView & {
   outline: LectureOutlineView[];
   lectures: LectureView[] | null;
 };
-
-const DEFAULT_WIDTH = PACKAGE_IMAGE_WIDTHS[1];
-
-export function packageImageUrl(image: string | null, width: number = DEFAULT_WIDTH): string | null {
-  return image ? `/uploads/packages/${image}-${width}.webp` : null;
-}
-
-function packageImageSrcSet(image: string | null): string | null {
-  return image ? PACKAGE_IMAGE_WIDTHS.map((width) => `${packageImageUrl(image, width)} ${width}w`).join(', ') : null;
-}
 
 export function toPackageView(row: PackageWithCount): PackageView {
   return {

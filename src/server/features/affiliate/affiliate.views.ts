@@ -1,0 +1,58 @@
+import type { UserRow } from '../../db/schema.js';
+import { profileImageUrl } from '../../lib/uploads.js';
+import type { Affiliate } from './affiliates.service.js';
+import type { CommissionLine, ReferredPurchase } from './earnings-history.service.js';
+import type { Leaderboard, LeaderboardEntry } from './leaderboard.service.js';
+
+/** Ids as strings, money in paise, times in epoch ms, pictures as URLs. */
+
+export type DashboardUserView = { id: string; name: string; profileImage: string | null; referralCode: string };
+
+export function toDashboardUserView(user: UserRow): DashboardUserView {
+  return { id: String(user.id), name: user.name, profileImage: profileImageUrl(user.profileImage), referralCode: user.referralCode };
+}
+
+export type PayoutView = { id: string; amountPaise: number; createdAt: number; paidBy: string | null };
+
+export function toPayoutView(row: { id: number; amountPaise: number; createdAt: number; paidBy: string | null }): PayoutView {
+  return { ...row, id: String(row.id) };
+}
+
+export type LeaderboardEntryView = Omit<LeaderboardEntry, 'userId'> & { userId: string };
+
+/** A board as the app and REST show it: ids as strings, pictures as URLs. */
+export type LeaderboardView = { entries: LeaderboardEntryView[]; me: Leaderboard['me'] };
+
+export function toLeaderboardEntryView(entry: LeaderboardEntry): LeaderboardEntryView {
+  return { ...entry, userId: String(entry.userId), profileImage: profileImageUrl(entry.profileImage) };
+}
+
+export type AffiliateView = {
+  id: string;
+  name: string;
+  phone: string | null;
+  packageIds: string[];
+  purchases: (Omit<ReferredPurchase, 'orderId'> & { orderId: string })[];
+};
+
+/** A person the user sponsors, with what they bought or are paying for. */
+export function toAffiliateView(person: Affiliate, purchases: ReferredPurchase[]): AffiliateView {
+  return {
+    id: String(person.id),
+    name: person.name,
+    phone: person.phone,
+    packageIds: person.packageIds.map(String),
+    purchases: purchases.map((purchase) => ({ ...purchase, orderId: String(purchase.orderId) })),
+  };
+}
+
+export type CommissionLineView = Omit<CommissionLine, 'id'> & { id: string };
+
+export function toCommissionLineView(line: CommissionLine): CommissionLineView {
+  return { ...line, id: String(line.id) };
+}
+
+/** A payout just recorded by an admin. */
+export function toPaidView(row: { id: number; amountPaise: number }): { id: string; amountPaise: number } {
+  return { id: String(row.id), amountPaise: row.amountPaise };
+}
