@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { enrollments, packages } from '../../db/schema.js';
 import { highestTier, type Tier } from '../../../shared/domain.js';
 import { istDayStart } from '../../../shared/ist.js';
 import { readCache } from '../../lib/read-cache.js';
@@ -21,7 +22,11 @@ export type Dashboard = {
 /** Tiers of the packages a user owns. */
 function ownedTiers(db: Db, userId: number): (Tier | null)[] {
   return db
-    .all<{ tier: Tier | null }>(sql`select p.tier as tier from enrollments e join packages p on p.id = e.package_id where e.user_id = ${userId}`)
+    .select({ tier: packages.tier })
+    .from(enrollments)
+    .innerJoin(packages, eq(packages.id, enrollments.packageId))
+    .where(eq(enrollments.userId, userId))
+    .all()
     .map((row) => row.tier);
 }
 
