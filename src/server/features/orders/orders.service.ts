@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { enrollments, orders, packages, users, type OrderRow, type PackageRow } from '../../db/schema.js';
 import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
+import { errorTexts, type ErrorTexts } from '../../lib/errors.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { readCache } from '../../lib/read-cache.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
@@ -13,6 +14,7 @@ import { firstNameOf } from '../affiliate/earnings-history.service.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
 import { assignSponsorOnce, canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
+import { receiptErrors } from '../receipts/receipts.errors.js';
 import { receiptText, toReceiptView } from '../receipts/receipts.views.js';
 import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
 import { orderErrors } from './orders.errors.js';
@@ -205,6 +207,18 @@ function notifyAdmins(deps: Deps, order: OrderRow): void {
 }
 
 export type Decision = { orderId: number; action: 'approve' | 'reject'; reason?: string | undefined };
+
+/**
+ * What `decideOrder` can refuse with, by code, for a caller that keeps the outcome as its code
+ * and shows it later in the reader's language (bulk approval). Anything else is kept as the
+ * generic code of its kind.
+ */
+export const decisionErrorTexts: ErrorTexts = errorTexts(
+  orderErrors.ORDER_NOT_FOUND,
+  orderErrors.BUYER_DELETED,
+  orderErrors.ORDER_DECIDED,
+  receiptErrors.RECEIPT_NUMBERS_USED_UP,
+);
 
 /**
  * Approves or rejects a pending order, once. Approving grants the package and books the
