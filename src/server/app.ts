@@ -19,7 +19,8 @@ import { restRoutes } from './rest/rest-routes.js';
 import { SetupGate } from './features/auth/setup.service.js';
 import { serveClient, serveUploads } from './serve-client.js';
 import { PURGE_EVERY_MS, purgeExpired } from './features/auth/purge.service.js';
-import { createContextFactory, requestLanguage, type AppDeps } from './trpc/context.js';
+import { createContextFactory, type AppDeps } from './trpc/context.js';
+import { requestLanguage } from './lib/request-info.js';
 import { answerQueries } from './trpc/query-path.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
 
