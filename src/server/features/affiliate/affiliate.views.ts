@@ -2,7 +2,6 @@ import type { UserRow } from '../../db/schema.js';
 import { profileImageUrl } from '../../lib/uploads.js';
 import type { Affiliate } from './affiliates.service.js';
 import type { CommissionLine, ReferredPurchase } from './earnings-history.service.js';
-import type { Leaderboard, LeaderboardEntry } from './leaderboard.service.js';
 
 /** Ids as strings, money in paise, times in epoch ms, pictures as URLs. */
 
@@ -17,6 +16,10 @@ export type PayoutView = { id: string; amountPaise: number; createdAt: number; p
 export function toPayoutView(row: { id: number; amountPaise: number; createdAt: number; paidBy: string | null }): PayoutView {
   return { ...row, id: String(row.id) };
 }
+
+/** A board's line as read: the user's id, and the picture's file name (null without one). */
+export type LeaderboardEntry = { rank: number; userId: number; name: string; profileImage: string | null; totalPaise: number };
+export type Leaderboard = { entries: LeaderboardEntry[]; me: { rank: number; totalPaise: number } | null };
 
 export type LeaderboardEntryView = Omit<LeaderboardEntry, 'userId'> & { userId: string };
 

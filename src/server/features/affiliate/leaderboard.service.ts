@@ -4,15 +4,13 @@ import type { Db } from '../../db/client.js';
 import { users } from '../../db/schema.js';
 import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
 import { readCache } from '../../lib/read-cache.js';
-import { toLeaderboardEntryView, type LeaderboardView } from './affiliate.views.js';
+import { toLeaderboardEntryView, type Leaderboard, type LeaderboardEntry, type LeaderboardView } from './affiliate.views.js';
 
 export const leaderboardPeriods = ['week', 'month', 'all'] as const;
 export type LeaderboardPeriod = (typeof leaderboardPeriods)[number];
 
 export const LEADERBOARD_SIZE = 50;
 
-export type LeaderboardEntry = { rank: number; userId: number; name: string; profileImage: string | null; totalPaise: number };
-export type Leaderboard = { entries: LeaderboardEntry[]; me: { rank: number; totalPaise: number } | null };
 
 /**
  * Each period ranks on kept totals of the users table, each with its own index: highest total

@@ -1,7 +1,6 @@
 import type { UserRow } from '../../db/schema.js';
 import type { Language, Role } from '../../../shared/domain.js';
 import { profileImageUrl } from '../../lib/uploads.js';
-import type { Earnings } from '../affiliate/earnings.service.js';
 
 /** The signed-in user as the app sees themselves. Never the password hash. */
 export type MeView = {
@@ -14,6 +13,9 @@ export type MeView = {
   profileImage: string | null;
   lang: Language;
 };
+
+/** Earnings in paise: commissions and corrections of each IST period. Payouts do not lower them. */
+export type Earnings = { today: number; week: number; month: number; total: number };
 
 /** MeView plus what they own and what they have earned (paise). */
 export type ProfileView = MeView & { purchasedPackageIds: string[]; earnings: Earnings };

@@ -1,17 +1,16 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import { prepared, type Db } from '../../db/client.js';
-import { enrollments, sessions, users } from '../../db/schema.js';
+import { prepared, type Db, type Queryable } from '../../db/client.js';
+import { enrollments, ledger, sessions, users } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
 import type { LimitRule, RateLimits } from '../../lib/rate-limit.js';
 import { readCache } from '../../lib/read-cache.js';
 import { PROFILE_IMAGE_WIDTH, profileImagesDir } from '../../lib/uploads.js';
-import { istDayStart } from '../../../shared/ist.js';
-import { earningsOf } from '../affiliate/earnings.service.js';
+import { istDayStart, istPeriods } from '../../../shared/ist.js';
 import { findActiveUser } from './accounts.service.js';
 import { authErrors } from './auth.errors.js';
-import { toMeView, toProfileView, type MeView, type ProfileView } from './auth.views.js';
+import { toMeView, toProfileView, type Earnings, type MeView, type ProfileView } from './auth.views.js';
 
 /** Pictures per account: a person changes theirs a few times at most; each costs real work. */
 export const profileImageLimit: LimitRule = { points: 10, durationSeconds: 60 * 60 };
@@ -105,4 +104,25 @@ export function profileOf(db: Db, userId: number, now: number): ProfileView | nu
     if (!user) return null;
     return { value: toProfileView(user, purchasedPackageIds(db, user.id), earningsOf(db, user.id, now)), userId };
   });
+}
+
+/**
+ * A user's earnings, part of their profile (and shown on the affiliate dashboard): their ledger
+ * lines summed per IST period, from the index on (user_id, created_at).
+ */
+export function earningsOf(db: Queryable, userId: number, now: number): Earnings {
+  const since = (start: string) => sql<number>`coalesce(sum(case when ${ledger.createdAt} >= ${sql.placeholder(start)} then ${ledger.amountPaise} end), 0)`;
+  const query = prepared(db, 'ledger.earningsOfUser', () =>
+    db
+      .select({
+        today: since('dayStart'),
+        week: since('weekStart'),
+        month: since('monthStart'),
+        total: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)`,
+      })
+      .from(ledger)
+      .where(and(eq(ledger.userId, sql.placeholder('userId')), inArray(ledger.kind, ['commission', 'correction'])))
+      .prepare(),
+  );
+  return query.get({ userId, ...istPeriods(now) }) ?? { today: 0, week: 0, month: 0, total: 0 };
 }

@@ -4,12 +4,14 @@ import type { Db, Queryable } from '../../db/client.js';
 import { enrollments, packageAccessRevocations, packages, users } from '../../db/schema.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { readCache } from '../../lib/read-cache.js';
-import { isAdminRole } from '../../../shared/domain.js';
+import { isAdminRole, type Role } from '../../../shared/domain.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { authErrors } from '../auth/auth.errors.js';
 import { accessErrors } from './access.errors.js';
 import { accessRestoredEmail, accessRevokedEmail } from './access.emails.js';
-import type { Viewer } from './catalog.service.js';
+
+/** Who is asking: a signed-in user, or null for a visitor. */
+export type Viewer = { id: number; role: Role } | null;
 
 type Deps = { db: Db; config: Pick<Config, 'siteName' | 'publicUrl'>; mailer: Mailer; now: () => number };
 

@@ -3,17 +3,12 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { enrollments, lectures, orders, packages, users, type PackageRow } from '../../db/schema.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
-import { isAdminRole, type Role, type Tier } from '../../../shared/domain.js';
+import { isAdminRole, type Tier } from '../../../shared/domain.js';
 import { readCache } from '../../lib/read-cache.js';
 import { PACKAGE_IMAGE_WIDTHS, packageImageFiles, packageImagesDir } from '../../lib/uploads.js';
 import { catalogErrors } from './catalog.errors.js';
-import { isRevoked, notRevoked } from './access.service.js';
-import { toPackageView, type PackageView } from './catalog.views.js';
-
-export type PackageWithCount = PackageRow & { lectureCount: number };
-
-/** Who is asking: a signed-in user, or null for a visitor. */
-export type Viewer = { id: number; role: Role } | null;
+import { isRevoked, notRevoked, type Viewer } from './access.service.js';
+import { toPackageView, type PackageView, type PackageWithCount } from './catalog.views.js';
 
 /**
  * Drizzle writes a column of a one-table query without its table's name, which inside this

@@ -1,7 +1,9 @@
 import type { Tier } from '../../../shared/domain.js';
-import type { LectureRow } from '../../db/schema.js';
-import type { PackageWithCount } from './catalog.service.js';
+import type { LectureRow, PackageRow } from '../../db/schema.js';
 import { packageImageSrcSet, packageImageUrl } from '../../lib/uploads.js';
+
+/** A package row with the number of its lectures, as the catalogue's queries read it. */
+export type PackageWithCount = PackageRow & { lectureCount: number };
 
 /** A package as clients see it. Money in paise; the REST adapter turns it into rupees. */
 export type PackageView = {
