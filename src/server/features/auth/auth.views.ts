@@ -1,6 +1,7 @@
-import type { UserRow } from '../../db/schema.js';
+import type { sessions, UserRow } from '../../db/schema.js';
 import type { Language, Role } from '../../../shared/domain.js';
 import { profileImageUrl } from '../../lib/uploads.js';
+import { deviceLabel } from './device-label.js';
 
 /** The signed-in user as the app sees themselves. Never the password hash. */
 export type MeView = {
@@ -46,4 +47,40 @@ export function toProfileView(user: UserRow, purchasedPackageIds: number[], earn
 
 export function toContactView(user: UserRow): ContactView {
   return { name: user.name, email: user.email, contact: user.phone };
+}
+
+/** One device a user is logged in on (one session), as the app sees it; times in epoch ms. */
+export type DeviceView = {
+  id: string;
+  browser: string | null;
+  model: string | null;
+  os: string | null;
+  loggedInAt: number;
+  lastSeenAt: number;
+  /** The device asking. */
+  current: boolean;
+};
+
+/** The same device in a REST answer: times as ISO 8601. */
+export type RestDeviceView = Omit<DeviceView, 'id' | 'loggedInAt' | 'lastSeenAt' | 'current'> & {
+  _id: string;
+  loggedInAt: string;
+  lastSeenAt: string;
+};
+
+type SessionRow = typeof sessions.$inferSelect;
+
+export function toDeviceView(row: SessionRow, currentSessionId: number | null): DeviceView {
+  return {
+    id: String(row.id),
+    ...deviceLabel(row.userAgent, row.deviceModel),
+    loggedInAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt ?? row.createdAt,
+    current: row.id === currentSessionId,
+  };
+}
+
+export function toRestDevice(device: DeviceView): RestDeviceView {
+  const { id, loggedInAt, lastSeenAt, current: _current, ...rest } = device;
+  return { _id: id, ...rest, loggedInAt: new Date(loggedInAt).toISOString(), lastSeenAt: new Date(lastSeenAt).toISOString() };
 }
