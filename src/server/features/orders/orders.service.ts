@@ -64,18 +64,11 @@ function paymentReference(db: Queryable, userId: number, packageId: number): str
   return `U${userId}P${packageId}N${n + 1}`;
 }
 
-export type PaymentDetails = {
-  packageId: string;
-  packageName: string;
-  amountPaise: number;
-  upiId: string;
-  payeeName: string;
-  upiLink: string;
-  qrDataUrl: string;
-};
+/** What the payment popup needs, as worked out here; `toPaymentDetailsView` shapes it. */
+export type Payment = { pkg: PackageRow; upiId: string; payeeName: string; upiLink: string; qrDataUrl: string };
 
 /** What the payment popup shows: the UPI link for this package's exact price, and its QR code. */
-export async function paymentDetails(deps: Deps, userId: number, packageId: number): Promise<PaymentDetails> {
+export async function paymentDetails(deps: Deps, userId: number, packageId: number): Promise<Payment> {
   const { upiId, upiPayeeName } = deps.config;
   if (!upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
   const pkg = packageOnSale(deps.db, packageId);
@@ -89,15 +82,7 @@ export async function paymentDetails(deps: Deps, userId: number, packageId: numb
     reference: paymentReference(deps.db, userId, pkg.id),
     merchantCode: deps.config.upiMerchantCode,
   });
-  return {
-    packageId: String(pkg.id),
-    packageName: pkg.name,
-    amountPaise: pkg.pricePaise,
-    upiId,
-    payeeName: upiPayeeName,
-    upiLink,
-    qrDataUrl: await upiQrDataUrl(upiLink),
-  };
+  return { pkg, upiId, payeeName: upiPayeeName, upiLink, qrDataUrl: await upiQrDataUrl(upiLink) };
 }
 
 function isUniqueViolation(error: unknown, index: string): boolean {
