@@ -16,7 +16,7 @@ import {
   type StatementEntry,
 } from '../../../test/statements.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
-import { enrollments, ledger, orders, statementCredits, statementImports, statementMappings, users } from '../../db/schema.js';
+import { enrollments, ledger, orders, statementCredits, statementImportLines, statementImports, statementMappings, users } from '../../db/schema.js';
 
 /** 20 Nov 2026, noon in India. */
 const TODAY = Date.UTC(2026, 10, 20, 6, 30);
@@ -322,6 +322,10 @@ describe('bulk approval', () => {
     ]);
     expect(await readAs('mr')).toEqual([{ status: 'failed', message: marathiText, at: TODAY }]);
     expect(statusOf(orderId)).toBe('pending');
+
+    // A line decided before outcomes were kept as codes also held the deciding admin's text; its code words it.
+    t.db.update(statementImportLines).set({ resultMessage: marathiText }).where(eq(statementImportLines.importId, Number(imported.body.importId))).run();
+    expect((await readAs('en'))[0].message).toBe('The buyer of this order has been deleted, so it cannot be approved.');
   });
 
   it('answers in Marathi when asked, and refuses an empty list', async () => {
