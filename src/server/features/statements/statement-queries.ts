@@ -121,7 +121,7 @@ function importLines(db: Queryable, importId: number): Line[] {
     .all();
 }
 
-export type WorkedOut = {
+type WorkedOut = {
   exact: LineMatch[];
   mismatches: LineMatch[];
   noOrder: LineMatch[];

@@ -102,7 +102,7 @@ export type ApprovalSummary = { approved: number; failed: number; results: Appro
  */
 export const approvalOutcomeTexts: ErrorTexts = { ...decisionErrorTexts, NOT_EXACT_MATCH: statementErrors.NOT_EXACT_MATCH().text };
 
-export function approvalMessage(code: string, lang: Language): string {
+function approvalMessage(code: string, lang: Language): string {
   return messageOfCode(code, lang, approvalOutcomeTexts);
 }
 
