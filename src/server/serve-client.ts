@@ -14,12 +14,13 @@ import { escapeHtml } from './lib/html.js';
 import { languageOf, pageExtras, withExtras } from './page-extras.js';
 import { sendRequestError } from './error-reply.js';
 import { requestErrors } from './lib/request.errors.js';
+import { UPLOADS_URL_PREFIX, uploadsDir } from './lib/uploads.js';
 
 export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
 export const clientDist = path.join(projectRoot, 'dist', 'client');
 const clientSource = path.join(projectRoot, 'src', 'client');
 
-const apiPrefixes = ['/api/', '/trpc/', '/uploads/'];
+const apiPrefixes = ['/api/', '/trpc/', UPLOADS_URL_PREFIX];
 
 function isApiPath(url: string): boolean {
   return url === '/api' || url === '/trpc' || apiPrefixes.some((prefix) => url.startsWith(prefix));
@@ -78,11 +79,11 @@ export function withDevanagariPreload(html: string, assetsDir: string): string {
 
 /** Files people upload (already re-encoded), under /uploads/, cached for good: every name is new. */
 export async function serveUploads(app: FastifyInstance, dataDir: string): Promise<void> {
-  const root = path.join(dataDir, 'uploads');
+  const root = uploadsDir(dataDir);
   await mkdir(root, { recursive: true });
   await app.register(fastifyStatic, {
     root,
-    prefix: '/uploads/',
+    prefix: UPLOADS_URL_PREFIX,
     decorateReply: false,
     index: false,
     list: false,

@@ -339,6 +339,7 @@ export const statementImportLines = sqliteTable(
     result: text('result', { enum: ['approved', 'failed'] }),
     orderId: integer('order_id').references(() => orders.id),
     resultCode: text('result_code'),
+    /** No longer written or read: the outcome is its code, worded in the reader's language when read. */
     resultMessage: text('result_message'),
     decidedAt: integer('decided_at'),
   },

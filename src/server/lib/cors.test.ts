@@ -8,7 +8,7 @@ import { createUser, createUserWithToken } from '../../test/factories.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { users } from '../db/schema.js';
 import { readCache } from './read-cache.js';
-import { SESSION_COOKIE } from '../trpc/context.js';
+import { SESSION_COOKIE } from './request-info.js';
 
 const OLD_CLIENT = 'http://old-client.example';
 const OTHER = 'http://evil.example';

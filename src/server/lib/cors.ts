@@ -1,9 +1,10 @@
 import fastifyCors from '@fastify/cors';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import { UPLOADS_URL_PREFIX } from './uploads.js';
 
 /** The paths existing clients call from another origin: REST.md's calls and the pictures they show. */
-const corsPaths = ['/api/', '/approve', '/uploads/'];
+const corsPaths = ['/api/', '/approve', UPLOADS_URL_PREFIX];
 
 /** The headers REST.md's calls send. */
 const CORS_ALLOWED_HEADERS = ['token', 'authorization', 'content-type'];
@@ -40,7 +41,7 @@ export async function registerCors(app: FastifyInstance, config: Pick<Config, 'c
     if (allowedCrossOrigin(request, allowed)) delete request.headers.cookie;
     // An <img> sends no Origin, so the picture's answer cannot tell which page asks for it:
     // while any origin is allowed, pictures (public files) may be embedded by other origins.
-    if (request.url.startsWith('/uploads/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+    if (request.url.startsWith(UPLOADS_URL_PREFIX)) reply.header('cross-origin-resource-policy', 'cross-origin');
     done();
   });
 

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AppError, defineErrors, describeError } from './errors.js';
+import { AppError, defineErrors, describeError, errorTexts, keptCodeOf, messageOfCode } from './errors.js';
 
 describe('describeError', () => {
   it('never shows the text of an unexpected error', () => {
@@ -33,5 +33,27 @@ describe('describeError', () => {
     expect(described.fields?.phone).toBe('Please enter a valid 10-digit phone number.');
     expect(described.fields?.name).toMatch(/^Please check "name"/);
     expect(describeError(error, 'mr').message).toBe('कृपया योग्य 10 अंकी फोन नंबर लिहा.');
+  });
+});
+
+describe('outcomes kept as codes', () => {
+  const errors = defineErrors({
+    GONE: ['NOT_FOUND', { en: 'It is gone.', mr: 'ते गेले.' }],
+    TAKEN: ['CONFLICT', { en: 'It is taken.', mr: 'ते घेतले आहे.' }],
+  });
+  const known = errorTexts(errors.GONE);
+
+  it('keeps a listed error by its own code and words it in the reader language', () => {
+    expect(keptCodeOf(errors.GONE(), known)).toBe('GONE');
+    expect(messageOfCode('GONE', 'en', known)).toBe('It is gone.');
+    expect(messageOfCode('GONE', 'mr', known)).toBe('ते गेले.');
+  });
+
+  it('keeps anything else as the generic code of its kind, which always has a text', () => {
+    expect(keptCodeOf(errors.TAKEN(), known)).toBe('CONFLICT');
+    expect(messageOfCode('CONFLICT', 'en', known)).toBe('This conflicts with something that already exists.');
+    expect(keptCodeOf(new Error('SQLITE_FULL: secret'), known)).toBe('INTERNAL');
+    expect(messageOfCode('INTERNAL', 'mr', known)).toBe('आमच्याकडून काहीतरी चूक झाली. कृपया पुन्हा प्रयत्न करा.');
+    expect(messageOfCode('NO_SUCH_CODE', 'en', known)).toBe('Something went wrong on our side. Please try again.');
   });
 });

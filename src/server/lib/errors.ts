@@ -163,3 +163,32 @@ export function describeError(error: unknown, lang: Language): DescribedError {
 export function isServerFault(error: unknown): boolean {
   return !(error instanceof TRPCError) || getHTTPStatusCodeFromError(error) >= 500;
 }
+
+/** Messages by code, for an outcome kept as its code and shown later in the reader's language. */
+export type ErrorTexts = Record<string, Localized>;
+
+/** The texts of these declared errors, by code: `errorTexts(orderErrors.ORDER_DECIDED, …)`. */
+export function errorTexts(...declared: (() => AppError)[]): ErrorTexts {
+  const out: ErrorTexts = {};
+  for (const make of declared) {
+    const error = make();
+    out[error.appCode] = error.text;
+  }
+  return out;
+}
+
+/**
+ * The code to keep for an error: its own when `known` holds its text, else the generic code of
+ * its kind (CONFLICT, NOT_FOUND…; INTERNAL for a fault), whose text is always known.
+ */
+export function keptCodeOf(error: unknown, known: ErrorTexts): string {
+  if (error instanceof AppError && known[error.appCode]) return error.appCode;
+  const code = error instanceof TRPCError ? error.code : 'INTERNAL_SERVER_ERROR';
+  return (genericText[code] ?? genericText.INTERNAL_SERVER_ERROR!).appCode;
+}
+
+/** A kept code's message in `lang`: from `known`, else the generic message of that code. */
+export function messageOfCode(code: string, lang: Language, known: ErrorTexts): string {
+  const text = known[code] ?? Object.values(genericText).find((generic) => generic.appCode === code) ?? genericText.INTERNAL_SERVER_ERROR!;
+  return text[lang];
+}

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { FastifyRequest } from 'fastify';
-import { headerToken, SESSION_COOKIE } from '../trpc/context.js';
+import { headerToken, SESSION_COOKIE } from './request-info.js';
 
 /** The only hosts whose players may be framed: lecture links are normalised to these (PRODUCT.md). */
 export const videoFrameHosts = [
@@ -73,7 +73,7 @@ const safeMethods = new Set(['GET', 'HEAD', 'OPTIONS']);
  * of PUBLIC_URL (a proxy may rewrite Host, so Host proves nothing). SameSite=Lax already keeps the
  * cookie off cross-site posts; this refuses the rest (old browsers, same-site subdomains). Only a
  * request authenticated by its header (`token` or `Authorization: Bearer`) is let through
- * unchecked: then the cookie is never read (trpc/context.ts readToken), and another site cannot
+ * unchecked: then the cookie is never read (lib/request-info.ts readToken), and another site cannot
  * make a browser send that header.
  */
 export function isCrossSiteCookieWrite(request: FastifyRequest, publicUrl: string): boolean {

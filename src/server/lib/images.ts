@@ -4,6 +4,7 @@ import path from 'node:path';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { AppError, defineErrors } from './errors.js';
+import { imageFileName } from './uploads.js';
 
 export const imageErrors = defineErrors({
   IMAGE_INVALID: [
@@ -89,7 +90,7 @@ async function processImage(input: Buffer, dir: string, widths: readonly number[
 
   await mkdir(dir, { recursive: true });
   const base = randomBytes(12).toString('hex');
-  const files = widths.map((width) => `${base}-${width}.webp`);
+  const files = widths.map((width) => imageFileName(base, width));
   try {
     await Promise.all(files.map((file, index) => writeFile(path.join(dir, file), outputs[index]!)));
   } catch (error) {

@@ -2,23 +2,12 @@ import type { ProfileView } from '../features/auth/auth.views.js';
 import type { OrderView } from '../features/orders/orders.views.js';
 import type { LectureView, PackageView } from '../features/catalog/catalog.views.js';
 import { paiseToRupees } from '../../shared/money.js';
+import { absoluteUploadUrl, uploadPathWithoutSlash } from '../lib/uploads.js';
 import type { RestSite } from './rest-adapter.js';
 
-/**
- * A picture path this server serves, as existing clients read it: without the leading slash,
- * since the legacy client builds `${server}/${course.image}` (LEGACY.md).
- */
-export function restImagePath(url: string | null): string | null {
-  return url === null ? null : url.replace(/^\/+/, '');
-}
-
-/**
- * A picture as an absolute URL on PUBLIC_URL: the legacy client puts profile pictures straight
- * into `<img src>` on its own origin (LEGACY.md), so a path would point at that origin.
- */
+/** A picture as an absolute URL on PUBLIC_URL, as the legacy client shows it (lib/uploads.ts). */
 export function absoluteUrl(url: string | null, site: RestSite): string | null {
-  if (url === null || /^https?:\/\//.test(url)) return url;
-  return `${site.publicUrl}/${url.replace(/^\/+/, '')}`;
+  return absoluteUploadUrl(url, site.publicUrl);
 }
 
 /** REST.md's `course`: money in rupees, `_id` for the id. */
@@ -28,7 +17,7 @@ export function restCourse(view: PackageView) {
     name: view.name,
     price: paiseToRupees(view.pricePaise),
     description: view.description,
-    image: restImagePath(view.image),
+    image: uploadPathWithoutSlash(view.image),
     tier: view.tier,
     lectureCount: view.lectureCount,
   };

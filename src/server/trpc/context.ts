@@ -9,8 +9,7 @@ import { keptUserAgent, modelFromHint } from '../features/auth/device-label.js';
 import type { SetupGate } from '../features/auth/setup.service.js';
 import { DEVICE_COOKIE, DEVICE_DAYS } from '../features/auth/login-limiter.js';
 import { requestBegun } from '../lib/read-cache.js';
-
-export const SESSION_COOKIE = 'session';
+import { readToken, requestLanguage, SESSION_COOKIE } from '../lib/request-info.js';
 
 /** What every request shares: built once in buildApp. */
 export type AppDeps = {
@@ -45,31 +44,6 @@ export type Context = AppDeps & {
   /** The signed-in user, looked up on first use and remembered for the request. */
   sessionUser(): SessionUser | null;
 };
-
-/** The session token from header `token` or `Authorization: Bearer`, when one is there. */
-export function headerToken(request: FastifyRequest): string | null {
-  const header = request.headers.token;
-  if (typeof header === 'string' && header.length > 0) return header;
-  const authorization = request.headers.authorization;
-  if (authorization?.startsWith('Bearer ')) {
-    const bearer = authorization.slice('Bearer '.length).trim();
-    if (bearer) return bearer;
-  }
-  return null;
-}
-
-/** The header's token, else the cookie's; the cross-site check (lib/http-security.ts) relies on this order. */
-export function readToken(request: FastifyRequest): string | null {
-  return headerToken(request) ?? (request.cookies?.[SESSION_COOKIE] || null);
-}
-
-/** The language the client asked for: header `x-lang`, else the browser's Accept-Language. */
-export function requestLanguage(request: FastifyRequest): Language {
-  const explicit = request.headers['x-lang'];
-  if (explicit === 'mr' || explicit === 'en') return explicit;
-  const accepted = request.headers['accept-language'];
-  return typeof accepted === 'string' && /^\s*mr\b/i.test(accepted) ? 'mr' : 'en';
-}
 
 export function createContextFactory(deps: AppDeps) {
   const secureCookie = deps.config.publicUrl.startsWith('https://');

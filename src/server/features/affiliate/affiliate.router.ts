@@ -9,6 +9,7 @@ import { dashboardOf } from './dashboard.service.js';
 import { earningsHistory, purchasesOfReferred } from './earnings-history.service.js';
 import { leaderboardPeriods, leaderboardView } from './leaderboard.service.js';
 import { payEarnings } from './payouts.service.js';
+import { toAffiliateView, toCommissionLineView, toPaidView } from './affiliate.views.js';
 
 export const affiliateRouter = router({
   /** A user's earnings cards, tier and payouts: their own, or anyone's for an admin. */
@@ -26,23 +27,17 @@ export const affiliateRouter = router({
   /** The people the signed-in user sponsors, each with what they bought or are paying for (pending). */
   affiliates: protectedProcedure.query(({ ctx }) => {
     const purchases = purchasesOfReferred(ctx.db, ctx.user.id);
-    return affiliatesOf(ctx.db, ctx.user.id).map((person) => ({
-      id: String(person.id),
-      name: person.name,
-      phone: person.phone,
-      packageIds: person.packageIds.map(String),
-      purchases: (purchases.get(person.id) ?? []).map((purchase) => ({ ...purchase, orderId: String(purchase.orderId) })),
-    }));
+    return affiliatesOf(ctx.db, ctx.user.id).map((person) => toAffiliateView(person, purchases.get(person.id) ?? []));
   }),
 
   /** The signed-in user's own commissions, newest first: buyer's first name, package, amount, date. */
   earningsHistory: protectedProcedure.query(({ ctx }) =>
-    earningsHistory(ctx.db, ctx.user.id).map((line) => ({ ...line, id: String(line.id) })),
+    earningsHistory(ctx.db, ctx.user.id).map(toCommissionLineView),
   ),
 
   /** Records a payout to a user and emails them ("send earnings email"). */
   pay: adminProcedure.input(z.object({ email: emailAddress, amount: rupeeAmount })).mutation(({ ctx, input }) => {
     const payout = payEarnings(ctx, ctx.user.id, { email: input.email, amountPaise: input.amount });
-    return { message: affiliateText('PAYOUT_SENT', ctx.req.lang), payout: { id: String(payout.id), amountPaise: payout.amountPaise } };
+    return { message: affiliateText('PAYOUT_SENT', ctx.req.lang), payout: toPaidView(payout) };
   }),
 });

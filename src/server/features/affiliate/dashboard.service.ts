@@ -1,16 +1,18 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { enrollments, packages } from '../../db/schema.js';
 import { highestTier, type Tier } from '../../../shared/domain.js';
 import { istDayStart } from '../../../shared/ist.js';
 import { readCache } from '../../lib/read-cache.js';
 import { findActiveUser } from '../auth/accounts.service.js';
-import { profileImageUrl } from '../auth/auth.views.js';
+import type { Earnings } from '../auth/auth.views.js';
+import { earningsOf } from '../auth/profile.service.js';
 import { affiliateErrors } from './affiliate.errors.js';
-import { earningsOf, type Earnings } from './earnings.service.js';
-import { payoutsOf, type PayoutView } from './payouts.service.js';
+import { payoutsOf } from './payouts.service.js';
+import { toDashboardUserView, type DashboardUserView, type PayoutView } from './affiliate.views.js';
 
 export type Dashboard = {
-  user: { id: string; name: string; profileImage: string | null; referralCode: string };
+  user: DashboardUserView;
   highestTier: Tier | null;
   earnings: Earnings;
   paidOutPaise: number;
@@ -21,7 +23,11 @@ export type Dashboard = {
 /** Tiers of the packages a user owns. */
 function ownedTiers(db: Db, userId: number): (Tier | null)[] {
   return db
-    .all<{ tier: Tier | null }>(sql`select p.tier as tier from enrollments e join packages p on p.id = e.package_id where e.user_id = ${userId}`)
+    .select({ tier: packages.tier })
+    .from(enrollments)
+    .innerJoin(packages, eq(packages.id, enrollments.packageId))
+    .where(eq(enrollments.userId, userId))
+    .all()
     .map((row) => row.tier);
 }
 
@@ -34,7 +40,7 @@ export function dashboardOf(db: Db, userId: number, now: number): Dashboard {
     const user = findActiveUser(db, userId);
     if (!user) return null;
     const value: Dashboard = {
-      user: { id: String(user.id), name: user.name, profileImage: profileImageUrl(user.profileImage), referralCode: user.referralCode },
+      user: toDashboardUserView(user),
       highestTier: highestTier(ownedTiers(db, user.id)),
       earnings: earningsOf(db, user.id, now),
       paidOutPaise: user.paidPaise,

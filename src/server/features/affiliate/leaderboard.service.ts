@@ -1,16 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../../db/client.js';
+import { users } from '../../db/schema.js';
 import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
 import { readCache } from '../../lib/read-cache.js';
-import { profileImageUrl } from '../auth/auth.views.js';
+import { toLeaderboardEntryView, type Leaderboard, type LeaderboardEntry, type LeaderboardView } from './affiliate.views.js';
 
 export const leaderboardPeriods = ['week', 'month', 'all'] as const;
 export type LeaderboardPeriod = (typeof leaderboardPeriods)[number];
 
 export const LEADERBOARD_SIZE = 50;
 
-export type LeaderboardEntry = { rank: number; userId: number; name: string; profileImage: string | null; totalPaise: number };
-export type Leaderboard = { entries: LeaderboardEntry[]; me: { rank: number; totalPaise: number } | null };
 
 /**
  * Each period ranks on kept totals of the users table, each with its own index: highest total
@@ -18,6 +18,14 @@ export type Leaderboard = { entries: LeaderboardEntry[]; me: { rank: number; tot
  * the period who are not deleted rank. Reading the top and one viewer's rank are index ranges.
  */
 type Columns = { index: SQL; total: SQL; at: SQL; period: SQL; key: string };
+
+/** The schema's indexes of the users table, by name: a leaderboard index renamed there stops the start. */
+const usersIndexes = new Set(getTableConfig(users).indexes.map((index) => index.config.name));
+
+function leaderboardIndex(name: 'users_leaderboard' | 'users_leaderboard_week' | 'users_leaderboard_month'): SQL {
+  if (!usersIndexes.has(name)) throw new Error(`The users table has no index ${name}`);
+  return sql`${sql.identifier(name)}`;
+}
 
 /** The period's cache key (the same as `columns(...).key`), without building any SQL. */
 function periodKey(period: LeaderboardPeriod, now: number): string {
@@ -29,13 +37,13 @@ function periodKey(period: LeaderboardPeriod, now: number): string {
 function columns(period: LeaderboardPeriod, now: number): Columns {
   if (period === 'week') {
     const start = istWeekStart(now);
-    return { index: sql`users_leaderboard_week`, total: sql`week_paise`, at: sql`week_at`, period: sql`week_start = ${start}`, key: `week:${start}` };
+    return { index: leaderboardIndex('users_leaderboard_week'), total: sql`${users.weekPaise}`, at: sql`${users.weekAt}`, period: sql`${users.weekStart} = ${start}`, key: `week:${start}` };
   }
   if (period === 'month') {
     const start = istMonthStart(now);
-    return { index: sql`users_leaderboard_month`, total: sql`month_paise`, at: sql`month_at`, period: sql`month_start = ${start}`, key: `month:${start}` };
+    return { index: leaderboardIndex('users_leaderboard_month'), total: sql`${users.monthPaise}`, at: sql`${users.monthAt}`, period: sql`${users.monthStart} = ${start}`, key: `month:${start}` };
   }
-  return { index: sql`users_leaderboard`, total: sql`earned_paise`, at: sql`earned_at`, period: sql`1 = 1`, key: 'all' };
+  return { index: leaderboardIndex('users_leaderboard'), total: sql`${users.earnedPaise}`, at: sql`${users.earnedAt}`, period: sql`1 = 1`, key: 'all' };
 }
 
 /**
@@ -52,12 +60,6 @@ export function leaderboard(db: Db, period: LeaderboardPeriod, viewerId: number 
   return { entries, me: cache.get(`leaderboard:${c.key}:${viewerId}`, ['earnings'], () => rankOf(db, c, viewerId)) };
 }
 
-/** A board as the app and REST show it: ids as strings, pictures as URLs. */
-export type LeaderboardView = {
-  entries: (Omit<LeaderboardEntry, 'userId'> & { userId: string })[];
-  me: Leaderboard['me'];
-};
-
 /**
  * The board as the signed-in viewer sees it, one object per viewer and period kept until
  * earnings change (or the viewer does), so its JSON text is made once (`jsonOf`).
@@ -68,22 +70,22 @@ export function leaderboardView(db: Db, period: LeaderboardPeriod, viewerId: num
   return cache.getOwned(`leaderboard-view:${key}:${viewerId}`, ['earnings'], () => {
     const board = leaderboard(db, period, viewerId, now);
     const entries = cache.get(`leaderboard-entries:${key}`, ['earnings'], () =>
-      board.entries.map((entry) => ({ ...entry, userId: String(entry.userId), profileImage: profileImageUrl(entry.profileImage) })),
+      board.entries.map(toLeaderboardEntryView),
     );
     return { value: { entries, me: board.me }, userId: viewerId };
   })!;
 }
 
 function rankingCondition(c: Columns): SQL {
-  return sql`deleted_at is null and ${c.total} > 0 and ${c.period}`;
+  return sql`${users.deletedAt} is null and ${c.total} > 0 and ${c.period}`;
 }
 
 function topEntries(db: Db, c: Columns): LeaderboardEntry[] {
   const rows = db.all<Omit<LeaderboardEntry, 'rank'>>(sql`
-    select id as userId, name, profile_image as profileImage, ${c.total} as totalPaise
-    from users indexed by ${c.index}
+    select ${users.id} as userId, ${users.name} as name, ${users.profileImage} as profileImage, ${c.total} as totalPaise
+    from ${users} indexed by ${c.index}
     where ${rankingCondition(c)}
-    order by ${c.total} desc, ${c.at}, id
+    order by ${c.total} desc, ${c.at}, ${users.id}
     limit ${LEADERBOARD_SIZE}
   `);
   return rows.map((row, index) => ({ ...row, rank: index + 1 }));
@@ -92,13 +94,13 @@ function topEntries(db: Db, c: Columns): LeaderboardEntry[] {
 function rankOf(db: Db, c: Columns, viewerId: number): Leaderboard['me'] {
   const ranking = rankingCondition(c);
   const me = db.get<{ total: number; at: number | null }>(sql`
-    select ${c.total} as total, ${c.at} as at from users where id = ${viewerId} and ${ranking}
+    select ${c.total} as total, ${c.at} as at from ${users} where ${users.id} = ${viewerId} and ${ranking}
   `);
   if (!me) return null;
   const ahead = db.get<{ n: number }>(sql`
-    select count(*) as n from users indexed by ${c.index}
+    select count(*) as n from ${users} indexed by ${c.index}
     where ${ranking}
-      and (${c.total} > ${me.total} or (${c.total} = ${me.total} and (${c.at} < ${me.at} or (${c.at} = ${me.at} and id < ${viewerId}))))
+      and (${c.total} > ${me.total} or (${c.total} = ${me.total} and (${c.at} < ${me.at} or (${c.at} = ${me.at} and ${users.id} < ${viewerId}))))
   `)!;
   return { rank: ahead.n + 1, totalPaise: me.total };
 }

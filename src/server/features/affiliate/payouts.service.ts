@@ -6,6 +6,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { findActiveUserByEmail } from '../auth/accounts.service.js';
 import { recordDirectPayout } from '../payouts/payouts.service.js';
 import { affiliateErrors } from './affiliate.errors.js';
+import { toPayoutView, type PayoutView } from './affiliate.views.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
 
@@ -21,8 +22,6 @@ export function payEarnings(deps: Deps, adminId: number, input: { email: string;
   return recordDirectPayout(deps, adminId, { userId: target.id, amountPaise: input.amountPaise }).ledgerRow;
 }
 
-export type PayoutView = { id: string; amountPaise: number; createdAt: number; paidBy: string | null };
-
 /** A user's payouts, newest first. */
 export function payoutsOf(db: Db, userId: number): PayoutView[] {
   return db
@@ -32,5 +31,5 @@ export function payoutsOf(db: Db, userId: number): PayoutView[] {
     .where(and(eq(ledger.userId, userId), eq(ledger.kind, 'payout')))
     .orderBy(desc(ledger.createdAt), desc(ledger.id))
     .all()
-    .map((row) => ({ ...row, id: String(row.id) }));
+    .map(toPayoutView);
 }

@@ -8,7 +8,7 @@ import { findActiveUser, findActiveUserByReferralCode, login, setLanguage } from
 import { rememberDevice } from './login-limiter.js';
 import { authErrors } from './auth.errors.js';
 import { authText } from './auth.messages.js';
-import { toContactView, toMeView } from './auth.views.js';
+import { toContactView, toMeView, toUploadedPictureView } from './auth.views.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
 import { changePassword, meOf, profileOf as keptProfileOf, setProfileImage, updateProfile } from './profile.service.js';
 import { register, resendCode, verify } from './registration.service.js';
@@ -156,8 +156,8 @@ export const authRouter = router({
     .input(z.object({ image: z.instanceof(Buffer).nullable() }))
     .mutation(async ({ ctx, input }) => {
       if (!input.image) throw imageErrors.IMAGE_REQUIRED();
-      const imageUrl = await setProfileImage(ctx, ctx.user.id, input.image);
-      return { message: authText('IMAGE_UPLOADED', ctx.req.lang), imageUrl };
+      const file = await setProfileImage(ctx, ctx.user.id, input.image);
+      return { message: authText('IMAGE_UPLOADED', ctx.req.lang), ...toUploadedPictureView(file) };
     }),
 
   setupStatus: publicProcedure.query(({ ctx }) => ({ open: ctx.setup.isOpen() })),

@@ -1,6 +1,7 @@
-import type { UserRow } from '../../db/schema.js';
+import type { sessions, UserRow } from '../../db/schema.js';
 import type { Language, Role } from '../../../shared/domain.js';
-import type { Earnings } from '../affiliate/earnings.service.js';
+import { profileImageUrl } from '../../lib/uploads.js';
+import { deviceLabel } from './device-label.js';
 
 /** The signed-in user as the app sees themselves. Never the password hash. */
 export type MeView = {
@@ -14,14 +15,13 @@ export type MeView = {
   lang: Language;
 };
 
+/** Earnings in paise: commissions and corrections of each IST period. Payouts do not lower them. */
+export type Earnings = { today: number; week: number; month: number; total: number };
+
 /** MeView plus what they own and what they have earned (paise). */
 export type ProfileView = MeView & { purchasedPackageIds: string[]; earnings: Earnings };
 
 export type ContactView = { name: string; email: string; contact: string | null };
-
-export function profileImageUrl(file: string | null): string | null {
-  return file ? `/uploads/profiles/${file}` : null;
-}
 
 export function toMeView(user: UserRow): MeView {
   return {
@@ -36,10 +36,51 @@ export function toMeView(user: UserRow): MeView {
   };
 }
 
+/** A picture just uploaded, by its file name. */
+export function toUploadedPictureView(file: string): { imageUrl: string } {
+  return { imageUrl: profileImageUrl(file)! };
+}
+
 export function toProfileView(user: UserRow, purchasedPackageIds: number[], earnings: Earnings): ProfileView {
   return { ...toMeView(user), purchasedPackageIds: purchasedPackageIds.map(String), earnings };
 }
 
 export function toContactView(user: UserRow): ContactView {
   return { name: user.name, email: user.email, contact: user.phone };
+}
+
+/** One device a user is logged in on (one session), as the app sees it; times in epoch ms. */
+export type DeviceView = {
+  id: string;
+  browser: string | null;
+  model: string | null;
+  os: string | null;
+  loggedInAt: number;
+  lastSeenAt: number;
+  /** The device asking. */
+  current: boolean;
+};
+
+/** The same device in a REST answer: times as ISO 8601. */
+export type RestDeviceView = Omit<DeviceView, 'id' | 'loggedInAt' | 'lastSeenAt' | 'current'> & {
+  _id: string;
+  loggedInAt: string;
+  lastSeenAt: string;
+};
+
+type SessionRow = typeof sessions.$inferSelect;
+
+export function toDeviceView(row: SessionRow, currentSessionId: number | null): DeviceView {
+  return {
+    id: String(row.id),
+    ...deviceLabel(row.userAgent, row.deviceModel),
+    loggedInAt: row.createdAt,
+    lastSeenAt: row.lastSeenAt ?? row.createdAt,
+    current: row.id === currentSessionId,
+  };
+}
+
+export function toRestDevice(device: DeviceView): RestDeviceView {
+  const { id, loggedInAt, lastSeenAt, current: _current, ...rest } = device;
+  return { _id: id, ...rest, loggedInAt: new Date(loggedInAt).toISOString(), lastSeenAt: new Date(lastSeenAt).toISOString() };
 }

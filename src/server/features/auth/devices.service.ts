@@ -4,28 +4,9 @@ import type { Db, Queryable } from '../../db/client.js';
 import { sessions, type UserRow } from '../../db/schema.js';
 import { isAdminRole } from '../../../shared/domain.js';
 import { readCache } from '../../lib/read-cache.js';
-import { deviceLabel } from './device-label.js';
 import { deviceErrors, deviceLimitReached } from './devices.errors.js';
 import { createSession, type DeviceInfo } from './sessions.service.js';
-
-/** One device a user is logged in on (one session), as the app sees it; times in epoch ms. */
-export type DeviceView = {
-  id: string;
-  browser: string | null;
-  model: string | null;
-  os: string | null;
-  loggedInAt: number;
-  lastSeenAt: number;
-  /** The device asking. */
-  current: boolean;
-};
-
-/** The same device in a REST answer: times as ISO 8601. */
-export type RestDeviceView = Omit<DeviceView, 'id' | 'loggedInAt' | 'lastSeenAt' | 'current'> & {
-  _id: string;
-  loggedInAt: string;
-  lastSeenAt: string;
-};
+import { toDeviceView, toRestDevice, type DeviceView } from './auth.views.js';
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -36,21 +17,6 @@ function activeSessions(db: Queryable, userId: number, now: number): SessionRow[
     .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
     .orderBy(desc(sql`coalesce(${sessions.lastSeenAt}, ${sessions.createdAt})`), desc(sessions.id))
     .all();
-}
-
-function toDeviceView(row: SessionRow, currentSessionId: number | null): DeviceView {
-  return {
-    id: String(row.id),
-    ...deviceLabel(row.userAgent, row.deviceModel),
-    loggedInAt: row.createdAt,
-    lastSeenAt: row.lastSeenAt ?? row.createdAt,
-    current: row.id === currentSessionId,
-  };
-}
-
-export function toRestDevice(device: DeviceView): RestDeviceView {
-  const { id, loggedInAt, lastSeenAt, current: _current, ...rest } = device;
-  return { _id: id, ...rest, loggedInAt: new Date(loggedInAt).toISOString(), lastSeenAt: new Date(lastSeenAt).toISOString() };
 }
 
 /** The devices a user is logged in on, most recently used first. */

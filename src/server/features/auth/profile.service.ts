@@ -1,34 +1,27 @@
-import path from 'node:path';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import { prepared, type Db } from '../../db/client.js';
-import { enrollments, sessions, users } from '../../db/schema.js';
+import { prepared, type Db, type Queryable } from '../../db/client.js';
+import { enrollments, ledger, sessions, users } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
 import type { LimitRule, RateLimits } from '../../lib/rate-limit.js';
 import { readCache } from '../../lib/read-cache.js';
-import { istDayStart } from '../../../shared/ist.js';
-import { earningsOf } from '../affiliate/earnings.service.js';
+import { PROFILE_IMAGE_WIDTH, profileImagesDir } from '../../lib/uploads.js';
+import { istDayStart, istPeriods } from '../../../shared/ist.js';
 import { findActiveUser } from './accounts.service.js';
 import { authErrors } from './auth.errors.js';
-import { profileImageUrl, toMeView, toProfileView, type MeView, type ProfileView } from './auth.views.js';
-
-export const PROFILE_IMAGE_WIDTH = 256;
-
-export function profilesDir(config: Config): string {
-  return path.join(config.dataDir, 'uploads', 'profiles');
-}
+import { toMeView, toProfileView, type Earnings, type MeView, type ProfileView } from './auth.views.js';
 
 /** Pictures per account: a person changes theirs a few times at most; each costs real work. */
 export const profileImageLimit: LimitRule = { points: 10, durationSeconds: 60 * 60 };
 
 /**
- * Stores a new picture (checked and re-encoded), then removes the old one. Answers its URL. Each
+ * Stores a new picture (checked and re-encoded), then removes the old one. Answers its file name. Each
  * upload counts against the account's limit before the picture is looked at.
  */
 export async function setProfileImage(deps: { db: Db; config: Config; rateLimits: RateLimits }, userId: number, image: Buffer): Promise<string> {
   await deps.rateLimits.get('profile-image:account', profileImageLimit).hit(String(userId));
-  const dir = profilesDir(deps.config);
+  const dir = profileImagesDir(deps.config.dataDir);
   const saved = await saveImage(image, dir, [PROFILE_IMAGE_WIDTH]);
   const file = saved.files[0]!;
   const previous = findActiveUser(deps.db, userId)?.profileImage ?? null;
@@ -37,7 +30,7 @@ export async function setProfileImage(deps: { db: Db; config: Config; rateLimits
   readCache(deps.db).forgetUser(userId);
   readCache(deps.db).invalidate('earnings');
   if (previous) await removeImageFiles(dir, [previous]);
-  return profileImageUrl(file)!;
+  return file;
 }
 
 /** Ids of the packages a user owns, oldest purchase first. */
@@ -111,4 +104,25 @@ export function profileOf(db: Db, userId: number, now: number): ProfileView | nu
     if (!user) return null;
     return { value: toProfileView(user, purchasedPackageIds(db, user.id), earningsOf(db, user.id, now)), userId };
   });
+}
+
+/**
+ * A user's earnings, part of their profile (and shown on the affiliate dashboard): their ledger
+ * lines summed per IST period, from the index on (user_id, created_at).
+ */
+export function earningsOf(db: Queryable, userId: number, now: number): Earnings {
+  const since = (start: string) => sql<number>`coalesce(sum(case when ${ledger.createdAt} >= ${sql.placeholder(start)} then ${ledger.amountPaise} end), 0)`;
+  const query = prepared(db, 'ledger.earningsOfUser', () =>
+    db
+      .select({
+        today: since('dayStart'),
+        week: since('weekStart'),
+        month: since('monthStart'),
+        total: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)`,
+      })
+      .from(ledger)
+      .where(and(eq(ledger.userId, sql.placeholder('userId')), inArray(ledger.kind, ['commission', 'correction'])))
+      .prepare(),
+  );
+  return query.get({ userId, ...istPeriods(now) }) ?? { today: 0, week: 0, month: 0, total: 0 };
 }

@@ -4,12 +4,15 @@ import type { Db, Queryable } from '../../db/client.js';
 import { enrollments, packageAccessRevocations, packages, users } from '../../db/schema.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { readCache } from '../../lib/read-cache.js';
-import { isAdminRole } from '../../../shared/domain.js';
+import { isAdminRole, type Role } from '../../../shared/domain.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { authErrors } from '../auth/auth.errors.js';
 import { accessErrors } from './access.errors.js';
 import { accessRestoredEmail, accessRevokedEmail } from './access.emails.js';
-import type { Viewer } from './catalog.service.js';
+import { toLearnerAccessView, type LearnerAccessView } from './catalog.views.js';
+
+/** Who is asking: a signed-in user, or null for a visitor. */
+export type Viewer = { id: number; role: Role } | null;
 
 type Deps = { db: Db; config: Pick<Config, 'siteName' | 'publicUrl'>; mailer: Mailer; now: () => number };
 
@@ -118,17 +121,6 @@ export function restoreAccess(deps: Deps, input: { adminId: number; userId: numb
   );
 }
 
-export type LearnerAccessView = {
-  user: { id: string; name: string; email: string; phone: string | null; role: string };
-  packages: {
-    id: string;
-    name: string;
-    archived: boolean;
-    boughtAt: number;
-    revoked: { reason: string; at: number; by: string } | null;
-  }[];
-};
-
 /** A learner's packages with the access state of each, for the admin's learner screen. */
 export function learnerAccess(db: Db, userId: number): LearnerAccessView {
   const learner = requireLearner(db, userId);
@@ -156,16 +148,7 @@ export function learnerAccess(db: Db, userId: number): LearnerAccessView {
     .where(eq(enrollments.userId, userId))
     .orderBy(asc(enrollments.createdAt), asc(packages.id))
     .all();
-  return {
-    user: { id: String(learner.id), name: learner.name, email: learner.email, phone: learner.phone, role: learner.role },
-    packages: rows.map((row) => ({
-      id: String(row.id),
-      name: row.name,
-      archived: row.archivedAt !== null,
-      boughtAt: row.boughtAt,
-      revoked: row.revokedAt === null ? null : { reason: row.reason ?? '', at: row.revokedAt, by: row.revokedBy ?? '' },
-    })),
-  };
+  return toLearnerAccessView(learner, rows);
 }
 
 /** The viewer's phone with all but its last 4 digits hidden, or their email when they have no phone. */
@@ -178,7 +161,7 @@ export function maskedContact(user: { phone: string | null; email: string }): st
  * What the player writes over a playing lecture: who is watching (masked phone, or email) and the
  * order that granted the package (`#42`), so a recording names its source.
  */
-export function watermarkFor(db: Db, viewer: NonNullable<Viewer>, packageId: number): { viewer: string; order: string | null } {
+export function watermarkFor(db: Db, viewer: NonNullable<Viewer>, packageId: number): { viewer: string; orderId: number | null } {
   const user = findActiveUser(db, viewer.id);
   const enrollment = isAdminRole(viewer.role)
     ? undefined
@@ -189,6 +172,6 @@ export function watermarkFor(db: Db, viewer: NonNullable<Viewer>, packageId: num
         .get();
   return {
     viewer: user ? maskedContact(user) : '',
-    order: enrollment?.orderId ? `#${enrollment.orderId}` : null,
+    orderId: enrollment?.orderId ?? null,
   };
 }

@@ -7,7 +7,7 @@ import { addLecture, createPackage, createUser, createUserWithToken, grantPackag
 import { makePng, svgWithScript } from '../../../test/images.js';
 import { postForm } from '../../../test/multipart.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
-import { PACKAGE_IMAGE_WIDTHS } from './package-images.js';
+import { PACKAGE_IMAGE_WIDTHS } from '../../lib/uploads.js';
 
 let t: TestApp;
 let admin: string;

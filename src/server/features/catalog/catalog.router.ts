@@ -4,7 +4,7 @@ import { adminProcedure, protectedProcedure, publicProcedure, router } from '../
 import { catalogText } from './catalog.messages.js';
 import { newPackageInput } from './catalog.schemas.js';
 import { addPackage, deletePackage, listAll, ownedPackages, packagesOnSale, siteStats } from './catalog.service.js';
-import { toAdminPackageView, toLectureView, toPackageView, type PackageDetailView } from './catalog.views.js';
+import { toAdminPackageView, toPackageDetailView, toPackageView, type PackageDetailView } from './catalog.views.js';
 import { packageWithLectures } from './lectures.service.js';
 
 export const catalogRouter = router({
@@ -13,14 +13,7 @@ export const catalogRouter = router({
 
   /** One package; its lecture links only for a buyer or an admin. */
   byId: publicProcedure.input(z.object({ id: entityId })).query(({ ctx, input }): PackageDetailView => {
-    const detail = packageWithLectures(ctx.db, ctx.sessionUser(), input.id);
-    return {
-      ...toPackageView(detail.pkg),
-      archived: detail.pkg.archivedAt !== null,
-      canWatch: detail.canWatch,
-      outline: detail.outline.map((lecture) => ({ id: String(lecture.id), title: lecture.title })),
-      lectures: detail.lectures?.map(toLectureView) ?? null,
-    };
+    return toPackageDetailView(packageWithLectures(ctx.db, ctx.sessionUser(), input.id));
   }),
 
   /** The packages the signed-in user owns (archived ones included). */

@@ -3,17 +3,12 @@ import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { enrollments, lectures, orders, packages, users, type PackageRow } from '../../db/schema.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
-import { isAdminRole, type Role, type Tier } from '../../../shared/domain.js';
+import { isAdminRole, type Tier } from '../../../shared/domain.js';
 import { readCache } from '../../lib/read-cache.js';
+import { PACKAGE_IMAGE_WIDTHS, packageImageFiles, packageImagesDir } from '../../lib/uploads.js';
 import { catalogErrors } from './catalog.errors.js';
-import { isRevoked, notRevoked } from './access.service.js';
-import { PACKAGE_IMAGE_WIDTHS, packageImageFiles, packagesDir } from './package-images.js';
-import { toPackageView, type PackageView } from './catalog.views.js';
-
-export type PackageWithCount = PackageRow & { lectureCount: number };
-
-/** Who is asking: a signed-in user, or null for a visitor. */
-export type Viewer = { id: number; role: Role } | null;
+import { isRevoked, notRevoked, type Viewer } from './access.service.js';
+import { toPackageView, type PackageView, type PackageWithCount } from './catalog.views.js';
 
 /**
  * Drizzle writes a column of a one-table query without its table's name, which inside this
@@ -107,7 +102,7 @@ type Deps = { db: Db; config: Pick<Config, 'dataDir'>; now: () => number };
 
 /** Checks and re-encodes the image (a few widths for srcset), then stores the package. */
 export async function addPackage(deps: Deps, input: NewPackage): Promise<PackageWithCount> {
-  const dir = packagesDir(deps.config);
+  const dir = packageImagesDir(deps.config.dataDir);
   const saved = await saveImage(input.image, dir, PACKAGE_IMAGE_WIDTHS);
   try {
     const row = deps.db
@@ -152,7 +147,7 @@ export async function deletePackage(deps: Deps, id: number): Promise<'archived' 
     return { kind: 'removed' as const, image: pkg.image };
   });
   readCache(db).invalidate('catalog');
-  if (outcome.image) await removeImageFiles(packagesDir(deps.config), packageImageFiles(outcome.image));
+  if (outcome.image) await removeImageFiles(packageImagesDir(deps.config.dataDir), packageImageFiles(outcome.image));
   return outcome.kind;
 }
 

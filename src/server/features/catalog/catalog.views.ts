@@ -1,7 +1,9 @@
 import type { Tier } from '../../../shared/domain.js';
-import type { LectureRow } from '../../db/schema.js';
-import type { PackageWithCount } from './catalog.service.js';
-import { PACKAGE_IMAGE_WIDTHS } from './package-images.js';
+import type { LectureRow, PackageRow, UserRow } from '../../db/schema.js';
+import { packageImageSrcSet, packageImageUrl } from '../../lib/uploads.js';
+
+/** A package row with the number of its lectures, as the catalogue's queries read it. */
+export type PackageWithCount = PackageRow & { lectureCount: number };
 
 /** A package as clients see it. Money in paise; the REST adapter turns it into rupees. */
 export type PackageView = {
@@ -34,16 +36,6 @@ export type PackageDetailView = PackageView & {
   lectures: LectureView[] | null;
 };
 
-const DEFAULT_WIDTH = PACKAGE_IMAGE_WIDTHS[1];
-
-export function packageImageUrl(image: string | null, width: number = DEFAULT_WIDTH): string | null {
-  return image ? `/uploads/packages/${image}-${width}.webp` : null;
-}
-
-function packageImageSrcSet(image: string | null): string | null {
-  return image ? PACKAGE_IMAGE_WIDTHS.map((width) => `${packageImageUrl(image, width)} ${width}w`).join(', ') : null;
-}
-
 export function toPackageView(row: PackageWithCount): PackageView {
   return {
     id: String(row.id),
@@ -63,4 +55,60 @@ export function toAdminPackageView(row: PackageWithCount): AdminPackageView {
 
 export function toLectureView(row: LectureRow): LectureView {
   return { id: String(row.id), title: row.title, video: row.videoUrl, position: row.position };
+}
+
+/** A package with its outline, and its lectures' links when the viewer may watch. */
+export function toPackageDetailView(detail: {
+  pkg: PackageWithCount;
+  canWatch: boolean;
+  outline: { id: number; title: string | null }[];
+  lectures: LectureRow[] | null;
+}): PackageDetailView {
+  return {
+    ...toPackageView(detail.pkg),
+    archived: detail.pkg.archivedAt !== null,
+    canWatch: detail.canWatch,
+    outline: detail.outline.map((lecture) => ({ id: String(lecture.id), title: lecture.title })),
+    lectures: detail.lectures?.map(toLectureView) ?? null,
+  };
+}
+
+/** The viewer's mark: who is watching, and the order that granted the package (`#42`). */
+export type WatermarkView = { viewer: string; order: string | null };
+
+/** A package's lectures for the player, where this learner stopped, and the viewer's mark. */
+export function toPlayerView(lectures: LectureRow[], currentLectureId: number | null, mark: { viewer: string; orderId: number | null }) {
+  const watermark: WatermarkView = { viewer: mark.viewer, order: mark.orderId ? `#${mark.orderId}` : null };
+  return {
+    lectures: lectures.map(toLectureView),
+    currentLectureId: currentLectureId === null ? null : String(currentLectureId),
+    watermark,
+  };
+}
+
+export type LearnerAccessView = {
+  user: { id: string; name: string; email: string; phone: string | null; role: string };
+  packages: {
+    id: string;
+    name: string;
+    archived: boolean;
+    boughtAt: number;
+    revoked: { reason: string; at: number; by: string } | null;
+  }[];
+};
+
+export function toLearnerAccessView(
+  learner: UserRow,
+  rows: { id: number; name: string; archivedAt: number | null; boughtAt: number; reason: string | null; revokedAt: number | null; revokedBy: string | null }[],
+): LearnerAccessView {
+  return {
+    user: { id: String(learner.id), name: learner.name, email: learner.email, phone: learner.phone, role: learner.role },
+    packages: rows.map((row) => ({
+      id: String(row.id),
+      name: row.name,
+      archived: row.archivedAt !== null,
+      boughtAt: row.boughtAt,
+      revoked: row.revokedAt === null ? null : { reason: row.reason ?? '', at: row.revokedAt, by: row.revokedBy ?? '' },
+    })),
+  };
 }

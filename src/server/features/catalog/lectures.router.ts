@@ -4,7 +4,7 @@ import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { catalogText } from './catalog.messages.js';
 import { watermarkFor } from './access.service.js';
 import { newLectureInput, progressInput, reorderInput } from './catalog.schemas.js';
-import { toLectureView } from './catalog.views.js';
+import { toLectureView, toPlayerView } from './catalog.views.js';
 import {
   appendLecture,
   deleteLecture,
@@ -19,12 +19,11 @@ export const lecturesRouter = router({
   /** A package's lectures with their links, and where this learner stopped: buyers and admins only. */
   forPackage: protectedProcedure.input(z.object({ packageId: entityId })).query(({ ctx, input }) => {
     requireWatchAccess(ctx.db, ctx.user, input.packageId);
-    const current = lastLectureId(ctx.db, ctx.user.id, input.packageId);
-    return {
-      lectures: listLectures(ctx.db, input.packageId).map(toLectureView),
-      currentLectureId: current === null ? null : String(current),
-      watermark: watermarkFor(ctx.db, ctx.user, input.packageId),
-    };
+    return toPlayerView(
+      listLectures(ctx.db, input.packageId),
+      lastLectureId(ctx.db, ctx.user.id, input.packageId),
+      watermarkFor(ctx.db, ctx.user, input.packageId),
+    );
   }),
 
   add: adminProcedure.input(newLectureInput).mutation(({ ctx, input }) => {

@@ -6,7 +6,9 @@ import { readCache } from '../../lib/read-cache.js';
 import { catalogErrors } from './catalog.errors.js';
 import { accessErrors } from './access.errors.js';
 import { isRevoked } from './access.service.js';
-import { canWatch, findPackage, visiblePackage, type PackageWithCount, type Viewer } from './catalog.service.js';
+import type { Viewer } from './access.service.js';
+import { canWatch, findPackage, visiblePackage } from './catalog.service.js';
+import type { PackageWithCount } from './catalog.views.js';
 
 /** A package's lectures in the order the admin set. */
 export function listLectures(db: Db, packageId: number): LectureRow[] {

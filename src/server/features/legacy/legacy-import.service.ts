@@ -11,13 +11,13 @@ import { enrollments, ledger, lectures, legacyIds, orders, packages, users } fro
 import { saveImage, removeImageFiles } from '../../lib/images.js';
 import { isLegacyHash } from '../../lib/password.js';
 import { readCache } from '../../lib/read-cache.js';
+import { PACKAGE_IMAGE_WIDTHS, packageImagesDir } from '../../lib/uploads.js';
 import { tiers, type Role, type Tier } from '../../../shared/domain.js';
 import { formatRupees, rupeesToPaise } from '../../../shared/money.js';
 import { indianPhone } from '../../../shared/schemas.js';
 import { normaliseVideoLink } from '../../../shared/video-links.js';
 import { canSponsor, findActiveUserByEmail, newReferralCode } from '../auth/accounts.service.js';
 import { bookOpeningLine } from '../affiliate/ledger.service.js';
-import { PACKAGE_IMAGE_WIDTHS, packagesDir } from '../catalog/package-images.js';
 import { LegacyFileError, readDocuments } from './legacy-files.js';
 import {
   describeIssue,
@@ -798,7 +798,7 @@ export async function importLegacy(db: Db, options: ImportOptions): Promise<Impo
   const data = await readExport(options, problems);
   if (problems.faults > 0) return report(true);
 
-  const target = options.dryRun ? await mkdtemp(path.join(tmpdir(), 'legacy-dry-run-')) : packagesDir({ dataDir: options.dataDir });
+  const target = options.dryRun ? await mkdtemp(path.join(tmpdir(), 'legacy-dry-run-')) : packageImagesDir(options.dataDir);
   let images = new Map<string, PreparedImage>();
   let committed = false;
   try {

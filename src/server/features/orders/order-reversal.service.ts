@@ -6,8 +6,8 @@ import { formatRupees } from '../../../shared/money.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { readCache } from '../../lib/read-cache.js';
 import { bookCorrection } from '../affiliate/ledger.service.js';
-import { commissionReversedEmail, orderReversedBuyerEmail } from '../payouts/payouts.emails.js';
-import { payoutErrors } from '../payouts/payouts.errors.js';
+import { commissionReversedEmail, orderReversedBuyerEmail } from './order-reversal.emails.js';
+import { reversalErrors } from './order-reversal.errors.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
 
@@ -26,10 +26,10 @@ export function reverseOrder(deps: Deps, adminId: number, input: { utr: string; 
     const order = tx.select().from(orders).where(and(eq(orders.utr, input.utr), eq(orders.status, 'approved'))).get();
     if (!order) {
       const any = tx.select({ id: orders.id }).from(orders).where(eq(orders.utr, input.utr)).get();
-      throw any ? payoutErrors.ORDER_NOT_APPROVED() : payoutErrors.ORDER_NOT_FOUND();
+      throw any ? reversalErrors.ORDER_NOT_APPROVED() : reversalErrors.ORDER_NOT_FOUND();
     }
     const done = tx.select({ orderId: orderReversals.orderId }).from(orderReversals).where(eq(orderReversals.orderId, order.id)).get();
-    if (done) throw payoutErrors.ORDER_ALREADY_REVERSED();
+    if (done) throw reversalErrors.ORDER_ALREADY_REVERSED();
     tx.delete(enrollments).where(and(eq(enrollments.orderId, order.id), eq(enrollments.userId, order.userId))).run();
     const commission = tx.select().from(ledger).where(and(eq(ledger.orderId, order.id), eq(ledger.kind, 'commission'))).get();
     if (commission) {

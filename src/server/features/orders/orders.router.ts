@@ -5,7 +5,7 @@ import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { orderErrors } from './orders.errors.js';
 import { orderText } from './orders.messages.js';
 import { decidedOrders, decideOrder, orderDetails, ordersOf, ORDERS_PAGE_SIZE, paymentDetails, pendingOrders, placeOrder } from './orders.service.js';
-import { toOrderView } from './orders.views.js';
+import { toOrderView, toPaymentDetailsView } from './orders.views.js';
 
 const requiredText = (max: number) =>
   z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').max(max, 'TEXT_TOO_LONG');
@@ -23,7 +23,7 @@ export const ordersRouter = router({
   /** The UPI link, QR code and exact amount for the payment popup. */
   paymentDetails: protectedProcedure
     .input(z.object({ packageId }))
-    .query(({ ctx, input }) => paymentDetails(ctx, ctx.user.id, input.packageId)),
+    .query(async ({ ctx, input }) => toPaymentDetailsView(await paymentDetails(ctx, ctx.user.id, input.packageId))),
 
   purchase: protectedProcedure
     .input(

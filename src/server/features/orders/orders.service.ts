@@ -6,6 +6,7 @@ import type { Db, Queryable } from '../../db/client.js';
 import { enrollments, orders, packages, users, type OrderRow, type PackageRow } from '../../db/schema.js';
 import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
+import { errorTexts, type ErrorTexts } from '../../lib/errors.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { listWindow } from '../../lib/list-window.js';
 import { readCache } from '../../lib/read-cache.js';
@@ -15,6 +16,7 @@ import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
 import { assignSponsorOnce, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { hasBought } from '../catalog/catalog.service.js';
 import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
+import { receiptErrors } from '../receipts/receipts.errors.js';
 import { receiptText, toReceiptView } from '../receipts/receipts.views.js';
 import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
 import { orderErrors } from './orders.errors.js';
@@ -54,18 +56,11 @@ function paymentReference(db: Queryable, userId: number, packageId: number): str
   return `U${userId}P${packageId}N${n + 1}`;
 }
 
-export type PaymentDetails = {
-  packageId: string;
-  packageName: string;
-  amountPaise: number;
-  upiId: string;
-  payeeName: string;
-  upiLink: string;
-  qrDataUrl: string;
-};
+/** What the payment popup needs, as worked out here; `toPaymentDetailsView` shapes it. */
+export type Payment = { pkg: PackageRow; upiId: string; payeeName: string; upiLink: string; qrDataUrl: string };
 
 /** What the payment popup shows: the UPI link for this package's exact price, and its QR code. */
-export async function paymentDetails(deps: Deps, userId: number, packageId: number): Promise<PaymentDetails> {
+export async function paymentDetails(deps: Deps, userId: number, packageId: number): Promise<Payment> {
   const { upiId, upiPayeeName } = deps.config;
   if (!upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
   const pkg = packageOnSale(deps.db, packageId);
@@ -79,15 +74,7 @@ export async function paymentDetails(deps: Deps, userId: number, packageId: numb
     reference: paymentReference(deps.db, userId, pkg.id),
     merchantCode: deps.config.upiMerchantCode,
   });
-  return {
-    packageId: String(pkg.id),
-    packageName: pkg.name,
-    amountPaise: pkg.pricePaise,
-    upiId,
-    payeeName: upiPayeeName,
-    upiLink,
-    qrDataUrl: await upiQrDataUrl(upiLink),
-  };
+  return { pkg, upiId, payeeName: upiPayeeName, upiLink, qrDataUrl: await upiQrDataUrl(upiLink) };
 }
 
 function isUniqueViolation(error: unknown, index: string): boolean {
@@ -196,6 +183,18 @@ function notifyAdmins(deps: Deps, order: OrderRow): void {
 }
 
 export type Decision = { orderId: number; action: 'approve' | 'reject'; reason?: string | undefined };
+
+/**
+ * What `decideOrder` can refuse with, by code, for a caller that keeps the outcome as its code
+ * and shows it later in the reader's language (bulk approval). Anything else is kept as the
+ * generic code of its kind.
+ */
+export const decisionErrorTexts: ErrorTexts = errorTexts(
+  orderErrors.ORDER_NOT_FOUND,
+  orderErrors.BUYER_DELETED,
+  orderErrors.ORDER_DECIDED,
+  receiptErrors.RECEIPT_NUMBERS_USED_UP,
+);
 
 /**
  * Approves or rejects a pending order, once. Approving grants the package and books the

@@ -1,5 +1,5 @@
 import type { OrderStatus } from '../../../shared/domain.js';
-import type { OrderDetails } from './orders.service.js';
+import type { OrderDetails, Payment } from './orders.service.js';
 
 /** An order as the app sees it; money in paise, times in epoch ms. */
 export type OrderView = {
@@ -35,3 +35,27 @@ export function toOrderView(details: OrderDetails): OrderView {
     decidedBy: details.decidedBy && { id: String(details.decidedBy.id), name: details.decidedBy.name },
   };
 }
+
+/** The payment popup's UPI link, QR code and exact amount, for one package. */
+export type PaymentDetails = {
+  packageId: string;
+  packageName: string;
+  amountPaise: number;
+  upiId: string;
+  payeeName: string;
+  upiLink: string;
+  qrDataUrl: string;
+};
+
+export function toPaymentDetailsView(payment: Payment): PaymentDetails {
+  return {
+    packageId: String(payment.pkg.id),
+    packageName: payment.pkg.name,
+    amountPaise: payment.pkg.pricePaise,
+    upiId: payment.upiId,
+    payeeName: payment.payeeName,
+    upiLink: payment.upiLink,
+    qrDataUrl: payment.qrDataUrl,
+  };
+}
+

@@ -1,30 +1,28 @@
 import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
-import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users, type PayoutLineRow } from '../../db/schema.js';
+import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users } from '../../db/schema.js';
 import { formatRupees } from '../../../shared/money.js';
 import { renderEmail } from '../../lib/mailer.js';
 import { bookPayout } from '../affiliate/ledger.service.js';
 import { rupeesField, toCsv, type Cell } from './csv.js';
 import { payoutFailedEmail } from './payouts.emails.js';
 import { moreThanOwed, payoutErrors } from './payouts.errors.js';
-import { notifyPaid, parseSnapshot, payoutReference, snapshotOf, type Deps, type DetailsSnapshot } from './payouts.service.js';
+import { parseSnapshot, snapshotOf } from './payout-snapshots.js';
+import { notifyPaid, type Deps } from './payouts.service.js';
 import { tdsFor } from './tds.js';
-
-export type OwedRow = {
-  userId: string;
-  name: string;
-  email: string;
-  deleted: boolean;
-  /** Owed minus what is on its way in a batch: what a new batch line would start from. */
-  availablePaise: number;
-  request: { id: string; createdAt: number; amountPaise: number } | null;
-  /** Full details for the admin who pays; null when the affiliate gave none. */
-  details: DetailsSnapshot | null;
-  /** True when a batch line can be made now (details given, not deleted, nothing on its way). */
-  payable: boolean;
-};
-
-export type InFlightRow = { lineId: string; batchId: string | null; userId: string; name: string; grossPaise: number };
+import {
+  toAdminLineView,
+  toBatchResult,
+  toBatchView,
+  toInFlightRow,
+  toOwedRow,
+  type AdminLineView,
+  type BatchResult,
+  type BatchView,
+  type InFlightRow,
+  type OwedRow,
+  type SkippedPerson,
+} from './payouts.views.js';
 
 export type PayoutsOverview = {
   minimumPaise: number;
@@ -40,7 +38,7 @@ export type PayoutsOverview = {
   readyTotalPaise: number;
 };
 
-type Candidate = {
+export type Candidate = {
   id: number;
   name: string;
   email: string;
@@ -81,16 +79,7 @@ export function payoutsOverview(db: Queryable, deps: Pick<Deps, 'config'>): Payo
     const available = person.owed - person.pending;
     const current = detailRows.get(person.id);
     const details = person.requestDetails ? parseSnapshot(person.requestDetails) : current ? snapshotOf(current) : null;
-    const row: OwedRow = {
-      userId: String(person.id),
-      name: person.name,
-      email: person.email,
-      deleted: person.deletedAt !== null,
-      availablePaise: available,
-      request: person.requestId === null ? null : { id: String(person.requestId), createdAt: person.requestAt!, amountPaise: person.requestAmount! },
-      details,
-      payable: person.deletedAt === null && details !== null && person.pending === 0 && available > 0,
-    };
+    const row = toOwedRow(person, available, details, person.deletedAt === null && details !== null && person.pending === 0 && available > 0);
     const isReady = person.deletedAt === null && person.pending === 0 && (person.requestId !== null || (available >= minimum && available > 0));
     if (isReady) ready.push(row);
     else if (available !== 0) others.push(row);
@@ -102,7 +91,7 @@ export function payoutsOverview(db: Queryable, deps: Pick<Deps, 'config'>): Payo
     .where(and(eq(payoutLines.status, 'pending'), isNull(users.deletedAt)))
     .orderBy(payoutLines.id)
     .all()
-    .map((row) => ({ ...row, lineId: String(row.lineId), batchId: row.batchId === null ? null : String(row.batchId), userId: String(row.userId) }));
+    .map(toInFlightRow);
   const sum = (rows: { availablePaise: number }[]) => rows.reduce((total, row) => total + row.availablePaise, 0);
   return {
     minimumPaise: minimum,
@@ -114,8 +103,6 @@ export function payoutsOverview(db: Queryable, deps: Pick<Deps, 'config'>): Payo
     totalOwedPaise: sum(ready) + sum(others) + inFlight.reduce((total, row) => total + row.grossPaise, 0),
   };
 }
-
-export type BatchResult = { batchId: string; lines: number; skipped: { userId: string; name: string; why: 'no-details' | 'nothing-owed' | 'on-its-way' | 'deleted' }[] };
 
 /**
  * Makes a batch for the chosen people, fixing each line's gross, TDS and net now: gross is what
@@ -129,12 +116,12 @@ export function makeBatch(deps: Deps, adminId: number, input: { userIds: number[
   const cutoff = Math.min(input.cutoff ?? now, now);
   return deps.db.transaction((tx) => {
     const batch = tx.insert(payoutBatches).values({ cutoff, createdBy: adminId, createdAt: now }).returning().get();
-    const skipped: BatchResult['skipped'] = [];
+    const skipped: SkippedPerson[] = [];
     let made = 0;
     for (const userId of [...new Set(input.userIds)]) {
       const user = tx.select().from(users).where(eq(users.id, userId)).get();
       if (!user) continue;
-      const skip = (why: BatchResult['skipped'][number]['why']) => skipped.push({ userId: String(userId), name: user.name, why });
+      const skip = (why: SkippedPerson['why']) => skipped.push({ userId, name: user.name, why });
       if (user.deletedAt !== null) {
         skip('deleted');
         continue;
@@ -183,54 +170,8 @@ export function makeBatch(deps: Deps, adminId: number, input: { userIds: number[
       made += 1;
     }
     if (made === 0) throw payoutErrors.NOTHING_TO_BATCH();
-    return { batchId: String(batch.id), lines: made, skipped };
+    return toBatchResult(batch.id, made, skipped);
   });
-}
-
-export type AdminLineView = {
-  id: string;
-  reference: string;
-  userId: string;
-  name: string;
-  status: PayoutLineRow['status'];
-  grossPaise: number;
-  tdsPaise: number;
-  netPaise: number;
-  tdsRatePercent: number;
-  details: DetailsSnapshot | null;
-  fromRequest: boolean;
-  utr: string | null;
-  failReason: string | null;
-  decidedAt: number | null;
-};
-
-export type BatchView = {
-  id: string;
-  cutoff: number;
-  createdAt: number;
-  exportedAt: number | null;
-  createdBy: string;
-  lines: AdminLineView[];
-  totals: { grossPaise: number; tdsPaise: number; netPaise: number; pending: number; paid: number; failed: number };
-};
-
-function adminLine(row: PayoutLineRow & { name: string }): AdminLineView {
-  return {
-    id: String(row.id),
-    reference: payoutReference(row.id),
-    userId: String(row.userId),
-    name: row.name,
-    status: row.status,
-    grossPaise: row.grossPaise,
-    tdsPaise: row.tdsPaise,
-    netPaise: row.netPaise,
-    tdsRatePercent: row.tdsRateBp / 100,
-    details: parseSnapshot(row.details),
-    fromRequest: row.requestId !== null,
-    utr: row.utr,
-    failReason: row.failReason,
-    decidedAt: row.decidedAt,
-  };
 }
 
 function linesOf(db: Queryable, batchId: number) {
@@ -252,7 +193,7 @@ export function batchView(db: Queryable, batchId: number): BatchView {
     .where(eq(payoutBatches.id, batchId))
     .get();
   if (!batch) throw payoutErrors.BATCH_NOT_FOUND();
-  const lines = linesOf(db, batchId).map(adminLine);
+  const lines = linesOf(db, batchId).map(toAdminLineView);
   const totals = { grossPaise: 0, tdsPaise: 0, netPaise: 0, pending: 0, paid: 0, failed: 0 };
   for (const line of lines) {
     totals[line.status] += 1;
@@ -262,7 +203,7 @@ export function batchView(db: Queryable, batchId: number): BatchView {
       totals.netPaise += line.netPaise;
     }
   }
-  return { id: String(batch.batch.id), cutoff: batch.batch.cutoff, createdAt: batch.batch.createdAt, exportedAt: batch.batch.exportedAt, createdBy: batch.createdBy, lines, totals };
+  return toBatchView(batch.batch, batch.createdBy, lines, totals);
 }
 
 /** The latest batches, newest first, with their lines. */
@@ -343,7 +284,7 @@ export function markLinePaid(deps: Deps, adminId: number, input: { lineId: numbe
     return { ...updated, name: user.name };
   });
   notifyPaid(deps, line);
-  return adminLine(line);
+  return toAdminLineView(line);
 }
 
 /** Marks a line failed with the bank's reason: nothing is booked, the amount stays owed, the request closes. */
@@ -373,7 +314,7 @@ export function markLineFailed(deps: Deps, adminId: number, input: { lineId: num
       ),
     );
   }
-  return adminLine(line);
+  return toAdminLineView(line);
 }
 
 function settledError(db: Queryable, lineId: number) {

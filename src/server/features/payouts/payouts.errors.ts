@@ -33,12 +33,6 @@ export const payoutErrors = defineErrors({
     'CONFLICT',
     { en: 'This payout is already marked failed; its amount is owed again.', mr: 'हे पेमेंट आधीच अयशस्वी म्हणून नोंदले आहे; त्याची रक्कम पुन्हा देणे बाकी आहे.' },
   ],
-  ORDER_NOT_FOUND: ['NOT_FOUND', { en: 'No approved order has this UTR.', mr: 'या UTR ची कोणतीही मंजूर ऑर्डर नाही.' }],
-  ORDER_NOT_APPROVED: [
-    'CONFLICT',
-    { en: 'Only an approved order can be reversed.', mr: 'फक्त मंजूर ऑर्डर रद्द (उलट) करता येते.' },
-  ],
-  ORDER_ALREADY_REVERSED: ['CONFLICT', { en: 'This order is already reversed.', mr: 'ही ऑर्डर आधीच उलट केली आहे.' }],
 });
 
 export function belowMinimum(minimumPaise: number, requestablePaise: number): AppError {

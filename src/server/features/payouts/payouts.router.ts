@@ -8,6 +8,7 @@ import { reverseOrder } from '../orders/order-reversal.service.js';
 import { batchView, exportBatch, makeBatch, markLineFailed, markLinePaid, payoutsOverview, recentBatches } from './batches.service.js';
 import { cancelPayoutRequest, payoutsHome, requestPayout, savePayoutDetails } from './payouts.service.js';
 import { statementCsv, statementOf, tdsRegister, tdsRegisterCsv } from './statements.service.js';
+import { toReversalView } from './payouts.views.js';
 
 const period = z
   .string({ error: 'PERIOD_INVALID' })
@@ -94,6 +95,6 @@ export const payoutsRouter = router({
   /** Takes back an approved order by its UTR: the package, and the commission by a correction line. */
   reverseOrder: adminProcedure.input(z.object({ utr, reason })).mutation(({ ctx, input }) => {
     const reversal = reverseOrder(ctx, ctx.user.id, input);
-    return { orderId: String(reversal.orderId), commissionPaise: reversal.commissionPaise };
+    return toReversalView(reversal);
   }),
 });

@@ -13,32 +13,10 @@ import { bookPayout } from '../affiliate/ledger.service.js';
 import { detailsChangedEmail, payoutPaidEmail } from './payouts.emails.js';
 import { belowMinimum, payoutErrors } from './payouts.errors.js';
 import { tdsFor } from './tds.js';
+import { maskedWhere, parseSnapshot, payoutReference, snapshotOf } from './payout-snapshots.js';
+import { toPayoutLineView, toRequestView, type PayoutLineView, type RequestView } from './payouts.views.js';
 
 export type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
-
-/** Payout details as they travel with a request or a payout line (JSON in the row). */
-export type DetailsSnapshot = Omit<PayoutDetailsRow, 'userId' | 'updatedAt'>;
-
-export function snapshotOf(row: PayoutDetailsRow): DetailsSnapshot {
-  return {
-    method: row.method,
-    upiId: row.upiId,
-    accountHolder: row.accountHolder,
-    accountNumber: row.accountNumber,
-    ifsc: row.ifsc,
-    pan: row.pan,
-    panName: row.panName,
-  };
-}
-
-export function parseSnapshot(json: string | null): DetailsSnapshot | null {
-  return json ? (JSON.parse(json) as DetailsSnapshot) : null;
-}
-
-/** Where the money goes, masked: `UPI XXXXa123@okaxis` or `Bank XXXXXX6789 (SBIN0001234)`. */
-export function maskedWhere(details: DetailsSnapshot): string {
-  return details.method === 'upi' ? `UPI ${maskUpiId(details.upiId ?? '')}` : `Bank ${maskTail(details.accountNumber ?? '')} (${details.ifsc})`;
-}
 
 export type MaskedDetails = {
   method: 'upi' | 'bank';
@@ -145,49 +123,6 @@ export function pendingGross(db: Queryable, userId: number): number {
     .get()!.sum;
 }
 
-export type RequestView = { id: string; status: string; amountPaise: number; createdAt: number; closedAt: number | null; where: string };
-
-function requestView(row: typeof payoutRequests.$inferSelect): RequestView {
-  const details = parseSnapshot(row.details)!;
-  return { id: String(row.id), status: row.status, amountPaise: row.amountPaise, createdAt: row.createdAt, closedAt: row.closedAt, where: maskedWhere(details) };
-}
-
-export type PayoutLineView = {
-  id: string;
-  reference: string;
-  status: 'pending' | 'paid' | 'failed';
-  grossPaise: number;
-  tdsPaise: number;
-  netPaise: number;
-  utr: string | null;
-  failReason: string | null;
-  fixedAt: number;
-  decidedAt: number | null;
-  where: string | null;
-};
-
-/** The reference a payout carries in the bank file, statements and emails. */
-export function payoutReference(lineId: number): string {
-  return `PAYOUT-${lineId}`;
-}
-
-export function lineView(row: typeof payoutLines.$inferSelect): PayoutLineView {
-  const details = parseSnapshot(row.details);
-  return {
-    id: String(row.id),
-    reference: payoutReference(row.id),
-    status: row.status,
-    grossPaise: row.grossPaise,
-    tdsPaise: row.tdsPaise,
-    netPaise: row.netPaise,
-    utr: row.utr,
-    failReason: row.failReason,
-    fixedAt: row.fixedAt,
-    decidedAt: row.decidedAt,
-    where: details ? maskedWhere(details) : null,
-  };
-}
-
 export type PayoutsHome = {
   balance: Balance;
   details: MaskedDetails | null;
@@ -210,11 +145,11 @@ export function payoutsHome(db: Db, config: Config, userId: number): PayoutsHome
   return {
     balance,
     details: details ? maskDetails(details) : null,
-    openRequest: open ? requestView(open) : null,
+    openRequest: open ? toRequestView(open) : null,
     canRequest: !open && !!details && balance.requestablePaise > 0 && balance.onItsWayPaise === 0,
     tdsEnabled: config.tds.enabled,
-    lines: lines.map(lineView),
-    requests: requests.map(requestView),
+    lines: lines.map(toPayoutLineView),
+    requests: requests.map(toRequestView),
   };
 }
 
@@ -241,7 +176,7 @@ export function requestPayout(deps: Deps, userId: number): RequestView {
       .returning()
       .get();
   });
-  return requestView(row);
+  return toRequestView(row);
 }
 
 /**
@@ -278,7 +213,7 @@ export function cancelPayoutRequest(deps: Deps, userId: number, requestId: numbe
     if (!cancelled) throw payoutErrors.REQUEST_NOT_CANCELLABLE();
     return cancelled;
   });
-  return requestView(row);
+  return toRequestView(row);
 }
 
 /** The reason a withdrawn line carries. */

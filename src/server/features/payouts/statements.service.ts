@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import { ledger, orders, packages, payoutLines, users } from '../../db/schema.js';
 import type { Period } from '../../../shared/financial-year.js';
 import { rupeesField, toCsv, type Cell } from './csv.js';
-import { payoutReference } from './payouts.service.js';
+import { payoutReference } from './payout-snapshots.js';
 
 export type StatementLine = {
   at: number;

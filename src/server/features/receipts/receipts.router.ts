@@ -4,7 +4,7 @@ import { calendarDate, entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { receiptPdf } from './receipt-pdf.js';
 import { allReceiptsInPeriod, periodBounds, receiptFor, receiptsInPeriod, receiptsOfBuyer, RECEIPTS_PAGE_SIZE } from './receipts.service.js';
-import { receiptsCsv, toReceiptView } from './receipts.views.js';
+import { receiptsCsv, toOwnReceiptView, toReceiptView } from './receipts.views.js';
 
 const page = z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').default(1);
 const period = { from: calendarDate, to: calendarDate };
@@ -12,7 +12,7 @@ const period = { from: calendarDate, to: calendarDate };
 export const receiptsRouter = router({
   /** The receipt numbers of the caller's own orders (for the links on My orders). */
   mine: protectedProcedure.query(({ ctx }) =>
-    receiptsOfBuyer(ctx.db, ctx.user.id).map((receipt) => ({ orderId: String(receipt.orderId), number: receipt.number })),
+    receiptsOfBuyer(ctx.db, ctx.user.id).map(toOwnReceiptView),
   ),
 
   /** The receipt of an approved order: its buyer and admins only. */

@@ -195,3 +195,8 @@ export function receiptsCsv(rows: ReceiptRow[]): string {
   // A byte order mark so that spreadsheet programs read the names as UTF-8.
   return `\uFEFF${[CSV_HEADER.join(','), ...lines].join('\r\n')}\r\n`;
 }
+
+/** A receipt's number by its order, for the links on the buyer's My orders. */
+export function toOwnReceiptView(receipt: { orderId: number; number: string }): { orderId: string; number: string } {
+  return { orderId: String(receipt.orderId), number: receipt.number };
+}

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { entityId } from '../../../shared/schemas.js';
 import { adminProcedure, router } from '../../trpc/trpc.js';
 import { MAX_COLUMNS } from './statement-file.js';
-import { approveExactMatches, DEFAULT_STALE_DAYS, recentImports, statementResult, uploadStatement } from './statement-imports.service.js';
+import { approveExactMatches } from './bulk-approval.service.js';
+import { DEFAULT_STALE_DAYS, recentImports, statementResult, uploadStatement } from './statement-imports.service.js';
 import { statementErrors } from './statements.errors.js';
 
 /** Days after which a pending order with no credit is listed; a form field arrives as text. */
@@ -43,7 +44,7 @@ export const statementsRouter = router({
 
   result: adminProcedure
     .input(z.object({ importId: entityId, staleDays }))
-    .query(({ ctx, input }) => statementResult(ctx.db, input.importId, input.staleDays, ctx.now())),
+    .query(({ ctx, input }) => statementResult(ctx.db, { ...input, lang: ctx.req.lang }, ctx.now())),
 
   recent: adminProcedure.query(({ ctx }) => recentImports(ctx.db)),
 

@@ -16,7 +16,7 @@ import {
   type StatementEntry,
 } from '../../../test/statements.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
-import { enrollments, ledger, orders, statementCredits, statementImports, statementMappings, users } from '../../db/schema.js';
+import { enrollments, ledger, orders, statementCredits, statementImportLines, statementImports, statementMappings, users } from '../../db/schema.js';
 
 /** 20 Nov 2026, noon in India. */
 const TODAY = Date.UTC(2026, 10, 20, 6, 30);
@@ -286,6 +286,46 @@ describe('bulk approval', () => {
     expect(summary.results[1].message).toBe('This order is no longer an exact match for a credit in this statement.');
     expect(ids.map(statusOf)).toEqual(['approved', 'rejected', 'approved', 'pending']);
     expect(commissionsOf(ids).map((line) => line.orderId)).toEqual([ids[0], ids[2]]);
+  });
+
+  it("keeps what happened as a code: each admin reads the line's outcome in their own language", async () => {
+    const pkg = createPackage(t.db, { pricePaise: 777_00 });
+    const buyer = await sponsoredBuyer('Vanished Buyer');
+    const utr = nextUtr();
+    const orderId = await order(buyer, pkg.id, utr);
+    const imported = await upload(toCsv(sbiStatement([{ date: '2026-11-19', credit: 777, utr }])));
+    // The buyer is gone by the time of the click (as if deleted a moment before), so the approval itself refuses.
+    t.db.update(users).set({ deletedAt: TODAY }).where(eq(users.id, buyer.user.id)).run();
+
+    const marathiAdmin = await createUserWithToken(t.db, { role: 'admin', name: 'Sunil Admin', lang: 'mr' });
+    const clicked = await callJson(t.url, 'POST', '/trpc/statements.approveExact', {
+      token: marathiAdmin.token,
+      headers: { 'x-lang': 'mr' },
+      body: { importId: imported.body.importId, orderIds: [String(orderId)] },
+    });
+    expect(clicked.status).toBe(200);
+    const marathiText = 'या ऑर्डरचा खरेदीदार हटवला गेला आहे, त्यामुळे ती मंजूर करता येणार नाही.';
+    expect(clicked.body.result.data).toMatchObject({ approved: 0, failed: 1, results: [{ ok: false, message: marathiText }] });
+
+    const readAs = async (lang: 'en' | 'mr') => {
+      const answer = await callJson(
+        t.url,
+        'GET',
+        `/trpc/statements.result?input=${encodeURIComponent(JSON.stringify({ importId: imported.body.importId, staleDays: 3 }))}`,
+        { token: admin.token, headers: { 'x-lang': lang } },
+      );
+      expect(answer.status).toBe(200);
+      return answer.body.result.data.exact.map((line: any) => line.result);
+    };
+    expect(await readAs('en')).toEqual([
+      { status: 'failed', message: 'The buyer of this order has been deleted, so it cannot be approved.', at: TODAY },
+    ]);
+    expect(await readAs('mr')).toEqual([{ status: 'failed', message: marathiText, at: TODAY }]);
+    expect(statusOf(orderId)).toBe('pending');
+
+    // A line decided before outcomes were kept as codes also held the deciding admin's text; its code words it.
+    t.db.update(statementImportLines).set({ resultMessage: marathiText }).where(eq(statementImportLines.importId, Number(imported.body.importId))).run();
+    expect((await readAs('en'))[0].message).toBe('The buyer of this order has been deleted, so it cannot be approved.');
   });
 
   it('answers in Marathi when asked, and refuses an empty list', async () => {

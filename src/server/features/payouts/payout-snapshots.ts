@@ -1,0 +1,31 @@
+import type { PayoutDetailsRow } from '../../db/schema.js';
+import { maskTail, maskUpiId } from '../../../shared/payout-details.js';
+
+/** Payout details as they travel with a request or a payout line (JSON in the row). */
+export type DetailsSnapshot = Omit<PayoutDetailsRow, 'userId' | 'updatedAt'>;
+
+export function snapshotOf(row: PayoutDetailsRow): DetailsSnapshot {
+  return {
+    method: row.method,
+    upiId: row.upiId,
+    accountHolder: row.accountHolder,
+    accountNumber: row.accountNumber,
+    ifsc: row.ifsc,
+    pan: row.pan,
+    panName: row.panName,
+  };
+}
+
+export function parseSnapshot(json: string | null): DetailsSnapshot | null {
+  return json ? (JSON.parse(json) as DetailsSnapshot) : null;
+}
+
+/** Where the money goes, masked: `UPI XXXXa123@okaxis` or `Bank XXXXXX6789 (SBIN0001234)`. */
+export function maskedWhere(details: DetailsSnapshot): string {
+  return details.method === 'upi' ? `UPI ${maskUpiId(details.upiId ?? '')}` : `Bank ${maskTail(details.accountNumber ?? '')} (${details.ifsc})`;
+}
+
+/** The reference a payout carries in the bank file, statements and emails. */
+export function payoutReference(lineId: number): string {
+  return `PAYOUT-${lineId}`;
+}

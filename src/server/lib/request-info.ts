@@ -1,0 +1,35 @@
+import type { FastifyRequest } from 'fastify';
+import type { Language } from '../../shared/domain.js';
+
+/**
+ * What the server reads off a request before any feature runs: the session token and the
+ * language. Used by the tRPC context, the REST adapters and the HTTP hooks alike.
+ */
+
+/** The httpOnly cookie the app's own pages carry the session token in. */
+export const SESSION_COOKIE = 'session';
+
+/** The session token from header `token` or `Authorization: Bearer`, when one is there. */
+export function headerToken(request: FastifyRequest): string | null {
+  const header = request.headers.token;
+  if (typeof header === 'string' && header.length > 0) return header;
+  const authorization = request.headers.authorization;
+  if (authorization?.startsWith('Bearer ')) {
+    const bearer = authorization.slice('Bearer '.length).trim();
+    if (bearer) return bearer;
+  }
+  return null;
+}
+
+/** The header's token, else the cookie's; the cross-site check (lib/http-security.ts) relies on this order. */
+export function readToken(request: FastifyRequest): string | null {
+  return headerToken(request) ?? (request.cookies?.[SESSION_COOKIE] || null);
+}
+
+/** The language the client asked for: header `x-lang`, else the browser's Accept-Language. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const explicit = request.headers['x-lang'];
+  if (explicit === 'mr' || explicit === 'en') return explicit;
+  const accepted = request.headers['accept-language'];
+  return typeof accepted === 'string' && /^\s*mr\b/i.test(accepted) ? 'mr' : 'en';
+}
