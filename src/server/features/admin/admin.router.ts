@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, entityId } from '../../../shared/schemas.js';
 import { adminProcedure, router, superadminProcedure } from '../../trpc/trpc.js';
-import { adminText } from './admin.messages.js';
 import { adminStats } from './stats.service.js';
 import { deleteUserByEmail, listUsers, setRole, USERS_PAGE_SIZE } from './users.service.js';
 import { toAdminUserView } from './admin.views.js';
@@ -23,6 +22,6 @@ export const adminRouter = router({
 
   deleteUser: superadminProcedure.input(z.object({ email: emailAddress })).mutation(({ ctx, input }) => {
     deleteUserByEmail(ctx.db, ctx.user.id, input.email, ctx.now());
-    return { message: adminText('USER_DELETED', ctx.req.lang) };
+    return { ok: true as const };
   }),
 });

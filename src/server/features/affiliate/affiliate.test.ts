@@ -250,8 +250,8 @@ describe('deleting a user', () => {
     const placed = await trpcPost(buyer.token, 'orders.purchase', {
       name: 'Buyer',
       email: buyer.user.email,
-      courseId: String(pkg.id),
-      transactionId: '123456789012',
+      packageId: String(pkg.id),
+      utr: '123456789012',
     });
     expect(placed.status).toBe(200);
     const orderId = Number(placed.body.result.data.order._id ?? placed.body.result.data.order.id);
@@ -293,9 +293,9 @@ describe('deleting a user', () => {
     const placed = await trpcPost(buyer.token, 'orders.purchase', {
       name: 'Buyer',
       email: buyer.user.email,
-      referralId: fresh.user.referralCode,
-      courseId: String(pkg.id),
-      transactionId: '123456789014',
+      referralCode: fresh.user.referralCode,
+      packageId: String(pkg.id),
+      utr: '123456789014',
     });
     expect(placed.status).toBe(200);
     expect(t.db.select().from(users).where(eq(users.id, buyer.user.id)).get()!.sponsorId).toBe(fresh.user.id);

@@ -17,7 +17,7 @@ export type MeView = {
 /** MeView plus what they own and what they have earned (paise). */
 export type ProfileView = MeView & { purchasedPackageIds: string[]; earnings: Earnings };
 
-export type ContactView = { name: string; email: string; contact: string | null };
+export type ContactView = { name: string; email: string; phone: string | null };
 
 export function profileImageUrl(file: string | null): string | null {
   return file ? `/uploads/profiles/${file}` : null;
@@ -41,5 +41,5 @@ export function toProfileView(user: UserRow, purchasedPackageIds: number[], earn
 }
 
 export function toContactView(user: UserRow): ContactView {
-  return { name: user.name, email: user.email, contact: user.phone };
+  return { name: user.name, email: user.email, phone: user.phone };
 }

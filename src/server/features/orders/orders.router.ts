@@ -3,7 +3,6 @@ import { stateCodes } from '../../../shared/indian-states.js';
 import { emailAddress, entityId, pinCode, utr } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { orderErrors } from './orders.errors.js';
-import { orderText } from './orders.messages.js';
 import { decidedOrders, decideOrder, orderDetails, ordersOf, ORDERS_PAGE_SIZE, paymentDetails, pendingOrders, placeOrder } from './orders.service.js';
 import { toOrderView } from './orders.views.js';
 
@@ -30,9 +29,9 @@ export const ordersRouter = router({
       z.object({
         name: requiredText(100),
         email: z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').pipe(emailAddress),
-        referralId: z.string().trim().max(36, 'TEXT_TOO_LONG').optional(),
-        courseId: packageId,
-        transactionId: utr,
+        referralCode: z.string().trim().max(36, 'TEXT_TOO_LONG').optional(),
+        packageId,
+        utr,
         /** GST state code and PIN, required when the site issues tax invoices. */
         state: z.enum(stateCodes, { error: 'STATE_REQUIRED' }).optional(),
         pin: pinCode.optional(),
@@ -42,13 +41,13 @@ export const ordersRouter = router({
       const order = placeOrder(ctx, ctx.user.id, {
         name: input.name,
         email: input.email,
-        referralId: input.referralId || undefined,
-        packageId: input.courseId,
-        utr: input.transactionId,
+        referralId: input.referralCode || undefined,
+        packageId: input.packageId,
+        utr: input.utr,
         buyerState: input.state,
         buyerPin: input.pin,
       });
-      return { message: orderText('ORDER_TAKEN', ctx.req.lang), order: viewOf(ctx.db, order.id) };
+      return { order: viewOf(ctx.db, order.id) };
     }),
 
   /** The signed-in buyer's orders with their status. */
@@ -78,6 +77,6 @@ export const ordersRouter = router({
     )
     .mutation(({ ctx, input }) => {
       const order = decideOrder(ctx, ctx.user.id, input);
-      return { message: orderText(input.action === 'approve' ? 'APPROVED' : 'REJECTED', ctx.req.lang), order: viewOf(ctx.db, order.id) };
+      return { order: viewOf(ctx.db, order.id) };
     }),
 });
