@@ -6,7 +6,7 @@ import { checkForm } from '../../lib/form-check';
 import { errorCode, errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
 import { useAuthMessages } from './auth-messages';
 import { NewPasswordField } from './new-password-field';
-import { phoneDigits } from './register-page';
+import { phoneDigits } from '../../../shared/phone';
 import type { SessionUser } from './use-session';
 
 const focusField = (form: HTMLFormElement | null, name: string) =>
