@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailAddress, entityId } from '../../../shared/schemas.js';
+import { emailAddress, entityId, searchAndPage } from '../../../shared/schemas.js';
 import { adminProcedure, router, superadminProcedure } from '../../trpc/trpc.js';
 import { adminStats } from './stats.service.js';
 import { deleteUserByEmail, listUsers, setRole, USERS_PAGE_SIZE } from './users.service.js';
@@ -10,7 +10,7 @@ export const adminRouter = router({
   stats: adminProcedure.query(({ ctx }) => adminStats(ctx.db, ctx.now())),
 
   users: adminProcedure
-    .input(z.object({ search: z.string().trim().max(100, 'TEXT_TOO_LONG').optional(), page: z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').default(1) }).optional())
+    .input(searchAndPage)
     .query(({ ctx, input }) => {
       const result = listUsers(ctx.db, { search: input?.search, page: input?.page ?? 1 });
       return { users: result.users.map(toAdminUserView), total: result.total, pageSize: USERS_PAGE_SIZE };

@@ -103,7 +103,7 @@ describe('payouts', () => {
   it('need an email and a positive amount, and an admin', async () => {
     const ravi = await createUserWithToken(t.db);
     expect((await pay(admin.token, '', 10)).status).toBe(400);
-    for (const amount of [0, -5, 'ten', 1.234, '0x1F4', '1e3', '0b11', ' ', 'Infinity']) {
+    for (const amount of [0, -5, 'ten', 1.234, '0x1F4', '1e3', '0b11', ' ', 'Infinity', '0x10', '1e2', '1,0,0']) {
       const answer = await pay(admin.token, ravi.user.email, amount);
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe('Please enter an amount in rupees, such as 1500 or 1500.50.');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isAdminRole, languages } from '../../../shared/domain.js';
-import { emailAddress, entityId, indianPhone, newPassword, personName } from '../../../shared/schemas.js';
+import { emailAddress, entityId, indianPhone, newPassword, optionalText, personName, requiredText } from '../../../shared/schemas.js';
 import { imageErrors } from '../../lib/images.js';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import type { Context } from '../../trpc/context.js';
@@ -17,7 +17,7 @@ import { revokeSession } from './sessions.service.js';
 import { completeSetup } from './setup.service.js';
 
 const password = z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
-const token = z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
+const token = requiredText(200);
 const otp = z.string({ error: 'OTP_INVALID' }).trim().regex(/^\d{6}$/, 'OTP_INVALID');
 const optionalPhone = z.preprocess((value) => (value === '' ? undefined : value), indianPhone.optional());
 
@@ -60,7 +60,7 @@ export const authRouter = router({
         email: emailAddress,
         phone: indianPhone,
         password: newPassword,
-        referralCode: z.string().trim().max(36).optional(),
+        referralCode: optionalText(36),
       }),
     )
     .mutation(async ({ ctx, input }) => {
@@ -126,7 +126,7 @@ export const authRouter = router({
    * link themselves; codes are too many to guess.
    */
   sponsorByCode: publicProcedure
-    .input(z.object({ code: z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(36, 'TEXT_TOO_LONG') }))
+    .input(z.object({ code: requiredText(36) }))
     .query(({ ctx, input }) => {
       const sponsor = findActiveUserByReferralCode(ctx.db, input.code);
       return sponsor ? { name: sponsor.name } : null;

@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { stateCodes } from '../../../shared/indian-states.js';
-import { emailAddress, entityId, pinCode, utr } from '../../../shared/schemas.js';
+import { emailAddress, entityId, optionalText, pinCode, requiredText, searchAndPage, utr } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { orderErrors } from './orders.errors.js';
 import { decidedOrders, decideOrder, orderDetails, ordersOf, ORDERS_PAGE_SIZE, paymentDetails, pendingOrders, placeOrder } from './orders.service.js';
 import { toOrderView } from './orders.views.js';
 
-const requiredText = (max: number) =>
-  z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').max(max, 'TEXT_TOO_LONG');
-const search = z.string().trim().max(100, 'TEXT_TOO_LONG').optional();
-const page = z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').default(1);
 const packageId = z.union([z.number(), z.string()], { error: 'PACKAGE_REQUIRED' }).pipe(entityId);
 
 function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {
@@ -27,9 +23,9 @@ export const ordersRouter = router({
   purchase: protectedProcedure
     .input(
       z.object({
-        name: requiredText(100),
+        name: requiredText(100, 'PURCHASE_FIELDS_REQUIRED'),
         email: z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').pipe(emailAddress),
-        referralCode: z.string().trim().max(36, 'TEXT_TOO_LONG').optional(),
+        referralCode: optionalText(36),
         packageId,
         utr,
         /** GST state code and PIN, required when the site issues tax invoices. */
@@ -54,14 +50,14 @@ export const ordersRouter = router({
   mine: protectedProcedure.query(({ ctx }) => ordersOf(ctx.db, ctx.user.id).map(toOrderView)),
 
   /** Orders waiting for a decision, oldest first, a page of ORDERS_PAGE_SIZE at a time. */
-  pending: adminProcedure.input(z.object({ search, page }).optional()).query(({ ctx, input }) => {
+  pending: adminProcedure.input(searchAndPage).query(({ ctx, input }) => {
     const result = pendingOrders(ctx.db, { search: input?.search, page: input?.page ?? 1 });
     return { orders: result.orders.map(toOrderView), total: result.total, pageSize: ORDERS_PAGE_SIZE };
   }),
 
   /** Decided orders, latest decision first, with who decided. */
   decided: adminProcedure
-    .input(z.object({ search, page }).optional())
+    .input(searchAndPage)
     .query(({ ctx, input }) => ({
       orders: decidedOrders(ctx.db, { search: input?.search, page: input?.page ?? 1 }).map(toOrderView),
       pageSize: ORDERS_PAGE_SIZE,
@@ -72,7 +68,7 @@ export const ordersRouter = router({
       z.object({
         orderId: entityId,
         action: z.enum(['approve', 'reject'], { error: 'ACTION_INVALID' }),
-        reason: z.string().trim().max(300, 'TEXT_TOO_LONG').optional(),
+        reason: optionalText(300),
       }),
     )
     .mutation(({ ctx, input }) => {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
@@ -8,6 +8,7 @@ import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { readCache } from '../../lib/read-cache.js';
+import { containsAny } from '../../lib/search.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
 import { firstNameOf } from '../affiliate/earnings-history.service.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
@@ -354,17 +355,7 @@ function toDetails(row: DetailRow): OrderDetails {
 
 /** Matches a UTR, an email or a name, typed in part. */
 function searchCondition(search: string | undefined): SQL | undefined {
-  const text = search?.trim();
-  if (!text) return undefined;
-  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const likeEscaped = (column: Parameters<typeof like>[0]) => sql`${column} like ${pattern} escape '\\'`;
-  return or(
-    likeEscaped(orders.utr),
-    likeEscaped(orders.buyerEmail),
-    likeEscaped(orders.buyerName),
-    likeEscaped(buyer.email),
-    likeEscaped(buyer.name),
-  );
+  return containsAny(search, [orders.utr, orders.buyerEmail, orders.buyerName, buyer.email, buyer.name]);
 }
 
 export const ORDERS_PAGE_SIZE = 50;
