@@ -10,6 +10,7 @@ import { authErrors } from '../auth/auth.errors.js';
 import { accessErrors } from './access.errors.js';
 import { accessRestoredEmail, accessRevokedEmail } from './access.emails.js';
 import type { Viewer } from './catalog.service.js';
+import { pagePaths, pathTo } from '../../../shared/page-paths.js';
 
 type Deps = { db: Db; config: Pick<Config, 'siteName' | 'publicUrl'>; mailer: Mailer; now: () => number };
 
@@ -83,7 +84,7 @@ export function revokeAccess(deps: Deps, input: { adminId: number; userId: numbe
         name: learner.name,
         pkg: packageName(deps.db, input.packageId),
         reason: input.reason,
-        link: `${deps.config.publicUrl}/ContactUs`,
+        link: `${deps.config.publicUrl}${pagePaths.contact}`,
       },
       learner.email,
     ),
@@ -111,7 +112,7 @@ export function restoreAccess(deps: Deps, input: { adminId: number; userId: numb
         siteName: deps.config.siteName,
         name: learner.name,
         pkg: packageName(deps.db, input.packageId),
-        link: `${deps.config.publicUrl}/course-content/${input.packageId}`,
+        link: `${deps.config.publicUrl}${pathTo(pagePaths.player, { courseId: input.packageId })}`,
       },
       learner.email,
     ),

@@ -17,6 +17,7 @@ import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
 import { receiptText, toReceiptView } from '../receipts/receipts.views.js';
 import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
 import { orderErrors } from './orders.errors.js';
+import { pagePaths, pathTo } from '../../../shared/page-paths.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; log: FastifyBaseLogger };
 
@@ -197,7 +198,7 @@ function notifyAdmins(deps: Deps, order: OrderRow): void {
           pkg: pkg.name,
           amount: formatRupees(order.amountPaise),
           utr: order.utr,
-          link: `${deps.config.publicUrl}/admin/pending-orders`,
+          link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
         },
         admin.email,
       ),
@@ -275,7 +276,7 @@ function notifySponsor(deps: Deps, order: OrderRow, commission: { referrerId: nu
         buyer: firstName(buyer.name),
         pkg: pkg.name,
         amount: formatRupees(commission.amountPaise),
-        link: `${deps.config.publicUrl}/${sponsor.id}/dashboard`,
+        link: `${deps.config.publicUrl}${pathTo(pagePaths.dashboard, { id: sponsor.id })}`,
       },
       sponsor.email,
     ),
@@ -292,13 +293,13 @@ function notifyBuyer(deps: Deps, order: OrderRow): void {
       ? renderEmail(
           orderApprovedEmail,
           buyer.lang,
-          { siteName, name: buyer.name, pkg: pkg.name, link: `${deps.config.publicUrl}/myCourses`, ...approvalReceipt(deps, order, buyer.lang) },
+          { siteName, name: buyer.name, pkg: pkg.name, link: `${deps.config.publicUrl}${pagePaths.myCourses}`, ...approvalReceipt(deps, order, buyer.lang) },
           buyer.email,
         )
       : renderEmail(
           orderRejectedEmail,
           buyer.lang,
-          { siteName, name: buyer.name, pkg: pkg.name, utr: order.utr, reason: order.reason, link: `${deps.config.publicUrl}/ContactUs` },
+          { siteName, name: buyer.name, pkg: pkg.name, utr: order.utr, reason: order.reason, link: `${deps.config.publicUrl}${pagePaths.contact}` },
           buyer.email,
         );
   deps.mailer.sendInBackground(message);
@@ -308,7 +309,7 @@ function notifyBuyer(deps: Deps, order: OrderRow): void {
 function approvalReceipt(deps: Deps, order: OrderRow, lang: 'en' | 'mr'): { receipt: string | null; receiptLink: string | null } {
   const receipt = receiptOfOrder(deps.db, order.id);
   if (!receipt) return { receipt: null, receiptLink: null };
-  return { receipt: receiptText(toReceiptView(receipt), lang), receiptLink: `${deps.config.publicUrl}/receipt/${order.id}` };
+  return { receipt: receiptText(toReceiptView(receipt), lang), receiptLink: `${deps.config.publicUrl}${pathTo(pagePaths.receipt, { orderId: order.id })}` };
 }
 
 const buyer = alias(users, 'buyer');

@@ -9,6 +9,7 @@ import { payoutFailedEmail } from './payouts.emails.js';
 import { moreThanOwed, payoutErrors } from './payouts.errors.js';
 import { notifyPaid, parseSnapshot, payoutReference, snapshotOf, type Deps, type DetailsSnapshot } from './payouts.service.js';
 import { tdsFor } from './tds.js';
+import { pagePaths } from '../../../shared/page-paths.js';
 
 export type OwedRow = {
   userId: string;
@@ -368,7 +369,7 @@ export function markLineFailed(deps: Deps, adminId: number, input: { lineId: num
       renderEmail(
         payoutFailedEmail,
         line.user.lang,
-        { siteName: deps.config.siteName, name: line.user.name, gross: formatRupees(line.grossPaise), reason: input.reason, link: `${deps.config.publicUrl}/payouts` },
+        { siteName: deps.config.siteName, name: line.user.name, gross: formatRupees(line.grossPaise), reason: input.reason, link: `${deps.config.publicUrl}${pagePaths.payouts}` },
         line.user.email,
       ),
     );

@@ -13,6 +13,7 @@ import { bookPayout } from '../affiliate/ledger.service.js';
 import { detailsChangedEmail, payoutPaidEmail } from './payouts.emails.js';
 import { belowMinimum, payoutErrors } from './payouts.errors.js';
 import { tdsFor } from './tds.js';
+import { pagePaths } from '../../../shared/page-paths.js';
 
 export type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
 
@@ -70,7 +71,7 @@ export function detailsOf(db: Queryable, userId: number): PayoutDetailsRow | und
 }
 
 function statementLink(config: Config): string {
-  return `${config.publicUrl}/payouts`;
+  return `${config.publicUrl}${pagePaths.payouts}`;
 }
 
 /**
