@@ -130,7 +130,7 @@ const procedures: Record<string, ProcedureCell> = {
   'auth.login': { input: (w) => ({ email: w.user.row.email, password: TEST_PASSWORD }), expect: everyone() },
   'auth.logout': { expect: signedIn },
   'auth.register': {
-    input: () => ({ name: 'New Learner', email: freshEmail('register'), contact: '9876543210', password: 'mango-lassi-42' }),
+    input: () => ({ name: 'New Learner', email: freshEmail('register'), phone: '9876543210', password: 'mango-lassi-42' }),
     expect: everyone(),
   },
   'auth.verify': {
@@ -193,7 +193,7 @@ const procedures: Record<string, ProcedureCell> = {
   // Orders
   'orders.paymentDetails': { input: (_w, app) => ({ packageId: id(createPackage(app.db)) }), expect: signedIn },
   'orders.purchase': {
-    input: (w, app) => ({ name: 'Asha', email: w.user.row.email, courseId: id(createPackage(app.db)), transactionId: freshUtr() }),
+    input: (w, app) => ({ name: 'Asha', email: w.user.row.email, packageId: id(createPackage(app.db)), utr: freshUtr() }),
     expect: signedIn,
   },
   'orders.mine': {

@@ -23,6 +23,7 @@ import { PURGE_EVERY_MS, purgeExpired } from './features/auth/purge.service.js';
 import { createContextFactory, type AppDeps } from './trpc/context.js';
 import { answerQueries } from './trpc/query-path.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
+import { pagePaths } from '../shared/page-paths.js';
 
 /** Most JSON bodies are a few hundred bytes; uploads go through multipart with their own limits. */
 export const JSON_BODY_LIMIT = 256 * 1024;
@@ -74,7 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const deps: AppDeps = { db, config, mailer, log: app.log, now: options.now ?? Date.now, rateLimits: new RateLimits(), setup };
   const setupToken = setup.open();
   if (setupToken) {
-    app.log.warn(`No admin yet. Create the first admin (superadmin) at ${config.publicUrl}/setup?token=${setupToken} — the link works once.`);
+    app.log.warn(`No admin yet. Create the first admin (superadmin) at ${config.publicUrl}${pagePaths.setup}?token=${setupToken} — the link works once.`);
   }
   const createContext = createContextFactory(deps);
 

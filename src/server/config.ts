@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
 import { stateCodes } from '../shared/indian-states.js';
+import { parseRupees } from '../shared/money.js';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -80,16 +81,26 @@ const corsOrigins = z.preprocess(
       return origins;
     }),
 );
-/** A whole number of rupees, 0 or more. */
+/** A whole number of rupees, 0 or more, read as amounts typed anywhere are (`parseRupees`), in paise. */
 function wholeRupees(fallback: number) {
   return z.preprocess(
     emptyAsUndefined,
-    z.coerce
-      .number({ error: 'expected a whole number of rupees' })
-      .int('expected a whole number of rupees')
-      .min(0, 'expected a whole number of rupees')
-      .max(1_00_00_000, 'expected at most 10000000 rupees')
-      .default(fallback),
+    z
+      .string()
+      .optional()
+      .transform((raw, ctx) => {
+        if (raw === undefined) return fallback * 100;
+        const paise = parseRupees(raw);
+        if (paise === null || paise % 100 !== 0) {
+          ctx.addIssue({ code: 'custom', message: 'expected a whole number of rupees' });
+          return z.NEVER;
+        }
+        if (paise > 1_00_00_000_00) {
+          ctx.addIssue({ code: 'custom', message: 'expected at most 10000000 rupees' });
+          return z.NEVER;
+        }
+        return paise;
+      }),
   );
 }
 
@@ -199,39 +210,55 @@ const envSchema = z.object({
   ),
 });
 
-export type Config = {
-  port: number;
-  host: string;
-  publicUrl: string;
-  dataDir: string;
-  smtpUrl: string | undefined;
-  mailFrom: string;
-  siteName: string;
-  upiId: string | undefined;
-  upiPayeeName: string;
-  commissionPercent: number;
-  contactEmail: string | undefined;
-  contactPhone: string | undefined;
-  trustProxy: false | number | string[];
-  /** Devices a learner may be logged in on at once; 0 means no limit. Admins are exempt. */
-  maxDevicesPerLearner: number;
-  /** Payouts: the least an affiliate may request, in paise. */
-  payoutMinimumPaise: number;
-  /** TDS on commission payouts; rates in hundredths of a percent (200 = 2%), threshold in paise. */
-  tds: { enabled: boolean; rateBp: number; noPanRateBp: number; thresholdPaise: number };
-  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
-  /** Origins allowed to call the REST API cross-origin (exact, no `*`); empty: none. */
-  corsOrigins: string[];
-  /** Merchant category code (mc) of a business UPI id; unset for a personal one. */
-  upiMerchantCode: string | undefined;
-  /** Hours learners are told checking a payment usually takes. */
-  approvalHoursHint: number;
-  receiptPrefix: string;
-  sellerName: string;
-  sellerAddress: string | undefined;
-  /** Set together: receipts become tax invoices. */
-  gst: { gstin: string; sellerState: string; rateBp: number } | null;
-};
+/** The settings as the app uses them: the environment's names and units turned into the app's. */
+const configSchema = envSchema
+  .superRefine((e, ctx) => {
+    if (e.GSTIN && !e.SELLER_STATE) {
+      ctx.addIssue({ code: 'custom', path: ['SELLER_STATE'], message: 'expected the two-digit GST state code when GSTIN is set' });
+    } else if (e.GSTIN && e.SELLER_STATE && !e.GSTIN.startsWith(e.SELLER_STATE)) {
+      ctx.addIssue({ code: 'custom', path: ['SELLER_STATE'], message: `expected ${e.GSTIN.slice(0, 2)}, the state code the GSTIN starts with` });
+    }
+  })
+  .transform((e) => ({
+    port: e.PORT,
+    host: e.HOST,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    dataDir: path.resolve(e.DATA_DIR),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@localhost>`,
+    siteName: e.SITE_NAME,
+    upiId: e.UPI_ID,
+    upiPayeeName: e.UPI_PAYEE_NAME ?? e.SITE_NAME,
+    commissionPercent: e.COMMISSION_PERCENT,
+    contactEmail: e.CONTACT_EMAIL,
+    contactPhone: e.CONTACT_PHONE,
+    trustProxy: e.TRUST_PROXY,
+    /** Devices a learner may be logged in on at once; 0 means no limit. Admins are exempt. */
+    maxDevicesPerLearner: e.MAX_DEVICES_PER_LEARNER,
+    /** Payouts: the least an affiliate may request, in paise. */
+    payoutMinimumPaise: e.PAYOUT_MINIMUM_RUPEES,
+    /** TDS on commission payouts; rates in hundredths of a percent (200 = 2%), threshold in paise. */
+    tds: {
+      enabled: e.TDS_ENABLED,
+      rateBp: Math.round(e.TDS_RATE_PERCENT * 100),
+      noPanRateBp: Math.round(e.TDS_NO_PAN_RATE_PERCENT * 100),
+      thresholdPaise: e.TDS_THRESHOLD_RUPEES,
+    },
+    logLevel: e.LOG_LEVEL,
+    /** Origins allowed to call the REST API cross-origin (exact, no `*`); empty: none. */
+    corsOrigins: e.CORS_ORIGINS,
+    /** Merchant category code (mc) of a business UPI id; unset for a personal one. */
+    upiMerchantCode: e.UPI_MERCHANT_CODE,
+    /** Hours learners are told checking a payment usually takes. */
+    approvalHoursHint: e.APPROVAL_HOURS_HINT,
+    receiptPrefix: e.RECEIPT_PREFIX,
+    sellerName: e.SELLER_NAME ?? e.SITE_NAME,
+    sellerAddress: e.SELLER_ADDRESS,
+    /** Set together: receipts become tax invoices. */
+    gst: e.GSTIN && e.SELLER_STATE ? { gstin: e.GSTIN, sellerState: e.SELLER_STATE as string, rateBp: Math.round(e.GST_RATE_PERCENT * 100) } : null,
+  }));
+
+export type Config = z.output<typeof configSchema>;
 
 export class ConfigError extends Error {
   constructor(readonly problems: string[]) {
@@ -248,49 +275,14 @@ export function readEnvironment(cwd = process.cwd(), env: NodeJS.ProcessEnv = pr
 }
 
 export function loadConfig(env: Record<string, string | undefined> = readEnvironment()): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'settings');
       const got = env[name];
-      return `${name}: ${issue.message}${got === undefined ? '' : ` (got "${got}")`}`;
+      return `${name}: ${issue.message}${got === undefined || got === '' ? '' : ` (got "${got}")`}`;
     });
     throw new ConfigError(problems);
   }
-  const e = parsed.data;
-  if (e.GSTIN && !e.SELLER_STATE) throw new ConfigError(['SELLER_STATE: expected the two-digit GST state code when GSTIN is set']);
-  if (e.GSTIN && e.SELLER_STATE && !e.GSTIN.startsWith(e.SELLER_STATE)) {
-    throw new ConfigError([`SELLER_STATE: expected ${e.GSTIN.slice(0, 2)}, the state code the GSTIN starts with (got "${e.SELLER_STATE}")`]);
-  }
-  return {
-    port: e.PORT,
-    host: e.HOST,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
-    dataDir: path.resolve(e.DATA_DIR),
-    smtpUrl: e.SMTP_URL,
-    mailFrom: e.MAIL_FROM ?? `${e.SITE_NAME} <no-reply@localhost>`,
-    siteName: e.SITE_NAME,
-    upiId: e.UPI_ID,
-    upiPayeeName: e.UPI_PAYEE_NAME ?? e.SITE_NAME,
-    commissionPercent: e.COMMISSION_PERCENT,
-    contactEmail: e.CONTACT_EMAIL,
-    contactPhone: e.CONTACT_PHONE,
-    trustProxy: e.TRUST_PROXY,
-    maxDevicesPerLearner: e.MAX_DEVICES_PER_LEARNER,
-    payoutMinimumPaise: e.PAYOUT_MINIMUM_RUPEES * 100,
-    tds: {
-      enabled: e.TDS_ENABLED,
-      rateBp: Math.round(e.TDS_RATE_PERCENT * 100),
-      noPanRateBp: Math.round(e.TDS_NO_PAN_RATE_PERCENT * 100),
-      thresholdPaise: e.TDS_THRESHOLD_RUPEES * 100,
-    },
-    logLevel: e.LOG_LEVEL,
-    corsOrigins: e.CORS_ORIGINS,
-    upiMerchantCode: e.UPI_MERCHANT_CODE,
-    approvalHoursHint: e.APPROVAL_HOURS_HINT,
-    receiptPrefix: e.RECEIPT_PREFIX,
-    sellerName: e.SELLER_NAME ?? e.SITE_NAME,
-    sellerAddress: e.SELLER_ADDRESS,
-    gst: e.GSTIN ? { gstin: e.GSTIN, sellerState: e.SELLER_STATE!, rateBp: Math.round(e.GST_RATE_PERCENT * 100) } : null,
-  };
+  return parsed.data;
 }

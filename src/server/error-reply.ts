@@ -18,7 +18,7 @@ function isTrpcPath(url: string): boolean {
  */
 export function sendRequestError(request: FastifyRequest, reply: FastifyReply, error: unknown, status?: number): FastifyReply {
   const lang = requestLanguage(request);
-  if (!isTrpcPath(request.url)) return sendRestError(reply, error, lang, status);
+  if (!isTrpcPath(request.url)) return sendRestError(reply, error, lang, { status });
   const shape = trpcErrorShape(getTRPCErrorFromUnknown(error), lang, undefined, status);
   if (isServerFault(error)) reply.log.error({ err: error }, 'request failed');
   if (shape.data.retryAfterSeconds !== undefined) reply.header('retry-after', String(shape.data.retryAfterSeconds));

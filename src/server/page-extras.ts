@@ -6,6 +6,7 @@ import { escapeHtml } from './lib/html.js';
 import { packagesOnSale } from './features/catalog/catalog.service.js';
 import { findActiveUserByReferralCode } from './features/auth/accounts.service.js';
 import type { PackageView } from './features/catalog/catalog.views.js';
+import { pagePaths, pathTo } from '../shared/page-paths.js';
 
 /**
  * What the server writes into a page's HTML besides the app's shell: Open Graph tags, so a link
@@ -67,7 +68,7 @@ function catalogueCards(catalogue: PackageView[], lang: Language, sponsorName: s
         ? `<img class="package-image" src="${escapeHtml(pkg.image)}"${pkg.imageSrcSet ? ` srcset="${escapeHtml(pkg.imageSrcSet)}" sizes="(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw"` : ''} alt="" width="640" height="360"${index === 0 ? ' fetchpriority="high"' : ' loading="lazy"'} />`
         : '<div class="package-image package-image--none" aria-hidden="true"></div>';
       const facts = [cardWords.lectures[lang](pkg.lectureCount), cardWords.language[lang], cardWords.lifetime[lang]].map((fact) => `<li>${escapeHtml(fact)}</li>`).join('');
-      return `<li class="card package-card">${image}<h2 class="card__title"><a class="package-card__link" href="/course/${pkg.id}">${escapeHtml(pkg.name)}</a></h2><p class="card__price">${escapeHtml(formatRupees(pkg.pricePaise))}</p><ul class="package-facts">${facts}</ul><p class="package-card__description">${escapeHtml(pkg.description)}</p></li>`;
+      return `<li class="card package-card">${image}<h2 class="card__title"><a class="package-card__link" href="${pathTo(pagePaths.packagePage, { id: pkg.id })}">${escapeHtml(pkg.name)}</a></h2><p class="card__price">${escapeHtml(formatRupees(pkg.pricePaise))}</p><ul class="package-facts">${facts}</ul><p class="package-card__description">${escapeHtml(pkg.description)}</p></li>`;
     })
     .join('');
   const greeting = sponsorName ? `<div class="invited"><p class="invited__title">${escapeHtml(cardWords.invited[lang](sponsorName))}</p></div>` : '';
@@ -100,9 +101,9 @@ export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''
   const base = config.publicUrl.replace(/\/$/, '');
   const path = url.pathname.replace(/\/+$/, '') || '/';
 
-  if (path === '/' || path === '/packages' || path === '/courses') {
+  if (path === pagePaths.home || path === pagePaths.packages || path === pagePaths.courses) {
     const catalogue = packagesOnSale(db);
-    const ref = path === '/packages' ? url.searchParams.get('ref') : null;
+    const ref = path === pagePaths.packages ? url.searchParams.get('ref') : null;
     const sponsor = ref && ref.length <= 36 ? findActiveUserByReferralCode(db, ref) : undefined;
     const title = sponsor ? words.invited[lang](sponsor.name, site) : words.catalogue[lang](site);
     const image = catalogue.find((pkg) => pkg.image)?.image ?? null;
@@ -117,7 +118,7 @@ export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''
         'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
       }) + catalogueData(catalogue);
     // The catalogue pages draw their cards at once; the home page starts with its hero.
-    const body = path === '/' ? undefined : catalogueCards(catalogue, lang, sponsor?.name ?? null);
+    const body = path === pagePaths.home ? undefined : catalogueCards(catalogue, lang, sponsor?.name ?? null);
     return { key: `${path}|${lang}|${sponsor?.id ?? ''}`, title: sponsor ? title : null, head, ...(body && { body }) };
   }
 
@@ -131,7 +132,7 @@ export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''
       'og:site_name': site,
       'og:title': pkg.name,
       'og:description': cut(`${facts}. ${pkg.description}`, 200),
-      'og:url': `${base}/course/${pkg.id}`,
+      'og:url': `${base}${pathTo(pagePaths.packagePage, { id: pkg.id })}`,
       'og:image': pkg.image ? `${base}${pkg.image}` : null,
       'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
       description: cut(`${facts}. ${pkg.description}`, 160),

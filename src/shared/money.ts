@@ -41,3 +41,14 @@ export function parseRupees(text: string): number | null {
   const total = rupees * 100 + paise;
   return Number.isSafeInteger(total) ? total : null;
 }
+
+/**
+ * A rupee amount as a form or a JSON body sends it, in paise, or null: text is read by
+ * `parseRupees` only; a number must be finite, not negative, with at most two decimals.
+ */
+export function paiseOfRupees(value: string | number): number | null {
+  if (typeof value === 'string') return parseRupees(value);
+  if (!Number.isFinite(value) || value < 0 || Math.abs(Math.round(value * 100) - value * 100) >= 1e-6) return null;
+  const paise = Math.round(value * 100);
+  return Number.isSafeInteger(paise) ? paise : null;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requiredText } from './schemas.js';
 
 /**
  * Payout details of an affiliate, checked for shape on both sides: a UPI id, or a bank account
@@ -42,8 +43,8 @@ export const panField = z
   .transform((raw) => squeeze(raw).toUpperCase())
   .pipe(z.string().regex(PAN_PATTERN, 'PAN_INVALID'));
 
-const holderName = z.string({ error: 'NAME_REQUIRED' }).trim().min(1, 'NAME_REQUIRED').max(100, 'TEXT_TOO_LONG');
-const panName = z.string({ error: 'PAN_NAME_REQUIRED' }).trim().min(1, 'PAN_NAME_REQUIRED').max(100, 'TEXT_TOO_LONG');
+const holderName = requiredText(100, 'NAME_REQUIRED');
+const panName = requiredText(100, 'PAN_NAME_REQUIRED');
 
 /** PAN is optional (without it TDS is withheld at the higher rate); when given, the name on it is required. */
 const panPart = {

@@ -1,6 +1,29 @@
 import { z } from 'zod';
-import { parseRupees } from './money.js';
+import { paiseOfRupees } from './money.js';
+import { phoneDigits } from './phone.js';
 import { cleanUtr, isImplausibleUtr } from './utr.js';
+import type { ValidationMessageKey } from './validation-messages.js';
+
+/** Multipart forms send every field as text: an empty field means "not given", as does null from JSON. */
+export const blankToUndefined = (value: unknown) => (value === null || (typeof value === 'string' && value.trim() === '') ? undefined : value);
+
+/** Text a person types: trimmed, not empty (else `missing`), at most `max` characters. */
+export function requiredText(max: number, missing: ValidationMessageKey = 'REQUIRED') {
+  return z.string({ error: missing }).trim().min(1, missing).max(max, 'TEXT_TOO_LONG');
+}
+
+/** Text that may be left out: trimmed, at most `max` characters. */
+export function optionalText(max: number) {
+  return z.string().trim().max(max, 'TEXT_TOO_LONG').optional();
+}
+
+/** A list's search box and page (`?search=…&page=N`, pages from 1); the whole input may be left out. */
+export const searchAndPage = z
+  .object({
+    search: optionalText(100),
+    page: z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').optional(),
+  })
+  .optional();
 
 /** Ids travel as strings (REST `_id`) or numbers; inside the server they are positive integers. */
 export const entityId = z.union([
@@ -15,13 +38,17 @@ export const emailAddress = z
   .pipe(z.email({ error: 'EMAIL_INVALID' }))
   .transform((email) => email.toLowerCase());
 
-/** Keeps 10 digits; a typed +91 or leading 0, spaces and dashes are dropped. */
-export const indianPhone = z
-  .string({ error: 'PHONE_INVALID' })
-  .transform((raw) => raw.replace(/[\s-]/g, '').replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, ''))
-  .pipe(z.string().regex(/^\d{10}$/, 'PHONE_INVALID'));
+/** Keeps 10 digits; a typed +91 or leading 0, spaces and dashes are dropped (`phoneDigits`, the forms' rule too). */
+export const indianPhone = z.string({ error: 'PHONE_INVALID' }).transform((raw, ctx) => {
+  const digits = phoneDigits(raw);
+  if (digits === null) {
+    ctx.addIssue({ code: 'custom', message: 'PHONE_INVALID' });
+    return z.NEVER;
+  }
+  return digits;
+});
 
-export const personName = z.string({ error: 'NAME_REQUIRED' }).trim().min(1, 'NAME_REQUIRED').max(100, 'TEXT_TOO_LONG');
+export const personName = requiredText(100, 'NAME_REQUIRED');
 
 export const newPassword = z
   .string({ error: 'PASSWORD_TOO_SHORT' })
@@ -61,23 +88,28 @@ export const pinCode = z
   .transform((raw) => raw.replace(/\s/g, ''))
   .pipe(z.string().regex(/^[1-9]\d{5}$/, 'PIN_INVALID'));
 
+/** The largest rupee amount accepted anywhere: ₹1 crore. */
+const MAX_PAISE = 1_00_00_000_00;
+
 /**
- * A positive rupee amount with at most two decimals (a number, or text such as "1,500.50"),
- * answered in paise.
+ * The one reader of rupee amounts in inputs: a number, or text such as "1,500.50" or "₹ 4999"
+ * (`paiseOfRupees`, so never `0x10`, `1e2` or `1,0,0`), at most two decimals, up to ₹1 crore,
+ * answered in paise. Nothing, null or blank text is `required`; anything else wrong is `invalid`.
+ * Above 0 unless `allowZero`.
  */
-export const rupeeAmount = z
-  .union([z.number(), z.string()], { error: 'AMOUNT_INVALID' })
-  .transform((value, ctx) => {
-    // Text is read as decimal rupees only (parseRupees); a JSON number must have at most two decimals.
-    const paise =
-      typeof value === 'string'
-        ? parseRupees(value)
-        : Number.isFinite(value) && Math.abs(Math.round(value * 100) - value * 100) < 1e-6
-          ? Math.round(value * 100)
-          : null;
-    if (paise === null || paise <= 0 || paise > 1_00_00_000_00) {
-      ctx.addIssue({ code: 'custom', message: 'AMOUNT_INVALID' });
-      return z.NEVER;
-    }
-    return paise;
-  });
+export function rupees(keys: { required: ValidationMessageKey; invalid: ValidationMessageKey }, options: { allowZero?: boolean } = {}) {
+  return z.preprocess(
+    blankToUndefined,
+    z.union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? keys.required : keys.invalid) }).transform((value, ctx) => {
+      const paise = paiseOfRupees(value);
+      if (paise === null || paise > MAX_PAISE || (options.allowZero ? paise < 0 : paise <= 0)) {
+        ctx.addIssue({ code: 'custom', message: keys.invalid });
+        return z.NEVER;
+      }
+      return paise;
+    }),
+  );
+}
+
+/** A positive amount of rupees, in paise (the admin's payout, for one). */
+export const rupeeAmount = rupees({ required: 'AMOUNT_INVALID', invalid: 'AMOUNT_INVALID' });

@@ -7,6 +7,7 @@ import HomePage from '../features/pages/home-page';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import { LoggedOutOnly, RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout';
+import { pagePaths } from '../../shared/page-paths';
 
 // The two landing pages (home, and the catalogue that referral links open) ship in the first
 // bundle; every other page loads when first visited.
@@ -62,58 +63,58 @@ export function AppRoutes() {
     <Routes>
       <Route element={<Layout />}>
         <Route index element={<HomePage />} />
-        <Route path="about" element={<AboutPage />} />
-        <Route path="privacy-policy" element={<PrivacyPage />} />
-        <Route path="terms-and-conditions" element={<TermsPage />} />
-        <Route path="ContactUs" element={<ContactPage />} />
-        <Route path="CancellationRefund" element={<RefundPage />} />
-        <Route path="packages" element={<PackagesPage />} />
-        <Route path="courses" element={<CoursesPage />} />
-        <Route path="course/:id" element={<PackagePage />} />
-        <Route path="course/study/:id" element={<StudyRedirect />} />
-        <Route path="lectures/:id" element={<StudyRedirect />} />
+        <Route path={pagePaths.about} element={<AboutPage />} />
+        <Route path={pagePaths.privacy} element={<PrivacyPage />} />
+        <Route path={pagePaths.terms} element={<TermsPage />} />
+        <Route path={pagePaths.contact} element={<ContactPage />} />
+        <Route path={pagePaths.refund} element={<RefundPage />} />
+        <Route path={pagePaths.packages} element={<PackagesPage />} />
+        <Route path={pagePaths.courses} element={<CoursesPage />} />
+        <Route path={pagePaths.packagePage} element={<PackagePage />} />
+        <Route path={pagePaths.legacyStudy} element={<StudyRedirect />} />
+        <Route path={pagePaths.legacyLectures} element={<StudyRedirect />} />
         <Route element={<RequireAuth />}>
-          <Route path="myCourses" element={<MyCoursesPage />} />
-          <Route path="course-content/:courseId" element={<PlayerPage />} />
+          <Route path={pagePaths.myCourses} element={<MyCoursesPage />} />
+          <Route path={pagePaths.player} element={<PlayerPage />} />
         </Route>
 
         <Route element={<LoggedOutOnly />}>
-          <Route path="login" element={<LoginPage />} />
-          <Route path="register" element={<RegisterPage />} />
-          <Route path="verify" element={<VerifyPage />} />
-          <Route path="forgot" element={<ForgotPage />} />
-          <Route path="reset-password/:token" element={<ResetPasswordPage />} />
+          <Route path={pagePaths.login} element={<LoginPage />} />
+          <Route path={pagePaths.register} element={<RegisterPage />} />
+          <Route path={pagePaths.verify} element={<VerifyPage />} />
+          <Route path={pagePaths.forgot} element={<ForgotPage />} />
+          <Route path={pagePaths.resetPassword} element={<ResetPasswordPage />} />
         </Route>
 
         <Route element={<RequireAuth />}>
-          <Route path="dashboard" element={<OwnDashboard />} />
-          <Route path="account" element={<AccountPage />} />
-          <Route path="update-profile" element={<UpdateProfilePage />} />
-          <Route path=":id/dashboard" element={<DashboardPage />} />
-          <Route path="leaderboard" element={<LeaderboardPage />} />
-          <Route path="my-affiliates" element={<MyAffiliatesPage />} />
-          <Route path="success" element={<SuccessPage />} />
-          <Route path="failure" element={<FailurePage />} />
-          <Route path="payment-success/:id" element={<PaymentSuccessPage />} />
-          <Route path="receipt/:orderId" element={<ReceiptPage />} />
-          <Route path="payouts" element={<PayoutsPage />} />
+          <Route path={pagePaths.ownDashboard} element={<OwnDashboard />} />
+          <Route path={pagePaths.account} element={<AccountPage />} />
+          <Route path={pagePaths.updateProfile} element={<UpdateProfilePage />} />
+          <Route path={pagePaths.dashboard} element={<DashboardPage />} />
+          <Route path={pagePaths.leaderboard} element={<LeaderboardPage />} />
+          <Route path={pagePaths.myAffiliates} element={<MyAffiliatesPage />} />
+          <Route path={pagePaths.success} element={<SuccessPage />} />
+          <Route path={pagePaths.failure} element={<FailurePage />} />
+          <Route path={pagePaths.paymentSuccess} element={<PaymentSuccessPage />} />
+          <Route path={pagePaths.receipt} element={<ReceiptPage />} />
+          <Route path={pagePaths.payouts} element={<PayoutsPage />} />
         </Route>
 
-        <Route path="setup" element={<SetupPage />} />
-        <Route path="admin" element={<RequireAdmin />}>
+        <Route path={pagePaths.setup} element={<SetupPage />} />
+        <Route path={pagePaths.admin} element={<RequireAdmin />}>
           <Route element={<AdminLayout />}>
-            <Route path="pending-orders" element={<PendingOrdersPage />} />
-            <Route path="users" element={<UsersPage />} />
-            <Route path="learners/:userId" element={<LearnerPage />} />
-            <Route path="statements" element={<StatementsPage />} />
-            <Route path="receipts" element={<AdminReceiptsPage />} />
-            <Route path="payouts" element={<AdminPayoutsPage />} />
-            <Route index element={<Navigate to="dashboard" replace />} />
-            <Route path="dashboard" element={<AdminDashboardPage />} />
-            <Route path="course" element={<AddPackagePage />} />
-            <Route path="delete" element={<DeletePackagesPage />} />
-            <Route path="lecture" element={<AddLecturePage />} />
-            <Route path="lecturedelete" element={<DeleteLecturesPage />} />
+            <Route path={pagePaths.adminPendingOrders} element={<PendingOrdersPage />} />
+            <Route path={pagePaths.adminUsers} element={<UsersPage />} />
+            <Route path={pagePaths.adminLearner} element={<LearnerPage />} />
+            <Route path={pagePaths.adminStatements} element={<StatementsPage />} />
+            <Route path={pagePaths.adminReceipts} element={<AdminReceiptsPage />} />
+            <Route path={pagePaths.adminPayouts} element={<AdminPayoutsPage />} />
+            <Route index element={<Navigate to={pagePaths.adminDashboard} replace />} />
+            <Route path={pagePaths.adminDashboard} element={<AdminDashboardPage />} />
+            <Route path={pagePaths.adminAddPackage} element={<AddPackagePage />} />
+            <Route path={pagePaths.adminDeletePackages} element={<DeletePackagesPage />} />
+            <Route path={pagePaths.adminAddLecture} element={<AddLecturePage />} />
+            <Route path={pagePaths.adminDeleteLectures} element={<DeleteLecturesPage />} />
           </Route>
         </Route>
 

@@ -19,10 +19,15 @@ export type RestRow = {
   /** `input` is typed `never` so that any procedure accepts it: the procedure's schema checks it. */
   call: (caller: Caller, input: never) => Promise<unknown>;
   /**
-   * Shapes the procedure's result for existing clients; it may depend on the result and the
-   * site's public address alone (absolute picture URLs).
+   * Shapes the procedure's result for existing clients; it may depend on the result, the
+   * site's public address (absolute picture URLs) and the request's language (the `message` texts).
    */
-  answer: (result: never, site: RestSite) => unknown;
+  answer: (result: never, site: RestSite, lang: Language) => unknown;
+  /**
+   * The procedure's input names this row's clients know by their legacy names (`packageId` is
+   * `courseId` for them): a refusal's `fields` are answered in the legacy names.
+   */
+  legacyNames?: Readonly<Record<string, string>>;
   /** Success status; 200 unless the row says otherwise. */
   status?: number;
   /**
@@ -41,9 +46,10 @@ export function restRow<T>(
   spec: {
     input?: (request: FastifyRequest) => unknown | Promise<unknown>;
     call: (caller: Caller, input: never) => Promise<T>;
-    answer: (result: T, site: RestSite) => unknown;
+    answer: (result: T, site: RestSite, lang: Language) => unknown;
     status?: number;
     uploadBy?: 'user' | 'admin';
+    legacyNames?: Readonly<Record<string, string>>;
   },
 ): RestRow {
   return { method, path, ...spec } as RestRow;
@@ -64,11 +70,40 @@ export function query(request: FastifyRequest): Record<string, unknown> {
 }
 
 /**
- * Answers an error in REST.md's convention: `{ success: false, message, code }` with the matching
- * status (or `status`, for an HTTP status that has no tRPC code, such as Fastify's 406).
+ * A legacy client's input in the procedure's words: each legacy key (`courseId`) renamed to the
+ * procedure's (`packageId`); a key of the procedure's own name that the client sent is dropped, so
+ * the call reads exactly what the legacy key says.
  */
-export function sendRestError(reply: FastifyReply, error: unknown, lang: Language, status?: number): FastifyReply {
+export function fromLegacyNames(input: Record<string, unknown>, legacyNames: Readonly<Record<string, string>>): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...input };
+  for (const name of Object.keys(legacyNames)) delete out[name];
+  for (const [name, legacy] of Object.entries(legacyNames)) {
+    if (legacy in input) {
+      delete out[legacy];
+      out[name] = input[legacy];
+    }
+  }
+  return out;
+}
+
+function toLegacyFields(fields: Record<string, string>, legacyNames: Readonly<Record<string, string>>): Record<string, string> {
+  return Object.fromEntries(Object.entries(fields).map(([name, text]) => [legacyNames[name] ?? name, text]));
+}
+
+/**
+ * Answers an error in REST.md's convention: `{ success: false, message, code }` with the matching
+ * status (or `status`, for an HTTP status that has no tRPC code, such as Fastify's 406); `fields`
+ * in the row's legacy names.
+ */
+export function sendRestError(
+  reply: FastifyReply,
+  error: unknown,
+  lang: Language,
+  options: { status?: number; legacyNames?: Readonly<Record<string, string>> } = {},
+): FastifyReply {
+  const { status, legacyNames } = options;
   const described = describeError(error, lang);
+  if (described.fields && legacyNames) described.fields = toLegacyFields(described.fields, legacyNames);
   if (isServerFault(error)) reply.log.error({ err: error }, 'request failed');
   if (described.retryAfterSeconds !== undefined) reply.header('retry-after', String(described.retryAfterSeconds));
   return reply.code(status ?? described.status).send({
@@ -83,8 +118,11 @@ export function sendRestError(reply: FastifyReply, error: unknown, lang: Languag
 
 export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[], createContext: CreateContext, site: RestSite): void {
   for (const row of rows) {
-    // One shape per row and app, so answers kept as JSON text stay right per app.
-    const shape = (result: never) => row.answer(result, site);
+    // One shape per row, app and language, so answers kept as JSON text stay right per app and language.
+    const shapes: Record<Language, (result: never) => unknown> = {
+      en: (result) => row.answer(result, site, 'en'),
+      mr: (result) => row.answer(result, site, 'mr'),
+    };
     app.route({
       method: row.method,
       url: row.path,
@@ -98,9 +136,9 @@ export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[],
           return reply
             .code(row.status ?? 200)
             .type('application/json; charset=utf-8')
-            .send(jsonOf(result as never, shape));
+            .send(jsonOf(result as never, shapes[ctx.req.lang]));
         } catch (error) {
-          return sendRestError(reply, error, ctx.req.lang);
+          return sendRestError(reply, error, ctx.req.lang, { legacyNames: row.legacyNames });
         }
       },
     });

@@ -1,8 +1,17 @@
-import { body, params, query, restRow, type RestRow } from './rest-adapter.js';
+import { body, fromLegacyNames, params, query, restRow, type RestRow } from './rest-adapter.js';
 import { paiseToRupees } from '../../shared/money.js';
 import { readMultipart } from './multipart.js';
 import { absoluteUrl, restCourse, restLecture, restOrder, restUser } from './rest-shapes.js';
 import { statementErrors } from '../features/statements/statements.errors.js';
+import { authText } from '../features/auth/auth.messages.js';
+import { catalogText } from '../features/catalog/catalog.messages.js';
+import { orderText } from '../features/orders/orders.messages.js';
+import { adminText } from '../features/admin/admin.messages.js';
+import { affiliateText } from '../features/affiliate/affiliate.messages.js';
+
+/** The procedures' input names as REST.md's clients spell them. */
+const registerNames = { phone: 'contact' } as const;
+const purchaseNames = { packageId: 'courseId', utr: 'transactionId', referralCode: 'referralId' } as const;
 
 /** A JSON form field, or the text as it is when it is not JSON (the procedure's schema refuses it). */
 function jsonField(value: string | undefined): unknown {
@@ -29,37 +38,38 @@ export const restRoutes: readonly RestRow[] = [
   restRow('POST', '/api/user/login', {
     input: body,
     call: (caller, input) => caller.auth.login(input),
-    answer: ({ message, token, user }, site) => ({ message, token, user: restUser(user, site) }),
+    answer: ({ token, user }, site, lang) => ({ message: authText('LOGGED_IN', lang), token, user: restUser(user, site) }),
   }),
   restRow('POST', '/api/user/register', {
-    input: body,
+    input: (request) => fromLegacyNames(body(request), registerNames),
     call: (caller, input) => caller.auth.register(input),
-    answer: ({ message, activationToken }) => ({ message, activationToken }),
+    answer: ({ activationToken }, _site, lang) => ({ message: authText('CODE_SENT', lang), activationToken }),
+    legacyNames: registerNames,
   }),
   restRow('POST', '/api/user/verify', {
     input: (request) => ({ ...body(request), otp: otpText(body(request).otp) }),
     call: (caller, input) => caller.auth.verify(input),
-    answer: ({ message }) => ({ message }),
+    answer: ({ user }, _site, lang) => ({ message: authText(user ? 'VERIFIED_SIGNED_IN' : 'VERIFIED', lang) }),
   }),
   restRow('POST', '/api/user/forgot', {
     input: body,
     call: (caller, input) => caller.auth.forgot(input),
-    answer: ({ message }) => ({ message }),
+    answer: (_done, _site, lang) => ({ message: authText('RESET_SENT', lang) }),
   }),
   restRow('POST', '/api/user/reset', {
     // The spec's call carries the reset token in the query string; the app's own page posts it in the body.
     input: (request) => ({ token: query(request).token, password: body(request).password }),
     call: (caller, input) => caller.auth.resetPassword(input),
-    answer: ({ message }) => ({ message }),
+    answer: (_done, _site, lang) => ({ message: authText('PASSWORD_CHANGED', lang) }),
   }),
   restRow('POST', '/api/user/logout', {
     call: (caller) => caller.auth.logout(),
-    answer: ({ message }) => ({ message }),
+    answer: (_done, _site, lang) => ({ message: authText('LOGGED_OUT', lang) }),
   }),
   restRow('GET', '/api/user/referrer/:userId', {
     input: (request) => ({ userId: params(request).userId }),
     call: (caller, input) => caller.auth.referrer(input),
-    answer: (referrer) => ({ referrer }),
+    answer: (referrer) => ({ referrer: referrer && { name: referrer.name, email: referrer.email, contact: referrer.phone } }),
   }),
   restRow('GET', '/api/profile-image', {
     call: (caller) => caller.auth.profileImage(),
@@ -68,7 +78,7 @@ export const restRoutes: readonly RestRow[] = [
   restRow('POST', '/api/image', {
     input: async (request) => ({ image: (await readMultipart(request, 'profileImage')).file }),
     call: (caller, input) => caller.auth.setProfileImage(input),
-    answer: ({ message, imageUrl }, site) => ({ message, imageUrl: absoluteUrl(imageUrl, site) }),
+    answer: ({ imageUrl }, site, lang) => ({ message: authText('IMAGE_UPLOADED', lang), imageUrl: absoluteUrl(imageUrl, site) }),
     uploadBy: 'user',
   }),
 
@@ -102,25 +112,25 @@ export const restRoutes: readonly RestRow[] = [
       return { ...form.fields, image: form.file };
     },
     call: (caller, input) => caller.catalog.create(input),
-    answer: ({ message, package: course }) => ({ message, course: restCourse(course) }),
+    answer: ({ package: course }, _site, lang) => ({ message: catalogText('PACKAGE_CREATED', lang), course: restCourse(course) }),
     status: 201,
     uploadBy: 'admin',
   }),
   restRow('DELETE', '/api/course/:id', {
     input: (request) => ({ id: params(request).id }),
     call: (caller, input) => caller.catalog.remove(input),
-    answer: ({ message }) => ({ message }),
+    answer: ({ outcome }, _site, lang) => ({ message: catalogText(outcome === 'archived' ? 'PACKAGE_ARCHIVED' : 'PACKAGE_REMOVED', lang) }),
   }),
   restRow('POST', '/api/course/:courseId/lecture', {
     input: (request) => ({ video: body(request).video, title: body(request).title, packageId: params(request).courseId }),
     call: (caller, input) => caller.lectures.add(input),
-    answer: ({ message, lecture }) => ({ message, lecture: restLecture(lecture) }),
+    answer: ({ lecture }, _site, lang) => ({ message: catalogText('LECTURE_ADDED', lang), lecture: restLecture(lecture) }),
     status: 201,
   }),
   restRow('DELETE', '/api/lecture/:lectureId', {
     input: (request) => ({ id: params(request).lectureId }),
     call: (caller, input) => caller.lectures.remove(input),
-    answer: ({ message }) => ({ message }),
+    answer: (_done, _site, lang) => ({ message: catalogText('LECTURE_REMOVED', lang) }),
   }),
   restRow('GET', '/api/stats', {
     call: (caller) => caller.catalog.stats(),
@@ -129,9 +139,10 @@ export const restRoutes: readonly RestRow[] = [
 
   // Orders
   restRow('POST', '/api/course/purchase', {
-    input: body,
+    input: (request) => fromLegacyNames(body(request), purchaseNames),
     call: (caller, input) => caller.orders.purchase(input),
-    answer: ({ message, order }) => ({ message, order: restOrder(order) }),
+    answer: ({ order }, _site, lang) => ({ message: orderText('ORDER_TAKEN', lang), order: restOrder(order) }),
+    legacyNames: purchaseNames,
   }),
   restRow('GET', '/api/admin/pending-orders', {
     input: (request) => ({ search: query(request).search, page: query(request).page }),
@@ -142,7 +153,7 @@ export const restRoutes: readonly RestRow[] = [
   restRow('POST', '/approve', {
     input: body,
     call: (caller, input) => caller.orders.decide(input),
-    answer: ({ message, order }) => ({ message, order: restOrder(order) }),
+    answer: ({ order }, _site, lang) => ({ message: orderText(order.status === 'approved' ? 'APPROVED' : 'REJECTED', lang), order: restOrder(order) }),
   }),
 
   // Referrals, earnings and people
@@ -186,12 +197,12 @@ export const restRoutes: readonly RestRow[] = [
   restRow('DELETE', '/api/users/delete', {
     input: body,
     call: (caller, input) => caller.admin.deleteUser(input),
-    answer: ({ message }) => ({ message }),
+    answer: (_done, _site, lang) => ({ message: adminText('USER_DELETED', lang) }),
   }),
   restRow('POST', '/api/admin/sendMail', {
     input: body,
     call: (caller, input) => caller.affiliate.pay(input),
-    answer: ({ message, payout }) => ({ message, payout: { _id: payout.id, amount: paiseToRupees(payout.amountPaise) } }),
+    answer: ({ payout }, _site, lang) => ({ message: affiliateText('PAYOUT_SENT', lang), payout: { _id: payout.id, amount: paiseToRupees(payout.amountPaise) } }),
   }),
 
   // Not in REST.md: the admin screen posts bank statements here as multipart (the file stays in memory).

@@ -6,7 +6,7 @@ import { checkForm } from '../../lib/form-check';
 import { errorCode, errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
 import { useAuthMessages } from './auth-messages';
 import { NewPasswordField } from './new-password-field';
-import { phoneDigits } from './register-page';
+import { phoneDigits } from '../../../shared/phone';
 import type { SessionUser } from './use-session';
 
 const focusField = (form: HTMLFormElement | null, name: string) =>
@@ -39,7 +39,7 @@ export function AccountEdit({ user }: { user: SessionUser }) {
       { name: details.name, phone },
       {
         onSuccess: async (result) => {
-          toast.success(result.message);
+          toast.success(t('edit.saved'));
           queryClient.setQueryData(trpc.auth.me.queryKey(), result.user);
           await queryClient.invalidateQueries();
         },
@@ -59,8 +59,8 @@ export function AccountEdit({ user }: { user: SessionUser }) {
     if (!checkForm(form)) return;
     setPasswordErrors({});
     change.mutate(passwords, {
-      onSuccess: (result) => {
-        toast.success(result.message);
+      onSuccess: () => {
+        toast.success(t('edit.passwordSaved'));
         setPasswords({ current: '', next: '' });
       },
       onError: (error) => {

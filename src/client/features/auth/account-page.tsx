@@ -25,7 +25,7 @@ function Sponsor({ userId }: { userId: string }) {
       <dt>{t('fields.email')}</dt>
       <dd>{sponsor.data?.email ?? na}</dd>
       <dt>{t('fields.phone')}</dt>
-      <dd>{sponsor.data?.contact ?? na}</dd>
+      <dd>{sponsor.data?.phone ?? na}</dd>
     </dl>
   );
 }

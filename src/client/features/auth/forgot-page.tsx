@@ -22,9 +22,9 @@ export default function ForgotPage() {
     forgot.mutate(
       { email },
       {
-        onSuccess: (result) => {
-          setSent(result.message);
-          toast.success(result.message);
+        onSuccess: () => {
+          setSent(t('forgot.sent'));
+          toast.success(t('forgot.sent'));
         },
         onError: (error) => toast.error(errorMessage(error, t('forgot.failed'))),
       },

@@ -10,12 +10,7 @@ import { useAuthMessages } from './auth-messages';
 import { NewPasswordField } from './new-password-field';
 import { savePendingRegistration } from './pending-registration';
 import { checkForm } from '../../lib/form-check';
-
-/** Keeps the 10 digits of an Indian mobile number typed with +91, a leading 0, spaces or dashes. */
-export function phoneDigits(raw: string): string | null {
-  const digits = raw.replace(/[\s-]/g, '').replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, '');
-  return /^\d{10}$/.test(digits) ? digits : null;
-}
+import { phoneDigits } from '../../../shared/phone';
 
 export default function RegisterPage() {
   const { t } = useAuthMessages();
@@ -44,18 +39,18 @@ export default function RegisterPage() {
     setPhoneError(null);
     const referralCode = rememberedReferral() ?? undefined;
     register.mutate(
-      { name: form.name, email: form.email, contact, password: form.password, referralCode },
+      { name: form.name, email: form.email, phone: contact, password: form.password, referralCode },
       {
         onSuccess: (result) => {
           savePendingRegistration({ activationToken: result.activationToken, email: form.email.trim(), sentAt: Date.now() });
-          toast.success(result.message);
+          toast.success(t('register.codeSent'));
           void navigate('/verify');
         },
         onError: (error) => {
           const fields = fieldErrorsOf(error);
-          const known = (['name', 'email', 'contact', 'password'] as const).find((field) => fields[field]);
+          const known = (['name', 'email', 'phone', 'password'] as const).find((field) => fields[field]);
           setProblems(known ? { [known]: fields[known]! } : { general: errorMessage(error, t('register.failed')) });
-          const input = known === 'contact' ? 'phone' : known;
+          const input = known;
           requestAnimationFrame(() => (input ? document.querySelector<HTMLInputElement>(`input[name="${input}"]`) : document.querySelector<HTMLElement>('.form-error'))?.focus());
         },
       },
@@ -76,7 +71,7 @@ export default function RegisterPage() {
           inputMode="tel"
           required
           hint={t('hints.phone')}
-          error={phoneError ?? problems.contact}
+          error={phoneError ?? problems.phone}
           value={form.phone}
           onChange={set('phone')}
         />

@@ -33,8 +33,8 @@ export default function ResetPasswordPage() {
     reset.mutate(
       { token, password },
       {
-        onSuccess: (result) => {
-          toast.success(result.message);
+        onSuccess: () => {
+          toast.success(t('reset.done'));
           // Replace the address, so the used link does not stay in the history.
           void navigate('/login', { replace: true });
         },

@@ -66,7 +66,7 @@ export default function VerifyPage() {
         onSuccess: async (result) => {
           clearPendingRegistration();
           forgetReferral();
-          toast.success(result.message);
+          toast.success(t('verify.done'));
           // Signed in: back to the package they were buying (with its checkout open), else the packages.
           const next = pathAfterSignIn('/packages');
           choosePathAfterSignIn(next);

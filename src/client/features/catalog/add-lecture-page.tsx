@@ -35,8 +35,8 @@ export default function AddLecturePage() {
     add.mutate(
       { packageId, video, title },
       {
-        onSuccess: (answer) => {
-          toast.success(answer.message);
+        onSuccess: () => {
+          toast.success(t('addLecture.added'));
           setVideo('');
           setTitle('');
           void refresh();

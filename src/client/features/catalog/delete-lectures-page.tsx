@@ -23,7 +23,7 @@ export default function DeleteLecturesPage() {
     remove.mutate(
       { id },
       {
-        onSuccess: (answer) => toast.success(answer.message),
+        onSuccess: () => toast.success(t('deleteLectures.deleted')),
         onError: (error) => toast.error(errorMessage(error, t('deleteLectures.failed'))),
         onSettled: () =>
           Promise.all([

@@ -20,7 +20,7 @@ export default function DeletePackagesPage() {
     remove.mutate(
       { id },
       {
-        onSuccess: (answer) => toast.success(answer.message),
+        onSuccess: (answer) => toast.success(t(answer.outcome === 'archived' ? 'deletePackages.archived' : 'deletePackages.deleted')),
         onError: (error) => toast.error(errorMessage(error, t('deletePackages.failed'))),
         onSettled: () => queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() }),
       },

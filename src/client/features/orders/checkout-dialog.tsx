@@ -223,10 +223,10 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
       {
         name: form.name,
         email: form.email,
-        courseId: pkg.id,
-        transactionId: form.utr,
+        packageId: pkg.id,
+        utr: form.utr,
         ...(siteConfig.taxInvoice && { state: tax.state as StateCode, pin: tax.pin }),
-        ...(sponsor.name === null && form.referralId.trim() && { referralId: form.referralId.trim() }),
+        ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
       },
       {
         onSuccess: async () => {

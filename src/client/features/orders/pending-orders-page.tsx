@@ -49,7 +49,7 @@ export default function PendingOrdersPage() {
     decide.mutate(
       { orderId: deciding.orderId, action: deciding.action, ...(deciding.action === 'reject' && reason.trim() && { reason: reason.trim() }) },
       {
-        onSuccess: (result) => toast.success(result.message),
+        onSuccess: (result) => toast.success(t(result.order.status === 'approved' ? 'admin.approved' : 'admin.rejected')),
         onError: (error) => toast.error(errorMessage(error, t('admin.failed'))),
         onSettled: async () => {
           setDeciding(null);

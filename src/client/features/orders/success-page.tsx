@@ -36,9 +36,9 @@ export default function SuccessPage() {
       {
         name: draft.name,
         email: draft.email,
-        courseId: draft.packageId,
-        transactionId: draft.utr,
-        ...(draft.referralId && { referralId: draft.referralId }),
+        packageId: draft.packageId,
+        utr: draft.utr,
+        ...(draft.referralId && { referralCode: draft.referralId }),
       },
       {
         onSuccess: () => {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { emailAddress, entityId } from '../../../shared/schemas.js';
+import { emailAddress, entityId, searchAndPage } from '../../../shared/schemas.js';
 import { adminProcedure, router, superadminProcedure } from '../../trpc/trpc.js';
-import { adminText } from './admin.messages.js';
 import { adminStats } from './stats.service.js';
 import { deleteUserByEmail, listUsers, setRole } from './users.service.js';
 import { toAdminUserView } from './admin.views.js';
@@ -11,7 +10,7 @@ export const adminRouter = router({
   stats: adminProcedure.query(({ ctx }) => adminStats(ctx.db, ctx.now())),
 
   users: adminProcedure
-    .input(z.object({ search: z.string().trim().max(100, 'TEXT_TOO_LONG').optional(), page: z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').optional() }).optional())
+    .input(searchAndPage)
     .query(({ ctx, input }) => {
       // Without a page, the whole list (lib/list-window.ts).
       const result = listUsers(ctx.db, { search: input?.search, page: input?.page });
@@ -24,6 +23,6 @@ export const adminRouter = router({
 
   deleteUser: superadminProcedure.input(z.object({ email: emailAddress })).mutation(({ ctx, input }) => {
     deleteUserByEmail(ctx.db, ctx.user.id, input.email, ctx.now());
-    return { message: adminText('USER_DELETED', ctx.req.lang) };
+    return { ok: true as const };
   }),
 });

@@ -1,23 +1,17 @@
-import { and, count, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, passwordResets, users, type UserRow } from '../../db/schema.js';
 import { findActiveUser, findActiveUserByEmail } from '../auth/accounts.service.js';
 import { revokeAllSessions } from '../auth/sessions.service.js';
 import { listWindow } from '../../lib/list-window.js';
 import { readCache } from '../../lib/read-cache.js';
+import { containsAny } from '../../lib/search.js';
 import { adminErrors } from './admin.errors.js';
 
 export const USERS_PAGE_SIZE = 25;
 
 function matching(search: string | undefined): SQL | undefined {
-  const text = search?.trim();
-  if (!text) return undefined;
-  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  return or(
-    sql`${users.name} like ${pattern} escape '\\'`,
-    sql`${users.email} like ${pattern} escape '\\'`,
-    sql`${users.phone} like ${pattern} escape '\\'`,
-  );
+  return containsAny(search, [users.name, users.email, users.phone]);
 }
 
 /**

@@ -3,7 +3,6 @@ import { isAdminRole } from '../../../shared/domain.js';
 import { emailAddress, entityId, rupeeAmount } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { affiliateErrors } from './affiliate.errors.js';
-import { affiliateText } from './affiliate.messages.js';
 import { affiliatesOf } from './affiliates.service.js';
 import { dashboardOf } from './dashboard.service.js';
 import { earningsHistory, purchasesOfReferred } from './earnings-history.service.js';
@@ -38,6 +37,6 @@ export const affiliateRouter = router({
   /** Records a payout to a user and emails them ("send earnings email"). */
   pay: adminProcedure.input(z.object({ email: emailAddress, amount: rupeeAmount })).mutation(({ ctx, input }) => {
     const payout = payEarnings(ctx, ctx.user.id, { email: input.email, amountPaise: input.amount });
-    return { message: affiliateText('PAYOUT_SENT', ctx.req.lang), payout: toPaidView(payout) };
+    return { payout: toPaidView(payout) };
   }),
 });

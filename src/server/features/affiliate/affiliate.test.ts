@@ -103,7 +103,7 @@ describe('payouts', () => {
   it('need an email and a positive amount, and an admin', async () => {
     const ravi = await createUserWithToken(t.db);
     expect((await pay(admin.token, '', 10)).status).toBe(400);
-    for (const amount of [0, -5, 'ten', 1.234, '0x1F4', '1e3', '0b11', ' ', 'Infinity']) {
+    for (const amount of [0, -5, 'ten', 1.234, '0x1F4', '1e3', '0b11', ' ', 'Infinity', '0x10', '1e2', '1,0,0']) {
       const answer = await pay(admin.token, ravi.user.email, amount);
       expect(answer.status).toBe(400);
       expect(answer.body.message).toBe('Please enter an amount in rupees, such as 1500 or 1500.50.');
@@ -250,8 +250,8 @@ describe('deleting a user', () => {
     const placed = await trpcPost(buyer.token, 'orders.purchase', {
       name: 'Buyer',
       email: buyer.user.email,
-      courseId: String(pkg.id),
-      transactionId: '123456789012',
+      packageId: String(pkg.id),
+      utr: '123456789012',
     });
     expect(placed.status).toBe(200);
     const orderId = Number(placed.body.result.data.order._id ?? placed.body.result.data.order.id);
@@ -293,9 +293,9 @@ describe('deleting a user', () => {
     const placed = await trpcPost(buyer.token, 'orders.purchase', {
       name: 'Buyer',
       email: buyer.user.email,
-      referralId: fresh.user.referralCode,
-      courseId: String(pkg.id),
-      transactionId: '123456789014',
+      referralCode: fresh.user.referralCode,
+      packageId: String(pkg.id),
+      utr: '123456789014',
     });
     expect(placed.status).toBe(200);
     expect(t.db.select().from(users).where(eq(users.id, buyer.user.id)).get()!.sponsorId).toBe(fresh.user.id);

@@ -1,7 +1,7 @@
 import type { Language } from '../../../shared/domain.js';
 import type { Localized } from '../../lib/errors.js';
 
-/** What a successful call says, in the request's language (REST answers carry it as `message`). */
+/** What a successful REST call says as its `message`, in the request's language (the app's own texts are in its locales). */
 const texts = {
   LOGGED_IN: { en: 'Logged in successfully.', mr: 'यशस्वीरीत्या लॉग इन झाले.' },
   LOGGED_OUT: { en: 'Logged Out', mr: 'लॉग आउट झाले' },
@@ -19,13 +19,7 @@ const texts = {
     en: 'Your password has been changed. Please log in.',
     mr: 'तुमचा पासवर्ड बदलला आहे. कृपया लॉग इन करा.',
   },
-  PROFILE_SAVED: { en: 'Your details are saved.', mr: 'तुमची माहिती जतन झाली.' },
-  PASSWORD_SAVED: {
-    en: 'Your password is changed. Your other devices are logged out.',
-    mr: 'तुमचा पासवर्ड बदलला. तुमच्या इतर डिव्हाइसेसवरून लॉग आउट केले आहे.',
-  },
   IMAGE_UPLOADED: { en: 'Profile image uploaded successfully!', mr: 'प्रोफाइल फोटो यशस्वीरीत्या अपलोड झाला!' },
-  SETUP_DONE: { en: 'Your superadmin account is ready.', mr: 'तुमचे सुपरअ‍ॅडमिन खाते तयार आहे.' },
 } satisfies Record<string, Localized>;
 
 export function authText(key: keyof typeof texts, lang: Language): string {

@@ -1,13 +1,12 @@
 import { z } from 'zod';
 import { isAdminRole, languages } from '../../../shared/domain.js';
-import { emailAddress, entityId, indianPhone, newPassword, personName } from '../../../shared/schemas.js';
+import { emailAddress, entityId, indianPhone, newPassword, optionalText, personName, requiredText } from '../../../shared/schemas.js';
 import { imageErrors } from '../../lib/images.js';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import type { Context } from '../../trpc/context.js';
 import { findActiveUser, findActiveUserByReferralCode, login, setLanguage } from './accounts.service.js';
 import { rememberDevice } from './login-limiter.js';
 import { authErrors } from './auth.errors.js';
-import { authText } from './auth.messages.js';
 import { toContactView, toMeView, toUploadedPictureView } from './auth.views.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
 import { changePassword, meOf, profileOf as keptProfileOf, setProfileImage, updateProfile } from './profile.service.js';
@@ -17,7 +16,7 @@ import { revokeSession } from './sessions.service.js';
 import { completeSetup } from './setup.service.js';
 
 const password = z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
-const token = z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
+const token = requiredText(200);
 const otp = z.string({ error: 'OTP_INVALID' }).trim().regex(/^\d{6}$/, 'OTP_INVALID');
 const optionalPhone = z.preprocess((value) => (value === '' ? undefined : value), indianPhone.optional());
 
@@ -44,13 +43,13 @@ export const authRouter = router({
       const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang, device: ctx.req.device, deviceCookie: ctx.req.deviceCookie });
       ctx.req.setSessionCookie(session.token, session.expiresAt);
       ctx.req.setDeviceCookie(session.deviceCookie);
-      return { message: authText('LOGGED_IN', ctx.req.lang), token: session.token, user: profileOf(ctx, session.user.id) };
+      return { token: session.token, user: profileOf(ctx, session.user.id) };
     }),
 
   logout: protectedProcedure.mutation(({ ctx }) => {
     revokeSession(ctx.db, ctx.user.sessionId);
     ctx.req.clearSessionCookie();
-    return { message: authText('LOGGED_OUT', ctx.req.lang) };
+    return { ok: true as const };
   }),
 
   register: publicProcedure
@@ -58,22 +57,22 @@ export const authRouter = router({
       z.object({
         name: personName,
         email: emailAddress,
-        contact: indianPhone,
+        phone: indianPhone,
         password: newPassword,
-        referralCode: z.string().trim().max(36).optional(),
+        referralCode: optionalText(36),
       }),
     )
     .mutation(async ({ ctx, input }) => {
       const { activationToken } = await register(ctx, {
         name: input.name,
         email: input.email,
-        phone: input.contact,
+        phone: input.phone,
         password: input.password,
         referralCode: input.referralCode || undefined,
         ip: ctx.req.ip,
         lang: ctx.req.lang,
       });
-      return { message: authText('CODE_SENT', ctx.req.lang), activationToken };
+      return { activationToken };
     }),
 
   /**
@@ -85,22 +84,22 @@ export const authRouter = router({
     .input(z.object({ activationToken: token, otp, signIn: z.boolean().optional() }))
     .mutation(async ({ ctx, input }) => {
       const user = await verify(ctx, { activationToken: input.activationToken, otp: input.otp, ip: ctx.req.ip });
-      if (!input.signIn) return { message: authText('VERIFIED', ctx.req.lang), user: null };
+      if (!input.signIn) return { user: null };
       const session = startSessionWithinDeviceLimit(ctx, user, ctx.req.device);
       ctx.req.setSessionCookie(session.token, session.expiresAt);
       // The browser that just proved it reads the account's email is one the owner uses.
       ctx.req.setDeviceCookie(rememberDevice(ctx.db, user.id, ctx.req.deviceCookie, ctx.now()));
-      return { message: authText('VERIFIED_SIGNED_IN', ctx.req.lang), user: profileOf(ctx, user.id) };
+      return { user: profileOf(ctx, user.id) };
     }),
 
   resendCode: publicProcedure.input(z.object({ activationToken: token })).mutation(async ({ ctx, input }) => {
     await resendCode(ctx, { ...input, ip: ctx.req.ip });
-    return { message: authText('CODE_SENT', ctx.req.lang) };
+    return { ok: true as const };
   }),
 
   forgot: publicProcedure.input(z.object({ email: emailAddress })).mutation(async ({ ctx, input }) => {
     await requestPasswordReset(ctx, { email: input.email, ip: ctx.req.ip });
-    return { message: authText('RESET_SENT', ctx.req.lang) };
+    return { ok: true as const };
   }),
 
   resetPassword: publicProcedure.input(z.object({ token, password: newPassword })).mutation(async ({ ctx, input }) => {
@@ -108,7 +107,7 @@ export const authRouter = router({
     // The browser that just proved it reads the account's email is one the owner uses.
     ctx.req.setDeviceCookie(rememberDevice(ctx.db, userId, ctx.req.deviceCookie, ctx.now()));
     ctx.req.clearSessionCookie();
-    return { message: authText('PASSWORD_CHANGED', ctx.req.lang) };
+    return { ok: true as const };
   }),
 
   /** A user's sponsor: only the user themselves or an admin may ask. */
@@ -126,7 +125,7 @@ export const authRouter = router({
    * link themselves; codes are too many to guess.
    */
   sponsorByCode: publicProcedure
-    .input(z.object({ code: z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(36, 'TEXT_TOO_LONG') }))
+    .input(z.object({ code: requiredText(36) }))
     .query(({ ctx, input }) => {
       const sponsor = findActiveUserByReferralCode(ctx.db, input.code);
       return sponsor ? { name: sponsor.name } : null;
@@ -135,13 +134,13 @@ export const authRouter = router({
   /** My account: the name and phone the user shows (the email stays: it is the login). */
   updateProfile: protectedProcedure.input(z.object({ name: personName, phone: indianPhone })).mutation(({ ctx, input }) => {
     updateProfile(ctx.db, ctx.user.id, input);
-    return { message: authText('PROFILE_SAVED', ctx.req.lang), user: toMeView(findActiveUser(ctx.db, ctx.user.id)!) };
+    return { user: toMeView(findActiveUser(ctx.db, ctx.user.id)!) };
   }),
 
   /** My account: a new password, after the current one; the user's other sessions end. */
   changePassword: protectedProcedure.input(z.object({ current: password, next: newPassword })).mutation(async ({ ctx, input }) => {
     await changePassword(ctx, { id: ctx.user.id, sessionId: ctx.user.sessionId }, input);
-    return { message: authText('PASSWORD_SAVED', ctx.req.lang) };
+    return { ok: true as const };
   }),
 
   setLanguage: protectedProcedure.input(z.object({ lang: z.enum(languages) })).mutation(({ ctx, input }) => {
@@ -157,7 +156,7 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       if (!input.image) throw imageErrors.IMAGE_REQUIRED();
       const file = await setProfileImage(ctx, ctx.user.id, input.image);
-      return { message: authText('IMAGE_UPLOADED', ctx.req.lang), ...toUploadedPictureView(file) };
+      return toUploadedPictureView(file);
     }),
 
   setupStatus: publicProcedure.query(({ ctx }) => ({ open: ctx.setup.isOpen() })),
@@ -167,6 +166,6 @@ export const authRouter = router({
     .mutation(async ({ ctx, input }) => {
       const result = await completeSetup(ctx, { ...input, phone: input.phone ?? null, ip: ctx.req.ip });
       ctx.req.setSessionCookie(result.token, result.expiresAt);
-      return { message: authText('SETUP_DONE', ctx.req.lang), user: toMeView(result.user) };
+      return { user: toMeView(result.user) };
     }),
 });

@@ -21,7 +21,7 @@ export type Earnings = { today: number; week: number; month: number; total: numb
 /** MeView plus what they own and what they have earned (paise). */
 export type ProfileView = MeView & { purchasedPackageIds: string[]; earnings: Earnings };
 
-export type ContactView = { name: string; email: string; contact: string | null };
+export type ContactView = { name: string; email: string; phone: string | null };
 
 export function toMeView(user: UserRow): MeView {
   return {
@@ -46,7 +46,7 @@ export function toProfileView(user: UserRow, purchasedPackageIds: number[], earn
 }
 
 export function toContactView(user: UserRow): ContactView {
-  return { name: user.name, email: user.email, contact: user.phone };
+  return { name: user.name, email: user.email, phone: user.phone };
 }
 
 /** One device a user is logged in on (one session), as the app sees it; times in epoch ms. */

@@ -11,6 +11,7 @@ import { passwordChangedEmail, passwordResetEmail } from './auth.emails.js';
 import { authErrors } from './auth.errors.js';
 import { forgetDevices } from './login-limiter.js';
 import { revokeAllSessions } from './sessions.service.js';
+import { pagePaths, pathTo } from '../../../shared/page-paths.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; rateLimits: RateLimits };
 
@@ -34,7 +35,7 @@ export async function requestPasswordReset(deps: Deps, input: { email: string; i
   const token = newToken();
   const now = deps.now();
   deps.db.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt: now + RESET_TTL_MS }).run();
-  const link = `${deps.config.publicUrl}/reset-password/${token}`;
+  const link = `${deps.config.publicUrl}${pathTo(pagePaths.resetPassword, { token })}`;
   deps.mailer.sendInBackground(renderEmail(passwordResetEmail, user.lang, { siteName: deps.config.siteName, name: user.name, link }, user.email));
 }
 
@@ -68,7 +69,7 @@ export async function resetPassword(deps: Deps, input: { token: string; password
     forgetDevices(tx, user.id);
   });
 
-  const forgotUrl = `${deps.config.publicUrl}/forgot`;
+  const forgotUrl = `${deps.config.publicUrl}${pagePaths.forgot}`;
   deps.mailer.sendInBackground(renderEmail(passwordChangedEmail, user.lang, { siteName: deps.config.siteName, name: user.name, forgotUrl }, user.email));
   return { userId: user.id };
 }

@@ -10,6 +10,7 @@ import { hashToken, newNumericCode, newToken } from '../../lib/tokens.js';
 import { findActiveUser, findActiveUserByEmail, findActiveUserByReferralCode, insertUser } from './accounts.service.js';
 import { alreadyRegisteredEmail, verificationCodeEmail } from './auth.emails.js';
 import { authErrors, resendTooSoon, wrongCode } from './auth.errors.js';
+import { pagePaths } from '../../../shared/page-paths.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; rateLimits: RateLimits };
 
@@ -45,7 +46,7 @@ function codeEmail(deps: Deps, pending: Pick<PendingRow, 'name' | 'email' | 'lan
   // instead. The answer to the request is the same, so registering tells nobody who has an account.
   if (findActiveUserByEmail(deps.db, pending.email)) {
     const base = deps.config.publicUrl;
-    return renderEmail(alreadyRegisteredEmail, pending.lang, { siteName, loginUrl: `${base}/login`, forgotUrl: `${base}/forgot` }, pending.email);
+    return renderEmail(alreadyRegisteredEmail, pending.lang, { siteName, loginUrl: `${base}${pagePaths.login}`, forgotUrl: `${base}${pagePaths.forgot}` }, pending.email);
   }
   return renderEmail(verificationCodeEmail, pending.lang, { siteName, name: pending.name, code }, pending.email);
 }

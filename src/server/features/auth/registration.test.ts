@@ -55,6 +55,15 @@ describe('register', () => {
     expect(answer.body).toMatchObject({ success: false, code: 'BAD_INPUT', message: 'Please enter a valid 10-digit phone number.' });
   });
 
+  it("speaks REST's names: the phone is `contact` in the body and in a refusal's fields; `phone` is not read", async () => {
+    const refused = await callJson(t.url, 'POST', '/api/user/register', { body: { ...asha, contact: '98765', phone: '9876543210' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fields).toEqual({ contact: 'Please enter a valid 10-digit phone number.' });
+    const app = await callProcedure(t.url, 'auth.register', 'mutation', { ...asha, contact: undefined, phone: '98765' });
+    expect(app.status).toBe(400);
+    expect(Object.keys((app.body as { error: { data: { fields: Record<string, string> } } }).error.data.fields)).toEqual(['phone']);
+  });
+
   it('refuses a short password and a bad email with messages a person can act on', async () => {
     const short = await callJson(t.url, 'POST', '/api/user/register', { body: { ...asha, password: 'short' } });
     expect(short.body.message).toBe('The password must have at least 8 characters.');
@@ -89,7 +98,8 @@ describe('verify', () => {
     const answer = await callProcedure(t.url, 'auth.verify', 'mutation', { activationToken, otp: code, signIn: true }, { headers: { 'x-lang': 'mr' } });
     expect(answer.status).toBe(200);
     const data = trpcData(answer.body);
-    expect(data.message).toBe('तुमचे खाते तयार आहे आणि तुम्ही लॉग इन झाला आहात.');
+    // Data only: the app says it in its own words; a REST client gets the text (below).
+    expect(data).not.toHaveProperty('message');
     expect(data.user).toMatchObject({ name: 'Asha Pawar', email: asha.email });
     const cookie = answer.headers.get('set-cookie') ?? '';
     const session = /session=([^;]+)/.exec(cookie)?.[1];
@@ -97,6 +107,13 @@ describe('verify', () => {
     const me = await callJson(t.url, 'GET', '/api/user/me', { headers: { cookie: `session=${session}` } });
     expect(me.status).toBe(200);
     expect(me.body.user.email).toBe(asha.email);
+  });
+
+  it('answers REST its message in the request language', async () => {
+    const { activationToken, code } = await startRegistration();
+    const answer = await callJson(t.url, 'POST', '/api/user/verify', { body: { activationToken, otp: code, signIn: true }, headers: { 'x-lang': 'mr' } });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ message: 'तुमचे खाते तयार आहे आणि तुम्ही लॉग इन झाला आहात.' });
   });
 
   it('accepts the code sent as a number, as older clients do', async () => {

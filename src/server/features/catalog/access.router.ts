@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { entityId } from '../../../shared/schemas.js';
+import { entityId, requiredText } from '../../../shared/schemas.js';
 import { adminProcedure, router } from '../../trpc/trpc.js';
 import { learnerAccess, restoreAccess, revokeAccess } from './access.service.js';
 
-const reason = z.string({ error: 'REQUIRED' }).trim().min(1, 'REQUIRED').max(500, 'TEXT_TOO_LONG');
+const reason = requiredText(500);
 
 /** Taking back (and giving back) a learner's access to one package: admins only. */
 export const accessRouter = router({

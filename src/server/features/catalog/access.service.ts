@@ -13,6 +13,7 @@ import { toLearnerAccessView, type LearnerAccessView } from './catalog.views.js'
 
 /** Who is asking: a signed-in user, or null for a visitor. */
 export type Viewer = { id: number; role: Role } | null;
+import { pagePaths, pathTo } from '../../../shared/page-paths.js';
 
 type Deps = { db: Db; config: Pick<Config, 'siteName' | 'publicUrl'>; mailer: Mailer; now: () => number };
 
@@ -86,7 +87,7 @@ export function revokeAccess(deps: Deps, input: { adminId: number; userId: numbe
         name: learner.name,
         pkg: packageName(deps.db, input.packageId),
         reason: input.reason,
-        link: `${deps.config.publicUrl}/ContactUs`,
+        link: `${deps.config.publicUrl}${pagePaths.contact}`,
       },
       learner.email,
     ),
@@ -114,7 +115,7 @@ export function restoreAccess(deps: Deps, input: { adminId: number; userId: numb
         siteName: deps.config.siteName,
         name: learner.name,
         pkg: packageName(deps.db, input.packageId),
-        link: `${deps.config.publicUrl}/course-content/${input.packageId}`,
+        link: `${deps.config.publicUrl}${pathTo(pagePaths.player, { courseId: input.packageId })}`,
       },
       learner.email,
     ),

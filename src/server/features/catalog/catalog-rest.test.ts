@@ -84,6 +84,9 @@ describe('POST /api/course/new', () => {
     ['a price of 0', { price: '0' }, 'price', 'Please enter a price in rupees above 0, with at most two decimals.'],
     ['a negative price', { price: '-5' }, 'price', 'Please enter a price in rupees above 0, with at most two decimals.'],
     ['three decimals', { price: '10.555' }, 'price', 'Please enter a price in rupees above 0, with at most two decimals.'],
+    ['commas that group nothing', { price: '1,0,0' }, 'price', 'Please enter a price in rupees above 0, with at most two decimals.'],
+    ['a hexadecimal price', { price: '0x10' }, 'price', 'Please enter a price in rupees above 0, with at most two decimals.'],
+    ['a price in exponent notation', { price: '1e2' }, 'price', 'Please enter a price in rupees above 0, with at most two decimals.'],
     ['an unknown tier', { tier: 'Bronze' }, 'tier', 'Please choose a tier: Beginner, Elite, Silver, Gold, Diamond or Platinum.'],
     ['a commission above the price', { commission: '5000' }, 'commission', 'Please enter the commission in rupees, from 0 up to the price.'],
   ])('refuses %s with 400 and a message for the field', async (_name, fields, field, message) => {

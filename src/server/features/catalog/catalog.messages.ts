@@ -1,7 +1,7 @@
 import type { Language } from '../../../shared/domain.js';
 import type { Localized } from '../../lib/errors.js';
 
-/** What a successful catalogue call says, in the request's language (REST answers carry it as `message`). */
+/** What a successful catalogue REST call says as its `message`, in the request's language. */
 const texts = {
   PACKAGE_CREATED: { en: 'Package created.', mr: 'पॅकेज तयार झाले.' },
   PACKAGE_REMOVED: { en: 'Package deleted.', mr: 'पॅकेज हटवले.' },
@@ -11,7 +11,6 @@ const texts = {
   },
   LECTURE_ADDED: { en: 'Lecture added.', mr: 'लेक्चर जोडले.' },
   LECTURE_REMOVED: { en: 'Lecture deleted.', mr: 'लेक्चर हटवले.' },
-  LECTURES_REORDERED: { en: 'Lecture order saved.', mr: 'लेक्चर्सचा क्रम जतन केला.' },
 } satisfies Record<string, Localized>;
 
 export type CatalogText = keyof typeof texts;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
-import { catalogText } from './catalog.messages.js';
 import { newPackageInput } from './catalog.schemas.js';
 import { addPackage, deletePackage, listAll, ownedPackages, packagesOnSale, siteStats } from './catalog.service.js';
 import { toAdminPackageView, toPackageDetailView, toPackageView, type PackageDetailView } from './catalog.views.js';
@@ -24,13 +23,13 @@ export const catalogRouter = router({
 
   create: adminProcedure.input(newPackageInput).mutation(async ({ ctx, input }) => {
     const pkg = await addPackage(ctx, input);
-    return { message: catalogText('PACKAGE_CREATED', ctx.req.lang), package: toPackageView(pkg) };
+    return { package: toPackageView(pkg) };
   }),
 
   /** Deletes, or archives when anyone bought it. */
   remove: adminProcedure.input(z.object({ id: entityId })).mutation(async ({ ctx, input }) => {
     const outcome = await deletePackage(ctx, input.id);
-    return { outcome, message: catalogText(outcome === 'archived' ? 'PACKAGE_ARCHIVED' : 'PACKAGE_REMOVED', ctx.req.lang) };
+    return { outcome };
   }),
 
   stats: adminProcedure.query(({ ctx }) => siteStats(ctx.db)),

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
-import { catalogText } from './catalog.messages.js';
 import { watermarkFor } from './access.service.js';
 import { newLectureInput, progressInput, reorderInput } from './catalog.schemas.js';
 import { toLectureView, toPlayerView } from './catalog.views.js';
@@ -28,18 +27,18 @@ export const lecturesRouter = router({
 
   add: adminProcedure.input(newLectureInput).mutation(({ ctx, input }) => {
     const lecture = appendLecture(ctx, input);
-    return { message: catalogText('LECTURE_ADDED', ctx.req.lang), lecture: toLectureView(lecture) };
+    return { lecture: toLectureView(lecture) };
   }),
 
   remove: adminProcedure.input(z.object({ id: entityId })).mutation(({ ctx, input }) => {
     deleteLecture(ctx.db, input.id);
-    return { message: catalogText('LECTURE_REMOVED', ctx.req.lang) };
+    return { ok: true as const };
   }),
 
   /** The package's lectures in their new order: every lecture exactly once. */
   reorder: adminProcedure.input(reorderInput).mutation(({ ctx, input }) => {
     const lectures = reorderLectures(ctx.db, input.packageId, input.lectureIds);
-    return { message: catalogText('LECTURES_REORDERED', ctx.req.lang), lectures: lectures.map(toLectureView) };
+    return { lectures: lectures.map(toLectureView) };
   }),
 
   saveProgress: protectedProcedure.input(progressInput).mutation(({ ctx, input }) => {

@@ -43,7 +43,7 @@ describe('lecture order', () => {
     const [a, b, c] = parts.map((part) => String(part.id));
     const answer = await trpc('mutation', 'lectures.reorder', { packageId: String(pkg.id), lectureIds: [c, a, b] }, admin);
     expect(answer.status).toBe(200);
-    expect(answer.data.message).toBe('Lecture order saved.');
+    expect(answer.data).not.toHaveProperty('message');
     expect(answer.data.lectures.map((lecture: { id: string }) => lecture.id)).toEqual([c, a, b]);
 
     const listed = await trpc('query', 'lectures.forPackage', { packageId: String(pkg.id) }, admin);

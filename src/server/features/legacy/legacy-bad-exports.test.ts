@@ -89,6 +89,16 @@ describe('an export that cannot be imported changes nothing and says why', () =>
     await expectRefused(dir, /^lectures\.json$/, /missing/);
   });
 
+  it.each(['0x10', '1e2', '1,0,0'])('a paid.csv amount that only JavaScript reads as a number: %s', async (amount) => {
+    const dir = await copyOfSample();
+    await writeFile(path.join(dir, 'paid.csv'), `email,amount_paid\npooja.deshmukh2@gmail.com,"${amount}"\n`);
+    const before = dbChecksum(t.db);
+    const report = await importLegacy(t.db, { dir, paidFile: path.join(dir, 'paid.csv'), dryRun: false, dataDir: t.dataDir, now: NOW });
+    expect(report.refused).toBe(true);
+    expect(report.problems[0]).toMatchObject({ level: 'fault', where: 'paid.csv line 2', message: `has an amount that is not a number of rupees ("${amount}")` });
+    expect(dbChecksum(t.db)).toBe(before);
+  });
+
   it('a paid.csv amount that is not a number', async () => {
     const dir = await copyOfSample();
     await writeFile(path.join(dir, 'paid.csv'), 'email,amount_paid\npooja.deshmukh2@gmail.com,eight hundred\n');

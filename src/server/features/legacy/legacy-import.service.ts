@@ -13,7 +13,7 @@ import { isLegacyHash } from '../../lib/password.js';
 import { readCache } from '../../lib/read-cache.js';
 import { PACKAGE_IMAGE_WIDTHS, packageImagesDir } from '../../lib/uploads.js';
 import { tiers, type Role, type Tier } from '../../../shared/domain.js';
-import { formatRupees, rupeesToPaise } from '../../../shared/money.js';
+import { formatRupees, parseRupees, rupeesToPaise } from '../../../shared/money.js';
 import { indianPhone } from '../../../shared/schemas.js';
 import { normaliseVideoLink } from '../../../shared/video-links.js';
 import { canSponsor, findActiveUserByEmail, newReferralCode } from '../auth/accounts.service.js';
@@ -202,11 +202,11 @@ async function readPaid(file: string, problems: Problems): Promise<Export['paid'
   rows.slice(1).forEach((row, i) => {
     const line = i + 2;
     const email = (row[0] ?? '').trim().toLowerCase();
-    const amountText = (row[1] ?? '').replace(/[,\s₹]/g, '');
-    const amount = amountText === '' ? Number.NaN : Number(amountText);
+    // Rupees as a person writes them (`4,500`, `₹800`, `1499.50`): never `0x10`, `1e2` or `1,0,0`.
+    const paidPaise = parseRupees(row[1] ?? '');
     if (!email) problems.add('fault', `${label} line ${line}`, 'has no email');
-    else if (!Number.isFinite(amount) || amount < 0) problems.add('fault', `${label} line ${line}`, `has an amount that is not a number of rupees ("${row[1] ?? ''}")`);
-    else paid.push({ line, email, paidPaise: rupeesToPaise(amount) });
+    else if (paidPaise === null) problems.add('fault', `${label} line ${line}`, `has an amount that is not a number of rupees ("${row[1] ?? ''}")`);
+    else paid.push({ line, email, paidPaise });
   });
   // Several lines of one email (one per bank transfer) add up.
   const byEmail = new Map<string, Export['paid'][number]>();

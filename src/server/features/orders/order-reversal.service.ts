@@ -8,6 +8,7 @@ import { readCache } from '../../lib/read-cache.js';
 import { bookCorrection } from '../affiliate/ledger.service.js';
 import { commissionReversedEmail, orderReversedBuyerEmail } from './order-reversal.emails.js';
 import { reversalErrors } from './order-reversal.errors.js';
+import { pagePaths } from '../../../shared/page-paths.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
 
@@ -62,7 +63,7 @@ function notify(deps: Deps, reversal: Reversal & { utr: string }, reason: string
       renderEmail(
         orderReversedBuyerEmail,
         buyer.lang,
-        { siteName: site, name: buyer.name, pkg: reversal.packageName, utr: reversal.utr, reason, link: `${deps.config.publicUrl}/ContactUs` },
+        { siteName: site, name: buyer.name, pkg: reversal.packageName, utr: reversal.utr, reason, link: `${deps.config.publicUrl}${pagePaths.contact}` },
         buyer.email,
       ),
     );
@@ -81,7 +82,7 @@ function notify(deps: Deps, reversal: Reversal & { utr: string }, reason: string
         amount: formatRupees(reversal.commissionPaise),
         reason,
         owed: formatRupees(sponsor.earnedPaise - sponsor.paidPaise),
-        link: `${deps.config.publicUrl}/payouts`,
+        link: `${deps.config.publicUrl}${pagePaths.payouts}`,
       },
       sponsor.email,
     ),

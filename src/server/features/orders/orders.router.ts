@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { stateCodes } from '../../../shared/indian-states.js';
-import { emailAddress, entityId, pinCode, utr } from '../../../shared/schemas.js';
+import { emailAddress, entityId, optionalText, pinCode, requiredText, searchAndPage, utr } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { orderErrors } from './orders.errors.js';
-import { orderText } from './orders.messages.js';
 import { decidedOrders, decideOrder, orderDetails, ordersOf, ORDERS_PAGE_SIZE, paymentDetails, pendingOrders, placeOrder } from './orders.service.js';
 import { toOrderView, toPaymentDetailsView } from './orders.views.js';
 
-const requiredText = (max: number) =>
-  z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').max(max, 'TEXT_TOO_LONG');
-const search = z.string().trim().max(100, 'TEXT_TOO_LONG').optional();
-const page = z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').default(1);
 const packageId = z.union([z.number(), z.string()], { error: 'PACKAGE_REQUIRED' }).pipe(entityId);
 
 function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {
@@ -28,11 +23,11 @@ export const ordersRouter = router({
   purchase: protectedProcedure
     .input(
       z.object({
-        name: requiredText(100),
+        name: requiredText(100, 'PURCHASE_FIELDS_REQUIRED'),
         email: z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').pipe(emailAddress),
-        referralId: z.string().trim().max(36, 'TEXT_TOO_LONG').optional(),
-        courseId: packageId,
-        transactionId: utr,
+        referralCode: optionalText(36),
+        packageId,
+        utr,
         /** GST state code and PIN, required when the site issues tax invoices. */
         state: z.enum(stateCodes, { error: 'STATE_REQUIRED' }).optional(),
         pin: pinCode.optional(),
@@ -42,27 +37,27 @@ export const ordersRouter = router({
       const order = placeOrder(ctx, ctx.user.id, {
         name: input.name,
         email: input.email,
-        referralId: input.referralId || undefined,
-        packageId: input.courseId,
-        utr: input.transactionId,
+        referralId: input.referralCode || undefined,
+        packageId: input.packageId,
+        utr: input.utr,
         buyerState: input.state,
         buyerPin: input.pin,
       });
-      return { message: orderText('ORDER_TAKEN', ctx.req.lang), order: viewOf(ctx.db, order.id) };
+      return { order: viewOf(ctx.db, order.id) };
     }),
 
   /** The signed-in buyer's orders with their status. */
   mine: protectedProcedure.query(({ ctx }) => ordersOf(ctx.db, ctx.user.id).map(toOrderView)),
 
   /** Orders waiting for a decision, oldest first, a page of ORDERS_PAGE_SIZE at a time; without a page, all of them (lib/list-window.ts). */
-  pending: adminProcedure.input(z.object({ search, page: page.unwrap().optional() }).optional()).query(({ ctx, input }) => {
+  pending: adminProcedure.input(searchAndPage).query(({ ctx, input }) => {
     const result = pendingOrders(ctx.db, { search: input?.search, page: input?.page });
     return { orders: result.orders.map(toOrderView), total: result.total, pageSize: result.pageSize };
   }),
 
   /** Decided orders, latest decision first, with who decided. */
   decided: adminProcedure
-    .input(z.object({ search, page }).optional())
+    .input(searchAndPage)
     .query(({ ctx, input }) => {
       const result = decidedOrders(ctx.db, { search: input?.search, page: input?.page ?? 1 });
       return { orders: result.orders.map(toOrderView), total: result.total, pageSize: ORDERS_PAGE_SIZE };
@@ -73,11 +68,11 @@ export const ordersRouter = router({
       z.object({
         orderId: entityId,
         action: z.enum(['approve', 'reject'], { error: 'ACTION_INVALID' }),
-        reason: z.string().trim().max(300, 'TEXT_TOO_LONG').optional(),
+        reason: optionalText(300),
       }),
     )
     .mutation(({ ctx, input }) => {
       const order = decideOrder(ctx, ctx.user.id, input);
-      return { message: orderText(input.action === 'approve' ? 'APPROVED' : 'REJECTED', ctx.req.lang), order: viewOf(ctx.db, order.id) };
+      return { order: viewOf(ctx.db, order.id) };
     }),
 });

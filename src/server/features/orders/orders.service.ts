@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, type like, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
@@ -10,6 +10,7 @@ import { errorTexts, type ErrorTexts } from '../../lib/errors.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { listWindow } from '../../lib/list-window.js';
 import { readCache } from '../../lib/read-cache.js';
+import { containsAny } from '../../lib/search.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
 import { firstNameOf } from '../affiliate/earnings-history.service.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
@@ -20,6 +21,7 @@ import { receiptErrors } from '../receipts/receipts.errors.js';
 import { receiptText, toReceiptView } from '../receipts/receipts.views.js';
 import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
 import { orderErrors } from './orders.errors.js';
+import { pagePaths, pathTo } from '../../../shared/page-paths.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; log: FastifyBaseLogger };
 
@@ -174,7 +176,7 @@ function notifyAdmins(deps: Deps, order: OrderRow): void {
           pkg: pkg.name,
           amount: formatRupees(order.amountPaise),
           utr: order.utr,
-          link: `${deps.config.publicUrl}/admin/pending-orders`,
+          link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
         },
         admin.email,
       ),
@@ -264,7 +266,7 @@ function notifySponsor(deps: Deps, order: OrderRow, commission: { referrerId: nu
         buyer: firstName(buyer.name),
         pkg: pkg.name,
         amount: formatRupees(commission.amountPaise),
-        link: `${deps.config.publicUrl}/${sponsor.id}/dashboard`,
+        link: `${deps.config.publicUrl}${pathTo(pagePaths.dashboard, { id: sponsor.id })}`,
       },
       sponsor.email,
     ),
@@ -281,13 +283,13 @@ function notifyBuyer(deps: Deps, order: OrderRow): void {
       ? renderEmail(
           orderApprovedEmail,
           buyer.lang,
-          { siteName, name: buyer.name, pkg: pkg.name, link: `${deps.config.publicUrl}/myCourses`, ...approvalReceipt(deps, order, buyer.lang) },
+          { siteName, name: buyer.name, pkg: pkg.name, link: `${deps.config.publicUrl}${pagePaths.myCourses}`, ...approvalReceipt(deps, order, buyer.lang) },
           buyer.email,
         )
       : renderEmail(
           orderRejectedEmail,
           buyer.lang,
-          { siteName, name: buyer.name, pkg: pkg.name, utr: order.utr, reason: order.reason, link: `${deps.config.publicUrl}/ContactUs` },
+          { siteName, name: buyer.name, pkg: pkg.name, utr: order.utr, reason: order.reason, link: `${deps.config.publicUrl}${pagePaths.contact}` },
           buyer.email,
         );
   deps.mailer.sendInBackground(message);
@@ -297,7 +299,7 @@ function notifyBuyer(deps: Deps, order: OrderRow): void {
 function approvalReceipt(deps: Deps, order: OrderRow, lang: 'en' | 'mr'): { receipt: string | null; receiptLink: string | null } {
   const receipt = receiptOfOrder(deps.db, order.id);
   if (!receipt) return { receipt: null, receiptLink: null };
-  return { receipt: receiptText(toReceiptView(receipt), lang), receiptLink: `${deps.config.publicUrl}/receipt/${order.id}` };
+  return { receipt: receiptText(toReceiptView(receipt), lang), receiptLink: `${deps.config.publicUrl}${pathTo(pagePaths.receipt, { orderId: order.id })}` };
 }
 
 const buyer = alias(users, 'buyer');
@@ -344,17 +346,7 @@ function toDetails(row: DetailRow): OrderDetails {
 
 /** Matches a UTR, an email or a name, typed in part. */
 function searchCondition(search: string | undefined): SQL | undefined {
-  const text = search?.trim();
-  if (!text) return undefined;
-  const pattern = `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-  const likeEscaped = (column: Parameters<typeof like>[0]) => sql`${column} like ${pattern} escape '\\'`;
-  return or(
-    likeEscaped(orders.utr),
-    likeEscaped(orders.buyerEmail),
-    likeEscaped(orders.buyerName),
-    likeEscaped(buyer.email),
-    likeEscaped(buyer.name),
-  );
+  return containsAny(search, [orders.utr, orders.buyerEmail, orders.buyerName, buyer.email, buyer.name]);
 }
 
 export const ORDERS_PAGE_SIZE = 50;

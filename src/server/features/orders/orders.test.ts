@@ -69,6 +69,17 @@ describe('purchase', () => {
     expect(empty.body.message).toBe('Please fill in all required fields including transaction ID.');
   });
 
+  it("reads REST's names (`courseId`, `transactionId`) and names them in a refusal's fields", async () => {
+    const pkg = createPackage(t.db);
+    const asha = await buyer();
+    const bad = await purchase(asha.token, { ...orderBody(pkg.id, asha.user, { transactionId: '123' }), courseId: 'x', packageId: String(pkg.id), utr: nextUtr() });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['courseId', 'transactionId']);
+    const placed = await purchase(asha.token, orderBody(pkg.id, asha.user));
+    expect(placed.status).toBe(200);
+    expect(placed.body.message).toBe('Payment successful! Course will be added to your account.');
+  });
+
   it('refuses a UTR already used by a pending or approved order, and accepts it again after a rejection', async () => {
     const pkg = createPackage(t.db);
     const [a, b] = [await buyer(), await buyer()];

@@ -23,6 +23,7 @@ import {
   type OwedRow,
   type SkippedPerson,
 } from './payouts.views.js';
+import { pagePaths } from '../../../shared/page-paths.js';
 
 export type PayoutsOverview = {
   minimumPaise: number;
@@ -309,7 +310,7 @@ export function markLineFailed(deps: Deps, adminId: number, input: { lineId: num
       renderEmail(
         payoutFailedEmail,
         line.user.lang,
-        { siteName: deps.config.siteName, name: line.user.name, gross: formatRupees(line.grossPaise), reason: input.reason, link: `${deps.config.publicUrl}/payouts` },
+        { siteName: deps.config.siteName, name: line.user.name, gross: formatRupees(line.grossPaise), reason: input.reason, link: `${deps.config.publicUrl}${pagePaths.payouts}` },
         line.user.email,
       ),
     );

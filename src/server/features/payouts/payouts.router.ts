@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, utr } from '../../../shared/schemas.js';
+import { entityId, requiredText, utr } from '../../../shared/schemas.js';
 import { parsePeriod, parseQuarter } from '../../../shared/financial-year.js';
 import { bankReference, payoutDetailsInput } from '../../../shared/payout-details.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
@@ -34,7 +34,7 @@ const quarter = z
     return parsed;
   });
 
-const reason = z.string({ error: 'REASON_REQUIRED' }).trim().min(1, 'REASON_REQUIRED').max(500, 'TEXT_TOO_LONG');
+const reason = requiredText(500, 'REASON_REQUIRED');
 
 /** Epoch milliseconds or an ISO time; never after now (checked in the procedure). */
 const cutoff = z

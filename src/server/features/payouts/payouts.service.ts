@@ -15,6 +15,7 @@ import { belowMinimum, payoutErrors } from './payouts.errors.js';
 import { tdsFor } from './tds.js';
 import { maskedWhere, parseSnapshot, payoutReference, snapshotOf } from './payout-snapshots.js';
 import { toPayoutLineView, toRequestView, type PayoutLineView, type RequestView } from './payouts.views.js';
+import { pagePaths } from '../../../shared/page-paths.js';
 
 export type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
 
@@ -48,7 +49,7 @@ export function detailsOf(db: Queryable, userId: number): PayoutDetailsRow | und
 }
 
 function statementLink(config: Config): string {
-  return `${config.publicUrl}/payouts`;
+  return `${config.publicUrl}${pagePaths.payouts}`;
 }
 
 /**

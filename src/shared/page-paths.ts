@@ -1,0 +1,60 @@
+/**
+ * The site's page paths, named once: the client's router serves them, and the server links to
+ * them (emails, the setup link in the log, the catalogue drawn before the app arrives). A path
+ * with `:name` parts is filled by `pathTo`.
+ */
+export const pagePaths = {
+  home: '/',
+  about: '/about',
+  privacy: '/privacy-policy',
+  terms: '/terms-and-conditions',
+  contact: '/ContactUs',
+  refund: '/CancellationRefund',
+  packages: '/packages',
+  courses: '/courses',
+  packagePage: '/course/:id',
+  legacyStudy: '/course/study/:id',
+  legacyLectures: '/lectures/:id',
+  myCourses: '/myCourses',
+  player: '/course-content/:courseId',
+  login: '/login',
+  register: '/register',
+  verify: '/verify',
+  forgot: '/forgot',
+  resetPassword: '/reset-password/:token',
+  ownDashboard: '/dashboard',
+  account: '/account',
+  updateProfile: '/update-profile',
+  dashboard: '/:id/dashboard',
+  leaderboard: '/leaderboard',
+  myAffiliates: '/my-affiliates',
+  success: '/success',
+  failure: '/failure',
+  paymentSuccess: '/payment-success/:id',
+  receipt: '/receipt/:orderId',
+  payouts: '/payouts',
+  setup: '/setup',
+  admin: '/admin',
+  adminPendingOrders: '/admin/pending-orders',
+  adminUsers: '/admin/users',
+  adminLearner: '/admin/learners/:userId',
+  adminStatements: '/admin/statements',
+  adminReceipts: '/admin/receipts',
+  adminPayouts: '/admin/payouts',
+  adminDashboard: '/admin/dashboard',
+  adminAddPackage: '/admin/course',
+  adminDeletePackages: '/admin/delete',
+  adminAddLecture: '/admin/lecture',
+  adminDeleteLectures: '/admin/lecturedelete',
+} as const;
+
+type ParamsOf<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : Path extends `${string}:${infer Name}`
+    ? Name
+    : never;
+
+/** A page path with its `:name` parts filled in (each value URL-encoded): `pathTo(pagePaths.receipt, { orderId: 7 })`. */
+export function pathTo<Path extends string>(path: Path, params: Record<ParamsOf<Path>, string | number>): string {
+  return path.replace(/:([A-Za-z]+)/g, (_part, name: string) => encodeURIComponent(String((params as Record<string, string | number>)[name])));
+}
