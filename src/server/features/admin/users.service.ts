@@ -3,7 +3,6 @@ import type { Db } from '../../db/client.js';
 import { orders, passwordResets, users, type UserRow } from '../../db/schema.js';
 import { findActiveUser, findActiveUserByEmail } from '../auth/accounts.service.js';
 import { revokeAllSessions } from '../auth/sessions.service.js';
-import { readCache } from '../../lib/read-cache.js';
 import { adminErrors } from './admin.errors.js';
 
 export const USERS_PAGE_SIZE = 25;
@@ -45,7 +44,6 @@ export function setRole(db: Db, actorId: number, input: { userId: number; role: 
   if (!user) throw adminErrors.USER_NOT_FOUND();
   if (user.role === 'superadmin') throw adminErrors.SUPERADMIN_ROLE();
   const changed = db.update(users).set({ role: input.role }).where(eq(users.id, user.id)).returning().get();
-  readCache(db).forgetUser(user.id);
   return changed;
 }
 
@@ -72,8 +70,5 @@ export function deleteUserByEmail(db: Db, actorId: number, email: string, now: n
       .run();
     return tx.update(users).set({ deletedAt: now }).where(eq(users.id, user.id)).returning().get();
   });
-  readCache(db).forgetUser(user.id);
-  // The leaderboards list them no more.
-  readCache(db).invalidate('earnings');
   return deleted;
 }

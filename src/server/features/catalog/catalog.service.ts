@@ -122,7 +122,6 @@ export async function addPackage(deps: Deps, input: NewPackage): Promise<Package
       })
       .returning()
       .get();
-    readCache(deps.db).invalidate('catalog');
     return { ...row, lectureCount: 0 };
   } catch (error) {
     await removeImageFiles(dir, saved.files);
@@ -150,7 +149,6 @@ export async function deletePackage(deps: Deps, id: number): Promise<'archived' 
     tx.delete(packages).where(eq(packages.id, id)).run();
     return { kind: 'removed' as const, image: pkg.image };
   });
-  readCache(db).invalidate('catalog');
   if (outcome.image) await removeImageFiles(packagesDir(deps.config), packageImageFiles(outcome.image));
   return outcome.kind;
 }

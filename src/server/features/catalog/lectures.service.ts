@@ -2,7 +2,6 @@ import { and, asc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { lectureProgress, lectures, packages, type LectureRow } from '../../db/schema.js';
 import { normaliseVideoLink } from '../../../shared/video-links.js';
-import { readCache } from '../../lib/read-cache.js';
 import { catalogErrors } from './catalog.errors.js';
 import { accessErrors } from './access.errors.js';
 import { isRevoked } from './access.service.js';
@@ -58,7 +57,6 @@ export function appendLecture(
       .returning()
       .get();
   });
-  readCache(deps.db).invalidate('catalog');
   return lecture;
 }
 
@@ -66,7 +64,6 @@ export function appendLecture(
 export function deleteLecture(db: Db, id: number): void {
   const result = db.delete(lectures).where(eq(lectures.id, id)).run();
   if (result.changes === 0) throw catalogErrors.LECTURE_NOT_FOUND();
-  readCache(db).invalidate('catalog');
 }
 
 /**
@@ -89,7 +86,6 @@ export function reorderLectures(db: Db, packageId: number, lectureIds: readonly 
     });
     return tx.select().from(lectures).where(eq(lectures.packageId, packageId)).orderBy(asc(lectures.position)).all();
   });
-  readCache(db).invalidate('catalog');
   return reordered;
 }
 

@@ -7,7 +7,6 @@ import { enrollments, orders, packages, users, type OrderRow, type PackageRow } 
 import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
-import { readCache } from '../../lib/read-cache.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
 import { firstNameOf } from '../affiliate/earnings-history.service.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
@@ -248,9 +247,6 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
     }
     return order;
   });
-  // The buyer owns the package now (their profile and tier); the sponsor's commission line
-  // invalidated earnings in bookCommission.
-  if (decided.status === 'approved') readCache(deps.db).forgetUser(decided.userId);
   notifyBuyer(deps, decided);
   if (commission) notifySponsor(deps, decided, commission);
   return decided;
