@@ -35,6 +35,8 @@ export type BuildOptions = {
   /** Serve the client through Vite's dev server with hot reload. */
   dev?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** False answers tRPC reads through tRPC's own adapter only (the parity test of trpc/query-path.ts compares both). */
+  lightQueries?: boolean;
   /** Where the app's own log lines go (standard output otherwise). */
   logStream?: DestinationStream;
   now?: () => number;
@@ -104,8 +106,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', async (_request, reply) => {
+  app.addHook('onSend', (_request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    done(null, payload);
   });
 
   // Plugins.
@@ -118,8 +121,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(fastifyCookie);
   await app.register(fastifyMultipart, { limits: { fileSize: UPLOAD_FILE_LIMIT, files: 1, fields: 20, fieldSize: 64 * 1024 } });
 
-  app.addHook('onRequest', async (request, reply) => {
-    if (isCrossSiteCookieWrite(request, config.publicUrl)) return sendRequestError(request, reply, requestErrors.CROSS_SITE());
+  // Hooks every request passes through take `done` rather than being async: a promise per hook and request is a cost every answer pays.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isCrossSiteCookieWrite(request, config.publicUrl)) sendRequestError(request, reply, requestErrors.CROSS_SITE());
+    else done();
   });
 
   // Errors Fastify raises before a handler runs (bad JSON, a body too large, an unknown content type).
@@ -137,22 +142,29 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const onTrpcError = ({ error, path: procedurePath }: { error: TRPCError; path?: string | undefined }) => {
     if (isServerFault(error)) app.log.error({ err: error.cause ?? error, path: procedurePath }, 'procedure failed');
   };
-  const queryPath = { createContext, maxBatchSize: TRPC_MAX_BATCH, onError: onTrpcError };
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.method === 'GET' && request.url.startsWith('/trpc/') && (await answerQueries(request, reply, queryPath))) return reply;
-  });
-  await app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext,
-      maxBatchSize: TRPC_MAX_BATCH,
-      onError: onTrpcError,
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  const queryPath = { deps, createContext, maxBatchSize: TRPC_MAX_BATCH, onError: onTrpcError };
+  await app.register(async (trpcScope) => {
+    // In this scope only: the REST and page routes do not pass through it.
+    if (options.lightQueries !== false) {
+      trpcScope.addHook('onRequest', (request, reply, done) => {
+        const answered = request.method === 'GET' && answerQueries(request, reply, queryPath);
+        if (answered === false) done();
+        else if (answered !== true) answered.then(() => undefined, done);
+      });
+    }
+    await trpcScope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext,
+        maxBatchSize: TRPC_MAX_BATCH,
+        onError: onTrpcError,
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
   });
 
   // REST adapters for existing clients.
-  registerRestRows(app, restRoutes, createContext, config);
+  registerRestRows(app, restRoutes, deps, createContext);
 
   app.get('/healthz', async (_request, reply) => {
     const healthy = isDatabaseHealthy(db);

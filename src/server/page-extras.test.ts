@@ -41,8 +41,6 @@ describe('what the server writes into the page', () => {
     // A new package shows at once: the pages are made again after the catalogue changes.
     createPackage(t.db, { name: 'GST Basics' });
     const { packagesOnSale } = await import('./features/catalog/catalog.service.js');
-    const { readCache } = await import('./lib/read-cache.js');
-    readCache(t.db).invalidate('catalog');
     expect(packagesOnSale(t.db).some((item) => item.name === 'GST Basics')).toBe(true);
     expect(await page('/packages')).toContain('GST Basics');
   });

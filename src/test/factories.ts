@@ -3,7 +3,6 @@ import type { Db } from '../server/db/client.js';
 import { enrollments, lectures, packages, users, type PackageRow, type UserRow } from '../server/db/schema.js';
 import { createSession } from '../server/features/auth/sessions.service.js';
 import { argon2Options } from '../server/lib/password.js';
-import { readCache } from '../server/lib/read-cache.js';
 import { newToken } from '../server/lib/tokens.js';
 import type { Role, Tier } from '../shared/domain.js';
 
@@ -48,11 +47,6 @@ export async function createUserWithToken(db: Db, overrides: Parameters<typeof c
   return { user, token };
 }
 
-/** Factories write straight to the database, so they drop the answers the app keeps in memory, as services do. */
-function catalogChanged(db: Db): void {
-  readCache(db).invalidate('catalog');
-}
-
 export function createPackage(
   db: Db,
   overrides: Partial<Pick<PackageRow, 'name' | 'description' | 'pricePaise' | 'image' | 'commissionPaise' | 'archivedAt'>> & {
@@ -74,7 +68,6 @@ export function createPackage(
     })
     .returning()
     .get();
-  catalogChanged(db);
   return pkg;
 }
 
@@ -84,12 +77,10 @@ export function addLecture(db: Db, packageId: number, position: number, videoUrl
     .values({ packageId, position, videoUrl, title: `Part ${position + 1}`, createdAt: Date.now() })
     .returning()
     .get();
-  catalogChanged(db);
   return lecture;
 }
 
 /** Grants a package directly, as an approved order would. */
 export function grantPackage(db: Db, userId: number, packageId: number): void {
   db.insert(enrollments).values({ userId, packageId, createdAt: Date.now() }).run();
-  readCache(db).forgetUser(userId);
 }

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
+import { reportWritesToReadCache } from './cache-feeds.js';
 import * as schema from './schema.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
@@ -43,6 +44,7 @@ export function openDatabase(file: string): Db {
   const deferred = db.transaction.bind(db);
   db.transaction = ((transaction, config) => deferred(transaction, { behavior: 'immediate', ...config })) as Db['transaction'];
   migrate(db, { migrationsFolder });
+  reportWritesToReadCache(sqlite);
   return db;
 }
 

@@ -7,7 +7,6 @@ import { callJson, startTestApp, type TestApp } from '../../test/test-app.js';
 import { createUser, createUserWithToken } from '../../test/factories.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { users } from '../db/schema.js';
-import { readCache } from './read-cache.js';
 import { SESSION_COOKIE } from './request-info.js';
 
 const OLD_CLIENT = 'http://old-client.example';
@@ -155,7 +154,6 @@ describe('answers the legacy client reads', () => {
   it('gives pictures of people as absolute URLs on PUBLIC_URL, since the client puts them into <img src> on its own origin', async () => {
     const { user, token } = await createUserWithToken(t.db, { name: 'Pictured Earner' });
     t.db.update(users).set({ profileImage: 'abc123-256.webp', earnedPaise: 999_999_00, earnedAt: Date.now() }).where(eq(users.id, user.id)).run();
-    readCache(t.db).invalidate('earnings');
     const expectedUrl = `${t.url}/uploads/profiles/abc123-256.webp`;
     expect((await callJson(t.url, 'GET', '/api/user/me', { token })).body.user.profileImage).toBe(expectedUrl);
     expect((await callJson(t.url, 'GET', '/api/profile-image', { token })).body.profileImage).toBe(expectedUrl);

@@ -44,6 +44,13 @@ describe('jsonOf', () => {
   });
 });
 
+/** A cache told that its connection's writes are reported (as db/cache-feeds.ts makes them). */
+function watchedCache(db: Database.Database): ReadCache {
+  const cache = new ReadCache(db);
+  cache.watched();
+  return cache;
+}
+
 describe('the read cache on a database', () => {
   const withDatabase = (run: (db: Database.Database, file: string) => void) => {
     const dir = mkdtempSync(path.join(tmpdir(), 'read-cache-'));
@@ -61,7 +68,7 @@ describe('the read cache on a database', () => {
 
   it("forgets one user's answers and keeps everyone else's", () => {
     withDatabase((db) => {
-      const cache = new ReadCache(db);
+      const cache = watchedCache(db);
       const a = cache.getOwned('profile:1', [], () => ({ value: { n: 1 }, userId: 1 }));
       const b = cache.getOwned('profile:2', [], () => ({ value: { n: 2 }, userId: 2 }));
       cache.forgetUser(1);
@@ -74,7 +81,7 @@ describe('the read cache on a database', () => {
 
   it('neither answers nor keeps inside a transaction, so a rolled-back write leaves nothing behind', () => {
     withDatabase((db) => {
-      const cache = new ReadCache(db);
+      const cache = watchedCache(db);
       const count = () => cache.get('count', ['earnings'], () => ({ n: (db.prepare('select count(*) as n from t').get() as { n: number }).n }));
       expect(count().n).toBe(0);
       expect(() =>
@@ -91,7 +98,7 @@ describe('the read cache on a database', () => {
 
   it("drops everything when another connection commits, and nothing for this connection's own writes", () => {
     withDatabase((db, file) => {
-      const cache = new ReadCache(db);
+      const cache = watchedCache(db);
       const first = cache.get('k', ['catalog'], () => ({ n: 1 }));
       db.prepare('insert into t values (1)').run();
       expect(cache.get('k', ['catalog'], () => ({ n: 2 }))).toBe(first);
@@ -110,7 +117,7 @@ describe('the read cache on a database', () => {
     const db = new Database(file);
     db.pragma('journal_mode = WAL');
     try {
-      const cache = new ReadCache(db);
+      const cache = watchedCache(db);
       const first = cache.get('k', [], () => ({ n: 1 }));
       const other = new Database(file);
       other.exec('create table u (n integer)');
@@ -121,6 +128,14 @@ describe('the read cache on a database', () => {
       db.close();
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('answers nothing from memory on a connection whose writes are not reported', () => {
+    withDatabase((db) => {
+      const cache = new ReadCache(db);
+      expect(cache.get('k', [], () => ({ n: 1 }))).not.toBe(cache.get('k', [], () => ({ n: 1 })));
+      expect(cache.size).toBe(0);
+    });
   });
 
   it('reaches the same cache from a Drizzle database and its transactions', () => {

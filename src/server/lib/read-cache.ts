@@ -3,10 +3,12 @@ import type Database from 'better-sqlite3';
 /**
  * Answers of hot reads, kept in memory until a write changes what they show. Each entry names
  * the kinds of data it depends on, and the user it belongs to when it is one person's (their
- * session, profile, earnings cards, leaderboard rank). A service that changes such data
- * invalidates that kind, or forgets that user, right after the write: the cache neither answers
- * nor keeps anything while the connection is inside a transaction, so an invalidation made inside
- * one holds from its commit on, and a rolled-back write leaves nothing stale behind.
+ * session, profile, earnings cards, leaderboard rank). The database reports each write to a table
+ * that feeds these answers (db/cache-feeds.ts declares which, once), and the cache drops that kind
+ * or forgets that user as the row is written: the cache neither answers nor keeps anything while
+ * the connection is inside a transaction, so a drop made inside one holds from its commit on, and
+ * a rolled-back write leaves nothing stale behind. A connection whose writes are not reported
+ * (`watched` never called) is never answered from memory.
  *
  * Another process writing the same database (the admin CLI, the legacy import, a restore) goes
  * through none of our services: SQLite's `PRAGMA data_version` changes on this connection
@@ -49,6 +51,8 @@ export class ReadCache {
   /** `requestsBegun` when data_version was last read, and whether that was in this turn of the event loop. */
   private checkedAt = -1;
   private checkedThisTurn = false;
+  /** Whether the database reports this connection's writes (db/cache-feeds.ts). */
+  private isWatched = false;
 
   /** Without a database connection (unit tests), nothing but explicit invalidation drops entries. */
   constructor(private readonly client: Database.Database | null = null) {
@@ -62,7 +66,7 @@ export class ReadCache {
    */
   private usable(): boolean {
     if (!this.client || !this.version) return true;
-    if (this.client.inTransaction) return false;
+    if (!this.isWatched || this.client.inTransaction) return false;
     if (this.checkedThisTurn && this.checkedAt === requestsBegun) return true;
     const version = this.version.get()!;
     if (version !== this.dataVersion) {
@@ -77,6 +81,11 @@ export class ReadCache {
       }).unref();
     }
     return true;
+  }
+
+  /** From now on the database reports every write that feeds the cache, so it may answer from memory. */
+  watched(): void {
+    this.isWatched = true;
   }
 
   get<T>(key: string, tags: readonly CacheTag[], compute: () => T): T {
@@ -159,13 +168,14 @@ function unindex<K>(index: Map<K, Set<string>>, name: K, key: string): void {
 
 /** The better-sqlite3 connection behind a Drizzle database or one of its transactions. */
 function connectionOf(db: object): Database.Database | null {
-  const handle = db as { $client?: Database.Database; session?: { client?: Database.Database } };
+  const handle = db as { $client?: Database.Database; session?: { client?: Database.Database }; inTransaction?: boolean };
+  if (typeof handle.inTransaction === 'boolean') return db as Database.Database;
   return handle.$client ?? handle.session?.client ?? null;
 }
 
 const caches = new WeakMap<object, ReadCache>();
 
-/** The cache of a database; a transaction on it (`tx`) reaches the same cache. */
+/** The cache of a database (Drizzle's or its better-sqlite3 connection); a transaction on it (`tx`) reaches the same cache. */
 export function readCache(db: object): ReadCache {
   const key = connectionOf(db) ?? db;
   let cache = caches.get(key);

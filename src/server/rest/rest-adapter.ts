@@ -2,10 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 
 import type { Language } from '../../shared/domain.js';
 import { describeError, isServerFault } from '../lib/errors.js';
 import { jsonOf } from '../lib/read-cache.js';
+import { requestLanguage } from '../lib/request-info.js';
 import type { Config } from '../config.js';
-import type { CreateContext } from '../trpc/context.js';
+import type { AppDeps, CreateContext } from '../trpc/context.js';
+import { answerHot, hotReadOf, THROUGH_PROCEDURE } from '../trpc/hot-reads.js';
 import { createCaller, type Caller } from '../trpc/router.js';
-import { requireAdmin, requireUser } from '../trpc/trpc.js';
+import { requireAdmin, requireUser, type HotRead } from '../trpc/trpc.js';
 
 /**
  * One call of REST.md: where it answers, how its input is read from the request, which
@@ -116,17 +118,64 @@ export function sendRestError(
   });
 }
 
-export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[], createContext: CreateContext, site: RestSite): void {
+/**
+ * The procedure a row calls, when the row hands its input to exactly one procedure and answers
+ * what that procedure answers (found by calling the row once with a recorder instead of a caller):
+ * then a hot read (trpc/hot-reads.ts) may answer the row. Null for any other row.
+ */
+export function procedureOfRow(row: RestRow): string | null {
+  const input = row.input ? Symbol('input') : undefined;
+  const calls: { path: string; input: unknown; answer: Promise<unknown> }[] = [];
+  const recorder = (path: string[]): unknown =>
+    new Proxy(() => undefined, {
+      get: (_target, key) => recorder([...path, String(key)]),
+      apply: (_target, _this, args: unknown[]) => {
+        const answer = Promise.resolve();
+        calls.push({ path: path.join('.'), input: args[0], answer });
+        return answer;
+      },
+    });
+  let returned: unknown;
+  try {
+    returned = row.call(recorder([]) as Caller, input as never);
+  } catch {
+    return null;
+  }
+  const [call] = calls;
+  return calls.length === 1 && call!.input === input && returned === call!.answer ? call!.path : null;
+}
+
+async function hotAnswerOf(row: RestRow, hot: HotRead, deps: AppDeps, request: FastifyRequest): Promise<unknown> {
+  try {
+    return answerHot(deps, request, hot, row.input ? await row.input(request) : undefined);
+  } catch {
+    return THROUGH_PROCEDURE;
+  }
+}
+
+export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[], deps: AppDeps, createContext: CreateContext): void {
+  const site: RestSite = deps.config;
   for (const row of rows) {
     // One shape per row, app and language, so answers kept as JSON text stay right per app and language.
     const shapes: Record<Language, (result: never) => unknown> = {
       en: (result) => row.answer(result, site, 'en'),
       mr: (result) => row.answer(result, site, 'mr'),
     };
+    const procedure = row.method === 'GET' ? procedureOfRow(row) : null;
+    const hot = procedure ? hotReadOf(procedure) : null;
     app.route({
       method: row.method,
       url: row.path,
       handler: async (request, reply) => {
+        if (hot) {
+          const answer = await hotAnswerOf(row, hot, deps, request);
+          if (answer !== THROUGH_PROCEDURE) {
+            return reply
+              .code(row.status ?? 200)
+              .type('application/json; charset=utf-8')
+              .send(jsonOf(answer as never, shapes[requestLanguage(request)]));
+          }
+        }
         const ctx = createContext({ req: request, res: reply });
         try {
           if (row.uploadBy === 'user') requireUser(ctx);

@@ -8,7 +8,8 @@ import {
   type TRPCResponse,
 } from '@trpc/server/unstable-core-do-not-import';
 import { jsonOf } from '../lib/read-cache.js';
-import type { CreateContext } from './context.js';
+import type { AppDeps, CreateContext } from './context.js';
+import { answerHot, hotReadOf, THROUGH_PROCEDURE } from './hot-reads.js';
 import { appRouter } from './router.js';
 
 /**
@@ -53,19 +54,47 @@ function readCalls(request: FastifyRequest, maxBatch: number): { paths: string[]
 }
 
 export type QueryPathOptions = {
+  deps: AppDeps;
   createContext: CreateContext;
   maxBatchSize: number;
   onError: (opts: { error: ReturnType<typeof getTRPCErrorFromUnknown>; path: string }) => void;
 };
 
-/** Answers the request when it is a GET of queries; answers false to let the adapter handle it. */
-export async function answerQueries(request: FastifyRequest, reply: FastifyReply, options: QueryPathOptions): Promise<boolean> {
+/**
+ * Answers the request when it is a GET of queries (at once when hot reads answer every call);
+ * false lets the adapter handle it.
+ */
+export function answerQueries(request: FastifyRequest, reply: FastifyReply, options: QueryPathOptions): boolean | Promise<boolean> {
   const calls = readCalls(request, options.maxBatchSize);
   if (!calls) return false;
-  const ctx = options.createContext({ req: request, res: reply });
+  // Hot reads first, without a promise each: when every call of the request is answered so, that is all.
+  const hotAnswers = calls.paths.map((path, batchIndex) => {
+    const hot = hotReadOf(path);
+    return hot ? answerHot(options.deps, request, hot, calls.inputs[batchIndex]) : THROUGH_PROCEDURE;
+  });
+  if (!hotAnswers.includes(THROUGH_PROCEDURE)) {
+    const texts = hotAnswers.map((answer) => jsonOf(answer, resultEnvelope));
+    reply.code(200).type('application/json').send(calls.batch ? `[${texts.join(',')}]` : texts[0]!);
+    return true;
+  }
+  return answerThroughProcedures(request, reply, options, calls, hotAnswers);
+}
+
+async function answerThroughProcedures(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: QueryPathOptions,
+  calls: { paths: string[]; inputs: unknown[]; batch: boolean },
+  hotAnswers: unknown[],
+): Promise<true> {
+  let made: ReturnType<CreateContext> | undefined;
+  const context = () => (made ??= options.createContext({ req: request, res: reply }));
   const answers = await Promise.all(
     calls.paths.map(async (path, batchIndex): Promise<{ envelope: TRPCResponse; json: string }> => {
       const input = calls.inputs[batchIndex];
+      const hotAnswer = hotAnswers[batchIndex];
+      if (hotAnswer !== THROUGH_PROCEDURE) return { envelope: { result: { data: hotAnswer } }, json: jsonOf(hotAnswer, resultEnvelope) };
+      const ctx = context();
       try {
         const data: unknown = await callProcedure({
           router: appRouter,

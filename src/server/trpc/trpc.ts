@@ -1,9 +1,10 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
+import type { z } from 'zod';
 import { isAdminRole, type Language } from '../../shared/domain.js';
 import { describeError } from '../lib/errors.js';
 import type { SessionUser } from '../features/auth/sessions.service.js';
-import type { Context } from './context.js';
+import type { AppDeps, Context } from './context.js';
 
 /** The shape of every tRPC error: a message in the request's language and a stable code. Never a stack. */
 export type AppErrorData = {
@@ -32,7 +33,20 @@ export function trpcErrorShape(error: TRPCError, lang: Language, path?: string, 
   return { code: TRPC_ERROR_CODES_BY_KEY[error.code], message: described.message, data };
 }
 
-const t = initTRPC.context<Context>().create({
+/**
+ * A read whose whole answer is `run(deps, user, input)`. Declared with `signedInRead` or
+ * `publicRead`, it is a procedure like any other, and trpc/hot-reads.ts may also answer it without
+ * tRPC's chain of calls when it succeeds (the same function, the same parsed input, the same user);
+ * anything else (no session, bad input, an error) goes through the procedure.
+ */
+export type HotRead = {
+  signedIn: boolean;
+  input: z.ZodType | null;
+  run: (deps: AppDeps, user: SessionUser | null, input: unknown) => unknown;
+};
+export type ProcedureMeta = { hot?: HotRead };
+
+const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
   isDev: false,
   errorFormatter({ error, ctx, path }) {
     return trpcErrorShape(error, ctx?.req.lang ?? 'en', path);
@@ -82,3 +96,24 @@ export const superadminProcedure = protectedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'superadmin') throw new TRPCError({ code: 'FORBIDDEN' });
   return next();
 });
+
+/** A signed-in read with no input, answered by `run` alone (see HotRead). */
+export function signedInRead<O>(run: (deps: AppDeps, user: SessionUser) => O) {
+  const hot: HotRead = { signedIn: true, input: null, run: (deps, user) => run(deps, user!) };
+  return protectedProcedure.meta({ hot }).query(({ ctx }) => run(ctx, ctx.user));
+}
+
+/** A signed-in read of an input, answered by `run` alone (see HotRead). */
+export function signedInReadOf<S extends z.ZodType, O>(input: S, run: (deps: AppDeps, user: SessionUser, input: z.output<S>) => O) {
+  const hot: HotRead = { signedIn: true, input, run: (deps, user, value) => run(deps, user!, value as z.output<S>) };
+  return protectedProcedure
+    .meta({ hot })
+    .input(input)
+    .query(({ ctx, input: value }) => run(ctx, ctx.user, value as z.output<S>));
+}
+
+/** A read for everyone with no input; `user` is the signed-in user or null (see HotRead). */
+export function publicRead<O>(run: (deps: AppDeps, user: SessionUser | null) => O) {
+  const hot: HotRead = { signedIn: false, input: null, run: (deps, user) => run(deps, user) };
+  return publicProcedure.meta({ hot }).query(({ ctx }) => run(ctx, ctx.sessionUser()));
+}

@@ -4,7 +4,6 @@ import { orders, passwordResets, users, type UserRow } from '../../db/schema.js'
 import { findActiveUser, findActiveUserByEmail } from '../auth/accounts.service.js';
 import { revokeAllSessions } from '../auth/sessions.service.js';
 import { listWindow } from '../../lib/list-window.js';
-import { readCache } from '../../lib/read-cache.js';
 import { containsAny } from '../../lib/search.js';
 import { adminErrors } from './admin.errors.js';
 
@@ -47,7 +46,6 @@ export function setRole(db: Db, actorId: number, input: { userId: number; role: 
   if (!user) throw adminErrors.USER_NOT_FOUND();
   if (user.role === 'superadmin') throw adminErrors.SUPERADMIN_ROLE();
   const changed = db.update(users).set({ role: input.role }).where(eq(users.id, user.id)).returning().get();
-  readCache(db).forgetUser(user.id);
   return changed;
 }
 
@@ -74,8 +72,5 @@ export function deleteUserByEmail(db: Db, actorId: number, email: string, now: n
       .run();
     return tx.update(users).set({ deletedAt: now }).where(eq(users.id, user.id)).returning().get();
   });
-  readCache(db).forgetUser(user.id);
-  // The leaderboards list them no more.
-  readCache(db).invalidate('earnings');
   return deleted;
 }

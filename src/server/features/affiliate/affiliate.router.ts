@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isAdminRole } from '../../../shared/domain.js';
 import { emailAddress, entityId, rupeeAmount } from '../../../shared/schemas.js';
-import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { adminProcedure, protectedProcedure, router, signedInReadOf } from '../../trpc/trpc.js';
 import { affiliateErrors } from './affiliate.errors.js';
 import { affiliatesOf } from './affiliates.service.js';
 import { dashboardOf } from './dashboard.service.js';
@@ -12,16 +12,14 @@ import { toAffiliateView, toCommissionLineView, toPaidView } from './affiliate.v
 
 export const affiliateRouter = router({
   /** A user's earnings cards, tier and payouts: their own, or anyone's for an admin. */
-  dashboard: protectedProcedure.input(z.object({ userId: entityId })).query(({ ctx, input }) => {
-    if (input.userId !== ctx.user.id && !isAdminRole(ctx.user.role)) throw affiliateErrors.NOT_YOURS();
-    return dashboardOf(ctx.db, input.userId, ctx.now());
+  dashboard: signedInReadOf(z.object({ userId: entityId }), (deps, user, input) => {
+    if (input.userId !== user.id && !isAdminRole(user.role)) throw affiliateErrors.NOT_YOURS();
+    return dashboardOf(deps.db, input.userId, deps.now());
   }),
 
-  leaderboard: protectedProcedure
-    .input(z.object({ period: z.enum(leaderboardPeriods).default('all') }).optional())
-    .query(({ ctx, input }) => {
-      return leaderboardView(ctx.db, input?.period ?? 'all', ctx.user.id, ctx.now());
-    }),
+  leaderboard: signedInReadOf(z.object({ period: z.enum(leaderboardPeriods).default('all') }).optional(), (deps, user, input) =>
+    leaderboardView(deps.db, input?.period ?? 'all', user.id, deps.now()),
+  ),
 
   /** The people the signed-in user sponsors, each with what they bought or are paying for (pending). */
   affiliates: protectedProcedure.query(({ ctx }) => {

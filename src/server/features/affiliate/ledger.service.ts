@@ -2,24 +2,11 @@ import { eq, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { ledger, payoutLines, users, type LedgerRow } from '../../db/schema.js';
 import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
-import { readCache } from '../../lib/read-cache.js';
 
 /**
  * The earnings ledger is append-only. Each line also updates the user's kept totals in the same
  * transaction (the caller's), so totals never drift from the sum of the lines.
- *
- * Every function here that books a line calls `ledgerChanged` for the line's user: the answers
- * kept in memory that show money (leaderboards and ranks, that user's profile and earnings cards)
- * are dropped. The cache keeps nothing while the caller's transaction is open, so the drop holds
- * from the commit on, and a rollback leaves nothing stale.
  */
-
-/** Drops what the read cache keeps about earnings, and everything kept for this user. */
-export function ledgerChanged(tx: Queryable, userId: number): void {
-  const cache = readCache(tx);
-  cache.invalidate('earnings');
-  cache.forgetUser(userId);
-}
 
 /** The sponsor's commission for an approved order. At most one per order (a unique index). */
 export function bookCommission(tx: Queryable, line: { userId: number; orderId: number; amountPaise: number; now: number }): LedgerRow {
@@ -29,7 +16,6 @@ export function bookCommission(tx: Queryable, line: { userId: number; orderId: n
     .returning()
     .get();
   addEarning(tx, line.userId, line.amountPaise, line.now);
-  ledgerChanged(tx, line.userId);
   return row;
 }
 
@@ -77,7 +63,6 @@ export function bookPayout(
     .set({ paidPaise: sql`${users.paidPaise} + ${line.amountPaise}` })
     .where(eq(users.id, line.userId))
     .run();
-  ledgerChanged(tx, line.userId);
   return row;
 }
 
@@ -164,6 +149,5 @@ export function bookOpeningLine(
     )
     .where(eq(users.id, line.userId))
     .run();
-  ledgerChanged(tx, line.userId);
   return row;
 }

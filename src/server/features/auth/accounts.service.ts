@@ -4,7 +4,6 @@ import { prepared, type Db, type Queryable } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
 import type { Language, Role } from '../../../shared/domain.js';
 import { hashPassword, isLegacyHash, verifyAgainstNothing, verifyPassword } from '../../lib/password.js';
-import { readCache } from '../../lib/read-cache.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { authErrors } from './auth.errors.js';
 import type { Config } from '../../config.js';
@@ -165,7 +164,6 @@ async function rehashLegacyPassword(db: Db, user: UserRow, password: string): Pr
 /** The language a user reads the app in; their emails follow it. */
 export function setLanguage(db: Queryable, userId: number, lang: Language): void {
   db.update(users).set({ lang }).where(eq(users.id, userId)).run();
-  readCache(db).forgetUser(userId);
 }
 
 /**
@@ -196,7 +194,6 @@ export function saveAdmin(
     const keepRole = existing.role === 'superadmin' ? 'superadmin' : role;
     const passwordHash = input.passwordHash ?? existing.passwordHash;
     const user = db.update(users).set({ role: keepRole, passwordHash }).where(eq(users.id, existing.id)).returning().get();
-    readCache(db).forgetUser(user.id);
     return { user, created: false };
   }
   if (!input.passwordHash) throw new Error('A password is needed to create a new admin.');

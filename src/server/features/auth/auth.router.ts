@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { isAdminRole, languages } from '../../../shared/domain.js';
 import { emailAddress, entityId, indianPhone, newPassword, optionalText, personName, requiredText } from '../../../shared/schemas.js';
 import { imageErrors } from '../../lib/images.js';
-import { protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
-import type { Context } from '../../trpc/context.js';
+import { protectedProcedure, publicProcedure, publicRead, router, signedInRead } from '../../trpc/trpc.js';
+import type { AppDeps, Context } from '../../trpc/context.js';
 import { findActiveUser, findActiveUserByReferralCode, login, setLanguage } from './accounts.service.js';
 import { rememberDevice } from './login-limiter.js';
 import { authErrors } from './auth.errors.js';
@@ -20,21 +20,18 @@ const token = requiredText(200);
 const otp = z.string({ error: 'OTP_INVALID' }).trim().regex(/^\d{6}$/, 'OTP_INVALID');
 const optionalPhone = z.preprocess((value) => (value === '' ? undefined : value), indianPhone.optional());
 
-function profileOf(ctx: Context, userId: number) {
-  const profile = keptProfileOf(ctx.db, userId, ctx.now());
+function profileOf(deps: AppDeps, userId: number) {
+  const profile = keptProfileOf(deps.db, userId, deps.now());
   if (!profile) throw authErrors.USER_NOT_FOUND();
   return profile;
 }
 
 export const authRouter = router({
   /** The signed-in user, or null for a visitor. */
-  me: publicProcedure.query(({ ctx }) => {
-    const session = ctx.sessionUser();
-    return session ? meOf(ctx.db, session.id) : null;
-  }),
+  me: publicRead((deps, session) => (session ? meOf(deps.db, session.id) : null)),
 
   /** The signed-in user with their packages and earnings. */
-  profile: protectedProcedure.query(({ ctx }) => profileOf(ctx, ctx.user.id)),
+  profile: signedInRead((deps, user) => profileOf(deps, user.id)),
 
   /** At the device limit the answer is 409 DEVICE_LIMIT with the devices; `replaceDevice` names one to log out. */
   login: publicProcedure

@@ -3,7 +3,6 @@ import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { sessions, type UserRow } from '../../db/schema.js';
 import { isAdminRole } from '../../../shared/domain.js';
-import { readCache } from '../../lib/read-cache.js';
 import { deviceErrors, deviceLimitReached } from './devices.errors.js';
 import { createSession, type DeviceInfo } from './sessions.service.js';
 import { toDeviceView, toRestDevice, type DeviceView } from './auth.views.js';
@@ -28,14 +27,12 @@ export function listDevices(db: Queryable, userId: number, now: number, currentS
 export function logOutDevice(db: Queryable, userId: number, sessionId: number): void {
   const result = db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).run();
   if (result.changes === 0) throw deviceErrors.DEVICE_NOT_FOUND();
-  readCache(db).forgetUser(userId);
 }
 
 /** Logs a user out everywhere (an admin's action); answers how many devices were logged out. */
 export function logOutAllDevices(db: Queryable, userId: number, now: number): number {
   const count = activeSessions(db, userId, now).length;
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
-  readCache(db).forgetUser(userId);
   return count;
 }
 
@@ -63,7 +60,6 @@ export function startSessionWithinDeviceLimit(
     // A named device that is already gone (logged out meanwhile) is no reason to refuse: the count decides.
     if (replaceDeviceId !== undefined) {
       tx.delete(sessions).where(and(eq(sessions.id, replaceDeviceId), eq(sessions.userId, user.id))).run();
-      readCache(tx).forgetUser(user.id);
     }
     if (limit !== null) {
       const active = activeSessions(tx, user.id, now);

@@ -27,8 +27,6 @@ export async function setProfileImage(deps: { db: Db; config: Config; rateLimits
   const previous = findActiveUser(deps.db, userId)?.profileImage ?? null;
   deps.db.update(users).set({ profileImage: file }).where(eq(users.id, userId)).run();
   // Their profile shows the picture, and so does the leaderboard.
-  readCache(deps.db).forgetUser(userId);
-  readCache(deps.db).invalidate('earnings');
   if (previous) await removeImageFiles(dir, [previous]);
   return file;
 }
@@ -53,8 +51,6 @@ export function purchasedPackageIds(db: Db, userId: number): number[] {
 export function updateProfile(db: Db, userId: number, input: { name: string; phone: string }): void {
   const result = db.update(users).set({ name: input.name, phone: input.phone }).where(eq(users.id, userId)).run();
   if (result.changes === 0) throw authErrors.USER_NOT_FOUND();
-  readCache(db).invalidate('earnings');
-  readCache(db).forgetUser(userId);
 }
 
 /** Tries at the current password per account: enough for typos, too few to guess it. */
@@ -79,7 +75,6 @@ export async function changePassword(
     tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId))).run();
   });
   // The other sessions just ended: their kept copies go too.
-  readCache(deps.db).forgetUser(user.id);
 }
 
 /**

@@ -101,11 +101,9 @@ export function findSessionUser(db: Db, token: string, now: number): SessionUser
 }
 
 export function revokeSession(db: Queryable, sessionId: number): void {
-  const ended = db.delete(sessions).where(eq(sessions.id, sessionId)).returning({ userId: sessions.userId }).get();
-  if (ended) readCache(db).forgetUser(ended.userId);
+  db.delete(sessions).where(eq(sessions.id, sessionId)).run();
 }
 
 export function revokeAllSessions(db: Queryable, userId: number): void {
   db.delete(sessions).where(eq(sessions.userId, userId)).run();
-  readCache(db).forgetUser(userId);
 }

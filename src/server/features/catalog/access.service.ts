@@ -3,7 +3,6 @@ import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { enrollments, packageAccessRevocations, packages, users } from '../../db/schema.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
-import { readCache } from '../../lib/read-cache.js';
 import { isAdminRole, type Role } from '../../../shared/domain.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { authErrors } from '../auth/auth.errors.js';
@@ -77,7 +76,6 @@ export function revokeAccess(deps: Deps, input: { adminId: number; userId: numbe
       .values({ userId: input.userId, packageId: input.packageId, reason: input.reason, revokedBy: input.adminId, revokedAt: deps.now() })
       .run();
   });
-  readCache(deps.db).forgetUser(input.userId);
   deps.mailer.sendInBackground(
     renderEmail(
       accessRevokedEmail,
@@ -106,7 +104,6 @@ export function restoreAccess(deps: Deps, input: { adminId: number; userId: numb
       .where(eq(packageAccessRevocations.id, revocation.id))
       .run();
   });
-  readCache(deps.db).forgetUser(input.userId);
   deps.mailer.sendInBackground(
     renderEmail(
       accessRestoredEmail,

@@ -118,7 +118,6 @@ export async function addPackage(deps: Deps, input: NewPackage): Promise<Package
       })
       .returning()
       .get();
-    readCache(deps.db).invalidate('catalog');
     return { ...row, lectureCount: 0 };
   } catch (error) {
     await removeImageFiles(dir, saved.files);
@@ -146,7 +145,6 @@ export async function deletePackage(deps: Deps, id: number): Promise<'archived' 
     tx.delete(packages).where(eq(packages.id, id)).run();
     return { kind: 'removed' as const, image: pkg.image };
   });
-  readCache(db).invalidate('catalog');
   if (outcome.image) await removeImageFiles(packageImagesDir(deps.config.dataDir), packageImageFiles(outcome.image));
   return outcome.kind;
 }

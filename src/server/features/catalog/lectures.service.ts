@@ -2,7 +2,6 @@ import { and, asc, eq, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { lectureProgress, lectures, packages, type LectureRow } from '../../db/schema.js';
 import { normaliseVideoLink } from '../../../shared/video-links.js';
-import { readCache } from '../../lib/read-cache.js';
 import { catalogErrors } from './catalog.errors.js';
 import { accessErrors } from './access.errors.js';
 import { isRevoked } from './access.service.js';
@@ -60,7 +59,6 @@ export function appendLecture(
       .returning()
       .get();
   });
-  readCache(deps.db).invalidate('catalog');
   return lecture;
 }
 
@@ -68,7 +66,6 @@ export function appendLecture(
 export function deleteLecture(db: Db, id: number): void {
   const result = db.delete(lectures).where(eq(lectures.id, id)).run();
   if (result.changes === 0) throw catalogErrors.LECTURE_NOT_FOUND();
-  readCache(db).invalidate('catalog');
 }
 
 /**
@@ -91,7 +88,6 @@ export function reorderLectures(db: Db, packageId: number, lectureIds: readonly 
     });
     return tx.select().from(lectures).where(eq(lectures.packageId, packageId)).orderBy(asc(lectures.position)).all();
   });
-  readCache(db).invalidate('catalog');
   return reordered;
 }
 

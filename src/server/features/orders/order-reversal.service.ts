@@ -4,7 +4,6 @@ import type { Db } from '../../db/client.js';
 import { enrollments, ledger, orderReversals, orders, packages, users } from '../../db/schema.js';
 import { formatRupees } from '../../../shared/money.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
-import { readCache } from '../../lib/read-cache.js';
 import { bookCorrection } from '../affiliate/ledger.service.js';
 import { commissionReversedEmail, orderReversedBuyerEmail } from './order-reversal.emails.js';
 import { reversalErrors } from './order-reversal.errors.js';
@@ -49,8 +48,6 @@ export function reverseOrder(deps: Deps, adminId: number, input: { utr: string; 
     const pkg = tx.select({ name: packages.name }).from(packages).where(eq(packages.id, order.packageId)).get()!;
     return { orderId: order.id, buyerId: order.userId, packageName: pkg.name, utr: order.utr, commissionPaise: commission?.amountPaise ?? 0, sponsorId: commission?.userId ?? null };
   });
-  readCache(deps.db).invalidate('earnings');
-  readCache(deps.db).invalidate('catalog');
   notify(deps, reversal, input.reason);
   return reversal;
 }

@@ -9,7 +9,6 @@ import { formatRupees } from '../../../shared/money.js';
 import { errorTexts, type ErrorTexts } from '../../lib/errors.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { listWindow } from '../../lib/list-window.js';
-import { readCache } from '../../lib/read-cache.js';
 import { containsAny } from '../../lib/search.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
 import { firstNameOf } from '../affiliate/earnings-history.service.js';
@@ -240,9 +239,6 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
     }
     return order;
   });
-  // The buyer owns the package now (their profile and tier); the sponsor's commission line
-  // invalidated earnings in bookCommission.
-  if (decided.status === 'approved') readCache(deps.db).forgetUser(decided.userId);
   notifyBuyer(deps, decided);
   if (commission) notifySponsor(deps, decided, commission);
   return decided;

@@ -6,7 +6,6 @@ import { formatIstDateTime } from '../../../shared/ist.js';
 import { formatRupees } from '../../../shared/money.js';
 import { maskPan, maskTail, maskUpiId, type PayoutDetailsValue } from '../../../shared/payout-details.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
-import { readCache } from '../../lib/read-cache.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { affiliateErrors, payoutTooLarge } from '../affiliate/affiliate.errors.js';
 import { bookPayout } from '../affiliate/ledger.service.js';
@@ -282,7 +281,6 @@ export function recordDirectPayout(deps: Deps, adminId: number, input: { userId:
     const ledgerRow = bookPayout(tx, { userId: user.id, amountPaise: row.grossPaise, createdBy: adminId, now, payoutLineId: row.id });
     return { row, ledgerRow };
   });
-  readCache(deps.db).invalidate('earnings');
   notifyPaid(deps, line.row);
   return line;
 }

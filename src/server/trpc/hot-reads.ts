@@ -1,0 +1,47 @@
+import type { FastifyRequest } from 'fastify';
+import type { AnyProcedure } from '@trpc/server/unstable-core-do-not-import';
+import { findSessionUser } from '../features/auth/sessions.service.js';
+import { requestBegun } from '../lib/read-cache.js';
+import { readToken } from '../lib/request-info.js';
+import type { AppDeps } from './context.js';
+import { appRouter } from './router.js';
+import type { HotRead, ProcedureMeta } from './trpc.js';
+
+/**
+ * The short road of the hottest reads (a learner's profile, earnings cards, leaderboard, the
+ * catalogue). Building a request context and walking tRPC's chain of calls costs more than these
+ * reads themselves, whose answers are kept in memory (lib/read-cache.ts). A procedure declared
+ * with `signedInRead`, `signedInReadOf` or `publicRead` (trpc/trpc.ts) is one function of the
+ * dependencies, the session's user and the parsed input, so it is called here directly. Only a
+ * success is answered here: no session where one is needed, an input its schema refuses, or an
+ * error of the read itself goes on through the procedure, which answers it as always.
+ */
+
+/** What `answerHot` answers when the procedure must answer instead. */
+export const THROUGH_PROCEDURE: unique symbol = Symbol('through the procedure');
+
+const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
+
+/** The hot read behind a procedure path, or null. */
+export function hotReadOf(path: string): HotRead | null {
+  return (procedures[path]?._def.meta as ProcedureMeta | undefined)?.hot ?? null;
+}
+
+export function answerHot(deps: AppDeps, request: FastifyRequest, read: HotRead, rawInput: unknown): unknown {
+  let input: unknown;
+  if (read.input) {
+    const parsed = read.input.safeParse(rawInput);
+    if (!parsed.success) return THROUGH_PROCEDURE;
+    input = parsed.data;
+  }
+  requestBegun();
+  const token = readToken(request);
+  const user = token ? findSessionUser(deps.db, token, deps.now()) : null;
+  if (read.signedIn && !user) return THROUGH_PROCEDURE;
+  try {
+    const answer = read.run(deps, user, input);
+    return answer instanceof Promise ? THROUGH_PROCEDURE : answer;
+  } catch {
+    return THROUGH_PROCEDURE;
+  }
+}
