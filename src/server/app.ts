@@ -143,7 +143,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     if (isServerFault(error)) app.log.error({ err: error.cause ?? error, path: procedurePath }, 'procedure failed');
   };
   const queryPath = { deps, createContext, maxBatchSize: TRPC_MAX_BATCH, onError: onTrpcError };
-  await app.register(async (trpcScope) => {
+  app.register((trpcScope, _options, registered) => {
     // In this scope only: the REST and page routes do not pass through it.
     if (options.lightQueries !== false) {
       trpcScope.addHook('onRequest', (request, reply, done) => {
@@ -152,7 +152,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         else if (answered !== true) answered.then(() => undefined, done);
       });
     }
-    await trpcScope.register(fastifyTRPCPlugin, {
+    trpcScope.register(fastifyTRPCPlugin, {
       prefix: '/trpc',
       trpcOptions: {
         router: appRouter,
@@ -161,6 +161,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         onError: onTrpcError,
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
+    registered();
   });
 
   // REST adapters for existing clients.

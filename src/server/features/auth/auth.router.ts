@@ -3,7 +3,7 @@ import { isAdminRole, languages } from '../../../shared/domain.js';
 import { emailAddress, entityId, indianPhone, newPassword, optionalText, personName, requiredText } from '../../../shared/schemas.js';
 import { imageErrors } from '../../lib/images.js';
 import { protectedProcedure, publicProcedure, publicRead, router, signedInRead } from '../../trpc/trpc.js';
-import type { AppDeps, Context } from '../../trpc/context.js';
+import type { AppDeps } from '../../trpc/context.js';
 import { findActiveUser, findActiveUserByReferralCode, login, setLanguage } from './accounts.service.js';
 import { rememberDevice } from './login-limiter.js';
 import { authErrors } from './auth.errors.js';

@@ -32,7 +32,7 @@ describe('the sponsor named at the first order', () => {
     const ravi = await createUser(t.db, { name: 'Ravi' });
     const asha = await createUser(t.db, { name: 'Asha' });
     const order = (buyerId: number, referralId: string) => () =>
-      placeOrder(t.deps, buyerId, { name: 'A', email: 'a@example.com', referralId, packageId: createPackage(t.db).id, utr: String((utr += 1)) });
+      placeOrder(t.deps, buyerId, { name: 'A', email: 'a@example.com', referralId, packageId: createPackage(t.db).id, utr: String(++utr) });
 
     expect(chainWalks(order(asha.id, ravi.referralCode))).toBe(1);
     expect(t.db.select().from(users).where(eq(users.id, asha.id)).get()!.sponsorId).toBe(ravi.id);
