@@ -54,7 +54,6 @@ const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
 });
 
 export const router = t.router;
-export const middleware = t.middleware;
 export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure;

@@ -18,7 +18,6 @@ export function financialYearLabel(fyStart: number): string {
   return `${two(fyStart)}-${two(fyStart + 1)}`;
 }
 
-export const RECEIPT_NUMBER_MAX_LENGTH = 16;
 /** The highest number a year can reach while the whole stays within 16 characters. */
 export const MAX_SEQ_PER_YEAR = 999_999;
 
