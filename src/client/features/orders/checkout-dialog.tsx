@@ -18,7 +18,7 @@ import { PaymentPanel, UtrHelp } from './payment-panel';
 import { useOrdersMessages } from './orders-messages';
 import './checkout-dialog.css';
 
-import type { CheckoutPackage } from './use-checkout';
+import type { CheckoutPackage } from './checkout-package';
 
 function onPhone(): boolean {
   return /Android|iPhone|iPad/i.test(navigator.userAgent) || window.matchMedia?.('(pointer: coarse)').matches === true;
