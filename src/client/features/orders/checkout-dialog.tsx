@@ -7,7 +7,7 @@ import { TextField } from '../../components/text-field';
 import { forgetReferral, rememberedReferral } from '../../lib/referral';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc';
 import { formatRupees } from '../../../shared/money';
-import { useLogin } from '../auth/use-login';
+import { LoginForm } from '../auth/login-form';
 import { useSession, type SessionUser } from '../auth/use-session';
 import { siteConfig } from '../../lib/site-config';
 import { indianStates, type StateCode } from '../../../shared/indian-states';
@@ -26,38 +26,17 @@ function onPhone(): boolean {
 
 function LoginRequired({ pkg }: { pkg: CheckoutPackage }) {
   const { t } = useOrdersMessages();
-  const login = useLogin();
   // Registering (or logging in) brings the visitor back to this package with the checkout open.
   useEffect(() => saveBuyIntent(pkg), [pkg]);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      setError(t('loginRequired.empty'));
-      return;
-    }
-    setError(null);
-    login.mutate({ email, password }, { onError: () => setError(t('loginRequired.failed')) });
-  }
-
   return (
-    <form className="form" onSubmit={submit} noValidate>
-      <p>{t('pay.loginFirst')}</p>
-      <TextField label={t('pay.email')} type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
-      <TextField label={t('loginRequired.password')} type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
-        {login.isPending ? t('loginRequired.busy') : t('loginRequired.submit')}
-      </button>
+    <LoginForm
+      submitLabel={t('loginRequired.submit')}
+      busyLabel={t('loginRequired.busy')}
+      intro={<p>{t('pay.loginFirst')}</p>}
+      short={{ emptyText: t('loginRequired.empty'), failedText: t('loginRequired.failed') }}
+    >
       <Link to="/register">{t('loginRequired.register')}</Link>
-    </form>
+    </LoginForm>
   );
 }
 
