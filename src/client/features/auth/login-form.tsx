@@ -1,4 +1,5 @@
 import { type FormEvent, type ReactNode, useRef, useState } from 'react';
+import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { checkForm } from '../../lib/form-check';
 import { errorMessage } from '../../lib/trpc';
@@ -83,11 +84,9 @@ export function LoginForm({ submitLabel, busyLabel, intro, children, onLoggedIn,
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
         {intro}
         <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required={!short} value={email} onChange={setEmail} />
-        <TextField
+        <PasswordField
+          purpose="current"
           label={t('fields.password')}
-          type="password"
-          name="password"
-          autoComplete="current-password"
           required={!short}
           error={short ? null : failure}
           value={password}

@@ -2,7 +2,9 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { PhoneField } from '../../components/phone-field';
 import { TextField } from '../../components/text-field';
+import { phoneDigits } from '../../lib/phone';
 import { rememberedReferral } from '../../lib/referral';
 import { errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -10,12 +12,6 @@ import { useAuthMessages } from './auth-messages';
 import { NewPasswordField } from './new-password-field';
 import { savePendingRegistration } from './pending-registration';
 import { checkForm } from '../../lib/form-check';
-
-/** Keeps the 10 digits of an Indian mobile number typed with +91, a leading 0, spaces or dashes. */
-export function phoneDigits(raw: string): string | null {
-  const digits = raw.replace(/[\s-]/g, '').replace(/^(\+91|0091|91(?=\d{10}$)|0(?=\d{10}$))/, '');
-  return /^\d{10}$/.test(digits) ? digits : null;
-}
 
 export default function RegisterPage() {
   const { t } = useAuthMessages();
@@ -68,18 +64,7 @@ export default function RegisterPage() {
       <form className="form" onSubmit={submit} noValidate>
         <TextField label={t('fields.name')} name="name" autoComplete="name" required maxLength={100} error={problems.name} value={form.name} onChange={set('name')} />
         <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required error={problems.email} value={form.email} onChange={set('email')} />
-        <TextField
-          label={t('fields.phone')}
-          type="tel"
-          name="phone"
-          autoComplete="tel-national"
-          inputMode="tel"
-          required
-          hint={t('hints.phone')}
-          error={phoneError ?? problems.contact}
-          value={form.phone}
-          onChange={set('phone')}
-        />
+        <PhoneField label={t('fields.phone')} hint={t('hints.phone')} error={phoneError ?? problems.contact} value={form.phone} onChange={set('phone')} />
         <NewPasswordField value={form.password} onChange={set('password')} error={problems.password} />
         {problems.general && (
           <p className="form-error" role="alert" tabIndex={-1}>
