@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
 import { DeviceList } from '../devices/device-list';
 import { useLearnerAdminMessages } from './learner-admin-messages';
+import { QueryState } from '../../components/query-state';
 
 type OwnedPackage = { id: string; name: string; archived: boolean; revoked: { reason: string; at: number; by: string } | null };
 
@@ -103,34 +104,38 @@ function LearnerDevices({ userId }: { userId: string }) {
       onError: (error) => toast.error(errorMessage(error, t('devices.failed'))),
     }),
   );
-  if (devices.isPending) return <p className="muted">{t('loading')}</p>;
-  if (devices.isError) return <p role="alert">{t('failed')}</p>;
-  const list = devices.data.devices;
   return (
-    <>
-      <p className="muted">{devices.data.maxDevices === null ? t('devices.noLimit') : t('devices.limit', { max: devices.data.maxDevices })}</p>
-      {list.length === 0 ? <p className="muted">{t('devices.none')}</p> : <DeviceList devices={list.map((device) => ({ ...device, current: false }))} />}
-      {list.length > 0 &&
-        (confirming ? (
-          <div className="notice">
-            <p>{t('devices.confirm')}</p>
-            <div className="button-row">
-              <button type="button" className="button button--danger" onClick={() => logOutAll.mutate({ userId })} disabled={logOutAll.isPending}>
-                {t('devices.confirmYes')}
-              </button>
-              <button type="button" className="button" onClick={() => setConfirming(false)}>
-                {t('devices.cancel')}
-              </button>
-            </div>
-          </div>
-        ) : (
-          <div className="button-row">
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t('devices.logOutAll')}
-            </button>
-          </div>
-        ))}
-    </>
+    <QueryState query={devices} loading={<p className="muted">{t('loading')}</p>} error={t('failed')}>
+      {(data) => {
+        const list = data.devices;
+        return (
+          <>
+            <p className="muted">{data.maxDevices === null ? t('devices.noLimit') : t('devices.limit', { max: data.maxDevices })}</p>
+            {list.length === 0 ? <p className="muted">{t('devices.none')}</p> : <DeviceList devices={list.map((device) => ({ ...device, current: false }))} />}
+            {list.length > 0 &&
+              (confirming ? (
+                <div className="notice">
+                  <p>{t('devices.confirm')}</p>
+                  <div className="button-row">
+                    <button type="button" className="button button--danger" onClick={() => logOutAll.mutate({ userId })} disabled={logOutAll.isPending}>
+                      {t('devices.confirmYes')}
+                    </button>
+                    <button type="button" className="button" onClick={() => setConfirming(false)}>
+                      {t('devices.cancel')}
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <div className="button-row">
+                  <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                    {t('devices.logOutAll')}
+                  </button>
+                </div>
+              ))}
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 
