@@ -2,7 +2,6 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { PageSpinner } from '../../components/page-spinner';
 import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -147,46 +146,51 @@ export default function LearnerPage() {
   const access = useQuery(trpc.access.ofUser.queryOptions({ userId }));
   useDocumentTitle(access.data ? t('title', { name: access.data.user.name }) : t('manage'));
 
-  if (access.isPending) return <PageSpinner />;
-  if (access.isError) {
-    return (
-      <div className="page">
-        <h1>{t('manage')}</h1>
-        <p role="alert">{errorMessage(access.error, t('failed'))}</p>
-        <Link to="/admin/users">{t('back')}</Link>
-      </div>
-    );
-  }
-  const { user, packages } = access.data;
   return (
-    <div className="page">
-      <p>
-        <Link to="/admin/users">{t('back')}</Link>
-      </p>
-      <h1>{t('title', { name: user.name })}</h1>
-      <p className="muted">
-        {user.email}
-        {user.phone && ` · ${user.phone}`}
-      </p>
+    <QueryState
+      query={access}
+      error={(error) => (
+        <div className="page">
+          <h1>{t('manage')}</h1>
+          <p role="alert">{errorMessage(error, t('failed'))}</p>
+          <Link to="/admin/users">{t('back')}</Link>
+        </div>
+      )}
+    >
+      {(answer) => {
+        const { user, packages } = answer;
+        return (
+          <div className="page">
+            <p>
+              <Link to="/admin/users">{t('back')}</Link>
+            </p>
+            <h1>{t('title', { name: user.name })}</h1>
+            <p className="muted">
+              {user.email}
+              {user.phone && ` · ${user.phone}`}
+            </p>
 
-      <section aria-labelledby="learner-packages">
-        <h2 id="learner-packages">{t('packages.title')}</h2>
-        <p className="muted">{t('packages.note')}</p>
-        {packages.length === 0 ? (
-          <p className="empty-state">{t('packages.empty')}</p>
-        ) : (
-          <ul className="order-list">
-            {packages.map((pkg) => (
-              <PackageAccess key={pkg.id} userId={user.id} pkg={pkg} />
-            ))}
-          </ul>
-        )}
-      </section>
+            <section aria-labelledby="learner-packages">
+              <h2 id="learner-packages">{t('packages.title')}</h2>
+              <p className="muted">{t('packages.note')}</p>
+              {packages.length === 0 ? (
+                <p className="empty-state">{t('packages.empty')}</p>
+              ) : (
+                <ul className="order-list">
+                  {packages.map((pkg) => (
+                    <PackageAccess key={pkg.id} userId={user.id} pkg={pkg} />
+                  ))}
+                </ul>
+              )}
+            </section>
 
-      <section aria-labelledby="learner-devices">
-        <h2 id="learner-devices">{t('devices.title')}</h2>
-        <LearnerDevices userId={user.id} />
-      </section>
-    </div>
+            <section aria-labelledby="learner-devices">
+              <h2 id="learner-devices">{t('devices.title')}</h2>
+              <LearnerDevices userId={user.id} />
+            </section>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -98,7 +98,7 @@ export default function PendingOrdersPage() {
       >
         {(data) => (
           <ul className="order-list" aria-live="polite">
-            {shown.map((order) => {
+            {data.orders.map((order) => {
               const amount = formatRupees(order.amountPaise);
               return (
                 <li key={order.id} className={`order-card order-card--${order.status}`}>
