@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { PageSpinner } from '../../components/page-spinner';
+import { QueryState } from '../../components/query-state';
 import { TextField } from '../../components/text-field';
 import { forgetReferral, rememberedReferral } from '../../lib/referral';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc';
@@ -244,15 +245,9 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         {t('pay.amount')}: <strong>{amount}</strong>
       </p>
       <h3>{t('pay.step1', { amount })}</h3>
-      {details.isPending ? (
-        <PageSpinner />
-      ) : details.isError ? (
-        <p role="alert">{errorMessage(details.error, t('pay.loadFailed'))}</p>
-      ) : (
-        <>
-          <PaymentPanel info={details.data} phone={onPhone()} />
-        </>
-      )}
+      <QueryState query={details} error={(error) => errorMessage(error, t('pay.loadFailed'))}>
+        {(info) => <PaymentPanel info={info} phone={onPhone()} />}
+      </QueryState>
 
       <h3>{t('pay.step2')}</h3>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
