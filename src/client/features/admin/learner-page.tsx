@@ -157,8 +157,7 @@ export default function LearnerPage() {
         </div>
       )}
     >
-      {(answer) => {
-        const { user, packages } = answer;
+      {({ user, packages }) => {
         return (
           <div className="page">
             <p>

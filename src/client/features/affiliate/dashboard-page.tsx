@@ -41,8 +41,7 @@ export default function DashboardPage() {
 
   return (
     <QueryState query={dashboard} error={(error) => errorMessage(error, t('dashboard.failed'))}>
-      {(answer) => {
-        const { user, highestTier, earnings, paidOutPaise, owedPaise, payouts } = answer;
+      {({ user, highestTier, earnings, paidOutPaise, owedPaise, payouts }) => {
 
         return (
           <div className="page dashboard">

@@ -196,8 +196,7 @@ export default function PayoutsPage() {
 
   return (
     <QueryState query={mine} error={(error) => errorMessage(error, t('failed'))}>
-      {(answer) => {
-        const { balance, details, openRequest, canRequest, lines } = answer;
+      {({ balance, details, openRequest, canRequest, lines }) => {
         const statusText = { pending: t('lines.pending'), paid: t('lines.paid'), failed: t('lines.failed') };
 
         return (

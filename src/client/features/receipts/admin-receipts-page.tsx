@@ -34,6 +34,7 @@ export default function AdminReceiptsPage() {
   function show(event: FormEvent) {
     event.preventDefault();
     setPeriod(draft);
+    setPage(1);
   }
 
   async function download() {

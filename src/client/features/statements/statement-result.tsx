@@ -32,8 +32,7 @@ export function StatementResult({ importId, staleDays, onStaleDaysChange }: Prop
 
   return (
     <QueryState query={result} error={(error) => errorMessage(error, t('result.loadFailed'))}>
-      {(answer) => {
-        const data = answer;
+      {(data) => {
         const info = data.import;
         const exactIds = data.exact.flatMap((line) => (line.order ? [line.order.id] : []));
 
