@@ -2,7 +2,7 @@ import { type InputHTMLAttributes, useId, useState } from 'react';
 import { useCommonMessages } from '../lib/common-messages';
 import { validityMessage } from '../lib/form-check';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
+export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string;
   value: string;
   onChange: (value: string) => void;
@@ -17,7 +17,7 @@ type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> &
  * check (`checkForm`) finds it invalid, it shows the app's own message beside it, in the page's
  * language, until it is changed; an `error` given by the page wins.
  */
-export function TextField({ label, value, onChange, hint, error: pageError, className, ...input }: Props) {
+export function TextField({ label, value, onChange, hint, error: pageError, className, ...input }: TextFieldProps) {
   const id = useId();
   const { t } = useCommonMessages();
   const [invalid, setInvalid] = useState<string | null>(null);

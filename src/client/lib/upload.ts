@@ -1,22 +1,32 @@
 import { currentLanguage } from './i18n';
 
-export type UploadAnswer = { ok: boolean; status: number; body: Record<string, unknown> | null };
+type UploadFailure = { ok: false; status: number; message: string | null; code: string | null; fields: Record<string, string> };
 
-/** Posts a multipart form to one of the server's REST upload calls, with the session cookie. */
-export async function postMultipart(url: string, form: FormData): Promise<UploadAnswer> {
-  try {
-    const response = await fetch(url, { method: 'POST', body: form, credentials: 'same-origin', headers: { 'x-lang': currentLanguage() } });
-    const body = (await response.json().catch(() => null)) as Record<string, unknown> | null;
-    return { ok: response.ok, status: response.status, body };
-  } catch {
-    return { ok: false, status: 0, body: null };
-  }
+/** What an upload call answered: `body` is the call's JSON on success; on failure its message, code and field errors. */
+export type UploadAnswer<T> = { ok: true; status: number; message: string | null; body: T | null } | UploadFailure;
+
+function stringFields(value: unknown): Record<string, string> {
+  if (value === null || typeof value !== 'object') return {};
+  return Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
-/** The server's message from an upload answer, or the fallback. */
-export function uploadMessage(answer: UploadAnswer, fallback: string): string {
-  const message = answer.body?.message;
-  return typeof message === 'string' && message ? message : fallback;
+/**
+ * Posts a multipart form to one of the server's REST upload calls (the JSON API cannot carry a
+ * file), riding on the session cookie. Same-origin, so the server's cross-site check lets it
+ * through; the answer comes in the chosen language. `T` is the shape of the call's success body.
+ */
+export async function postUpload<T = unknown>(url: string, form: FormData): Promise<UploadAnswer<T>> {
+  try {
+    const response = await fetch(url, { method: 'POST', body: form, credentials: 'same-origin', headers: { 'x-lang': currentLanguage() } });
+    const json: unknown = await response.json().catch(() => null);
+    const record = json !== null && typeof json === 'object' ? (json as Record<string, unknown>) : null;
+    const message = typeof record?.message === 'string' && record.message ? record.message : null;
+    if (response.ok) return { ok: true, status: response.status, message, body: json as T | null };
+    const code = typeof record?.code === 'string' ? record.code : null;
+    return { ok: false, status: response.status, message, code, fields: stringFields(record?.fields) };
+  } catch {
+    return { ok: false, status: 0, message: null, code: null, fields: {} };
+  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { formatRupees } from '../../../shared/money';
-import { PageSpinner } from '../../components/page-spinner';
+import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/use-session';
@@ -32,20 +32,18 @@ export default function AdminDashboardPage() {
       <h1>{t('dashboard.title')}</h1>
       {user && <p>{t('dashboard.welcome', { name: user.name })}</p>}
       <h2 className="visually-hidden">{t('dashboard.stats')}</h2>
-      {stats.isPending ? (
-        <PageSpinner />
-      ) : stats.isError ? (
-        <p role="alert">{t('dashboard.failed')}</p>
-      ) : (
-        <dl className="admin-stats">
-          {cards.map((card) => (
-            <div key={card.label} className="admin-stats__card">
-              <dt>{card.to ? <Link to={card.to}>{card.label}</Link> : card.label}</dt>
-              <dd>{card.value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+      <QueryState query={stats} error={t('dashboard.failed')}>
+        {() => (
+          <dl className="admin-stats">
+            {cards.map((card) => (
+              <div key={card.label} className="admin-stats__card">
+                <dt>{card.to ? <Link to={card.to}>{card.label}</Link> : card.label}</dt>
+                <dd>{card.value}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
+      </QueryState>
     </div>
   );
 }

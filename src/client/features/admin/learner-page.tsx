@@ -2,13 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { PageSpinner } from '../../components/page-spinner';
 import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
 import { DeviceList } from '../devices/device-list';
 import { useLearnerAdminMessages } from './learner-admin-messages';
+import { QueryState } from '../../components/query-state';
 
 type OwnedPackage = { id: string; name: string; archived: boolean; revoked: { reason: string; at: number; by: string } | null };
 
@@ -103,34 +103,38 @@ function LearnerDevices({ userId }: { userId: string }) {
       onError: (error) => toast.error(errorMessage(error, t('devices.failed'))),
     }),
   );
-  if (devices.isPending) return <p className="muted">{t('loading')}</p>;
-  if (devices.isError) return <p role="alert">{t('failed')}</p>;
-  const list = devices.data.devices;
   return (
-    <>
-      <p className="muted">{devices.data.maxDevices === null ? t('devices.noLimit') : t('devices.limit', { max: devices.data.maxDevices })}</p>
-      {list.length === 0 ? <p className="muted">{t('devices.none')}</p> : <DeviceList devices={list.map((device) => ({ ...device, current: false }))} />}
-      {list.length > 0 &&
-        (confirming ? (
-          <div className="notice">
-            <p>{t('devices.confirm')}</p>
-            <div className="button-row">
-              <button type="button" className="button button--danger" onClick={() => logOutAll.mutate({ userId })} disabled={logOutAll.isPending}>
-                {t('devices.confirmYes')}
-              </button>
-              <button type="button" className="button" onClick={() => setConfirming(false)}>
-                {t('devices.cancel')}
-              </button>
-            </div>
-          </div>
-        ) : (
-          <div className="button-row">
-            <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
-              {t('devices.logOutAll')}
-            </button>
-          </div>
-        ))}
-    </>
+    <QueryState query={devices} loading={<p className="muted">{t('loading')}</p>} error={t('failed')}>
+      {(data) => {
+        const list = data.devices;
+        return (
+          <>
+            <p className="muted">{data.maxDevices === null ? t('devices.noLimit') : t('devices.limit', { max: data.maxDevices })}</p>
+            {list.length === 0 ? <p className="muted">{t('devices.none')}</p> : <DeviceList devices={list.map((device) => ({ ...device, current: false }))} />}
+            {list.length > 0 &&
+              (confirming ? (
+                <div className="notice">
+                  <p>{t('devices.confirm')}</p>
+                  <div className="button-row">
+                    <button type="button" className="button button--danger" onClick={() => logOutAll.mutate({ userId })} disabled={logOutAll.isPending}>
+                      {t('devices.confirmYes')}
+                    </button>
+                    <button type="button" className="button" onClick={() => setConfirming(false)}>
+                      {t('devices.cancel')}
+                    </button>
+                  </div>
+                </div>
+              ) : (
+                <div className="button-row">
+                  <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+                    {t('devices.logOutAll')}
+                  </button>
+                </div>
+              ))}
+          </>
+        );
+      }}
+    </QueryState>
   );
 }
 
@@ -142,46 +146,50 @@ export default function LearnerPage() {
   const access = useQuery(trpc.access.ofUser.queryOptions({ userId }));
   useDocumentTitle(access.data ? t('title', { name: access.data.user.name }) : t('manage'));
 
-  if (access.isPending) return <PageSpinner />;
-  if (access.isError) {
-    return (
-      <div className="page">
-        <h1>{t('manage')}</h1>
-        <p role="alert">{errorMessage(access.error, t('failed'))}</p>
-        <Link to="/admin/users">{t('back')}</Link>
-      </div>
-    );
-  }
-  const { user, packages } = access.data;
   return (
-    <div className="page">
-      <p>
-        <Link to="/admin/users">{t('back')}</Link>
-      </p>
-      <h1>{t('title', { name: user.name })}</h1>
-      <p className="muted">
-        {user.email}
-        {user.phone && ` · ${user.phone}`}
-      </p>
+    <QueryState
+      query={access}
+      error={(error) => (
+        <div className="page">
+          <h1>{t('manage')}</h1>
+          <p role="alert">{errorMessage(error, t('failed'))}</p>
+          <Link to="/admin/users">{t('back')}</Link>
+        </div>
+      )}
+    >
+      {({ user, packages }) => {
+        return (
+          <div className="page">
+            <p>
+              <Link to="/admin/users">{t('back')}</Link>
+            </p>
+            <h1>{t('title', { name: user.name })}</h1>
+            <p className="muted">
+              {user.email}
+              {user.phone && ` · ${user.phone}`}
+            </p>
 
-      <section aria-labelledby="learner-packages">
-        <h2 id="learner-packages">{t('packages.title')}</h2>
-        <p className="muted">{t('packages.note')}</p>
-        {packages.length === 0 ? (
-          <p className="empty-state">{t('packages.empty')}</p>
-        ) : (
-          <ul className="order-list">
-            {packages.map((pkg) => (
-              <PackageAccess key={pkg.id} userId={user.id} pkg={pkg} />
-            ))}
-          </ul>
-        )}
-      </section>
+            <section aria-labelledby="learner-packages">
+              <h2 id="learner-packages">{t('packages.title')}</h2>
+              <p className="muted">{t('packages.note')}</p>
+              {packages.length === 0 ? (
+                <p className="empty-state">{t('packages.empty')}</p>
+              ) : (
+                <ul className="order-list">
+                  {packages.map((pkg) => (
+                    <PackageAccess key={pkg.id} userId={user.id} pkg={pkg} />
+                  ))}
+                </ul>
+              )}
+            </section>
 
-      <section aria-labelledby="learner-devices">
-        <h2 id="learner-devices">{t('devices.title')}</h2>
-        <LearnerDevices userId={user.id} />
-      </section>
-    </div>
+            <section aria-labelledby="learner-devices">
+              <h2 id="learner-devices">{t('devices.title')}</h2>
+              <LearnerDevices userId={user.id} />
+            </section>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -3,7 +3,8 @@ import { type FormEvent, useDeferredValue, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { formatRupees } from '../../../shared/money';
-import { PageSpinner } from '../../components/page-spinner';
+import { Pager, pageCount, usePaging } from '../../components/pager';
+import { QueryState } from '../../components/query-state';
 import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -63,12 +64,12 @@ export default function UsersPage() {
   const { t: learnerText } = useLearnerAdminMessages();
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
-  const [page, setPage] = useState(1);
+  const { page, setPage } = usePaging(search);
   const [payEmail, setPayEmail] = useState('');
   const users = useQuery({ ...trpc.admin.users.queryOptions({ search: query || undefined, page }), placeholderData: keepPreviousData });
   const setRole = useMutation(trpc.admin.setRole.mutationOptions());
   const superadmin = viewer?.role === 'superadmin';
-  const pages = users.data ? Math.max(1, Math.ceil(users.data.total / users.data.pageSize)) : 1;
+  const pages = pageCount(users.data);
 
   function changeRole(person: { id: string; name: string; role: string }) {
     const role = person.role === 'admin' ? 'user' : 'admin';
@@ -93,83 +94,72 @@ export default function UsersPage() {
         type="search"
         className="admin-search"
         value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        onChange={setSearch}
       />
-      {users.isPending ? (
-        <PageSpinner />
-      ) : users.isError ? (
-        <p role="alert">{t('users.failed')}</p>
-      ) : users.data.users.length === 0 ? (
-        <p className="empty-state">{t('users.empty')}</p>
-      ) : (
-        <>
-          <p className="muted" role="status">
-            {t('users.count', { total: users.data.total.toLocaleString('en-IN') })} · {t('users.page', { page, pages })}
-          </p>
-          <div className="table-scroll">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('users.name')}</th>
-                  <th scope="col">{t('users.contact')}</th>
-                  <th scope="col">{t('users.role')}</th>
-                  <th scope="col" className="table__number">
-                    {t('users.earned')}
-                  </th>
-                  <th scope="col" className="table__number">
-                    {t('users.owed')}
-                  </th>
-                  <th scope="col">{t('users.actions')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.users.map((person) => (
-                  <tr key={person.id}>
-                    <td>
-                      {person.name}
-                      <br />
-                      <span className="muted">{person.email}</span>
-                    </td>
-                    <td>{person.phone ?? '—'}</td>
-                    <td>{t(`users.roles.${person.role}`)}</td>
-                    <td className="table__number">{formatRupees(person.earnedPaise)}</td>
-                    <td className="table__number">{formatRupees(person.owedPaise)}</td>
-                    <td>
-                      <div className="table__actions">
-                        <Link to={`/${person.id}/dashboard`}>{t('users.dashboard')}</Link>
-                        <Link to={`/admin/learners/${person.id}`}>{learnerText('manage')}</Link>
-                        {person.owedPaise > 0 && (
-                          <button type="button" className="link-button" onClick={() => setPayEmail(person.email)}>
-                            {t('pay.title')}
-                          </button>
-                        )}
-                        {superadmin && person.role !== 'superadmin' && person.id !== viewer?.id && (
-                          <button type="button" className="link-button" onClick={() => changeRole(person)} disabled={setRole.isPending}>
-                            {person.role === 'admin' ? t('users.removeAdmin') : t('users.makeAdmin')}
-                          </button>
-                        )}
-                      </div>
-                    </td>
+      <QueryState
+        query={users}
+        error={t('users.failed')}
+        isEmpty={(data) => data.users.length === 0}
+        empty={<p className="empty-state">{t('users.empty')}</p>}
+      >
+        {(data) => (
+          <>
+            <p className="muted" role="status">
+              {t('users.count', { total: data.total.toLocaleString('en-IN') })} · {t('users.page', { page, pages })}
+            </p>
+            <div className="table-scroll">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('users.name')}</th>
+                    <th scope="col">{t('users.contact')}</th>
+                    <th scope="col">{t('users.role')}</th>
+                    <th scope="col" className="table__number">
+                      {t('users.earned')}
+                    </th>
+                    <th scope="col" className="table__number">
+                      {t('users.owed')}
+                    </th>
+                    <th scope="col">{t('users.actions')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {pages > 1 && (
-            <div className="button-row">
-              <button type="button" className="button" disabled={page === 1} onClick={() => setPage((current) => current - 1)}>
-                {t('users.previous')}
-              </button>
-              <button type="button" className="button" disabled={page >= pages} onClick={() => setPage((current) => current + 1)}>
-                {t('users.next')}
-              </button>
+                </thead>
+                <tbody>
+                  {data.users.map((person) => (
+                    <tr key={person.id}>
+                      <td>
+                        {person.name}
+                        <br />
+                        <span className="muted">{person.email}</span>
+                      </td>
+                      <td>{person.phone ?? '—'}</td>
+                      <td>{t(`users.roles.${person.role}`)}</td>
+                      <td className="table__number">{formatRupees(person.earnedPaise)}</td>
+                      <td className="table__number">{formatRupees(person.owedPaise)}</td>
+                      <td>
+                        <div className="table__actions">
+                          <Link to={`/${person.id}/dashboard`}>{t('users.dashboard')}</Link>
+                          <Link to={`/admin/learners/${person.id}`}>{learnerText('manage')}</Link>
+                          {person.owedPaise > 0 && (
+                            <button type="button" className="link-button" onClick={() => setPayEmail(person.email)}>
+                              {t('pay.title')}
+                            </button>
+                          )}
+                          {superadmin && person.role !== 'superadmin' && person.id !== viewer?.id && (
+                            <button type="button" className="link-button" onClick={() => changeRole(person)} disabled={setRole.isPending}>
+                              {person.role === 'admin' ? t('users.removeAdmin') : t('users.makeAdmin')}
+                            </button>
+                          )}
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
             </div>
-          )}
-        </>
-      )}
+            <Pager page={page} hasNext={page < pages} onPage={setPage} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

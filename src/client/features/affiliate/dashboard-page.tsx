@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { PageSpinner } from '../../components/page-spinner';
 import { ReferralShare } from '../../components/referral-share';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -12,6 +11,7 @@ import { useAffiliateMessages } from './affiliate-messages';
 import { useCountUp } from './use-count-up';
 import { EarningsHistory } from './earnings-history';
 import './dashboard-page.css';
+import { QueryState } from '../../components/query-state';
 
 function EarningsCard({ label, paise }: { label: string; paise: number }) {
   const counted = useCountUp(paise);
@@ -39,63 +39,66 @@ export default function DashboardPage() {
   const trpc = useTRPC();
   const dashboard = useQuery(trpc.affiliate.dashboard.queryOptions({ userId: id }, { enabled: /^\d+$/.test(id) }));
 
-  if (dashboard.isPending) return <PageSpinner />;
-  if (dashboard.isError) return <p role="alert">{errorMessage(dashboard.error, t('dashboard.failed'))}</p>;
-  const { user, highestTier, earnings, paidOutPaise, owedPaise, payouts } = dashboard.data;
-
   return (
-    <div className="page dashboard">
-      <div className="dashboard__head">
-        <img
-          className="avatar avatar--large"
-          src={user.profileImage ?? '/images/avatar.svg'}
-          alt={t('dashboard.pictureAlt', { name: user.name })}
-          width="96"
-          height="96"
-        />
-        <div>
-          <h1>{t('dashboard.welcome', { name: user.name })}</h1>
-          <p className="dashboard__tier">
-            {t('dashboard.tier')}: <strong>{highestTier ? t(`tiers.${highestTier}`) : t('dashboard.noTier')}</strong>
-          </p>
-        </div>
-      </div>
+    <QueryState query={dashboard} error={(error) => errorMessage(error, t('dashboard.failed'))}>
+      {({ user, highestTier, earnings, paidOutPaise, owedPaise, payouts }) => {
 
-      <h2 className="visually-hidden">{t('dashboard.earningsLabel')}</h2>
-      <ul className="earnings-cards">
-        <EarningsCard label={t('dashboard.today')} paise={earnings.today} />
-        <EarningsCard label={t('dashboard.week')} paise={earnings.week} />
-        <EarningsCard label={t('dashboard.month')} paise={earnings.month} />
-        <EarningsCard label={t('dashboard.total')} paise={earnings.total} />
-      </ul>
+        return (
+          <div className="page dashboard">
+            <div className="dashboard__head">
+              <img
+                className="avatar avatar--large"
+                src={user.profileImage ?? '/images/avatar.svg'}
+                alt={t('dashboard.pictureAlt', { name: user.name })}
+                width="96"
+                height="96"
+              />
+              <div>
+                <h1>{t('dashboard.welcome', { name: user.name })}</h1>
+                <p className="dashboard__tier">
+                  {t('dashboard.tier')}: <strong>{highestTier ? t(`tiers.${highestTier}`) : t('dashboard.noTier')}</strong>
+                </p>
+              </div>
+            </div>
 
-      <dl className="details dashboard__money">
-        <dt>{t('dashboard.paidOut')}</dt>
-        <dd>{formatRupees(paidOutPaise)}</dd>
-        <dt>{t('dashboard.owed')}</dt>
-        <dd>{formatRupees(owedPaise)}</dd>
-      </dl>
+            <h2 className="visually-hidden">{t('dashboard.earningsLabel')}</h2>
+            <ul className="earnings-cards">
+              <EarningsCard label={t('dashboard.today')} paise={earnings.today} />
+              <EarningsCard label={t('dashboard.week')} paise={earnings.week} />
+              <EarningsCard label={t('dashboard.month')} paise={earnings.month} />
+              <EarningsCard label={t('dashboard.total')} paise={earnings.total} />
+            </ul>
 
-      {viewer?.id === user.id && <OwnPayoutsSummary />}
+            <dl className="details dashboard__money">
+              <dt>{t('dashboard.paidOut')}</dt>
+              <dd>{formatRupees(paidOutPaise)}</dd>
+              <dt>{t('dashboard.owed')}</dt>
+              <dd>{formatRupees(owedPaise)}</dd>
+            </dl>
 
-      {viewer?.id === user.id && <ReferralShare code={user.referralCode} />}
-      {viewer?.id === user.id && <EarningsHistory />}
+            {viewer?.id === user.id && <OwnPayoutsSummary />}
 
-      <section aria-labelledby="payouts-title">
-        <h2 id="payouts-title">{t('dashboard.payouts')}</h2>
-        {payouts.length === 0 ? (
-          <p className="muted">{t('dashboard.noPayouts')}</p>
-        ) : (
-          <ul className="compact-list">
-            {payouts.map((payout) => (
-              <li key={payout.id}>
-                <span>{t('dashboard.paidOn', { date: formatIstDateTime(payout.createdAt, lang) })}</span>
-                <strong>{formatRupees(payout.amountPaise)}</strong>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </div>
+            {viewer?.id === user.id && <ReferralShare code={user.referralCode} />}
+            {viewer?.id === user.id && <EarningsHistory />}
+
+            <section aria-labelledby="payouts-title">
+              <h2 id="payouts-title">{t('dashboard.payouts')}</h2>
+              {payouts.length === 0 ? (
+                <p className="muted">{t('dashboard.noPayouts')}</p>
+              ) : (
+                <ul className="compact-list">
+                  {payouts.map((payout) => (
+                    <li key={payout.id}>
+                      <span>{t('dashboard.paidOn', { date: formatIstDateTime(payout.createdAt, lang) })}</span>
+                      <strong>{formatRupees(payout.amountPaise)}</strong>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PageSpinner } from '../../components/page-spinner';
+import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatRupees } from '../../../shared/money';
@@ -30,43 +30,41 @@ export default function LeaderboardPage() {
         ))}
       </div>
 
-      {board.isPending ? (
-        <PageSpinner />
-      ) : board.isError ? (
-        <p role="alert">{t('leaderboard.failed')}</p>
-      ) : (
-        <>
-          <p className="leaderboard__me" role="status">
-            {board.data.me
-              ? t('leaderboard.yourRank', { rank: board.data.me.rank, amount: formatRupees(board.data.me.totalPaise) })
-              : t('leaderboard.notRanked')}
-          </p>
-          {board.data.entries.length === 0 ? (
-            <p className="empty-state">{t('leaderboard.empty')}</p>
-          ) : (
-            <ol className="boxed-list">
-              {board.data.entries.map((entry) => (
-                <li key={entry.userId} className={entry.userId === user?.id ? 'leaderboard__row leaderboard__row--me' : 'leaderboard__row'}>
-                  <span className="leaderboard__rank">{entry.rank}</span>
-                  <img
-                    className="avatar leaderboard__picture"
-                    src={entry.profileImage ?? '/images/avatar.svg'}
-                    alt={entry.profileImage ? t('leaderboard.pictureAlt', { name: entry.name }) : ''}
-                    width="40"
-                    height="40"
-                    loading="lazy"
-                  />
-                  <span className="leaderboard__name">
-                    {entry.name}
-                    {entry.userId === user?.id && <span className="muted"> ({t('leaderboard.you')})</span>}
-                  </span>
-                  <span className="leaderboard__total">{formatRupees(entry.totalPaise)}</span>
-                </li>
-              ))}
-            </ol>
-          )}
-        </>
-      )}
+      <QueryState query={board} error={t('leaderboard.failed')}>
+        {(data) => (
+          <>
+            <p className="leaderboard__me" role="status">
+              {data.me
+                ? t('leaderboard.yourRank', { rank: data.me.rank, amount: formatRupees(data.me.totalPaise) })
+                : t('leaderboard.notRanked')}
+            </p>
+            {data.entries.length === 0 ? (
+              <p className="empty-state">{t('leaderboard.empty')}</p>
+            ) : (
+              <ol className="boxed-list">
+                {data.entries.map((entry) => (
+                  <li key={entry.userId} className={entry.userId === user?.id ? 'leaderboard__row leaderboard__row--me' : 'leaderboard__row'}>
+                    <span className="leaderboard__rank">{entry.rank}</span>
+                    <img
+                      className="avatar leaderboard__picture"
+                      src={entry.profileImage ?? '/images/avatar.svg'}
+                      alt={entry.profileImage ? t('leaderboard.pictureAlt', { name: entry.name }) : ''}
+                      width="40"
+                      height="40"
+                      loading="lazy"
+                    />
+                    <span className="leaderboard__name">
+                      {entry.name}
+                      {entry.userId === user?.id && <span className="muted"> ({t('leaderboard.you')})</span>}
+                    </span>
+                    <span className="leaderboard__total">{formatRupees(entry.totalPaise)}</span>
+                  </li>
+                ))}
+              </ol>
+            )}
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

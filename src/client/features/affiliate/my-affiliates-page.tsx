@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAffiliateMessages } from './affiliate-messages';
 import { ReferralShare } from '../../components/referral-share';
 import { useSession } from '../auth/use-session';
+import { QueryState } from '../../components/query-state';
 
 export default function MyAffiliatesPage() {
   const { t } = useAffiliateMessages();
@@ -15,50 +16,54 @@ export default function MyAffiliatesPage() {
   return (
     <div className="page">
       <h1>{t('affiliates.title')}</h1>
-      {affiliates.isPending ? (
-        <p role="status">{t('affiliates.loading')}</p>
-      ) : affiliates.isError ? (
-        <p role="alert">{t('affiliates.failed')}</p>
-      ) : affiliates.data.length === 0 ? (
-        <div className="empty-state">
-          <p>{t('affiliates.empty')}</p>
-          <p className="muted">{t('affiliates.emptyShare')}</p>
-          {user && <ReferralShare code={user.referralCode} />}
-        </div>
-      ) : (
-        <div className="table-scroll">
-          <table className="table">
-            <thead>
-              <tr>
-                <th scope="col">{t('affiliates.name')}</th>
-                <th scope="col">{t('affiliates.contact')}</th>
-                <th scope="col">{t('affiliates.purchased')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {affiliates.data.map((person) => (
-                <tr key={person.id}>
-                  <td>{person.name}</td>
-                  <td>{person.phone ? <a href={`tel:${person.phone}`}>{person.phone}</a> : '—'}</td>
-                  <td>
-                    {person.purchases.length === 0 ? (
-                      <span className="muted">{t('affiliates.nothing')}</span>
-                    ) : (
-                      <ul className="plain-list">
-                        {person.purchases.map((purchase) => (
-                          <li key={purchase.orderId}>
-                            {purchase.packageName} <span className={`badge badge--${purchase.status}`}>{t(`affiliates.${purchase.status}`)}</span>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
+      <QueryState
+        query={affiliates}
+        loading={<p role="status">{t('affiliates.loading')}</p>}
+        error={t('affiliates.failed')}
+        isEmpty={(list) => list.length === 0}
+        empty={
+          <div className="empty-state">
+            <p>{t('affiliates.empty')}</p>
+            <p className="muted">{t('affiliates.emptyShare')}</p>
+            {user && <ReferralShare code={user.referralCode} />}
+          </div>
+        }
+      >
+        {(list) => (
+          <div className="table-scroll">
+            <table className="table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('affiliates.name')}</th>
+                  <th scope="col">{t('affiliates.contact')}</th>
+                  <th scope="col">{t('affiliates.purchased')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+              </thead>
+              <tbody>
+                {list.map((person) => (
+                  <tr key={person.id}>
+                    <td>{person.name}</td>
+                    <td>{person.phone ? <a href={`tel:${person.phone}`}>{person.phone}</a> : '—'}</td>
+                    <td>
+                      {person.purchases.length === 0 ? (
+                        <span className="muted">{t('affiliates.nothing')}</span>
+                      ) : (
+                        <ul className="plain-list">
+                          {person.purchases.map((purchase) => (
+                            <li key={purchase.orderId}>
+                              {purchase.packageName} <span className={`badge badge--${purchase.status}`}>{t(`affiliates.${purchase.status}`)}</span>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
+import { PasswordField } from '../../components/password-field';
+import { PhoneField } from '../../components/phone-field';
 import { TextField } from '../../components/text-field';
 import { checkForm } from '../../lib/form-check';
 import { errorCode, errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
@@ -78,18 +80,7 @@ export function AccountEdit({ user }: { user: SessionUser }) {
         <h2 id="edit-details">{t('edit.title')}</h2>
         <form className="form" onSubmit={saveDetails} noValidate>
           <TextField label={t('fields.name')} name="name" autoComplete="name" required maxLength={100} error={detailErrors.name} value={details.name} onChange={(name) => setDetails({ ...details, name })} />
-          <TextField
-            label={t('fields.phone')}
-            type="tel"
-            name="phone"
-            autoComplete="tel-national"
-            inputMode="tel"
-            required
-            hint={t('hints.phone')}
-            error={detailErrors.phone}
-            value={details.phone}
-            onChange={(phone) => setDetails({ ...details, phone })}
-          />
+          <PhoneField label={t('fields.phone')} hint={t('hints.phone')} error={detailErrors.phone} value={details.phone} onChange={(phone) => setDetails({ ...details, phone })} />
           <p className="muted">{t('edit.emailNote', { email: user.email })}</p>
           <button type="submit" className="button button--primary" disabled={save.isPending}>
             {save.isPending ? t('edit.saving') : t('edit.save')}
@@ -99,12 +90,10 @@ export function AccountEdit({ user }: { user: SessionUser }) {
       <section aria-labelledby="edit-password">
         <h2 id="edit-password">{t('edit.passwordTitle')}</h2>
         <form className="form" onSubmit={savePassword} noValidate>
-          <TextField
+          <PasswordField
+            purpose="current"
             label={t('edit.current')}
-            type="password"
             name="current-password"
-            autoComplete="current-password"
-            required
             error={passwordErrors.current}
             value={passwords.current}
             onChange={(current) => setPasswords({ ...passwords, current })}

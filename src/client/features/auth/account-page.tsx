@@ -10,23 +10,26 @@ import { useLogout } from './use-logout';
 import { AccountEdit } from './account-edit';
 import { isAdmin, useSession, type SessionUser } from './use-session';
 import './account-page.css';
+import { QueryState } from '../../components/query-state';
 
 function Sponsor({ userId }: { userId: string }) {
   const { t } = useAuthMessages();
   const trpc = useTRPC();
   const sponsor = useQuery(trpc.auth.referrer.queryOptions({ userId }));
   const na = t('account.notAvailable');
-  if (sponsor.isPending) return <p className="muted">…</p>;
-  if (sponsor.isError) return <p role="alert">{t('account.sponsorError')}</p>;
   return (
-    <dl className="details">
-      <dt>{t('fields.name')}</dt>
-      <dd>{sponsor.data?.name ?? na}</dd>
-      <dt>{t('fields.email')}</dt>
-      <dd>{sponsor.data?.email ?? na}</dd>
-      <dt>{t('fields.phone')}</dt>
-      <dd>{sponsor.data?.phone ?? na}</dd>
-    </dl>
+    <QueryState query={sponsor} loading={<p className="muted">…</p>} error={t('account.sponsorError')}>
+      {(referrer) => (
+        <dl className="details">
+          <dt>{t('fields.name')}</dt>
+          <dd>{referrer?.name ?? na}</dd>
+          <dt>{t('fields.email')}</dt>
+          <dd>{referrer?.email ?? na}</dd>
+          <dt>{t('fields.phone')}</dt>
+          <dd>{referrer?.phone ?? na}</dd>
+        </dl>
+      )}
+    </QueryState>
   );
 }
 

@@ -2,6 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
+import { PhoneField } from '../../components/phone-field';
 import { TextField } from '../../components/text-field';
 import { rememberedReferral } from '../../lib/referral';
 import { errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
@@ -63,18 +64,7 @@ export default function RegisterPage() {
       <form className="form" onSubmit={submit} noValidate>
         <TextField label={t('fields.name')} name="name" autoComplete="name" required maxLength={100} error={problems.name} value={form.name} onChange={set('name')} />
         <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required error={problems.email} value={form.email} onChange={set('email')} />
-        <TextField
-          label={t('fields.phone')}
-          type="tel"
-          name="phone"
-          autoComplete="tel-national"
-          inputMode="tel"
-          required
-          hint={t('hints.phone')}
-          error={phoneError ?? problems.phone}
-          value={form.phone}
-          onChange={set('phone')}
-        />
+        <PhoneField label={t('fields.phone')} hint={t('hints.phone')} error={phoneError ?? problems.phone} value={form.phone} onChange={set('phone')} />
         <NewPasswordField value={form.password} onChange={set('password')} error={problems.password} />
         {problems.general && (
           <p className="form-error" role="alert" tabIndex={-1}>

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate, useParams } from 'react-router';
-import { TextField } from '../../components/text-field';
+import { PasswordField } from '../../components/password-field';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
@@ -63,13 +63,10 @@ export default function ResetPasswordPage() {
       <h1>{t('reset.title')}</h1>
       <form className="form" onSubmit={submit} noValidate>
         <NewPasswordField label={t('fields.newPassword')} value={password} onChange={setPassword} />
-        <TextField
+        <PasswordField
+          purpose="new"
           label={t('fields.confirmPassword')}
-          type="password"
           name="password-again"
-          autoComplete="new-password"
-          required
-          minLength={8}
           error={error}
           value={again}
           onChange={setAgain}

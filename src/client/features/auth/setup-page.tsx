@@ -8,6 +8,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { NewPasswordField } from './new-password-field';
+import { PhoneField } from '../../components/phone-field';
 import { checkForm } from '../../lib/form-check';
 
 /** /setup?token=…: creates the superadmin on a fresh install, once. */
@@ -58,7 +59,7 @@ export default function SetupPage() {
       <form className="form" onSubmit={submit} noValidate>
         <TextField label={t('fields.name')} name="name" autoComplete="name" required value={form.name} onChange={set('name')} />
         <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
-        <TextField label={t('setup.phoneOptional')} type="tel" name="phone" autoComplete="tel-national" value={form.phone} onChange={set('phone')} />
+        <PhoneField label={t('setup.phoneOptional')} required={false} value={form.phone} onChange={set('phone')} />
         <NewPasswordField value={form.password} onChange={set('password')} />
         <button type="submit" className="button button--primary button--block" disabled={setup.isPending}>
           {setup.isPending ? t('setup.busy') : t('setup.submit')}

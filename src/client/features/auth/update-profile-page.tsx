@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, type FormEvent, useEffect, useId, useState } from 'react';
 import toast from 'react-hot-toast';
-import { postMultipart, shrinkImage, uploadMessage } from '../../lib/upload';
+import { postUpload, shrinkImage } from '../../lib/upload';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { useSession } from './use-session';
@@ -37,15 +37,15 @@ export default function UpdateProfilePage() {
     setBusy(true);
     const form = new FormData();
     form.append('profileImage', await shrinkImage(file), file.name);
-    const answer = await postMultipart('/api/image', form);
+    const answer = await postUpload('/api/image', form);
     setBusy(false);
     if (answer.ok) {
-      toast.success(uploadMessage(answer, t('picture.uploaded')));
+      toast.success(answer.message ?? t('picture.uploaded'));
       setFile(null);
       setPreview(null);
       await queryClient.invalidateQueries();
     } else {
-      toast.error(uploadMessage(answer, t('picture.failed')));
+      toast.error(answer.message ?? t('picture.failed'));
     }
   }
 

@@ -7,7 +7,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogAdminMessages } from './catalog-admin-messages';
 import { useCatalogMessages } from './catalog-messages';
-import { uploadPackage } from './upload-package';
+import { postUpload } from '../../lib/upload';
 
 const empty = { name: '', price: '', description: '', tier: '', commission: '' };
 
@@ -32,10 +32,11 @@ export default function AddPackagePage() {
     const file = fileRef.current?.files?.[0];
     if (file) form.append('image', file);
     setBusy(true);
-    const answer = await uploadPackage(form);
+    // The JSON API cannot carry a file: the REST call `POST /api/course/new` takes the form with its image.
+    const answer = await postUpload('/api/course/new', form);
     setBusy(false);
     if (answer.ok) {
-      toast.success(answer.message);
+      toast.success(answer.message ?? '');
       setValues(empty);
       setFields({});
       if (fileRef.current) fileRef.current.value = '';

@@ -1,4 +1,4 @@
-import type { CheckoutPackage } from '../orders/use-checkout';
+import type { CheckoutPackage } from '../orders/checkout-package';
 import { useCatalogMessages } from './catalog-messages';
 
 type Props = { pkg: CheckoutPackage; onBuy: (pkg: CheckoutPackage) => void; className?: string };

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { formatRupees } from '../../../shared/money';
-import { PageSpinner } from '../../components/page-spinner';
+import { QueryState } from '../../components/query-state';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogAdminMessages } from './catalog-admin-messages';
@@ -31,37 +31,38 @@ export default function DeletePackagesPage() {
     <div className="page">
       <h1>{t('deletePackages.title')}</h1>
       <p>{t('deletePackages.intro')}</p>
-      {packages.isPending ? (
-        <PageSpinner />
-      ) : packages.isError ? (
-        <p role="alert">{t('lectures.packagesFailed')}</p>
-      ) : packages.data.length === 0 ? (
-        <p>{t('deletePackages.empty')}</p>
-      ) : (
-        <ul className="admin-list">
-          {packages.data.map((pkg) => (
-            <li key={pkg.id}>
-              <span className="admin-list__text">
-                <strong>{pkg.name}</strong>
-                <span className="admin-list__meta">
-                  {formatRupees(pkg.pricePaise)} · {t('deletePackages.lectures', { count: pkg.lectureCount })}
+      <QueryState
+        query={packages}
+        error={t('lectures.packagesFailed')}
+        isEmpty={(list) => list.length === 0}
+        empty={<p>{t('deletePackages.empty')}</p>}
+      >
+        {(list) => (
+          <ul className="admin-list">
+            {list.map((pkg) => (
+              <li key={pkg.id}>
+                <span className="admin-list__text">
+                  <strong>{pkg.name}</strong>
+                  <span className="admin-list__meta">
+                    {formatRupees(pkg.pricePaise)} · {t('deletePackages.lectures', { count: pkg.lectureCount })}
+                  </span>
                 </span>
-              </span>
-              <span className="admin-list__actions">
-                <button
-                  type="button"
-                  className="button button--danger"
-                  disabled={remove.isPending}
-                  aria-label={t('deletePackages.deleteLabel', { name: pkg.name })}
-                  onClick={() => deletePackage(pkg.id, pkg.name)}
-                >
-                  {t('deletePackages.delete')}
-                </button>
-              </span>
-            </li>
-          ))}
-        </ul>
-      )}
+                <span className="admin-list__actions">
+                  <button
+                    type="button"
+                    className="button button--danger"
+                    disabled={remove.isPending}
+                    aria-label={t('deletePackages.deleteLabel', { name: pkg.name })}
+                    onClick={() => deletePackage(pkg.id, pkg.name)}
+                  >
+                    {t('deletePackages.delete')}
+                  </button>
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -2,7 +2,6 @@ import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { formatRupees } from '../../../shared/money';
-import { PageSpinner } from '../../components/page-spinner';
 import { errorCode, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCheckout } from '../orders/use-checkout';
@@ -12,6 +11,7 @@ import { BuyNow } from './buy-now';
 import { useCatalogMessages } from './catalog-messages';
 import { PackageImage } from './package-image';
 import { PackageFacts } from './package-facts';
+import { QueryState } from '../../components/query-state';
 
 /** /course/{id}: a package with its lecture titles; the links only ever reach its buyers (in the player). */
 export default function PackagePage() {
@@ -24,73 +24,74 @@ export default function PackagePage() {
   const waiting = usePendingOrders().find((order) => order.package.id === id);
   useDocumentTitle(pkg?.name ?? t('packages.title'));
 
-  if (query.isPending) return <PageSpinner />;
   // The buy bar: on a phone, Buy Now stays in reach while the learner reads.
   const showBar = Boolean(pkg && !pkg.canWatch && !pkg.archived && !waiting);
-  if (query.isError || !pkg) {
-    const missing = ['NOT_FOUND', 'PACKAGE_NOT_FOUND', 'BAD_INPUT'].includes(errorCode(query.error) ?? '');
-    return (
-      <div className="page page--narrow center" role="alert">
-        <h1>{missing ? t('package.notFound') : t('package.failed')}</h1>
-        <p>
-          <Link to="/packages" className="button button--primary">
-            {t('package.back')}
-          </Link>
-        </p>
-      </div>
-    );
-  }
-
   return (
-    <article className={showBar ? 'page package-page package-page--with-bar' : 'page package-page'}>
-      {checkout.dialog}
-      <PackageImage pkg={pkg} sizes="(min-width: 720px) 640px, 100vw" eager />
-      <div className="package-page__body">
-        <h1>{pkg.name}</h1>
-        <p className="card__price">{formatRupees(pkg.pricePaise)}</p>
-        <PackageFacts lectureCount={pkg.lectureCount} />
-        {pkg.tier && (
-          <p className="package-page__tier">
-            {t('tiers.label')}: <strong>{t(`tiers.${pkg.tier}`)}</strong>
-          </p>
-        )}
-        {pkg.archived && <p className="catalog-note">{t('package.archived')}</p>}
-        <p className="package-page__description">{pkg.description}</p>
-        <div className="package-page__actions">
-          {pkg.canWatch ? (
-            <Link to={`/course-content/${pkg.id}`} className="button button--primary button--large">
-              {t('package.startLearning')}
+    <QueryState
+      query={query}
+      error={(error) => (
+        <div className="page page--narrow center" role="alert">
+          <h1>{['NOT_FOUND', 'PACKAGE_NOT_FOUND', 'BAD_INPUT'].includes(errorCode(error) ?? '') ? t('package.notFound') : t('package.failed')}</h1>
+          <p>
+            <Link to="/packages" className="button button--primary">
+              {t('package.back')}
             </Link>
-          ) : waiting ? (
-            // Paid and being checked: never an offer to pay again.
-            <PendingOrderNote utr={waiting.utr} />
-          ) : (
-            <BuyNow pkg={pkg} onBuy={checkout.buy} className="button button--primary button--large" />
-          )}
-        </div>
-        <h2>{t('package.lectures')}</h2>
-        {pkg.outline.length === 0 ? (
-          <p className="muted-text">{t('package.noLectures')}</p>
-        ) : (
-          <ol className="outline-list">
-            {pkg.outline.map((lecture, index) => (
-              <li key={lecture.id}>
-                <span className="outline-list__part">{t('player.part', { number: index + 1 })}</span>
-                {lecture.title && <span> · {lecture.title}</span>}
-              </li>
-            ))}
-          </ol>
-        )}
-        <p>
-          <Link to="/packages">{t('package.back')}</Link>
-        </p>
-      </div>
-      {showBar && (
-        <div className="buy-bar">
-          <span className="buy-bar__price">{formatRupees(pkg.pricePaise)}</span>
-          <BuyNow pkg={pkg} onBuy={checkout.buy} />
+          </p>
         </div>
       )}
-    </article>
+    >
+      {(pkg) => (
+        <article className={showBar ? 'page package-page package-page--with-bar' : 'page package-page'}>
+          {checkout.dialog}
+          <PackageImage pkg={pkg} sizes="(min-width: 720px) 640px, 100vw" eager />
+          <div className="package-page__body">
+            <h1>{pkg.name}</h1>
+            <p className="card__price">{formatRupees(pkg.pricePaise)}</p>
+            <PackageFacts lectureCount={pkg.lectureCount} />
+            {pkg.tier && (
+              <p className="package-page__tier">
+                {t('tiers.label')}: <strong>{t(`tiers.${pkg.tier}`)}</strong>
+              </p>
+            )}
+            {pkg.archived && <p className="catalog-note">{t('package.archived')}</p>}
+            <p className="package-page__description">{pkg.description}</p>
+            <div className="package-page__actions">
+              {pkg.canWatch ? (
+                <Link to={`/course-content/${pkg.id}`} className="button button--primary button--large">
+                  {t('package.startLearning')}
+                </Link>
+              ) : waiting ? (
+                // Paid and being checked: never an offer to pay again.
+                <PendingOrderNote utr={waiting.utr} />
+              ) : (
+                <BuyNow pkg={pkg} onBuy={checkout.buy} className="button button--primary button--large" />
+              )}
+            </div>
+            <h2>{t('package.lectures')}</h2>
+            {pkg.outline.length === 0 ? (
+              <p className="muted-text">{t('package.noLectures')}</p>
+            ) : (
+              <ol className="outline-list">
+                {pkg.outline.map((lecture, index) => (
+                  <li key={lecture.id}>
+                    <span className="outline-list__part">{t('player.part', { number: index + 1 })}</span>
+                    {lecture.title && <span> · {lecture.title}</span>}
+                  </li>
+                ))}
+              </ol>
+            )}
+            <p>
+              <Link to="/packages">{t('package.back')}</Link>
+            </p>
+          </div>
+          {showBar && (
+            <div className="buy-bar">
+              <span className="buy-bar__price">{formatRupees(pkg.pricePaise)}</span>
+              <BuyNow pkg={pkg} onBuy={checkout.buy} />
+            </div>
+          )}
+        </article>
+      )}
+    </QueryState>
   );
 }

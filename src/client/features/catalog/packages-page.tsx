@@ -2,20 +2,17 @@ import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatRupees } from '../../../shared/money';
+import { QueryState } from '../../components/query-state';
 import { rememberReferral } from '../../lib/referral';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCheckout } from '../orders/use-checkout';
 import { BuyNow } from './buy-now';
 import { useCatalogMessages } from './catalog-messages';
-import { PackageImage } from './package-image';
-import { PackageFacts, PlaceholderCards } from './package-facts';
+import { PackageCard } from './package-card';
+import { PlaceholderCards } from './package-facts';
 import { useOwnedPackageIds } from './use-owned-packages';
 import { usePendingOrders } from '../orders/use-pending-orders';
-
-/** Cards are one column on a phone, two or three side by side from a tablet up. */
-const CARD_IMAGE_SIZES = '(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw';
 
 export default function PackagesPage() {
   const { t } = useCatalogMessages();
@@ -46,31 +43,18 @@ export default function PackagesPage() {
         </div>
       )}
       <h1>{t('packages.title')}</h1>
-      {packages.isPending ? (
-        <PlaceholderCards />
-      ) : packages.isError ? (
-        <div role="alert" className="catalog-message">
-          <p>{t('packages.failed')}</p>
-          <button type="button" className="button" onClick={() => void packages.refetch()}>
-            {t('packages.retry')}
-          </button>
-        </div>
-      ) : packages.data.length === 0 ? (
-        <p className="empty-state">{t('packages.empty')}</p>
-      ) : (
-        <ul className="card-grid package-grid">
-          {packages.data.map((pkg, index) => (
-            <li key={pkg.id} className="card package-card">
-              <PackageImage pkg={pkg} sizes={CARD_IMAGE_SIZES} eager={index === 0} />
-              <h2 className="card__title">
-                <Link to={`/course/${pkg.id}`} className="package-card__link">
-                  {pkg.name}
-                </Link>
-              </h2>
-              <p className="card__price">{formatRupees(pkg.pricePaise)}</p>
-              <PackageFacts lectureCount={pkg.lectureCount} />
-              <p className="package-card__description">{pkg.description}</p>
-              <div className="package-card__actions">
+      <QueryState
+        query={packages}
+        loading={<PlaceholderCards />}
+        error={t('packages.failed')}
+        retry={t('packages.retry')}
+        isEmpty={(list) => list.length === 0}
+        empty={<p className="empty-state">{t('packages.empty')}</p>}
+      >
+        {(list) => (
+          <ul className="card-grid package-grid">
+            {list.map((pkg, index) => (
+              <PackageCard key={pkg.id} pkg={pkg} eager={index === 0} forSale description>
                 {owned.has(pkg.id) ? (
                   <Link to={`/course-content/${pkg.id}`} className="button button--primary">
                     {t('package.startLearning')}
@@ -82,11 +66,11 @@ export default function PackagesPage() {
                 ) : (
                   <BuyNow pkg={pkg} onBuy={checkout.buy} />
                 )}
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
+              </PackageCard>
+            ))}
+          </ul>
+        )}
+      </QueryState>
     </div>
   );
 }

@@ -3,11 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { PageSpinner } from '../../components/page-spinner';
 import { errorCode, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogMessages } from './catalog-messages';
 import { VideoPlayer } from './video-player';
+import { QueryState } from '../../components/query-state';
 
 /**
  * /course-content/{courseId}: the lecture player. It opens on the part the learner had open last
@@ -37,7 +37,7 @@ export default function PlayerPage() {
   const lectures = lecturesQuery.data?.lectures ?? [];
   const currentId = selectedId ?? lecturesQuery.data?.currentLectureId ?? null;
   const found = lectures.findIndex((lecture) => lecture.id === currentId);
-  const index = Math.max(found, 0);
+  const index = found >= 0 ? found : 0;
   const atStart = index === 0;
   const atEnd = index >= lectures.length - 1;
 
@@ -59,9 +59,9 @@ export default function PlayerPage() {
 
   const heading = <h1>{packageName ?? t('player.title')}</h1>;
 
-  if (lecturesQuery.isPending) return <PageSpinner />;
-  if (lecturesQuery.isError) {
-    const code = errorCode(lecturesQuery.error);
+  // A refused or failed load: taken-back access leads to Contact Us, a package not bought to its page, a failure to Retry.
+  function failure(error: unknown) {
+    const code = errorCode(error);
     const notBought = code === 'NOT_BOUGHT';
     if (code === 'ACCESS_REVOKED') {
       return (
@@ -94,74 +94,81 @@ export default function PlayerPage() {
       </div>
     );
   }
-  if (lectures.length === 0) {
-    return (
-      <div className="page">
-        {heading}
-        <p className="empty-state">{t('player.empty')}</p>
-      </div>
-    );
-  }
-
-  const current = lectures[index]!;
-  const partLabel = (position: number) => t('player.part', { number: position + 1 });
-  const currentTitle = current.title ? `${partLabel(index)} · ${current.title}` : partLabel(index);
-
   return (
-    <div className="page player">
-      {heading}
-      <div className="player__layout">
-        <section className="player__main" aria-labelledby="current-part">
-          <VideoPlayer
-            key={current.id}
-            video={current.video}
-            title={currentTitle}
-            playLabel={t('player.play', { number: index + 1 })}
-            watermark={lecturesQuery.data.watermark}
-            part={index}
-          />
-          <h2 id="current-part" className="player__current">
-            {currentTitle}
-          </h2>
-          <p className="visually-hidden" aria-live="polite">
-            {t('player.nowPlaying', { number: index + 1, total: lectures.length })}
-          </p>
-          <div className="player__nav">
-            <button ref={previousRef} type="button" className="button" disabled={atStart} onClick={() => select(index - 1, 'previous')}>
-              {t('player.previous')}
-            </button>
-            <button ref={nextRef} type="button" className="button button--primary" disabled={atEnd} onClick={() => select(index + 1, 'next')}>
-              {t('player.next')}
-            </button>
+    <QueryState
+      query={lecturesQuery}
+      error={failure}
+      isEmpty={(data) => data.lectures.length === 0}
+      empty={
+        <div className="page">
+          {heading}
+          <p className="empty-state">{t('player.empty')}</p>
+        </div>
+      }
+    >
+      {(data) => {
+        const current = lectures[index]!;
+        const partLabel = (position: number) => t('player.part', { number: position + 1 });
+        const currentTitle = current.title ? `${partLabel(index)} · ${current.title}` : partLabel(index);
+
+        return (
+          <div className="page player">
+            {heading}
+            <div className="player__layout">
+              <section className="player__main" aria-labelledby="current-part">
+                <VideoPlayer
+                  key={current.id}
+                  video={current.video}
+                  title={currentTitle}
+                  playLabel={t('player.play', { number: index + 1 })}
+                  watermark={data.watermark}
+                  part={index}
+                />
+                <h2 id="current-part" className="player__current">
+                  {currentTitle}
+                </h2>
+                <p className="visually-hidden" aria-live="polite">
+                  {t('player.nowPlaying', { number: index + 1, total: lectures.length })}
+                </p>
+                <div className="player__nav">
+                  <button ref={previousRef} type="button" className="button" disabled={atStart} onClick={() => select(index - 1, 'previous')}>
+                    {t('player.previous')}
+                  </button>
+                  <button ref={nextRef} type="button" className="button button--primary" disabled={atEnd} onClick={() => select(index + 1, 'next')}>
+                    {t('player.next')}
+                  </button>
+                </div>
+              </section>
+              <nav className="player__parts" aria-label={t('player.parts')}>
+                <ol className="boxed-list parts">
+                  {lectures.map((lecture, position) => (
+                    <li key={lecture.id}>
+                      <button
+                        type="button"
+                        className="parts__item"
+                        aria-current={position === index ? 'step' : undefined}
+                        onClick={() => select(position)}
+                      >
+                        <span className={position <= index ? 'parts__tick parts__tick--on' : 'parts__tick'} aria-hidden="true">
+                          {position <= index && (
+                            <svg viewBox="0 0 24 24" width="16" height="16">
+                              <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+                            </svg>
+                          )}
+                        </span>
+                        <span className="parts__text">
+                          <span className="parts__label">{partLabel(position)}</span>
+                          {lecture.title && <span className="parts__title">{lecture.title}</span>}
+                        </span>
+                      </button>
+                    </li>
+                  ))}
+                </ol>
+              </nav>
+            </div>
           </div>
-        </section>
-        <nav className="player__parts" aria-label={t('player.parts')}>
-          <ol className="boxed-list parts">
-            {lectures.map((lecture, position) => (
-              <li key={lecture.id}>
-                <button
-                  type="button"
-                  className="parts__item"
-                  aria-current={position === index ? 'step' : undefined}
-                  onClick={() => select(position)}
-                >
-                  <span className={position <= index ? 'parts__tick parts__tick--on' : 'parts__tick'} aria-hidden="true">
-                    {position <= index && (
-                      <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                        <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
-                      </svg>
-                    )}
-                  </span>
-                  <span className="parts__text">
-                    <span className="parts__label">{partLabel(position)}</span>
-                    {lecture.title && <span className="parts__title">{lecture.title}</span>}
-                  </span>
-                </button>
-              </li>
-            ))}
-          </ol>
-        </nav>
-      </div>
-    </div>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -3,6 +3,7 @@ import toast from 'react-hot-toast';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { DeviceList } from './device-list';
 import { useDevicesMessages } from './devices-messages';
+import { QueryState } from '../../components/query-state';
 
 /** The account page's devices: each with "Log out this device" (this one too, which logs out here). */
 export function AccountDevices() {
@@ -25,33 +26,37 @@ export function AccountDevices() {
   return (
     <section aria-labelledby="devices-title">
       <h2 id="devices-title">{t('title')}</h2>
-      {devices.isPending ? (
-        <p className="muted">…</p>
-      ) : devices.isError ? (
-        <p role="alert">
-          {t('loadFailed')}{' '}
-          <button type="button" className="link-button" onClick={() => void devices.refetch()}>
-            {t('retry')}
-          </button>
-        </p>
-      ) : (
-        <>
-          <p className="muted">{devices.data.maxDevices === null ? t('introNoLimit') : t('intro', { max: devices.data.maxDevices })}</p>
-          {devices.data.devices.length === 0 ? (
-            <p className="muted">{t('none')}</p>
-          ) : (
-            <DeviceList
-              devices={devices.data.devices}
-              action={{
-                label: () => t('logOut'),
-                onPick: (device) => logOut.mutate({ deviceId: device.id }),
-                busyId: logOut.isPending ? (logOut.variables?.deviceId as string | undefined) ?? null : null,
-                disabled: logOut.isPending,
-              }}
-            />
-          )}
-        </>
-      )}
+      <QueryState
+        query={devices}
+        loading={<p className="muted">…</p>}
+        error={
+          <p role="alert">
+            {t('loadFailed')}{' '}
+            <button type="button" className="link-button" onClick={() => void devices.refetch()}>
+              {t('retry')}
+            </button>
+          </p>
+        }
+      >
+        {(data) => (
+          <>
+            <p className="muted">{data.maxDevices === null ? t('introNoLimit') : t('intro', { max: data.maxDevices })}</p>
+            {data.devices.length === 0 ? (
+              <p className="muted">{t('none')}</p>
+            ) : (
+              <DeviceList
+                devices={data.devices}
+                action={{
+                  label: () => t('logOut'),
+                  onPick: (device) => logOut.mutate({ deviceId: device.id }),
+                  busyId: logOut.isPending ? (logOut.variables?.deviceId as string | undefined) ?? null : null,
+                  disabled: logOut.isPending,
+                }}
+              />
+            )}
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

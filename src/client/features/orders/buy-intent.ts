@@ -1,4 +1,4 @@
-import type { CheckoutPackage } from './use-checkout';
+import type { CheckoutPackage } from './checkout-package';
 
 /**
  * The package a visitor tapped Buy Now on before they had an account or were logged in. Logging

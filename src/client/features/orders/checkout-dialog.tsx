@@ -3,11 +3,12 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { PageSpinner } from '../../components/page-spinner';
+import { QueryState } from '../../components/query-state';
 import { TextField } from '../../components/text-field';
 import { forgetReferral, rememberedReferral } from '../../lib/referral';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc';
 import { formatRupees } from '../../../shared/money';
-import { useLogin } from '../auth/use-login';
+import { LoginForm } from '../auth/login-form';
 import { useSession, type SessionUser } from '../auth/use-session';
 import { siteConfig } from '../../lib/site-config';
 import { indianStates, type StateCode } from '../../../shared/indian-states';
@@ -18,7 +19,7 @@ import { PaymentPanel, UtrHelp } from './payment-panel';
 import { useOrdersMessages } from './orders-messages';
 import './checkout-dialog.css';
 
-import type { CheckoutPackage } from './use-checkout';
+import type { CheckoutPackage } from './checkout-package';
 
 function onPhone(): boolean {
   return /Android|iPhone|iPad/i.test(navigator.userAgent) || window.matchMedia?.('(pointer: coarse)').matches === true;
@@ -26,38 +27,17 @@ function onPhone(): boolean {
 
 function LoginRequired({ pkg }: { pkg: CheckoutPackage }) {
   const { t } = useOrdersMessages();
-  const login = useLogin();
   // Registering (or logging in) brings the visitor back to this package with the checkout open.
   useEffect(() => saveBuyIntent(pkg), [pkg]);
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!email.trim() || !password) {
-      setError(t('loginRequired.empty'));
-      return;
-    }
-    setError(null);
-    login.mutate({ email, password }, { onError: () => setError(t('loginRequired.failed')) });
-  }
-
   return (
-    <form className="form" onSubmit={submit} noValidate>
-      <p>{t('pay.loginFirst')}</p>
-      <TextField label={t('pay.email')} type="email" name="email" autoComplete="email" value={email} onChange={setEmail} />
-      <TextField label={t('loginRequired.password')} type="password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
-        {login.isPending ? t('loginRequired.busy') : t('loginRequired.submit')}
-      </button>
+    <LoginForm
+      submitLabel={t('loginRequired.submit')}
+      busyLabel={t('loginRequired.busy')}
+      intro={<p>{t('pay.loginFirst')}</p>}
+      short={{ emptyText: t('loginRequired.empty'), failedText: t('loginRequired.failed') }}
+    >
       <Link to="/register">{t('loginRequired.register')}</Link>
-    </form>
+    </LoginForm>
   );
 }
 
@@ -265,15 +245,9 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         {t('pay.amount')}: <strong>{amount}</strong>
       </p>
       <h3>{t('pay.step1', { amount })}</h3>
-      {details.isPending ? (
-        <PageSpinner />
-      ) : details.isError ? (
-        <p role="alert">{errorMessage(details.error, t('pay.loadFailed'))}</p>
-      ) : (
-        <>
-          <PaymentPanel info={details.data} phone={onPhone()} />
-        </>
-      )}
+      <QueryState query={details} error={(error) => errorMessage(error, t('pay.loadFailed'))}>
+        {(info) => <PaymentPanel info={info} phone={onPhone()} />}
+      </QueryState>
 
       <h3>{t('pay.step2')}</h3>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>

@@ -6,6 +6,7 @@ import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
 import './my-orders.css';
+import { QueryState } from '../../components/query-state';
 
 type Order = { id: string; status: 'pending' | 'approved' | 'rejected'; utr: string; reason: string | null; createdAt: number; decidedAt: number | null };
 
@@ -57,49 +58,54 @@ export function MyOrders() {
   const trpc = useTRPC();
   const orders = useQuery(trpc.orders.mine.queryOptions());
   const receipts = useQuery(trpc.receipts.mine.queryOptions());
-  if (orders.isPending || orders.isError) return null;
-  const receiptOf = new Map((receipts.data ?? []).map((receipt) => [receipt.orderId, receipt.number]));
-  const phone = siteConfig.contactPhone;
   return (
-    <section aria-labelledby="my-orders" className="my-orders">
-      <h2 id="my-orders">{t('mine.title')}</h2>
-      {orders.data.length === 0 ? (
-        <p className="muted">{t('mine.empty')}</p>
-      ) : (
-        <ul className="order-list">
-          {orders.data.map((order) => (
-            <li key={order.id} className={`order-card order-card--${order.status}`}>
-              <p className="order-card__title">
-                <strong>{order.package.name}</strong> <span className={`badge badge--${order.status}`}>{t(`mine.${order.status}`)}</span>
-              </p>
-              <dl className="details">
-                <dt>{t('mine.amount')}</dt>
-                <dd>{formatRupees(order.amountPaise)}</dd>
-                <dt>{t('mine.utr')}</dt>
-                <dd translate="no">{order.utr}</dd>
-              </dl>
-              <Timeline order={order} />
-              <p className="order-card__links">
-                {receiptOf.has(order.id) && (
-                  <Link to={`/receipt/${order.id}`} className="button" aria-describedby={`receipt-number-${order.id}`}>
-                    {t('mine.receipt')}
-                  </Link>
-                )}
-                {receiptOf.has(order.id) && (
-                  <span id={`receipt-number-${order.id}`} className="muted" translate="no">
-                    {receiptOf.get(order.id)}
-                  </span>
-                )}
-                {phone && order.status !== 'approved' && (
-                  <a href={whatsappLink(phone, t('mine.whatsappText', { id: order.id, utr: order.utr }))} target="_blank" rel="noopener noreferrer">
-                    {t('mine.whatsapp')}
-                  </a>
-                )}
-              </p>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
+    <QueryState query={orders} loading={null} error={null}>
+      {(mine) => {
+        const receiptOf = new Map((receipts.data ?? []).map((receipt) => [receipt.orderId, receipt.number]));
+        const phone = siteConfig.contactPhone;
+        return (
+          <section aria-labelledby="my-orders" className="my-orders">
+            <h2 id="my-orders">{t('mine.title')}</h2>
+            {mine.length === 0 ? (
+              <p className="muted">{t('mine.empty')}</p>
+            ) : (
+              <ul className="order-list">
+                {mine.map((order) => (
+                  <li key={order.id} className={`order-card order-card--${order.status}`}>
+                    <p className="order-card__title">
+                      <strong>{order.package.name}</strong> <span className={`badge badge--${order.status}`}>{t(`mine.${order.status}`)}</span>
+                    </p>
+                    <dl className="details">
+                      <dt>{t('mine.amount')}</dt>
+                      <dd>{formatRupees(order.amountPaise)}</dd>
+                      <dt>{t('mine.utr')}</dt>
+                      <dd translate="no">{order.utr}</dd>
+                    </dl>
+                    <Timeline order={order} />
+                    <p className="order-card__links">
+                      {receiptOf.has(order.id) && (
+                        <Link to={`/receipt/${order.id}`} className="button" aria-describedby={`receipt-number-${order.id}`}>
+                          {t('mine.receipt')}
+                        </Link>
+                      )}
+                      {receiptOf.has(order.id) && (
+                        <span id={`receipt-number-${order.id}`} className="muted" translate="no">
+                          {receiptOf.get(order.id)}
+                        </span>
+                      )}
+                      {phone && order.status !== 'approved' && (
+                        <a href={whatsappLink(phone, t('mine.whatsappText', { id: order.id, utr: order.utr }))} target="_blank" rel="noopener noreferrer">
+                          {t('mine.whatsapp')}
+                        </a>
+                      )}
+                    </p>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+        );
+      }}
+    </QueryState>
   );
 }

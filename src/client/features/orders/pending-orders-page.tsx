@@ -5,7 +5,8 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { CopyButton } from '../../components/copy-button';
 import { Dialog } from '../../components/dialog';
-import { PageSpinner } from '../../components/page-spinner';
+import { Pager, usePaging } from '../../components/pager';
+import { QueryState } from '../../components/query-state';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
@@ -24,7 +25,7 @@ export default function PendingOrdersPage() {
   const [tab, setTab] = useState<Tab>('pending');
   const [search, setSearch] = useState('');
   const query = useDeferredValue(search.trim());
-  const [page, setPage] = useState(1);
+  const { page, setPage } = usePaging(`${tab} ${search}`);
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
 
@@ -76,10 +77,7 @@ export default function PendingOrdersPage() {
             role="tab"
             aria-selected={tab === name}
             className="tabs__tab"
-            onClick={() => {
-              setTab(name);
-              setPage(1);
-            }}
+            onClick={() => setTab(name)}
           >
             {name === 'pending' ? t('admin.pendingTab') : t('admin.decidedTab')}
           </button>
@@ -89,92 +87,81 @@ export default function PendingOrdersPage() {
         label={t('admin.search')}
         type="search"
         value={search}
-        onChange={(value) => {
-          setSearch(value);
-          setPage(1);
-        }}
+        onChange={setSearch}
       />
 
-      {list.isPending ? (
-        <PageSpinner />
-      ) : list.isError ? (
-        <p role="alert">{t('admin.loadFailed')}</p>
-      ) : shown.length === 0 ? (
-        <p className="empty-state">{emptyText}</p>
-      ) : (
-        <ul className="order-list" aria-live="polite">
-          {shown.map((order) => {
-            const amount = formatRupees(order.amountPaise);
-            return (
-              <li key={order.id} className={`order-card order-card--${order.status}`}>
-                <p className="order-card__title">
-                  <strong>{order.package.name}</strong> <span className="order-card__amount">{amount}</span>
-                </p>
-                <p className="pending-orders__utr">
-                  <span>
-                    {t('admin.utr')}: <strong translate="no">{order.utr}</strong>
-                  </span>
-                  <CopyButton text={order.utr} label={t('admin.copyUtr')} copiedMessage={t('admin.utrCopied')} failedMessage={t('admin.utrCopied')} />
-                </p>
-                <dl className="details">
-                  <dt>{t('admin.buyer')}</dt>
-                  <dd>
-                    {order.buyer.name} · {order.buyer.email}
-                  </dd>
-                  {(order.payer.name !== order.buyer.name || order.payer.email !== order.buyer.email) && (
-                    <>
-                      <dt>{t('admin.payer')}</dt>
-                      <dd>
-                        {order.payer.name} · {order.payer.email}
-                      </dd>
-                    </>
-                  )}
-                  <dt>{t('admin.referrer')}</dt>
-                  <dd>{order.referrer?.name ?? t('admin.none')}</dd>
-                  <dt>{t('admin.placed')}</dt>
-                  <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
-                </dl>
-                {order.status === 'pending' ? (
-                  <div className="button-row">
-                    <button
-                      type="button"
-                      className="button button--primary"
-                      onClick={() => setDeciding({ orderId: order.id, action: 'approve', buyer: order.buyer.name, amount, utr: order.utr })}
-                    >
-                      {t('admin.approve')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--danger"
-                      onClick={() => setDeciding({ orderId: order.id, action: 'reject', buyer: order.buyer.name, amount, utr: order.utr })}
-                    >
-                      {t('admin.reject')}
-                    </button>
-                  </div>
-                ) : (
-                  <p className="muted">
-                    <span className={`badge badge--${order.status}`}>{order.status === 'approved' ? t('mine.approved') : t('mine.rejected')}</span>{' '}
-                    {order.decidedBy &&
-                      order.decidedAt !== null &&
-                      t('admin.decidedBy', { name: order.decidedBy.name, date: formatIstDateTime(order.decidedAt, lang) })}
-                    {order.reason && ` · ${order.reason}`}
+      <QueryState
+        query={list}
+        error={t('admin.loadFailed')}
+        isEmpty={(data) => data.orders.length === 0}
+        empty={<p className="empty-state">{emptyText}</p>}
+      >
+        {(data) => (
+          <ul className="order-list" aria-live="polite">
+            {data.orders.map((order) => {
+              const amount = formatRupees(order.amountPaise);
+              return (
+                <li key={order.id} className={`order-card order-card--${order.status}`}>
+                  <p className="order-card__title">
+                    <strong>{order.package.name}</strong> <span className="order-card__amount">{amount}</span>
                   </p>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
-      {(page > 1 || hasMore) && (
-        <div className="button-row">
-          <button type="button" className="button" disabled={page === 1} onClick={() => setPage((current) => current - 1)}>
-            {t('admin.previous')}
-          </button>
-          <button type="button" className="button" disabled={!hasMore} onClick={() => setPage((current) => current + 1)}>
-            {t('admin.next')}
-          </button>
-        </div>
-      )}
+                  <p className="pending-orders__utr">
+                    <span>
+                      {t('admin.utr')}: <strong translate="no">{order.utr}</strong>
+                    </span>
+                    <CopyButton text={order.utr} label={t('admin.copyUtr')} copiedMessage={t('admin.utrCopied')} failedMessage={t('admin.utrCopied')} />
+                  </p>
+                  <dl className="details">
+                    <dt>{t('admin.buyer')}</dt>
+                    <dd>
+                      {order.buyer.name} · {order.buyer.email}
+                    </dd>
+                    {(order.payer.name !== order.buyer.name || order.payer.email !== order.buyer.email) && (
+                      <>
+                        <dt>{t('admin.payer')}</dt>
+                        <dd>
+                          {order.payer.name} · {order.payer.email}
+                        </dd>
+                      </>
+                    )}
+                    <dt>{t('admin.referrer')}</dt>
+                    <dd>{order.referrer?.name ?? t('admin.none')}</dd>
+                    <dt>{t('admin.placed')}</dt>
+                    <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
+                  </dl>
+                  {order.status === 'pending' ? (
+                    <div className="button-row">
+                      <button
+                        type="button"
+                        className="button button--primary"
+                        onClick={() => setDeciding({ orderId: order.id, action: 'approve', buyer: order.buyer.name, amount, utr: order.utr })}
+                      >
+                        {t('admin.approve')}
+                      </button>
+                      <button
+                        type="button"
+                        className="button button--danger"
+                        onClick={() => setDeciding({ orderId: order.id, action: 'reject', buyer: order.buyer.name, amount, utr: order.utr })}
+                      >
+                        {t('admin.reject')}
+                      </button>
+                    </div>
+                  ) : (
+                    <p className="muted">
+                      <span className={`badge badge--${order.status}`}>{order.status === 'approved' ? t('mine.approved') : t('mine.rejected')}</span>{' '}
+                      {order.decidedBy &&
+                        order.decidedAt !== null &&
+                        t('admin.decidedBy', { name: order.decidedBy.name, date: formatIstDateTime(order.decidedAt, lang) })}
+                      {order.reason && ` · ${order.reason}`}
+                    </p>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </QueryState>
+      <Pager page={page} hasNext={hasMore} onPage={setPage} />
 
       <Dialog
         open={deciding !== null}

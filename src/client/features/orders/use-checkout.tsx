@@ -2,8 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSession } from '../auth/use-session';
 import { clearBuyIntent, loadBuyIntent } from './buy-intent';
 import { loadDraft } from './checkout-draft';
-
-export type CheckoutPackage = { id: string; name: string; pricePaise: number };
+import type { CheckoutPackage } from './checkout-package';
 
 // The popup (login form, QR, payment form) loads only when someone taps Buy Now.
 const CheckoutDialog = lazy(() => import('./checkout-dialog'));

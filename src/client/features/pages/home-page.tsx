@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { formatRupees } from '../../../shared/money';
+import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { useCatalogMessages } from '../catalog/catalog-messages';
-import { PackageFacts, PlaceholderCards } from '../catalog/package-facts';
-import { PackageImage } from '../catalog/package-image';
+import { PackageCard } from '../catalog/package-card';
+import { PlaceholderCards } from '../catalog/package-facts';
 import '../catalog/catalog.css';
 import { defineMessages } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -15,8 +15,6 @@ import './home-page.css';
 
 const useHomeMessages = defineMessages({ en, mr });
 
-const CARD_IMAGE_SIZES = '(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw';
-
 /** The packages on sale with their prices, right on the home page: the shop is what people come for. */
 function HomePackages() {
   const { t } = useCatalogMessages();
@@ -26,24 +24,16 @@ function HomePackages() {
   return (
     <section className="home__section" aria-labelledby="home-packages">
       <h2 id="home-packages">{t('packages.homeTitle')}</h2>
-      {packages.isPending ? (
-        <PlaceholderCards count={2} />
-      ) : (
-        <ul className="card-grid package-grid">
-          {packages.data.slice(0, 6).map((pkg, index) => (
-            <li key={pkg.id} className="card package-card">
-              <PackageImage pkg={pkg} sizes={CARD_IMAGE_SIZES} eager={index === 0} />
-              <h3 className="card__title">
-                <Link to={`/course/${pkg.id}`} className="package-card__link">
-                  {pkg.name}
-                </Link>
-              </h3>
-              <p className="card__price">{formatRupees(pkg.pricePaise)}</p>
-              <PackageFacts lectureCount={pkg.lectureCount} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* A failed or empty catalogue hides the whole section (above): nothing to show here then. */}
+      <QueryState query={packages} loading={<PlaceholderCards count={2} />} error={null}>
+        {(list) => (
+          <ul className="card-grid package-grid">
+            {list.slice(0, 6).map((pkg, index) => (
+              <PackageCard key={pkg.id} pkg={pkg} eager={index === 0} heading="h3" forSale />
+            ))}
+          </ul>
+        )}
+      </QueryState>
       <p>
         <Link to="/packages" className="button">
           {t('packages.seeAll')}

@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { PageSpinner } from '../../components/page-spinner';
 import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -12,6 +11,7 @@ import { downloadText } from '../../lib/download';
 import { PayoutsBalance } from './payouts-balance';
 import { usePayoutsMessages } from './payouts-messages';
 import './payouts.css';
+import { QueryState } from '../../components/query-state';
 
 type Method = 'upi' | 'bank';
 type Fields = Record<string, string>;
@@ -195,139 +195,142 @@ export default function PayoutsPage() {
   const request = useMutation(trpc.payouts.request.mutationOptions());
   const cancel = useMutation(trpc.payouts.cancelRequest.mutationOptions());
 
-  if (mine.isPending) return <PageSpinner />;
-  if (mine.isError) return <p role="alert">{errorMessage(mine.error, t('failed'))}</p>;
-  const { balance, details, openRequest, canRequest, lines } = mine.data;
-  const statusText = { pending: t('lines.pending'), paid: t('lines.paid'), failed: t('lines.failed') };
-
   return (
-    <div className="page payouts">
-      <h1>{t('title')}</h1>
-      <PayoutsBalance balance={balance} />
+    <QueryState query={mine} error={(error) => errorMessage(error, t('failed'))}>
+      {({ balance, details, openRequest, canRequest, lines }) => {
+        const statusText = { pending: t('lines.pending'), paid: t('lines.paid'), failed: t('lines.failed') };
 
-      <section aria-labelledby="details-title">
-        <h2 id="details-title">{t('details.title')}</h2>
-        {editing ? (
-          <DetailsForm onDone={() => setEditing(false)} />
-        ) : (
-          <>
-            {details ? (
-              <dl className="details">
-                {details.method === 'upi' ? (
-                  <>
-                    <dt>{t('details.upi')}</dt>
-                    <dd>{details.upiId}</dd>
-                  </>
-                ) : (
-                  <>
-                    <dt>{t('details.holder')}</dt>
-                    <dd>{details.accountHolder}</dd>
-                    <dt>{t('details.account')}</dt>
-                    <dd>{details.accountNumber}</dd>
-                    <dt>{t('details.ifsc')}</dt>
-                    <dd>{details.ifsc}</dd>
-                  </>
-                )}
-                {details.pan && (
-                  <>
-                    <dt>{t('details.pan_label')}</dt>
-                    <dd>
-                      {details.pan} ({details.panName})
-                    </dd>
-                  </>
-                )}
-              </dl>
-            ) : (
-              <p>{t('details.none')}</p>
-            )}
-            <button type="button" className="button" onClick={() => setEditing(true)}>
-              {details ? t('details.change') : t('details.add')}
-            </button>
-          </>
-        )}
-      </section>
+        return (
+          <div className="page payouts">
+            <h1>{t('title')}</h1>
+            <PayoutsBalance balance={balance} />
 
-      <section aria-labelledby="request-title">
-        <h2 id="request-title">{t('request.title')}</h2>
-        {openRequest ? (
-          <>
-            <p>
-              {openRequest.status === 'open'
-                ? t('request.open', { date: formatIstDateTime(openRequest.createdAt, lang), amount: formatRupees(openRequest.amountPaise) })
-                : t('request.batched', { date: formatIstDateTime(openRequest.createdAt, lang) })}
-            </p>
-            {(openRequest.status === 'open' || openRequest.status === 'batched') && (
-              <button
-                type="button"
-                className="button"
-                disabled={cancel.isPending}
-                onClick={() =>
-                  cancel.mutate(
-                    { requestId: openRequest.id },
-                    { onSuccess: () => toast.success(t('request.cancelled')), onError: (error) => toast.error(errorMessage(error, t('failed'))), onSettled: refresh },
-                  )
-                }
-              >
-                {t('request.cancel')}
-              </button>
-            )}
-          </>
-        ) : canRequest ? (
-          <button
-            type="button"
-            className="button button--primary"
-            disabled={request.isPending}
-            onClick={() =>
-              request.mutate(undefined, {
-                onSuccess: () => toast.success(t('request.sent')),
-                onError: (error) => toast.error(errorMessage(error, t('failed'))),
-                onSettled: refresh,
-              })
-            }
-          >
-            {t('request.button', { amount: formatRupees(balance.requestablePaise) })}
-          </button>
-        ) : (
-          <p className="muted">
-            {!details ? t('request.needDetails') : balance.onItsWayPaise > 0 ? t('request.onItsWay') : t('balance.minimum', { amount: formatRupees(balance.minimumPaise) })}
-          </p>
-        )}
-      </section>
-
-      <section aria-labelledby="lines-title">
-        <h2 id="lines-title">{t('lines.title')}</h2>
-        {lines.length === 0 ? (
-          <p className="muted">{t('lines.empty')}</p>
-        ) : (
-          <ul className="payout-lines">
-            {lines.map((line) => (
-              <li key={line.id}>
-                <span>
-                  <strong>{statusText[line.status]}</strong> · {line.reference} · {formatIstDateTime(line.decidedAt ?? line.fixedAt, lang)}
-                  {line.where && ` · ${line.where}`}
-                  {line.utr && (
-                    <>
-                      <br />
-                      {t('lines.utr', { utr: line.utr })}
-                    </>
+            <section aria-labelledby="details-title">
+              <h2 id="details-title">{t('details.title')}</h2>
+              {editing ? (
+                <DetailsForm onDone={() => setEditing(false)} />
+              ) : (
+                <>
+                  {details ? (
+                    <dl className="details">
+                      {details.method === 'upi' ? (
+                        <>
+                          <dt>{t('details.upi')}</dt>
+                          <dd>{details.upiId}</dd>
+                        </>
+                      ) : (
+                        <>
+                          <dt>{t('details.holder')}</dt>
+                          <dd>{details.accountHolder}</dd>
+                          <dt>{t('details.account')}</dt>
+                          <dd>{details.accountNumber}</dd>
+                          <dt>{t('details.ifsc')}</dt>
+                          <dd>{details.ifsc}</dd>
+                        </>
+                      )}
+                      {details.pan && (
+                        <>
+                          <dt>{t('details.pan_label')}</dt>
+                          <dd>
+                            {details.pan} ({details.panName})
+                          </dd>
+                        </>
+                      )}
+                    </dl>
+                  ) : (
+                    <p>{t('details.none')}</p>
                   )}
-                  {line.failReason && (
-                    <>
-                      <br />
-                      {t('lines.reason', { reason: line.failReason })}
-                    </>
-                  )}
-                </span>
-                <span>
-                  {t('lines.gross')} {formatRupees(line.grossPaise)} · {t('lines.tds')} {formatRupees(line.tdsPaise)} · {t('lines.net')} <strong>{formatRupees(line.netPaise)}</strong>
-                </span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+                  <button type="button" className="button" onClick={() => setEditing(true)}>
+                    {details ? t('details.change') : t('details.add')}
+                  </button>
+                </>
+              )}
+            </section>
 
-      <StatementSection />
-    </div>
+            <section aria-labelledby="request-title">
+              <h2 id="request-title">{t('request.title')}</h2>
+              {openRequest ? (
+                <>
+                  <p>
+                    {openRequest.status === 'open'
+                      ? t('request.open', { date: formatIstDateTime(openRequest.createdAt, lang), amount: formatRupees(openRequest.amountPaise) })
+                      : t('request.batched', { date: formatIstDateTime(openRequest.createdAt, lang) })}
+                  </p>
+                  {(openRequest.status === 'open' || openRequest.status === 'batched') && (
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={cancel.isPending}
+                      onClick={() =>
+                        cancel.mutate(
+                          { requestId: openRequest.id },
+                          { onSuccess: () => toast.success(t('request.cancelled')), onError: (error) => toast.error(errorMessage(error, t('failed'))), onSettled: refresh },
+                        )
+                      }
+                    >
+                      {t('request.cancel')}
+                    </button>
+                  )}
+                </>
+              ) : canRequest ? (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={request.isPending}
+                  onClick={() =>
+                    request.mutate(undefined, {
+                      onSuccess: () => toast.success(t('request.sent')),
+                      onError: (error) => toast.error(errorMessage(error, t('failed'))),
+                      onSettled: refresh,
+                    })
+                  }
+                >
+                  {t('request.button', { amount: formatRupees(balance.requestablePaise) })}
+                </button>
+              ) : (
+                <p className="muted">
+                  {!details ? t('request.needDetails') : balance.onItsWayPaise > 0 ? t('request.onItsWay') : t('balance.minimum', { amount: formatRupees(balance.minimumPaise) })}
+                </p>
+              )}
+            </section>
+
+            <section aria-labelledby="lines-title">
+              <h2 id="lines-title">{t('lines.title')}</h2>
+              {lines.length === 0 ? (
+                <p className="muted">{t('lines.empty')}</p>
+              ) : (
+                <ul className="payout-lines">
+                  {lines.map((line) => (
+                    <li key={line.id}>
+                      <span>
+                        <strong>{statusText[line.status]}</strong> · {line.reference} · {formatIstDateTime(line.decidedAt ?? line.fixedAt, lang)}
+                        {line.where && ` · ${line.where}`}
+                        {line.utr && (
+                          <>
+                            <br />
+                            {t('lines.utr', { utr: line.utr })}
+                          </>
+                        )}
+                        {line.failReason && (
+                          <>
+                            <br />
+                            {t('lines.reason', { reason: line.failReason })}
+                          </>
+                        )}
+                      </span>
+                      <span>
+                        {t('lines.gross')} {formatRupees(line.grossPaise)} · {t('lines.tds')} {formatRupees(line.tdsPaise)} · {t('lines.net')} <strong>{formatRupees(line.netPaise)}</strong>
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+
+            <StatementSection />
+          </div>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -2,7 +2,8 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link } from 'react-router';
-import { PageSpinner } from '../../components/page-spinner';
+import { Pager, pageCount, usePaging } from '../../components/pager';
+import { QueryState } from '../../components/query-state';
 import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -26,7 +27,7 @@ export default function AdminReceiptsPage() {
   const today = istToday();
   const [draft, setDraft] = useState({ from: `${today.slice(0, 8)}01`, to: today });
   const [period, setPeriod] = useState(draft);
-  const [page, setPage] = useState(1);
+  const { page, setPage } = usePaging(`${period.from} ${period.to}`);
   const [downloading, setDownloading] = useState(false);
   const list = useQuery(trpc.receipts.list.queryOptions({ ...period, page }, { placeholderData: keepPreviousData, retry: false }));
 
@@ -48,7 +49,7 @@ export default function AdminReceiptsPage() {
     }
   }
 
-  const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+  const pages = pageCount(list.data);
   return (
     <div className="page admin-receipts">
       <h1>{t('admin.title')}</h1>
@@ -62,58 +63,47 @@ export default function AdminReceiptsPage() {
           {t('admin.download')}
         </button>
       </form>
-      {list.isPending ? (
-        <PageSpinner />
-      ) : list.isError ? (
-        <p role="alert">{errorMessage(list.error, t('admin.failed'))}</p>
-      ) : list.data.total === 0 ? (
-        <p className="empty-state">{t('admin.empty')}</p>
-      ) : (
-        <>
-          <p role="status">{t('admin.count', { count: list.data.total, amount: formatRupees(list.data.amountPaise) })}</p>
-          <div className="table-scroll">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.number')}</th>
-                  <th scope="col">{t('admin.date')}</th>
-                  <th scope="col">{t('admin.buyer')}</th>
-                  <th scope="col">{t('admin.package')}</th>
-                  <th scope="col">{t('admin.amount')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.receipts.map((receipt) => (
-                  <tr key={receipt.number}>
-                    <td>
-                      <Link to={`/receipt/${receipt.orderId}`} aria-label={t('admin.open', { number: receipt.number })} translate="no">
-                        {receipt.number}
-                      </Link>
-                    </td>
-                    <td>{formatIstDateTime(receipt.issuedAt, lang)}</td>
-                    <td>{receipt.buyer.name}</td>
-                    <td>{receipt.packageName}</td>
-                    <td>{formatRupees(receipt.amountPaise)}</td>
+      <QueryState
+        query={list}
+        error={(error) => errorMessage(error, t('admin.failed'))}
+        isEmpty={(data) => data.total === 0}
+        empty={<p className="empty-state">{t('admin.empty')}</p>}
+      >
+        {(data) => (
+          <>
+            <p role="status">{t('admin.count', { count: data.total, amount: formatRupees(data.amountPaise) })}</p>
+            <div className="table-scroll">
+              <table className="table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.number')}</th>
+                    <th scope="col">{t('admin.date')}</th>
+                    <th scope="col">{t('admin.buyer')}</th>
+                    <th scope="col">{t('admin.package')}</th>
+                    <th scope="col">{t('admin.amount')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {pages > 1 && (
-            <p className="admin-receipts__pager">
-              <button type="button" className="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-                {t('admin.previous')}
-              </button>
-              <span>
-                {page} / {pages}
-              </span>
-              <button type="button" className="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-                {t('admin.next')}
-              </button>
-            </p>
-          )}
-        </>
-      )}
+                </thead>
+                <tbody>
+                  {data.receipts.map((receipt) => (
+                    <tr key={receipt.number}>
+                      <td>
+                        <Link to={`/receipt/${receipt.orderId}`} aria-label={t('admin.open', { number: receipt.number })} translate="no">
+                          {receipt.number}
+                        </Link>
+                      </td>
+                      <td>{formatIstDateTime(receipt.issuedAt, lang)}</td>
+                      <td>{receipt.buyer.name}</td>
+                      <td>{receipt.packageName}</td>
+                      <td>{formatRupees(receipt.amountPaise)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            <Pager page={page} hasNext={page < pages} onPage={setPage} pages={pages} />
+          </>
+        )}
+      </QueryState>
     </div>
   );
 }

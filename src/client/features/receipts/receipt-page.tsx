@@ -2,7 +2,6 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { PageSpinner } from '../../components/page-spinner';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
@@ -10,6 +9,7 @@ import { formatRupees } from '../../../shared/money';
 import { useReceiptsMessages } from './receipts-messages';
 import './receipt.css';
 import { saveFile } from '../../lib/download';
+import { QueryState } from '../../components/query-state';
 
 type Paper = 'a4' | 'roll';
 const percent = (rateBp: number) => `${rateBp / 100}%`;
@@ -39,136 +39,140 @@ export default function ReceiptPage() {
   const title = receipt.data?.tax ? t('receipt.taxInvoice') : t('receipt.title');
   useDocumentTitle(receipt.data ? `${title} ${receipt.data.number}` : t('receipt.title'));
 
-  if (receipt.isPending) return <PageSpinner />;
-  if (receipt.isError) {
-    return (
-      <div className="page">
-        <h1>{t('receipt.title')}</h1>
-        <p role="alert">{errorMessage(receipt.error, t('receipt.loadFailed'))}</p>
-        <Link to="/myCourses">{t('receipt.back')}</Link>
-      </div>
-    );
-  }
-  const r = receipt.data;
   return (
-    <div className="page receipt-page">
-      <div className="receipt-actions">
-        <fieldset className="receipt-actions__paper">
-          <legend>{t('receipt.paper')}</legend>
-          {(['a4', 'roll'] as const).map((option) => (
-            <label key={option}>
-              <input type="radio" name="paper" value={option} checked={paper === option} onChange={() => setPaper(option)} /> {t(`receipt.${option}`)}
-            </label>
-          ))}
-        </fieldset>
-        <button type="button" className="button button--primary" onClick={() => window.print()}>
-          {t('receipt.print')}
-        </button>
-        <button type="button" className="button" onClick={downloadPdf} disabled={downloading}>
-          {t('receipt.downloadPdf')}
-        </button>
-        <p className="muted">{t('receipt.printHint')}</p>
-      </div>
-
-      <article className={`receipt receipt--${paper}`} aria-labelledby="receipt-title">
-        <header className="receipt__head">
-          <h1 id="receipt-title">{title}</h1>
-          <dl className="receipt__meta">
-            <dt>{t('receipt.number')}</dt>
-            <dd translate="no">{r.number}</dd>
-            <dt>{t('receipt.date')}</dt>
-            <dd>{formatIstDateTime(r.issuedAt, lang)}</dd>
-          </dl>
-        </header>
-
-        <div className="receipt__parties">
-          <section aria-labelledby="receipt-from">
-            <h2 id="receipt-from">{t('receipt.from')}</h2>
-            <p>
-              <strong>{r.seller.name}</strong>
-              {r.seller.address && <span className="receipt__line">{r.seller.address}</span>}
-              {r.seller.phone && <span className="receipt__line">{`${t('receipt.phone')}: ${r.seller.phone}`}</span>}
-              {r.seller.email && <span className="receipt__line">{`${t('receipt.email')}: ${r.seller.email}`}</span>}
-              {r.tax && <span className="receipt__line">{`${t('receipt.gstin')}: ${r.tax.gstin}`}</span>}
-              {r.tax && <span className="receipt__line">{`${t('receipt.state')}: ${r.tax.sellerState[lang]} (${r.tax.sellerState.code})`}</span>}
-            </p>
-          </section>
-          <section aria-labelledby="receipt-to">
-            <h2 id="receipt-to">{t('receipt.to')}</h2>
-            <p>
-              <strong>{r.buyer.name}</strong>
-              <span className="receipt__line">{`${t('receipt.email')}: ${r.buyer.email}`}</span>
-              {r.buyer.phone && <span className="receipt__line">{`${t('receipt.phone')}: ${r.buyer.phone}`}</span>}
-              {r.tax && (
-                <span className="receipt__line">{`${t('receipt.placeOfSupply')}: ${r.tax.buyerState[lang]} (${r.tax.buyerState.code})${r.tax.buyerPin ? `, ${t('receipt.pin')} ${r.tax.buyerPin}` : ''}`}</span>
-              )}
-            </p>
-          </section>
+    <QueryState
+      query={receipt}
+      error={(error) => (
+        <div className="page">
+          <h1>{t('receipt.title')}</h1>
+          <p role="alert">{errorMessage(error, t('receipt.loadFailed'))}</p>
+          <Link to="/myCourses">{t('receipt.back')}</Link>
         </div>
+      )}
+    >
+      {(r) => (
+        <div className="page receipt-page">
+          <div className="receipt-actions">
+            <fieldset className="receipt-actions__paper">
+              <legend>{t('receipt.paper')}</legend>
+              {(['a4', 'roll'] as const).map((option) => (
+                <label key={option}>
+                  <input type="radio" name="paper" value={option} checked={paper === option} onChange={() => setPaper(option)} /> {t(`receipt.${option}`)}
+                </label>
+              ))}
+            </fieldset>
+            <button type="button" className="button button--primary" onClick={() => window.print()}>
+              {t('receipt.print')}
+            </button>
+            <button type="button" className="button" onClick={downloadPdf} disabled={downloading}>
+              {t('receipt.downloadPdf')}
+            </button>
+            <p className="muted">{t('receipt.printHint')}</p>
+          </div>
 
-        <table className="receipt__items">
-          <thead>
-            <tr>
-              <th scope="col">{t('receipt.item')}</th>
-              <th scope="col" className="receipt__money">
-                {r.tax ? t('receipt.taxable') : t('receipt.amount')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            <tr>
-              <td>
-                {r.packageName}
-                {r.tax && <span className="receipt__line muted">{`${t('receipt.sac')} ${r.tax.sac}`}</span>}
-              </td>
-              <td className="receipt__money">{formatRupees(r.tax ? r.tax.taxablePaise : r.amountPaise)}</td>
-            </tr>
-            {r.tax && (
-              r.tax.intraState ? (
+          <article className={`receipt receipt--${paper}`} aria-labelledby="receipt-title">
+            <header className="receipt__head">
+              <h1 id="receipt-title">{title}</h1>
+              <dl className="receipt__meta">
+                <dt>{t('receipt.number')}</dt>
+                <dd translate="no">{r.number}</dd>
+                <dt>{t('receipt.date')}</dt>
+                <dd>{formatIstDateTime(r.issuedAt, lang)}</dd>
+              </dl>
+            </header>
+
+            <div className="receipt__parties">
+              <section aria-labelledby="receipt-from">
+                <h2 id="receipt-from">{t('receipt.from')}</h2>
+                <p>
+                  <strong>{r.seller.name}</strong>
+                  {r.seller.address && <span className="receipt__line">{r.seller.address}</span>}
+                  {r.seller.phone && <span className="receipt__line">{`${t('receipt.phone')}: ${r.seller.phone}`}</span>}
+                  {r.seller.email && <span className="receipt__line">{`${t('receipt.email')}: ${r.seller.email}`}</span>}
+                  {r.tax && <span className="receipt__line">{`${t('receipt.gstin')}: ${r.tax.gstin}`}</span>}
+                  {r.tax && <span className="receipt__line">{`${t('receipt.state')}: ${r.tax.sellerState[lang]} (${r.tax.sellerState.code})`}</span>}
+                </p>
+              </section>
+              <section aria-labelledby="receipt-to">
+                <h2 id="receipt-to">{t('receipt.to')}</h2>
+                <p>
+                  <strong>{r.buyer.name}</strong>
+                  <span className="receipt__line">{`${t('receipt.email')}: ${r.buyer.email}`}</span>
+                  {r.buyer.phone && <span className="receipt__line">{`${t('receipt.phone')}: ${r.buyer.phone}`}</span>}
+                  {r.tax && (
+                    <span className="receipt__line">{`${t('receipt.placeOfSupply')}: ${r.tax.buyerState[lang]} (${r.tax.buyerState.code})${r.tax.buyerPin ? `, ${t('receipt.pin')} ${r.tax.buyerPin}` : ''}`}</span>
+                  )}
+                </p>
+              </section>
+            </div>
+
+            <table className="receipt__items">
+              <thead>
+                <tr>
+                  <th scope="col">{t('receipt.item')}</th>
+                  <th scope="col" className="receipt__money">
+                    {r.tax ? t('receipt.taxable') : t('receipt.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                <tr>
+                  <td>
+                    {r.packageName}
+                    {r.tax && <span className="receipt__line muted">{`${t('receipt.sac')} ${r.tax.sac}`}</span>}
+                  </td>
+                  <td className="receipt__money">{formatRupees(r.tax ? r.tax.taxablePaise : r.amountPaise)}</td>
+                </tr>
+                {r.tax && (
                   <>
-                    <tr>
-                      <th scope="row">{t('receipt.cgst', { rate: percent(r.tax.rateBp / 2) })}</th>
-                      <td className="receipt__money">{formatRupees(r.tax.cgstPaise)}</td>
-                    </tr>
-                    <tr>
-                      <th scope="row">{t('receipt.sgst', { rate: percent(r.tax.rateBp / 2) })}</th>
-                      <td className="receipt__money">{formatRupees(r.tax.sgstPaise)}</td>
-                    </tr>
+                    {r.tax.intraState ? (
+                      <>
+                        <tr>
+                          <th scope="row">{t('receipt.cgst', { rate: percent(r.tax.rateBp / 2) })}</th>
+                          <td className="receipt__money">{formatRupees(r.tax.cgstPaise)}</td>
+                        </tr>
+                        <tr>
+                          <th scope="row">{t('receipt.sgst', { rate: percent(r.tax.rateBp / 2) })}</th>
+                          <td className="receipt__money">{formatRupees(r.tax.sgstPaise)}</td>
+                        </tr>
+                      </>
+                    ) : (
+                      <tr>
+                        <th scope="row">{t('receipt.igst', { rate: percent(r.tax.rateBp) })}</th>
+                        <td className="receipt__money">{formatRupees(r.tax.igstPaise)}</td>
+                      </tr>
+                    )}
                   </>
-                ) : (
-                  <tr>
-                    <th scope="row">{t('receipt.igst', { rate: percent(r.tax.rateBp) })}</th>
-                    <td className="receipt__money">{formatRupees(r.tax.igstPaise)}</td>
-                  </tr>
-                )
-            )}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row">{t('receipt.total')}</th>
-              <td className="receipt__money receipt__total">{formatRupees(r.amountPaise)}</td>
-            </tr>
-          </tfoot>
-        </table>
+                )}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row">{t('receipt.total')}</th>
+                  <td className="receipt__money receipt__total">{formatRupees(r.amountPaise)}</td>
+                </tr>
+              </tfoot>
+            </table>
 
-        <section className="receipt__words" aria-labelledby="receipt-words">
-          <h2 id="receipt-words">{t('receipt.words')}</h2>
-          <p lang="en">{r.amountInWords.en}</p>
-          <p lang="mr">{r.amountInWords.mr}</p>
-        </section>
+            <section className="receipt__words" aria-labelledby="receipt-words">
+              <h2 id="receipt-words">{t('receipt.words')}</h2>
+              <p lang="en">{r.amountInWords.en}</p>
+              <p lang="mr">{r.amountInWords.mr}</p>
+            </section>
 
-        <dl className="receipt__payment">
-          <dt>{t('receipt.paidBy', { date: formatIstDateTime(r.paidAt, lang) })}</dt>
-          <dd>
-            {t('receipt.utr')}: <span translate="no">{r.utr}</span>
-          </dd>
-        </dl>
-        {r.tax && <p className="receipt__note">{t('receipt.inclusive')}</p>}
-        <p className="receipt__note">{t('receipt.computer')}</p>
-      </article>
-      <p className="receipt-actions">
-        <Link to="/myCourses">{t('receipt.back')}</Link>
-      </p>
-    </div>
+            <dl className="receipt__payment">
+              <dt>{t('receipt.paidBy', { date: formatIstDateTime(r.paidAt, lang) })}</dt>
+              <dd>
+                {t('receipt.utr')}: <span translate="no">{r.utr}</span>
+              </dd>
+            </dl>
+            {r.tax && <p className="receipt__note">{t('receipt.inclusive')}</p>}
+            <p className="receipt__note">{t('receipt.computer')}</p>
+          </article>
+          <p className="receipt-actions">
+            <Link to="/myCourses">{t('receipt.back')}</Link>
+          </p>
+        </div>
+      )}
+    </QueryState>
   );
 }

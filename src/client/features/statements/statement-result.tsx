@@ -5,10 +5,10 @@ import { dateLocale, formatIstDateTime } from '../../../shared/ist';
 import type { Language } from '../../../shared/domain';
 import { formatRupees } from '../../../shared/money';
 import { Dialog } from '../../components/dialog';
-import { PageSpinner } from '../../components/page-spinner';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import type { ApprovalSummary, CreditLine, MatchedOrder } from './statement-types';
 import { useStatementsMessages } from './statements-messages';
+import { QueryState } from '../../components/query-state';
 
 const STALE_DAY_CHOICES = [1, 2, 3, 5, 7, 10, 15, 30, 60, 90];
 
@@ -30,267 +30,270 @@ export function StatementResult({ importId, staleDays, onStaleDaysChange }: Prop
   const result = useQuery({ ...trpc.statements.result.queryOptions({ importId, staleDays }), placeholderData: keepPreviousData });
   const approve = useMutation(trpc.statements.approveExact.mutationOptions());
 
-  if (result.isPending) return <PageSpinner />;
-  if (result.isError) return <p role="alert">{errorMessage(result.error, t('result.loadFailed'))}</p>;
-  const data = result.data;
-  const info = data.import;
-  const exactIds = data.exact.flatMap((line) => (line.order ? [line.order.id] : []));
-
-  function approveAll() {
-    approve.mutate(
-      { importId, orderIds: exactIds },
-      {
-        // The outcome is announced by its own live region under the button, not by a toast.
-        onSuccess: (answer) => setSummary({ importId, data: answer }),
-        onError: (error) => toast.error(errorMessage(error, t('exact.failed'))),
-        onSettled: async () => {
-          setConfirming(false);
-          await queryClient.invalidateQueries({ queryKey: trpc.statements.pathKey() });
-          await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
-        },
-      },
-    );
-  }
-
-  const money = formatRupees;
-  const lineDetails = (line: CreditLine, extra?: ReactNode) => (
-    <dl className="details">
-      <dt>{t('result.date')}</dt>
-      <dd>
-        {statementDate(line.txnDate, lang)} · {t('result.row', { number: line.rowNumber })}
-        {!line.isNew && <span className="badge statements__seen">{t('result.seenBefore')}</span>}
-      </dd>
-      {extra}
-      <dt>{t('result.narration')}</dt>
-      <dd className="statements__narration">{line.description}</dd>
-    </dl>
-  );
-  const orderDetails = (order: MatchedOrder) => (
-    <>
-      <dt>{t('result.buyer')}</dt>
-      <dd>
-        {order.buyer.name} · {order.buyer.email}
-      </dd>
-      <dt>{t('result.package')}</dt>
-      <dd>{order.packageName}</dd>
-      <dt>{t('result.placed')}</dt>
-      <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
-    </>
-  );
-  const utrLine = (utr: string | null) => (
-    <p className="statements__utr">
-      {utr ? (
-        <>
-          {t('result.utr')}: <strong translate="no">{utr}</strong>
-        </>
-      ) : (
-        <span className="muted">{t('result.noUtr')}</span>
-      )}
-    </p>
-  );
-
-  const shownSummary = summary?.importId === importId ? summary.data : null;
-
   return (
-    <div className="statements__result">
-      <section className="statements__section" aria-labelledby="statement-summary">
-        <h2 id="statement-summary">
-          {info.periodFrom && info.periodTo
-            ? t('result.title', { from: statementDate(info.periodFrom, lang), to: statementDate(info.periodTo, lang) })
-            : t('result.titleEmpty')}
-        </h2>
-        {info.repeatOf && <p className="notice">{t('result.repeatOf')}</p>}
-        <dl className="details">
-          <dt>{t('result.file')}</dt>
-          <dd>{info.fileName}</dd>
-          <dt>{t('result.uploaded')}</dt>
-          <dd>{t('result.uploadedBy', { date: formatIstDateTime(info.createdAt, lang), name: info.uploadedBy.name })}</dd>
-          <dt>{t('result.layout')}</dt>
-          <dd>{info.layout === 'mapped' ? t('result.mapped') : info.layoutName}</dd>
-          <dt>{t('result.lines')}</dt>
-          <dd>{t('result.linesValue', { rows: info.rowsRead, credits: info.creditLines, fresh: info.newCreditLines })}</dd>
-          {info.lastApprovedAt !== null && info.lastApprovedBy && (
-            <>
-              <dt>{t('result.approvedSoFar')}</dt>
-              <dd>
-                {t('result.approvedValue', {
-                  approved: info.approvedCount,
-                  failed: info.failedCount,
-                  name: info.lastApprovedBy.name,
-                  date: formatIstDateTime(info.lastApprovedAt, lang),
-                })}
-              </dd>
-            </>
-          )}
-        </dl>
-      </section>
+    <QueryState query={result} error={(error) => errorMessage(error, t('result.loadFailed'))}>
+      {(data) => {
+        const info = data.import;
+        const exactIds = data.exact.flatMap((line) => (line.order ? [line.order.id] : []));
 
-      <section className="statements__section" aria-labelledby="statement-exact">
-        <h2 id="statement-exact">{t('exact.title', { count: data.exact.length })}</h2>
-        <p className="muted">{t('exact.intro')}</p>
-        {data.exact.length === 0 ? (
-          <p className="empty-state">{t('exact.empty')}</p>
-        ) : (
+        function approveAll() {
+          approve.mutate(
+            { importId, orderIds: exactIds },
+            {
+              // The outcome is announced by its own live region under the button, not by a toast.
+              onSuccess: (answer) => setSummary({ importId, data: answer }),
+              onError: (error) => toast.error(errorMessage(error, t('exact.failed'))),
+              onSettled: async () => {
+                setConfirming(false);
+                await queryClient.invalidateQueries({ queryKey: trpc.statements.pathKey() });
+                await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
+              },
+            },
+          );
+        }
+
+        const money = formatRupees;
+        const lineDetails = (line: CreditLine, extra?: ReactNode) => (
+          <dl className="details">
+            <dt>{t('result.date')}</dt>
+            <dd>
+              {statementDate(line.txnDate, lang)} · {t('result.row', { number: line.rowNumber })}
+              {!line.isNew && <span className="badge statements__seen">{t('result.seenBefore')}</span>}
+            </dd>
+            {extra}
+            <dt>{t('result.narration')}</dt>
+            <dd className="statements__narration">{line.description}</dd>
+          </dl>
+        );
+        const orderDetails = (order: MatchedOrder) => (
           <>
-            <ul className="order-list">
-              {data.exact.map((line) => (
-                <li key={line.rowNumber} className="order-card order-card--approved">
-                  <p className="order-card__title">
-                    <strong>{line.order?.buyer.name}</strong> <span className="order-card__amount">{money(line.amountPaise)}</span>
-                  </p>
-                  {utrLine(line.utr)}
-                  {lineDetails(line, line.order && orderDetails(line.order))}
-                </li>
-              ))}
-            </ul>
-            <div className="button-row">
-              <button type="button" className="button button--primary" onClick={() => setConfirming(true)} disabled={approve.isPending}>
-                {t('exact.approveAll', { count: exactIds.length })}
-              </button>
-            </div>
+            <dt>{t('result.buyer')}</dt>
+            <dd>
+              {order.buyer.name} · {order.buyer.email}
+            </dd>
+            <dt>{t('result.package')}</dt>
+            <dd>{order.packageName}</dd>
+            <dt>{t('result.placed')}</dt>
+            <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
           </>
-        )}
-        <div role="status" aria-live="polite">
-          {shownSummary && (
-            <div className="statements__outcome">
-              <h3>{t('exact.resultsTitle')}</h3>
-              <p>{t('exact.done', { approved: shownSummary.approved, failed: shownSummary.failed })}</p>
-              <ul className="compact-list">
-                {shownSummary.results.map((item) => (
-                  <li key={item.orderId}>
-                    <span>
-                      {item.buyerName ?? item.orderId} · <span translate="no">{item.utr}</span>
-                      {item.amountPaise !== null && ` · ${money(item.amountPaise)}`}
-                      {item.message && <span className="statements__failure"> — {item.message}</span>}
-                    </span>
-                    <span className={`badge ${item.ok ? 'badge--approved' : 'badge--rejected'}`}>{item.ok ? t('exact.approved') : t('exact.notApproved')}</span>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
-        </div>
-      </section>
+        );
+        const utrLine = (utr: string | null) => (
+          <p className="statements__utr">
+            {utr ? (
+              <>
+                {t('result.utr')}: <strong translate="no">{utr}</strong>
+              </>
+            ) : (
+              <span className="muted">{t('result.noUtr')}</span>
+            )}
+          </p>
+        );
 
-      <section className="statements__section" aria-labelledby="statement-mismatch">
-        <h2 id="statement-mismatch">{t('mismatch.title', { count: data.mismatches.length })}</h2>
-        <p className="muted">{t('mismatch.intro')}</p>
-        {data.mismatches.length === 0 ? (
-          <p className="empty-state">{t('mismatch.empty')}</p>
-        ) : (
-          <ul className="order-list">
-            {data.mismatches.map((line) => (
-              <li key={line.rowNumber} className="order-card order-card--pending">
-                <p className="order-card__title">
-                  <strong>{line.order?.buyer.name}</strong>
-                </p>
-                {utrLine(line.utr)}
-                {lineDetails(
-                  line,
-                  line.order && (
-                    <>
-                      <dt>{t('result.statementAmount')}</dt>
-                      <dd>
-                        <strong>{money(line.amountPaise)}</strong>
-                      </dd>
-                      <dt>{t('result.orderAmount')}</dt>
-                      <dd>
-                        <strong>{money(line.order.amountPaise)}</strong>
-                      </dd>
-                      {orderDetails(line.order)}
-                    </>
-                  ),
+        const shownSummary = summary?.importId === importId ? summary.data : null;
+
+        return (
+          <div className="statements__result">
+            <section className="statements__section" aria-labelledby="statement-summary">
+              <h2 id="statement-summary">
+                {info.periodFrom && info.periodTo
+                  ? t('result.title', { from: statementDate(info.periodFrom, lang), to: statementDate(info.periodTo, lang) })
+                  : t('result.titleEmpty')}
+              </h2>
+              {info.repeatOf && <p className="notice">{t('result.repeatOf')}</p>}
+              <dl className="details">
+                <dt>{t('result.file')}</dt>
+                <dd>{info.fileName}</dd>
+                <dt>{t('result.uploaded')}</dt>
+                <dd>{t('result.uploadedBy', { date: formatIstDateTime(info.createdAt, lang), name: info.uploadedBy.name })}</dd>
+                <dt>{t('result.layout')}</dt>
+                <dd>{info.layout === 'mapped' ? t('result.mapped') : info.layoutName}</dd>
+                <dt>{t('result.lines')}</dt>
+                <dd>{t('result.linesValue', { rows: info.rowsRead, credits: info.creditLines, fresh: info.newCreditLines })}</dd>
+                {info.lastApprovedAt !== null && info.lastApprovedBy && (
+                  <>
+                    <dt>{t('result.approvedSoFar')}</dt>
+                    <dd>
+                      {t('result.approvedValue', {
+                        approved: info.approvedCount,
+                        failed: info.failedCount,
+                        name: info.lastApprovedBy.name,
+                        date: formatIstDateTime(info.lastApprovedAt, lang),
+                      })}
+                    </dd>
+                  </>
                 )}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+              </dl>
+            </section>
 
-      <section className="statements__section" aria-labelledby="statement-no-order">
-        <h2 id="statement-no-order">{t('noOrder.title', { count: data.noOrder.length })}</h2>
-        <p className="muted">{t('noOrder.intro')}</p>
-        {data.noOrder.length === 0 ? (
-          <p className="empty-state">{t('noOrder.empty')}</p>
-        ) : (
-          <ul className="order-list">
-            {data.noOrder.map((line) => (
-              <li key={line.rowNumber} className="order-card order-card--rejected">
-                <p className="order-card__title">
-                  <span className="order-card__amount">{money(line.amountPaise)}</span>
-                </p>
-                {utrLine(line.utr)}
-                {line.note === 'repeated_utr' && <p className="statements__failure">{t('result.repeatedUtr')}</p>}
-                {lineDetails(line)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+            <section className="statements__section" aria-labelledby="statement-exact">
+              <h2 id="statement-exact">{t('exact.title', { count: data.exact.length })}</h2>
+              <p className="muted">{t('exact.intro')}</p>
+              {data.exact.length === 0 ? (
+                <p className="empty-state">{t('exact.empty')}</p>
+              ) : (
+                <>
+                  <ul className="order-list">
+                    {data.exact.map((line) => (
+                      <li key={line.rowNumber} className="order-card order-card--approved">
+                        <p className="order-card__title">
+                          <strong>{line.order?.buyer.name}</strong> <span className="order-card__amount">{money(line.amountPaise)}</span>
+                        </p>
+                        {utrLine(line.utr)}
+                        {lineDetails(line, line.order && orderDetails(line.order))}
+                      </li>
+                    ))}
+                  </ul>
+                  <div className="button-row">
+                    <button type="button" className="button button--primary" onClick={() => setConfirming(true)} disabled={approve.isPending}>
+                      {t('exact.approveAll', { count: exactIds.length })}
+                    </button>
+                  </div>
+                </>
+              )}
+              <div role="status" aria-live="polite">
+                {shownSummary && (
+                  <div className="statements__outcome">
+                    <h3>{t('exact.resultsTitle')}</h3>
+                    <p>{t('exact.done', { approved: shownSummary.approved, failed: shownSummary.failed })}</p>
+                    <ul className="compact-list">
+                      {shownSummary.results.map((item) => (
+                        <li key={item.orderId}>
+                          <span>
+                            {item.buyerName ?? item.orderId} · <span translate="no">{item.utr}</span>
+                            {item.amountPaise !== null && ` · ${money(item.amountPaise)}`}
+                            {item.message && <span className="statements__failure"> — {item.message}</span>}
+                          </span>
+                          <span className={`badge ${item.ok ? 'badge--approved' : 'badge--rejected'}`}>{item.ok ? t('exact.approved') : t('exact.notApproved')}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
+              </div>
+            </section>
 
-      <section className="statements__section" aria-labelledby="statement-stale">
-        <h2 id="statement-stale">{t('stale.title', { count: data.stale.length })}</h2>
-        <p className="muted">{t('stale.intro')}</p>
-        <div className="field statements__days">
-          <label htmlFor={staleId} className="field__label">
-            {t('stale.days')}
-          </label>
-          <select id={staleId} value={staleDays} onChange={(event) => onStaleDaysChange(Number(event.target.value))}>
-            {STALE_DAY_CHOICES.map((days) => (
-              <option key={days} value={days}>
-                {days === 1 ? t('stale.dayOption') : t('stale.daysOption', { count: days })}
-              </option>
-            ))}
-          </select>
-        </div>
-        {data.stale.length === 0 ? (
-          <p className="empty-state">{t('stale.empty')}</p>
-        ) : (
-          <ul className="order-list">
-            {data.stale.map((order) => (
-              <li key={order.id} className="order-card order-card--pending">
-                <p className="order-card__title">
-                  <strong>{order.buyer.name}</strong> <span className="order-card__amount">{money(order.amountPaise)}</span>
-                </p>
-                {utrLine(order.utr)}
-                <dl className="details">{orderDetails(order)}</dl>
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+            <section className="statements__section" aria-labelledby="statement-mismatch">
+              <h2 id="statement-mismatch">{t('mismatch.title', { count: data.mismatches.length })}</h2>
+              <p className="muted">{t('mismatch.intro')}</p>
+              {data.mismatches.length === 0 ? (
+                <p className="empty-state">{t('mismatch.empty')}</p>
+              ) : (
+                <ul className="order-list">
+                  {data.mismatches.map((line) => (
+                    <li key={line.rowNumber} className="order-card order-card--pending">
+                      <p className="order-card__title">
+                        <strong>{line.order?.buyer.name}</strong>
+                      </p>
+                      {utrLine(line.utr)}
+                      {lineDetails(
+                        line,
+                        line.order && (
+                          <>
+                            <dt>{t('result.statementAmount')}</dt>
+                            <dd>
+                              <strong>{money(line.amountPaise)}</strong>
+                            </dd>
+                            <dt>{t('result.orderAmount')}</dt>
+                            <dd>
+                              <strong>{money(line.order.amountPaise)}</strong>
+                            </dd>
+                            {orderDetails(line.order)}
+                          </>
+                        ),
+                      )}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
 
-      <section className="statements__section" aria-labelledby="statement-settled">
-        <h2 id="statement-settled">{t('settled.title', { count: data.settled.length })}</h2>
-        {data.settled.length === 0 ? (
-          <p className="empty-state">{t('settled.empty')}</p>
-        ) : (
-          <ul className="compact-list">
-            {data.settled.map((line) => (
-              <li key={line.rowNumber}>
-                <span>
-                  {line.order?.buyer.name} · <span translate="no">{line.utr}</span> · {money(line.amountPaise)}
-                </span>
-                {line.result?.status === 'approved' && <span className="badge badge--approved">{t('settled.byThis')}</span>}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+            <section className="statements__section" aria-labelledby="statement-no-order">
+              <h2 id="statement-no-order">{t('noOrder.title', { count: data.noOrder.length })}</h2>
+              <p className="muted">{t('noOrder.intro')}</p>
+              {data.noOrder.length === 0 ? (
+                <p className="empty-state">{t('noOrder.empty')}</p>
+              ) : (
+                <ul className="order-list">
+                  {data.noOrder.map((line) => (
+                    <li key={line.rowNumber} className="order-card order-card--rejected">
+                      <p className="order-card__title">
+                        <span className="order-card__amount">{money(line.amountPaise)}</span>
+                      </p>
+                      {utrLine(line.utr)}
+                      {line.note === 'repeated_utr' && <p className="statements__failure">{t('result.repeatedUtr')}</p>}
+                      {lineDetails(line)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
 
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={t('exact.confirmTitle', { count: exactIds.length })} closeLabel={t('exact.cancel')}>
-        <div className="form">
-          <p>{t('exact.confirmText')}</p>
-          <div className="button-row">
-            <button type="button" className="button button--primary" onClick={approveAll} disabled={approve.isPending}>
-              {approve.isPending ? t('exact.busy') : t('exact.confirm', { count: exactIds.length })}
-            </button>
-            <button type="button" className="button" onClick={() => setConfirming(false)}>
-              {t('exact.cancel')}
-            </button>
+            <section className="statements__section" aria-labelledby="statement-stale">
+              <h2 id="statement-stale">{t('stale.title', { count: data.stale.length })}</h2>
+              <p className="muted">{t('stale.intro')}</p>
+              <div className="field statements__days">
+                <label htmlFor={staleId} className="field__label">
+                  {t('stale.days')}
+                </label>
+                <select id={staleId} value={staleDays} onChange={(event) => onStaleDaysChange(Number(event.target.value))}>
+                  {STALE_DAY_CHOICES.map((days) => (
+                    <option key={days} value={days}>
+                      {days === 1 ? t('stale.dayOption') : t('stale.daysOption', { count: days })}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              {data.stale.length === 0 ? (
+                <p className="empty-state">{t('stale.empty')}</p>
+              ) : (
+                <ul className="order-list">
+                  {data.stale.map((order) => (
+                    <li key={order.id} className="order-card order-card--pending">
+                      <p className="order-card__title">
+                        <strong>{order.buyer.name}</strong> <span className="order-card__amount">{money(order.amountPaise)}</span>
+                      </p>
+                      {utrLine(order.utr)}
+                      <dl className="details">{orderDetails(order)}</dl>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+
+            <section className="statements__section" aria-labelledby="statement-settled">
+              <h2 id="statement-settled">{t('settled.title', { count: data.settled.length })}</h2>
+              {data.settled.length === 0 ? (
+                <p className="empty-state">{t('settled.empty')}</p>
+              ) : (
+                <ul className="compact-list">
+                  {data.settled.map((line) => (
+                    <li key={line.rowNumber}>
+                      <span>
+                        {line.order?.buyer.name} · <span translate="no">{line.utr}</span> · {money(line.amountPaise)}
+                      </span>
+                      {line.result?.status === 'approved' && <span className="badge badge--approved">{t('settled.byThis')}</span>}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+
+            <Dialog open={confirming} onClose={() => setConfirming(false)} title={t('exact.confirmTitle', { count: exactIds.length })} closeLabel={t('exact.cancel')}>
+              <div className="form">
+                <p>{t('exact.confirmText')}</p>
+                <div className="button-row">
+                  <button type="button" className="button button--primary" onClick={approveAll} disabled={approve.isPending}>
+                    {approve.isPending ? t('exact.busy') : t('exact.confirm', { count: exactIds.length })}
+                  </button>
+                  <button type="button" className="button" onClick={() => setConfirming(false)}>
+                    {t('exact.cancel')}
+                  </button>
+                </div>
+              </div>
+            </Dialog>
           </div>
-        </div>
-      </Dialog>
-    </div>
+        );
+      }}
+    </QueryState>
   );
 }

@@ -4,16 +4,14 @@ import toast from 'react-hot-toast';
 import { Link, useSearchParams } from 'react-router';
 import { formatIstDateTime } from '../../../shared/ist';
 import { useTRPC } from '../../lib/trpc';
-import { postMultipart, uploadMessage } from '../../lib/upload';
+import { postUpload } from '../../lib/upload';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { ColumnMapping, type ChosenColumns } from './column-mapping';
 import { StatementResult } from './statement-result';
-import type { UploadOutcome } from './statement-types';
+import type { NeedsMapping, UploadOutcome } from './statement-types';
 import { useStatementsMessages } from './statements-messages';
 import './statements-page.css';
 import { checkForm } from '../../lib/form-check';
-
-type NeedsMapping = Extract<UploadOutcome, { kind: 'needs_mapping' }>;
 
 /** The default of the server too: pending longer than this with no credit is worth a look. */
 const DEFAULT_STALE_DAYS = 3;
@@ -44,13 +42,13 @@ export default function StatementsPage() {
     form.append('staleDays', String(staleDays));
     if (mapping) form.append('mapping', JSON.stringify(mapping));
     form.append('statement', file, file.name);
-    const answer = await postMultipart('/api/admin/statements', form);
+    const answer = await postUpload<UploadOutcome>('/api/admin/statements', form);
     setBusy(false);
     if (!answer.ok || !answer.body) {
-      toast.error(uploadMessage(answer, t('upload.failed')));
+      toast.error(answer.message ?? t('upload.failed'));
       return;
     }
-    const outcome = answer.body as UploadOutcome;
+    const outcome = answer.body;
     if (outcome.kind === 'needs_mapping') {
       setNeedsMapping(outcome);
       return;
