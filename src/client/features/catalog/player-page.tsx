@@ -37,7 +37,7 @@ export default function PlayerPage() {
   const lectures = lecturesQuery.data?.lectures ?? [];
   const currentId = selectedId ?? lecturesQuery.data?.currentLectureId ?? null;
   const found = lectures.findIndex((lecture) => lecture.id === currentId);
-  const index = found >= 0 ? found : 0;
+  const index = Math.max(found, 0);
   const atStart = index === 0;
   const atEnd = index >= lectures.length - 1;
 
@@ -151,7 +151,7 @@ export default function PlayerPage() {
                       >
                         <span className={position <= index ? 'parts__tick parts__tick--on' : 'parts__tick'} aria-hidden="true">
                           {position <= index && (
-                            <svg viewBox="0 0 24 24" width="16" height="16">
+                            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
                               <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
                             </svg>
                           )}

@@ -41,7 +41,6 @@ export default function PendingOrdersPage() {
   });
   const decide = useMutation(trpc.orders.decide.mutationOptions());
   const list = tab === 'pending' ? pending : decided;
-  const shown = list.data?.orders ?? [];
   const pageSize = list.data?.pageSize ?? 50;
   const hasMore = page * pageSize < (list.data?.total ?? 0);
 

@@ -123,9 +123,8 @@ export default function ReceiptPage() {
                   </td>
                   <td className="receipt__money">{formatRupees(r.tax ? r.tax.taxablePaise : r.amountPaise)}</td>
                 </tr>
-                {r.tax && (
-                  <>
-                    {r.tax.intraState ? (
+                {r.tax &&
+                  (r.tax.intraState ? (
                       <>
                         <tr>
                           <th scope="row">{t('receipt.cgst', { rate: percent(r.tax.rateBp / 2) })}</th>
@@ -141,9 +140,7 @@ export default function ReceiptPage() {
                         <th scope="row">{t('receipt.igst', { rate: percent(r.tax.rateBp) })}</th>
                         <td className="receipt__money">{formatRupees(r.tax.igstPaise)}</td>
                       </tr>
-                    )}
-                  </>
-                )}
+                    ))}
               </tbody>
               <tfoot>
                 <tr>
