@@ -98,7 +98,10 @@ export async function measureFirstCard(url: string, log: (message: string) => vo
     '',
   ];
   writeFileSync(path.join(projectRoot, 'bench', 'first-card.md'), md.join('\n'));
-  writeFileSync(path.join(projectRoot, 'bench', 'first-card.json'), `${JSON.stringify({ when: new Date().toISOString(), kbps: KBPS, latencyMs: LATENCY_MS, budgetMs: FIRST_CARD_BUDGET_MS, results }, null, 2)}\n`);
+  writeFileSync(
+    path.join(projectRoot, 'bench', 'first-card.json'),
+    `${JSON.stringify({ when: new Date().toISOString(), kbps: KBPS, latencyMs: LATENCY_MS, budgetMs: FIRST_CARD_BUDGET_MS, results }, null, 2)}\n`,
+  );
   log(md.join('\n'));
   return results;
 }

@@ -70,7 +70,14 @@ export async function runLighthouse(base: string, page: { path: string; token?: 
       errors.push((error as Error).message.split('\n')[0]!);
     }
   }
-  if (runs.length === 0) runs.push({ scores: { performance: 0, accessibility: 0, 'best-practices': 0, seo: 0 }, lcpMs: Number.NaN, tbtMs: Number.NaN, cls: Number.NaN, kb: Number.NaN });
+  if (runs.length === 0)
+    runs.push({
+      scores: { performance: 0, accessibility: 0, 'best-practices': 0, seo: 0 },
+      lcpMs: Number.NaN,
+      tbtMs: Number.NaN,
+      cls: Number.NaN,
+      kb: Number.NaN,
+    });
   const scores = Object.fromEntries(categories.map((name) => [name, spreadOf(runs.map((one) => one.scores[name]))])) as LighthouseResult['scores'];
   const lcpMs = spreadOf(runs.map((one) => one.lcpMs));
   const pageName = page.path.split('?')[0];
@@ -82,7 +89,10 @@ export async function runLighthouse(base: string, page: { path: string; token?: 
     scores,
     lcpMs,
     tbtMs: spreadOf(runs.map((one) => one.tbtMs)),
-    cls: spreadOf(runs.map((one) => one.cls), 3),
+    cls: spreadOf(
+      runs.map((one) => one.cls),
+      3,
+    ),
     kb: spreadOf(runs.map((one) => one.kb)),
     pass: !page.budgeted || (scoresPass && lcpPass && errors.length < RUNS),
     errors,

@@ -32,7 +32,11 @@ export async function measureLoginFlood(server: { url: string; pid: number }, em
           address += 1;
           return {
             ...req,
-            headers: { ...req.headers, 'content-type': 'application/json', 'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}` },
+            headers: {
+              ...req.headers,
+              'content-type': 'application/json',
+              'x-forwarded-for': `10.${(address >> 16) & 255}.${(address >> 8) & 255}.${address & 255}`,
+            },
             body: JSON.stringify({ email, password }),
           };
         },

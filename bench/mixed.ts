@@ -104,9 +104,16 @@ async function runOnce(url: string, pid: number, world: MixedWorld, connections:
       case 'lectures':
         return { method: 'GET', path: `/trpc/lectures.forPackage${batchInput({ packageId: '1' })}`, token: learner.token };
       case 'progress':
-        return { method: 'POST', path: '/trpc/lectures.saveProgress', token: learner.token, body: { packageId: '1', lectureId: String(world.lectureIds[pick(world.lectureIds.length)]) } };
+        return {
+          method: 'POST',
+          path: '/trpc/lectures.saveProgress',
+          token: learner.token,
+          body: { packageId: '1', lectureId: String(world.lectureIds[pick(world.lectureIds.length)]) },
+        };
       case 'profile':
-        return pick(2) ? { method: 'GET', path: '/api/user/me', token: learner.token } : { method: 'GET', path: `/trpc/auth.profile${batchInput({})}`, token: learner.token };
+        return pick(2)
+          ? { method: 'GET', path: '/api/user/me', token: learner.token }
+          : { method: 'GET', path: `/trpc/auth.profile${batchInput({})}`, token: learner.token };
       case 'me':
         return { method: 'GET', path: `/trpc/auth.me${batchInput({})}`, token: learner.token };
       case 'cards':
@@ -118,10 +125,20 @@ async function runOnce(url: string, pid: number, world: MixedWorld, connections:
       case 'purchase': {
         const pair = world.purchasable.splice(pick(world.purchasable.length), 1)[0]!;
         utr += 1;
-        return { method: 'POST', path: '/trpc/orders.purchase', token: pair.token, body: { name: 'Bench Learner', email: 'bench@example.com', courseId: String(pair.packageId), transactionId: String(utr) } };
+        return {
+          method: 'POST',
+          path: '/trpc/orders.purchase',
+          token: pair.token,
+          body: { name: 'Bench Learner', email: 'bench@example.com', courseId: String(pair.packageId), transactionId: String(utr) },
+        };
       }
       case 'approval':
-        return { method: 'POST', path: '/trpc/orders.decide', token: world.adminToken, body: { orderId: String(world.pendingOrderIds.shift()), action: 'approve' } };
+        return {
+          method: 'POST',
+          path: '/trpc/orders.decide',
+          token: world.adminToken,
+          body: { orderId: String(world.pendingOrderIds.shift()), action: 'approve' },
+        };
     }
   };
 
@@ -191,13 +208,22 @@ export async function measureMixed(server: { url: string; pid: number }, world: 
     }
     const runs: MixedRun[] = [];
     for (let run = 0; run < RUNS; run += 1) runs.push(await runOnce(server.url, server.pid, world, connections, MIXED_SECONDS));
-    const p95 = spreadOf(runs.map((run) => run.latency.p95), 1);
+    const p95 = spreadOf(
+      runs.map((run) => run.latency.p95),
+      1,
+    );
     return {
       connections,
       rps: spreadOf(runs.map((run) => run.rps)),
       p95,
-      p99: spreadOf(runs.map((run) => run.latency.p99), 1),
-      peakRssMb: spreadOf(runs.map((run) => run.peakRssMb), 1),
+      p99: spreadOf(
+        runs.map((run) => run.latency.p99),
+        1,
+      ),
+      peakRssMb: spreadOf(
+        runs.map((run) => run.peakRssMb),
+        1,
+      ),
       runs,
       pass: p95.median < P95_BUDGET_MS,
     };

@@ -40,10 +40,7 @@ export type PageWeight = {
 
 const kb = (bytes: number) => Math.round((bytes / 1024) * 10) / 10;
 
-export async function measurePageWeights(
-  baseUrl: string,
-  pages: { name: string; path: string; token?: string; learner: boolean }[],
-): Promise<PageWeight[]> {
+export async function measurePageWeights(baseUrl: string, pages: { name: string; path: string; token?: string; learner: boolean }[]): Promise<PageWeight[]> {
   const admin = adminFiles();
   const browser = await launchBrowser();
   const results: PageWeight[] = [];

@@ -55,7 +55,9 @@ async function smallBusiness() {
   const db = openDatabase(databaseFile(dir));
   const small = await fillScaleData(db, { users: 2_000, orders: 4_000, ledgerLines: 10_000 });
   for (let position = 0; position < 6; position += 1) {
-    db.insert(lectures).values({ packageId: 1, position, title: `Part ${position + 1}`, videoUrl: 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ', createdAt: Date.now() }).run();
+    db.insert(lectures)
+      .values({ packageId: 1, position, title: `Part ${position + 1}`, videoUrl: 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ', createdAt: Date.now() })
+      .run();
   }
   db.insert(enrollments).values({ userId: small.earnerIds[0]!, packageId: 1, createdAt: Date.now() }).onConflictDoNothing().run();
   return { dir, db, small };
@@ -106,7 +108,8 @@ let throughput: { rows: ThroughputRow[]; peakRssMb: number } = { rows: [], peakR
 if (parts.has('throughput')) {
   log(`throughput (${CONNECTIONS} connections, ${RUNS} × ${DURATION_SECONDS} s a server and read)`);
   throughput = await measureThroughput({ url: server.url, pid }, small.earnerTokens[0]!, small.earnerIds[0]!, process.env.BENCH_READS?.split(','));
-  for (const row of throughput.rows) log(`  ${row.name}: ${Math.round(row.product.rps.median)} req/s, ${row.ratio.median} of bare (${row.ratio.runs.join(', ')})`);
+  for (const row of throughput.rows)
+    log(`  ${row.name}: ${Math.round(row.product.rps.median)} req/s, ${row.ratio.median} of bare (${row.ratio.runs.join(', ')})`);
 }
 
 let hashing: Awaited<ReturnType<typeof measureHashing>> | null = null;
@@ -153,17 +156,18 @@ const budgets = {
 };
 const allPass = Object.values(budgets).every(Boolean);
 const s = (spread: Spread, unit = '') => showSpread(spread, unit);
-const flood = logins.length > 0
-  ? {
-      loginsPerSecond: spreadOf(logins.map((run) => run.loginsPerSecond)),
-      p50: spreadOf(logins.map((run) => run.p50)),
-      p99: spreadOf(logins.map((run) => run.p99)),
-      ok: logins.reduce((sum, run) => sum + run.ok, 0),
-      refusedBusy: logins.reduce((sum, run) => sum + run.refusedBusy, 0),
-      errors: logins.reduce((sum, run) => sum + run.errors, 0),
-      peakRssMb: Math.max(...logins.map((run) => run.peakRssMb)),
-    }
-  : null;
+const flood =
+  logins.length > 0
+    ? {
+        loginsPerSecond: spreadOf(logins.map((run) => run.loginsPerSecond)),
+        p50: spreadOf(logins.map((run) => run.p50)),
+        p99: spreadOf(logins.map((run) => run.p99)),
+        ok: logins.reduce((sum, run) => sum + run.ok, 0),
+        refusedBusy: logins.reduce((sum, run) => sum + run.refusedBusy, 0),
+        errors: logins.reduce((sum, run) => sum + run.errors, 0),
+        peakRssMb: Math.max(...logins.map((run) => run.peakRssMb)),
+      }
+    : null;
 
 const md: string[] = [];
 md.push(
@@ -173,14 +177,27 @@ md.push(
   '',
 );
 if (pages.length > 0) {
-  md.push('## Page weight (first load, gzipped)', '', `Budget: at most ${LEARNER_JS_BUDGET_KB} KB of JavaScript on learner pages, and no admin code there.`, '');
+  md.push(
+    '## Page weight (first load, gzipped)',
+    '',
+    `Budget: at most ${LEARNER_JS_BUDGET_KB} KB of JavaScript on learner pages, and no admin code there.`,
+    '',
+  );
   md.push('| page | JavaScript | CSS | fonts | admin chunks loaded | verdict |', '|---|---|---|---|---|---|');
   for (const page of pages) {
-    md.push(`| ${page.page} | ${page.jsKb} KB | ${page.cssKb} KB | ${page.fontKb} KB | ${page.adminFilesLoaded.length} | ${page.learner ? verdict(page.pass) : 'admin page'} |`);
+    md.push(
+      `| ${page.page} | ${page.jsKb} KB | ${page.cssKb} KB | ${page.fontKb} KB | ${page.adminFilesLoaded.length} | ${page.learner ? verdict(page.pass) : 'admin page'} |`,
+    );
   }
 }
 if (lighthouse.length > 0) {
-  md.push('', '## Lighthouse (mobile, default throttling)', '', `Budget: on \`/\` and \`/packages\` (each language) every category at least ${LIGHTHOUSE_BUDGET}, and \`/packages\` LCP at most ${PACKAGES_LCP_BUDGET_MS / 1000} s. The player and the dashboard (signed in) are reported.`, '');
+  md.push(
+    '',
+    '## Lighthouse (mobile, default throttling)',
+    '',
+    `Budget: on \`/\` and \`/packages\` (each language) every category at least ${LIGHTHOUSE_BUDGET}, and \`/packages\` LCP at most ${PACKAGES_LCP_BUDGET_MS / 1000} s. The player and the dashboard (signed in) are reported.`,
+    '',
+  );
   md.push('| page | performance | accessibility | best practices | SEO | LCP | TBT | CLS | bytes | verdict |', '|---|---|---|---|---|---|---|---|---|---|');
   for (const result of lighthouse) {
     md.push(
@@ -189,32 +206,63 @@ if (lighthouse.length > 0) {
   }
 }
 if (throughput.rows.length > 0) {
-  md.push('', '## Throughput against bare Fastify', '', `autocannon, ${CONNECTIONS} connections, ${RUNS} runs of ${DURATION_SECONDS} s a server and read (bare, then product, each run), each server pinned to core 1 and autocannon to core 0. Budget: each hot read at ${THROUGHPUT_BUDGET * 100}% or more of a bare Fastify server answering the same JSON from memory (the median of the runs' ratios).`, '');
+  md.push(
+    '',
+    '## Throughput against bare Fastify',
+    '',
+    `autocannon, ${CONNECTIONS} connections, ${RUNS} runs of ${DURATION_SECONDS} s a server and read (bare, then product, each run), each server pinned to core 1 and autocannon to core 0. Budget: each hot read at ${THROUGHPUT_BUDGET * 100}% or more of a bare Fastify server answering the same JSON from memory (the median of the runs' ratios).`,
+    '',
+  );
   md.push('| read | bare req/s | product req/s | product p50 / p99 ms | ratio | verdict |', '|---|---|---|---|---|---|');
   for (const row of throughput.rows) {
-    md.push(`| ${row.name} \`${row.path}\` | ${s(row.bare.rps)} | ${s(row.product.rps)} | ${row.product.p50.median} / ${row.product.p99.median} | ${s(row.ratio)} | ${verdict(row.pass)} |`);
+    md.push(
+      `| ${row.name} \`${row.path}\` | ${s(row.bare.rps)} | ${s(row.product.rps)} | ${row.product.p50.median} / ${row.product.p99.median} | ${s(row.ratio)} | ${verdict(row.pass)} |`,
+    );
   }
 }
 if (mixed) {
-  md.push('', '## Mixed traffic on one core', '', `The server pinned to core 1 (\`taskset -c 1\`), autocannon on core 0: learners browsing (catalogue, a package), playing (lecture list, saving progress), reading their profile, earnings cards and the leaderboard, with a few purchases and approvals; ${mixed.connections} learners at once (the most, halving from 64, whose 95th percentile stayed under ${P95_BUDGET_MS} ms in a 5 s probe), ${RUNS} runs of ${MIXED_SECONDS} s.`, '');
-  md.push(`- Sustained: **${s(mixed.rps)} requests/s** with p95 ${s(mixed.p95, ' ms')} and p99 ${s(mixed.p99, ' ms')} (budget: p95 under ${P95_BUDGET_MS} ms): ${verdict(mixed.pass)}.`);
+  md.push(
+    '',
+    '## Mixed traffic on one core',
+    '',
+    `The server pinned to core 1 (\`taskset -c 1\`), autocannon on core 0: learners browsing (catalogue, a package), playing (lecture list, saving progress), reading their profile, earnings cards and the leaderboard, with a few purchases and approvals; ${mixed.connections} learners at once (the most, halving from 64, whose 95th percentile stayed under ${P95_BUDGET_MS} ms in a 5 s probe), ${RUNS} runs of ${MIXED_SECONDS} s.`,
+    '',
+  );
+  md.push(
+    `- Sustained: **${s(mixed.rps)} requests/s** with p95 ${s(mixed.p95, ' ms')} and p99 ${s(mixed.p99, ' ms')} (budget: p95 under ${P95_BUDGET_MS} ms): ${verdict(mixed.pass)}.`,
+  );
   md.push(`- Server memory: peak ${s(mixed.peakRssMb, ' MB')} resident.`);
   const kinds = new Map<string, { ok: number; other: number }>();
-  for (const run of mixed.runs) for (const [kind, counts] of Object.entries(run.byKind)) {
-    const sum = kinds.get(kind) ?? { ok: 0, other: 0 };
-    kinds.set(kind, { ok: sum.ok + counts.ok, other: sum.other + counts.other });
-  }
-  md.push(`- Requests by kind over the runs (answered 2xx / other): ${[...kinds.entries()].map(([kind, counts]) => `${kind} ${counts.ok.toLocaleString('en-IN')} / ${counts.other}`).join(', ')}.`);
+  for (const run of mixed.runs)
+    for (const [kind, counts] of Object.entries(run.byKind)) {
+      const sum = kinds.get(kind) ?? { ok: 0, other: 0 };
+      kinds.set(kind, { ok: sum.ok + counts.ok, other: sum.other + counts.other });
+    }
+  md.push(
+    `- Requests by kind over the runs (answered 2xx / other): ${[...kinds.entries()].map(([kind, counts]) => `${kind} ${counts.ok.toLocaleString('en-IN')} / ${counts.other}`).join(', ')}.`,
+  );
 }
 if (scale) {
-  md.push('', `## Scale`, '', `Filled ${Object.entries(scale.fill.counts).map(([name, n]) => `${n.toLocaleString('en-IN')} ${name}`).join(', ')} in ${(scale.fill.ms / 1000).toFixed(1)} s; the database is ${scale.fill.databaseMb} MB. Each read timed one after another through HTTP, ${RUNS} passes each on a freshly started server (so most reads find nothing kept in memory). Budget: p95 under ${SCALE_P95_BUDGET_MS} ms.`, '');
+  md.push(
+    '',
+    `## Scale`,
+    '',
+    `Filled ${Object.entries(scale.fill.counts)
+      .map(([name, n]) => `${n.toLocaleString('en-IN')} ${name}`)
+      .join(
+        ', ',
+      )} in ${(scale.fill.ms / 1000).toFixed(1)} s; the database is ${scale.fill.databaseMb} MB. Each read timed one after another through HTTP, ${RUNS} passes each on a freshly started server (so most reads find nothing kept in memory). Budget: p95 under ${SCALE_P95_BUDGET_MS} ms.`,
+    '',
+  );
   md.push('| read | p50 ms | p95 ms | p99 ms | verdict |', '|---|---|---|---|---|');
   for (const read of scale.reads) md.push(`| ${read.name} | ${s(read.p50)} | ${s(read.p95)} | ${s(read.p99)} | ${verdict(read.pass)} |`);
 }
 if (hashing && flood) {
   md.push('', '## Login cost', '');
   md.push(`- argon2id (19 MiB, 2 passes) hash: p50 ${hashing.p50} ms, p95 ${hashing.p95} ms.`);
-  md.push(`- Login flood (32 connections, ${RUNS} × 10 s, right password, many addresses): ${s(flood.loginsPerSecond)} logins/s, p50 ${s(flood.p50, ' ms')}, p99 ${s(flood.p99, ' ms')}; ${flood.ok} succeeded, ${flood.refusedBusy} told to retry, ${flood.errors} errors; server peak ${flood.peakRssMb} MB.`);
+  md.push(
+    `- Login flood (32 connections, ${RUNS} × 10 s, right password, many addresses): ${s(flood.loginsPerSecond)} logins/s, p50 ${s(flood.p50, ' ms')}, p99 ${s(flood.p99, ' ms')}; ${flood.ok} succeeded, ${flood.refusedBusy} told to retry, ${flood.errors} errors; server peak ${flood.peakRssMb} MB.`,
+  );
 }
 md.push('', '## Memory', '', `- Server idle after start: ${idleRssMb} MB resident.`);
 if (throughput.rows.length > 0) md.push(`- Under the throughput load: ${throughput.peakRssMb} MB peak.`);
@@ -223,7 +271,19 @@ if (flood) md.push(`- Under the login flood: ${flood.peakRssMb} MB peak.`);
 md.push('');
 
 if (complete) {
-  const report = { when: new Date().toISOString(), runs: RUNS, budgets, pages, lighthouse, throughput, mixed, scale, hashing, logins: flood, memory: { idleRssMb, throughputPeakMb: throughput.peakRssMb, mixedPeakMb: mixed?.peakRssMb.max, loginPeakMb: flood?.peakRssMb } };
+  const report = {
+    when: new Date().toISOString(),
+    runs: RUNS,
+    budgets,
+    pages,
+    lighthouse,
+    throughput,
+    mixed,
+    scale,
+    hashing,
+    logins: flood,
+    memory: { idleRssMb, throughputPeakMb: throughput.peakRssMb, mixedPeakMb: mixed?.peakRssMb.max, loginPeakMb: flood?.peakRssMb },
+  };
   writeFileSync(path.join(projectRoot, 'bench', 'report.md'), `${md.join('\n')}\n`);
   writeFileSync(path.join(projectRoot, 'bench', 'report.json'), `${JSON.stringify(report, null, 2)}\n`);
 }

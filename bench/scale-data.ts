@@ -78,9 +78,7 @@ export async function fillScaleData(db: Db, options: ScaleOptions): Promise<Scal
      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
   const insertEnrollment = sqlite.prepare(`insert into enrollments (user_id, package_id, order_id, created_at) values (?, ?, ?, ?)`);
-  const insertLine = sqlite.prepare(
-    `insert into ledger (user_id, kind, amount_paise, order_id, created_by, created_at) values (?, ?, ?, ?, ?, ?)`,
-  );
+  const insertLine = sqlite.prepare(`insert into ledger (user_id, kind, amount_paise, order_id, created_by, created_at) values (?, ?, ?, ?, ?, ?)`);
   const insertSession = sqlite.prepare(`insert into sessions (user_id, token_hash, created_at, expires_at) values (?, ?, ?, ?)`);
 
   const packageCount = 50;
@@ -93,7 +91,15 @@ export async function fillScaleData(db: Db, options: ScaleOptions): Promise<Scal
 
   sqlite.transaction(() => {
     for (const pkg of packages) {
-      insertPackage.run(pkg.id, `Package ${pkg.id}`, 'A package of lectures.', pkg.pricePaise, tiers[pkg.id % tiers.length], pkg.commissionPaise, now - 400 * DAY);
+      insertPackage.run(
+        pkg.id,
+        `Package ${pkg.id}`,
+        'A package of lectures.',
+        pkg.pricePaise,
+        tiers[pkg.id % tiers.length],
+        pkg.commissionPaise,
+        now - 400 * DAY,
+      );
     }
     for (let id = 1; id <= options.users; id += 1) {
       const role = id === 1 ? 'superadmin' : id <= 3 ? 'admin' : 'user';
@@ -132,7 +138,20 @@ export async function fillScaleData(db: Db, options: ScaleOptions): Promise<Scal
       const status = r < 0.85 ? 'approved' : r < 0.9 ? 'rejected' : 'pending';
       const referrer = sponsorOf[buyer] || null;
       const decidedAt = status === 'pending' ? null : Math.min(now, at + Math.floor(rand() * DAY));
-      insertOrder.run(id, buyer, pkg.id, pkg.pricePaise, String(100_000_000_000 + id), referrer, status, `Learner ${buyer}`, `learner${buyer}@example.com`, status === 'pending' ? null : 2, decidedAt, at);
+      insertOrder.run(
+        id,
+        buyer,
+        pkg.id,
+        pkg.pricePaise,
+        String(100_000_000_000 + id),
+        referrer,
+        status,
+        `Learner ${buyer}`,
+        `learner${buyer}@example.com`,
+        status === 'pending' ? null : 2,
+        decidedAt,
+        at,
+      );
       if (status === 'approved') {
         insertEnrollment.run(buyer, pkg.id, id, decidedAt);
         if (referrer) {
@@ -178,7 +197,10 @@ export async function fillScaleData(db: Db, options: ScaleOptions): Promise<Scal
         paid_paise = coalesce((select sum(amount_paise) from ledger where user_id = users.id and kind = 'payout'), 0),
         earned_at = (select max(created_at) from ledger where user_id = users.id and kind in ('commission', 'correction'))
     `);
-    for (const [prefix, start] of [['week', istWeekStart(now)], ['month', istMonthStart(now)]] as const) {
+    for (const [prefix, start] of [
+      ['week', istWeekStart(now)],
+      ['month', istMonthStart(now)],
+    ] as const) {
       sqlite.exec(`
         update users set ${prefix}_start = ${start}, ${prefix}_paise = t.total, ${prefix}_at = t.reached
         from (select user_id, sum(amount_paise) as total, max(created_at) as reached from ledger
@@ -193,9 +215,7 @@ export async function fillScaleData(db: Db, options: ScaleOptions): Promise<Scal
     insertSession.run(userId, hashToken(token), now, now + 30 * DAY);
     return token;
   };
-  const topEarners = sqlite
-    .prepare(`select id from users where earned_paise > 0 order by random() limit 200`)
-    .all() as { id: number }[];
+  const topEarners = sqlite.prepare(`select id from users where earned_paise > 0 order by random() limit 200`).all() as { id: number }[];
   const bigSponsors = sqlite
     .prepare(`select sponsor_id as id from users where sponsor_id is not null group by sponsor_id order by count(*) desc limit 50`)
     .all() as { id: number }[];

@@ -30,8 +30,23 @@ export async function measureScale(dataDir: string, options: ScaleOptions): Prom
   for (let pass = 0; pass < RUNS; pass += 1) passes.push(await onePass(dataDir, data, pending));
   const reads = passes[0]!.map((read, index) => {
     const timings = passes.map((one) => one[index]!.timing);
-    const p95 = spreadOf(timings.map((timing) => timing.p95), 2);
-    return { name: read.name, p50: spreadOf(timings.map((timing) => timing.p50), 2), p95, p99: spreadOf(timings.map((timing) => timing.p99), 2), pass: p95.median < SCALE_P95_BUDGET_MS };
+    const p95 = spreadOf(
+      timings.map((timing) => timing.p95),
+      2,
+    );
+    return {
+      name: read.name,
+      p50: spreadOf(
+        timings.map((timing) => timing.p50),
+        2,
+      ),
+      p95,
+      p99: spreadOf(
+        timings.map((timing) => timing.p99),
+        2,
+      ),
+      pass: p95.median < SCALE_P95_BUDGET_MS,
+    };
   });
   return { fill: { ms: data.ms, counts: data.counts, databaseMb }, reads };
 }
@@ -44,7 +59,10 @@ async function onePass(dataDir: string, data: Awaited<ReturnType<typeof fillScal
     const add = (name: string, timing: Timing) => reads.push({ name, timing });
     const earner = (i: number) => i % data.earnerTokens.length;
 
-    add('earnings cards (dashboard)', await timeSequential(N, (i) => get(trpc('affiliate.dashboard', { userId: data.earnerIds[earner(i)] }), data.earnerTokens[earner(i)]!)));
+    add(
+      'earnings cards (dashboard)',
+      await timeSequential(N, (i) => get(trpc('affiliate.dashboard', { userId: data.earnerIds[earner(i)] }), data.earnerTokens[earner(i)]!)),
+    );
     add('leaderboard, all time', await timeSequential(N, (i) => get('/api/leaderboard', data.earnerTokens[earner(i)]!)));
     add('leaderboard, this week', await timeSequential(N, (i) => get(trpc('affiliate.leaderboard', { period: 'week' }), data.earnerTokens[earner(i)]!)));
     add('leaderboard, this month', await timeSequential(N, (i) => get(trpc('affiliate.leaderboard', { period: 'month' }), data.earnerTokens[earner(i)]!)));

@@ -30,7 +30,11 @@ export function hotReads(earnerId: number): HotRead[] {
     { name: 'trpc-leaderboard', path: `/trpc/affiliate.leaderboard?batch=1&input=${encodeURIComponent('{"0":{"period":"all"}}')}`, auth: true },
     { name: 'trpc-profile', path: `/trpc/auth.profile?batch=1&input=${encodeURIComponent('{}')}`, auth: true },
     { name: 'trpc-me', path: `/trpc/auth.me?batch=1&input=${encodeURIComponent('{}')}`, auth: true },
-    { name: 'trpc-dashboard', path: `/trpc/affiliate.dashboard?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { userId: String(earnerId) } }))}`, auth: true },
+    {
+      name: 'trpc-dashboard',
+      path: `/trpc/affiliate.dashboard?batch=1&input=${encodeURIComponent(JSON.stringify({ 0: { userId: String(earnerId) } }))}`,
+      auth: true,
+    },
   ];
 }
 
@@ -50,7 +54,9 @@ async function load(url: string, headers: Record<string, string>) {
 }
 
 function startBare(payloadFile: string): Promise<{ url: string; pid: number; stop: () => void }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'bench/bare-server.ts'), payloadFile], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'bench/bare-server.ts'), payloadFile], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
       const match = chunk.toString().match(/(http:\/\/127\.0\.0\.1:\d+)/);
@@ -83,7 +89,10 @@ export async function measureThroughput(server: { url: string; pid: number }, to
         bareRuns.push(await load(`${bare.url}/${read.name}`, {}));
         productRuns.push(await load(server.url + read.path, headersFor(read)));
       }
-      const ratio = spreadOf(productRuns.map((product, run) => product.rps / bareRuns[run]!.rps), 2);
+      const ratio = spreadOf(
+        productRuns.map((product, run) => product.rps / bareRuns[run]!.rps),
+        2,
+      );
       const non2xx = productRuns.reduce((sum, run) => sum + run.non2xx, 0);
       rows.push({
         name: read.name,

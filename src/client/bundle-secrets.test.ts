@@ -20,11 +20,26 @@ function builtFiles(dir: string): string[] {
 const serverSettings = ['SMTP_URL', 'DATA_DIR', 'MAIL_FROM', 'TRUST_PROXY', 'LOG_LEVEL'];
 
 /** Names that only server code uses: the database, password hashing, mail, stored secrets. */
-const serverOnly = ['better-sqlite3', 'drizzle-orm/sqlite', 'argon2', 'nodemailer', 'password_hash', 'passwordHash', 'token_hash', 'tokenHash', 'otp_hash', 'otpHash', 'process.env', 'BEGIN PRIVATE KEY'];
+const serverOnly = [
+  'better-sqlite3',
+  'drizzle-orm/sqlite',
+  'argon2',
+  'nodemailer',
+  'password_hash',
+  'passwordHash',
+  'token_hash',
+  'tokenHash',
+  'otp_hash',
+  'otpHash',
+  'process.env',
+  'BEGIN PRIVATE KEY',
+];
 
 describe('the client bundle', () => {
   const files = builtFiles(clientDist);
-  const texts = files.filter((file) => /\.(js|css|html|json|webmanifest|txt)$/.test(file)).map((file) => [path.relative(clientDist, file), readFileSync(file, 'utf8')] as const);
+  const texts = files
+    .filter((file) => /\.(js|css|html|json|webmanifest|txt)$/.test(file))
+    .map((file) => [path.relative(clientDist, file), readFileSync(file, 'utf8')] as const);
 
   it('is there to check', () => {
     expect(texts.some(([name]) => name === 'index.html')).toBe(true);

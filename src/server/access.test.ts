@@ -7,7 +7,19 @@ import { CSV_TYPE, hdfcStatement, toCsv } from '../test/statements.js';
 import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
 import { allProcedures, callProcedure, trpcData } from '../test/trpc-http.js';
 import { decideOrder } from './features/orders/orders.service.js';
-import { actors, buildWorld, createStaff, freshEmail, freshUtr, insertOrder, pendingRegistration, resetToken, type Actor, type Staff, type World } from '../test/world.js';
+import {
+  actors,
+  buildWorld,
+  createStaff,
+  freshEmail,
+  freshUtr,
+  insertOrder,
+  pendingRegistration,
+  resetToken,
+  type Actor,
+  type Staff,
+  type World,
+} from '../test/world.js';
 import { restRoutes } from './rest/rest-routes.js';
 import { eq } from 'drizzle-orm';
 import { packageAccessRevocations, sessions } from './db/schema.js';
@@ -43,7 +55,11 @@ type ProcedureCell = {
   check?: Check;
 };
 
-type RestRequest = { url: string; body?: unknown; form?: { fields: Record<string, string>; file: { field: string; name: string; type: string; content: Buffer } } };
+type RestRequest = {
+  url: string;
+  body?: unknown;
+  form?: { fields: Record<string, string>; file: { field: string; name: string; type: string; content: Buffer } };
+};
 type RestCell = { request: (w: World, t: TestApp) => RestRequest | Promise<RestRequest>; expect: Statuses; check?: Check };
 
 let png: Buffer;
@@ -261,7 +277,10 @@ const procedures: Record<string, ProcedureCell> = {
   'access.revoke': { input: (w) => ({ userId: id(w.user.row), packageId: id(w.owned), reason: 'Shared the login' }), expect: adminOnly() },
   'access.restore': {
     input: (w, app) => {
-      app.db.insert(packageAccessRevocations).values({ userId: w.user.row.id, packageId: w.owned.id, reason: 'Checking', revokedBy: w.admin.row.id, revokedAt: Date.now() }).run();
+      app.db
+        .insert(packageAccessRevocations)
+        .values({ userId: w.user.row.id, packageId: w.owned.id, reason: 'Checking', revokedBy: w.admin.row.id, revokedAt: Date.now() })
+        .run();
       return { userId: id(w.user.row), packageId: id(w.owned) };
     },
     expect: adminOnly(),
@@ -324,7 +343,11 @@ const procedures: Record<string, ProcedureCell> = {
 };
 
 function sessionIdOf(app: TestApp, token: string): number {
-  return app.db.select({ id: sessions.id }).from(sessions).where(eq(sessions.tokenHash, hashToken(token))).get()!.id;
+  return app.db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, hashToken(token)))
+    .get()!.id;
 }
 
 const restCalls: Record<string, RestCell> = {
@@ -332,7 +355,10 @@ const restCalls: Record<string, RestCell> = {
   'GET /api/user/me': { request: () => ({ url: '/api/user/me' }), expect: signedIn },
   'POST /api/user/login': { request: (w) => ({ url: '/api/user/login', body: { email: w.user.row.email, password: TEST_PASSWORD } }), expect: everyone() },
   'POST /api/user/register': {
-    request: () => ({ url: '/api/user/register', body: { name: 'New Learner', email: freshEmail('register'), contact: '9876543210', password: 'mango-lassi-42' } }),
+    request: () => ({
+      url: '/api/user/register',
+      body: { name: 'New Learner', email: freshEmail('register'), contact: '9876543210', password: 'mango-lassi-42' },
+    }),
     expect: everyone(),
   },
   'POST /api/user/verify': {
@@ -485,13 +511,10 @@ describe('each tRPC procedure answers each caller as the table says', () => {
   it.each(Object.keys(types))('%s', async (path) => {
     const cell = procedures[path];
     expect(cell, `no access entry for ${path}`).toBeDefined();
-    const statuses = await statusesOf(
-      async (actor, w) => {
-        const answer = await callProcedure(t.url, path, types[path]!, await cell!.input?.(w, t), { token: w.tokenOf(actor) });
-        return { status: answer.status, body: answer.status < 400 ? trpcData(answer.body) : answer.body };
-      },
-      cell!.check,
-    );
+    const statuses = await statusesOf(async (actor, w) => {
+      const answer = await callProcedure(t.url, path, types[path]!, await cell!.input?.(w, t), { token: w.tokenOf(actor) });
+      return { status: answer.status, body: answer.status < 400 ? trpcData(answer.body) : answer.body };
+    }, cell!.check);
     expect(statuses).toEqual(cell!.expect);
   });
 });
@@ -540,7 +563,9 @@ describe('ownership beyond status codes', () => {
     // Another learner's dashboard, sponsor and lectures.
     expect((await callProcedure(t.url, 'affiliate.dashboard', 'query', { userId: id(w.user.row) }, asOther)).status).toBe(403);
     expect((await callJson(t.url, 'GET', `/api/user/referrer/${w.user.row.id}`, asOther)).status).toBe(403);
-    expect((await callProcedure(t.url, 'lectures.saveProgress', 'mutation', { packageId: id(w.owned), lectureId: id(w.lectures[0]!) }, asOther)).status).toBe(403);
+    expect((await callProcedure(t.url, 'lectures.saveProgress', 'mutation', { packageId: id(w.owned), lectureId: id(w.lectures[0]!) }, asOther)).status).toBe(
+      403,
+    );
     // Nothing of the user's shows in the other learner's own lists.
     const mine = trpcData((await callProcedure(t.url, 'orders.mine', 'query', undefined, asOther)).body);
     expect(mine).toEqual([]);

@@ -51,7 +51,8 @@ describe('the server', () => {
   });
 
   it("paints the packages page's heading too, in the language the app will most likely start in", async () => {
-    const page = async (url: string, headers: Record<string, string> = {}) => (await fetch(t.url + url, { headers: { accept: 'text/html', ...headers } })).text();
+    const page = async (url: string, headers: Record<string, string> = {}) =>
+      (await fetch(t.url + url, { headers: { accept: 'text/html', ...headers } })).text();
     const heading = (text: string) => `<h1>${text}</h1>`;
     expect(await page('/packages')).toContain(heading('Our Packages'));
     expect(await page('/packages', { 'accept-language': 'mr-IN,mr;q=0.9,en;q=0.8' })).toContain(heading('आमची पॅकेजेस'));
@@ -226,20 +227,21 @@ describe('cross-site requests', () => {
     expect(await postWithHost('/trpc/auth.logout', { host: 'app-upstream:3000', origin: t.url, cookie: `session=${first.token}` })).toBe(200);
     const second = await createUserWithToken(t.db);
     // Another site that also controls Host (a DNS rebinding page, a misrouted proxy) is still another site.
-    expect(
-      await postWithHost('/trpc/auth.logout', { host: 'evil.example', origin: 'http://evil.example', cookie: `session=${second.token}` }),
-    ).toBe(403);
+    expect(await postWithHost('/trpc/auth.logout', { host: 'evil.example', origin: 'http://evil.example', cookie: `session=${second.token}` })).toBe(403);
     expect(await isSignedIn(second.token)).toBe(true);
   });
 });
 
 describe('index.html', () => {
-  it('holds the site name as text, even one with replacement patterns such as $\' and $&', async () => {
+  it("holds the site name as text, even one with replacement patterns such as $' and $&", async () => {
     const { fillIndexHtml } = await import('./serve-client.js');
     const { loadConfig } = await import('./config.js');
     const siteName = "Ram's $' Classes $& $$ $`";
-    const html = fillIndexHtml('<title>__SITE_NAME__</title><h1>__SITE_NAME__</h1><script type="application/json">__SITE_CONFIG__</script><p>end</p>', loadConfig({ SITE_NAME: siteName }));
-    const escaped = "Ram&#39;s $&#39; Classes $&#38; $$ $`";
+    const html = fillIndexHtml(
+      '<title>__SITE_NAME__</title><h1>__SITE_NAME__</h1><script type="application/json">__SITE_CONFIG__</script><p>end</p>',
+      loadConfig({ SITE_NAME: siteName }),
+    );
+    const escaped = 'Ram&#39;s $&#39; Classes $&#38; $$ $`';
     const [, json] = /<script type="application\/json">(.*)<\/script>/.exec(html) ?? [];
     expect(JSON.parse(json!).siteName).toBe(siteName);
     expect(html).toBe(`<title>${escaped}</title><h1>${escaped}</h1><script type="application/json">${json}</script><p>end</p>`);

@@ -97,7 +97,12 @@ async function makeSamples(): Promise<Samples> {
     'receipts.pdf': { orderId: id(w.pendingOrder) },
     'receipts.list': { from: '2026-04-01', to: '2027-03-31', page: 1 },
     'receipts.csv': { from: '2026-04-01', to: '2027-03-31' },
-    'statements.upload': { file: null, fileName: 'statement.csv', staleDays: 3, mapping: { headerKey: 'date|narration', date: 0, description: 1, reference: null, credit: 2 } },
+    'statements.upload': {
+      file: null,
+      fileName: 'statement.csv',
+      staleDays: 3,
+      mapping: { headerKey: 'date|narration', date: 0, description: 1, reference: null, credit: 2 },
+    },
     'statements.result': { importId: '1', staleDays: 3 },
     'statements.recent': undefined,
     'statements.approveExact': { importId: '1', orderIds: [id(w.pendingOrder)] },
@@ -109,7 +114,15 @@ async function makeSamples(): Promise<Samples> {
     'access.revoke': { userId: id(w.user.row), packageId: id(w.owned), reason: 'Shared the login' },
     'access.restore': { userId: id(w.user.row), packageId: id(w.owned) },
     'payouts.mine': undefined,
-    'payouts.saveDetails': { method: 'bank', accountHolder: 'Asha Patil', accountNumber: '123456789012', accountNumberAgain: '123456789012', ifsc: 'SBIN0001234', pan: 'ABCDE1234F', panName: 'ASHA PATIL' },
+    'payouts.saveDetails': {
+      method: 'bank',
+      accountHolder: 'Asha Patil',
+      accountNumber: '123456789012',
+      accountNumberAgain: '123456789012',
+      ifsc: 'SBIN0001234',
+      pan: 'ABCDE1234F',
+      panName: 'ASHA PATIL',
+    },
     'payouts.request': undefined,
     'payouts.cancelRequest': { requestId: '1' },
     'payouts.statement': { period: '2026-11' },
@@ -134,7 +147,12 @@ function spoiled(sample: unknown, options: { maxHuge: number; maxDepth: number }
   return fc.oneof(
     { arbitrary: fc.tuple(fc.constantFrom(...keys), nastyValue(options)).map(([key, value]) => ({ ...sample, [key]: value })), weight: 4 },
     { arbitrary: fc.tuple(fc.constantFrom(...keys)).map(([key]) => Object.fromEntries(Object.entries(sample).filter(([k]) => k !== key))), weight: 1 },
-    { arbitrary: fc.dictionary(fc.constantFrom('__proto__', 'constructor', 'role', 'id', 'userId', 'isAdmin'), nastyValue(options), { minKeys: 1, maxKeys: 2 }).map((extra) => ({ ...extra, ...sample })), weight: 1 },
+    {
+      arbitrary: fc
+        .dictionary(fc.constantFrom('__proto__', 'constructor', 'role', 'id', 'userId', 'isAdmin'), nastyValue(options), { minKeys: 1, maxKeys: 2 })
+        .map((extra) => ({ ...extra, ...sample })),
+      weight: 1,
+    },
     { arbitrary: whole, weight: 2 },
   );
 }
@@ -262,7 +280,9 @@ function restTemplates(): Record<string, RestTemplate> {
     'GET /api/getAllCourses': {},
     'GET /api/mycourse': {},
     'GET /api/getlecturesByCourseId/:courseId': { params: { courseId: id(w.owned) } },
-    'POST /api/course/new': { form: { fields: { name: 'Share Market', price: '4999', description: 'Learn', tier: 'Gold', commission: '100' }, fileField: 'image' } },
+    'POST /api/course/new': {
+      form: { fields: { name: 'Share Market', price: '4999', description: 'Learn', tier: 'Gold', commission: '100' }, fileField: 'image' },
+    },
     'DELETE /api/course/:id': { params: { id: id(createPackage(t.db)) } },
     'POST /api/course/:courseId/lecture': { params: { courseId: id(w.owned) }, body: { video: 'https://youtu.be/dQw4w9WgXcQ', title: 'Part' } },
     'DELETE /api/lecture/:lectureId': { params: { lectureId: id(w.lectures[1]!) } },
@@ -275,7 +295,9 @@ function restTemplates(): Record<string, RestTemplate> {
     'GET /api/admin/users': { query: { search: 'asha', page: '2' } },
     'DELETE /api/users/delete': { body: { email: w.affiliate.email } },
     'POST /api/admin/sendMail': { body: { email: w.user.row.email, amount: 1 } },
-    'POST /api/admin/statements': { form: { fields: { staleDays: '3', mapping: '{"headerKey":"a","date":0,"description":1,"reference":null,"credit":2}' }, fileField: 'statement' } },
+    'POST /api/admin/statements': {
+      form: { fields: { staleDays: '3', mapping: '{"headerKey":"a","date":0,"description":1,"reference":null,"credit":2}' }, fileField: 'statement' },
+    },
   };
 }
 
@@ -294,7 +316,10 @@ function restCase(template: RestTemplate): fc.Arbitrary<RestCase> {
   const options: fc.Arbitrary<RestCase>[] = [
     // Junk query parameters, alone or repeated (Fastify reads a repeated key as an array).
     fc
-      .array(fc.tuple(fc.constantFrom('token', 'search', 'page', 'period', 'input', 'id', '__proto__'), fc.oneof(urlText, fc.constantFrom(...rawPathSegments))), { minLength: 1, maxLength: 3 })
+      .array(
+        fc.tuple(fc.constantFrom('token', 'search', 'page', 'period', 'input', 'id', '__proto__'), fc.oneof(urlText, fc.constantFrom(...rawPathSegments))),
+        { minLength: 1, maxLength: 3 },
+      )
       .map((extra) => ({ ...base, query: [...query, ...extra] })),
   ];
   for (const name of Object.keys(params)) {
@@ -319,7 +344,11 @@ function restCase(template: RestTemplate): fc.Arbitrary<RestCase> {
     const formFields = Object.keys(fields).length
       ? fc.tuple(fc.constantFrom(...Object.keys(fields)), nastyString(60_000)).map(([key, value]) => ({ ...fields, [key]: value }))
       : fc.dictionary(fc.constantFrom('profileImage', 'name', '__proto__'), nastyString(1000), { maxKeys: 2 });
-    options.push(fc.record({ fields: fc.oneof(formFields, fc.constant(fields)), file: fc.option(file) }).map((form) => ({ ...base, form: { fields: form.fields, file: form.file } })));
+    options.push(
+      fc
+        .record({ fields: fc.oneof(formFields, fc.constant(fields)), file: fc.option(file) })
+        .map((form) => ({ ...base, form: { fields: form.fields, file: form.file } })),
+    );
   }
   return fc.oneof(...options);
 }
@@ -340,7 +369,10 @@ function restExamples(template: RestTemplate): RestCase[] {
   }
   if (template.form) {
     for (const value of [SQL, TRICKY_TEXT]) {
-      cases.push({ ...base, form: { fields: everyField(template.form.fields, value) as Record<string, string>, file: { name: `${value}.png`, content: svgWithScript } } });
+      cases.push({
+        ...base,
+        form: { fields: everyField(template.form.fields, value) as Record<string, string>, file: { name: `${value}.png`, content: svgWithScript } },
+      });
     }
   }
   return cases;
@@ -419,7 +451,9 @@ describe('requests that are not even JSON', () => {
   ];
   const targets: [string, string][] = [
     ...restRoutes.filter((row) => row.method !== 'GET').map((row) => [String(row.method), row.path.replace(/:(\w+)/g, '999999')] as [string, string]),
-    ...Object.entries(allProcedures()).filter(([, type]) => type === 'mutation').map(([path]) => ['POST', `/trpc/${path}`] as [string, string]),
+    ...Object.entries(allProcedures())
+      .filter(([, type]) => type === 'mutation')
+      .map(([path]) => ['POST', `/trpc/${path}`] as [string, string]),
   ];
 
   it.each(rawBodies)('%s gets a 4xx with a message from every call that takes a body, and changes nothing', async (_name, type, body) => {

@@ -52,7 +52,16 @@ describe('settings', () => {
     expect(
       loadConfig({ PAYOUT_MINIMUM_RUPEES: '1000', TDS_ENABLED: 'true', TDS_RATE_PERCENT: '5', TDS_THRESHOLD_RUPEES: '15000', TDS_NO_PAN_RATE_PERCENT: '20.5' }),
     ).toMatchObject({ payoutMinimumPaise: 1000_00, tds: { enabled: true, rateBp: 500, noPanRateBp: 2050, thresholdPaise: 15_000_00 } });
-    for (const [name, value] of [['TDS_ENABLED', 'yes'], ['TDS_RATE_PERCENT', '120'], ['TDS_RATE_PERCENT', '2.005'], ['PAYOUT_MINIMUM_RUPEES', '99.5'], ['TDS_THRESHOLD_RUPEES', '-1'], ['PAYOUT_MINIMUM_RUPEES', '0x10'], ['TDS_THRESHOLD_RUPEES', '1e2'], ['PAYOUT_MINIMUM_RUPEES', '1,0,0']]) {
+    for (const [name, value] of [
+      ['TDS_ENABLED', 'yes'],
+      ['TDS_RATE_PERCENT', '120'],
+      ['TDS_RATE_PERCENT', '2.005'],
+      ['PAYOUT_MINIMUM_RUPEES', '99.5'],
+      ['TDS_THRESHOLD_RUPEES', '-1'],
+      ['PAYOUT_MINIMUM_RUPEES', '0x10'],
+      ['TDS_THRESHOLD_RUPEES', '1e2'],
+      ['PAYOUT_MINIMUM_RUPEES', '1,0,0'],
+    ]) {
       expect(() => loadConfig({ [name!]: value }), `${name}=${value}`).toThrow(new RegExp(`${name}: `));
     }
   });

@@ -17,9 +17,7 @@ const port = z.preprocess(
     .default(3000),
 );
 
-const httpUrl = z
-  .url({ protocol: /^https?$/, error: 'expected an http:// or https:// address' })
-  .transform((url) => url.replace(/\/+$/, ''));
+const httpUrl = z.url({ protocol: /^https?$/, error: 'expected an http:// or https:// address' }).transform((url) => url.replace(/\/+$/, ''));
 
 /**
  * TRUST_PROXY follows Fastify's trustProxy option: "false" (default), a hop count, or a
@@ -37,13 +35,15 @@ const trustProxy = z.preprocess(
       if (value === 'true') {
         ctx.addIssue({
           code: 'custom',
-          message:
-            '"true" would trust an X-Forwarded-For that any client can write; give the number of proxies in front (1 for one) or their addresses',
+          message: '"true" would trust an X-Forwarded-For that any client can write; give the number of proxies in front (1 for one) or their addresses',
         });
         return z.NEVER;
       }
       if (/^\d+$/.test(value)) return Number(value);
-      const list = value.split(',').map((part) => part.trim()).filter(Boolean);
+      const list = value
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
       if (list.length > 0 && list.every((part) => /^[0-9a-f:.]+(\/\d{1,3})?$/.test(part))) return list;
       ctx.addIssue({ code: 'custom', message: 'expected true, false, a hop count or a list of proxy addresses' });
       return z.NEVER;
@@ -61,7 +61,10 @@ const corsOrigins = z.preprocess(
     .default('')
     .transform((raw, ctx): string[] => {
       const origins: string[] = [];
-      for (const part of raw.split(',').map((item) => item.trim()).filter(Boolean)) {
+      for (const part of raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
         if (part === '*') {
           ctx.addIssue({ code: 'custom', message: 'expected exact origins; "*" is not allowed because the calls carry credentials' });
           return z.NEVER;
@@ -122,10 +125,7 @@ const envSchema = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('0.0.0.0')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
-  SMTP_URL: z.preprocess(
-    emptyAsUndefined,
-    z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// address' }).optional(),
-  ),
+  SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// address' }).optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
   SITE_NAME: z.preprocess(emptyAsUndefined, z.string().min(1).max(60).default('Marathi Success')),
   UPI_ID: z.preprocess(
@@ -147,7 +147,10 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: 'expected an email address' }).optional()),
   CONTACT_PHONE: z.preprocess(
     emptyAsUndefined,
-    z.string().regex(/^\+?[0-9 -]{6,20}$/, 'expected a phone number such as +91 98765 43210').optional(),
+    z
+      .string()
+      .regex(/^\+?[0-9 -]{6,20}$/, 'expected a phone number such as +91 98765 43210')
+      .optional(),
   ),
   TRUST_PROXY: trustProxy,
   CORS_ORIGINS: corsOrigins,
@@ -160,7 +163,13 @@ const envSchema = z.object({
       .max(100, 'expected a whole number from 0 (no limit) to 100')
       .default(2),
   ),
-  UPI_MERCHANT_CODE: z.preprocess(emptyAsUndefined, z.string().regex(/^\d{4}$/, 'expected the 4-digit merchant category code (MCC) of a business UPI id').optional()),
+  UPI_MERCHANT_CODE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^\d{4}$/, 'expected the 4-digit merchant category code (MCC) of a business UPI id')
+      .optional(),
+  ),
   APPROVAL_HOURS_HINT: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -172,7 +181,10 @@ const envSchema = z.object({
   ),
   RECEIPT_PREFIX: z.preprocess(
     emptyAsUndefined,
-    z.string().regex(/^[A-Z0-9]{1,3}$/, 'expected 1 to 3 capital letters or digits, such as MS').default('MS'),
+    z
+      .string()
+      .regex(/^[A-Z0-9]{1,3}$/, 'expected 1 to 3 capital letters or digits, such as MS')
+      .default('MS'),
   ),
   SELLER_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
   SELLER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(300).optional()),
@@ -190,7 +202,10 @@ const envSchema = z.object({
       .number({ error: 'expected a percentage from 0 to 28 with at most two decimals' })
       .min(0, 'expected a percentage from 0 to 28 with at most two decimals')
       .max(28, 'expected a percentage from 0 to 28 with at most two decimals')
-      .refine((n) => Number.isInteger(Math.round(n * 100)) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'expected a percentage from 0 to 28 with at most two decimals')
+      .refine(
+        (n) => Number.isInteger(Math.round(n * 100)) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
+        'expected a percentage from 0 to 28 with at most two decimals',
+      )
       .default(18),
   ),
   PAYOUT_MINIMUM_RUPEES: wholeRupees(500),
@@ -204,10 +219,7 @@ const envSchema = z.object({
   TDS_RATE_PERCENT: percent(2),
   TDS_THRESHOLD_RUPEES: wholeRupees(20000),
   TDS_NO_PAN_RATE_PERCENT: percent(20),
-  LOG_LEVEL: z.preprocess(
-    emptyAsUndefined,
-    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  ),
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
 });
 
 /** The settings as the app uses them: the environment's names and units turned into the app's. */

@@ -87,10 +87,17 @@ describe('expired rows', () => {
     createSession(t.db, user.id, now - 31 * day); // expired a day ago
     const live = createSession(t.db, user.id, now);
     resetToken(t, user.id);
-    t.db.insert(passwordResets).values({ userId: user.id, tokenHash: 'expired-reset', createdAt: now - day, expiresAt: now - day + 30 * 60 * 1000 }).run();
+    t.db
+      .insert(passwordResets)
+      .values({ userId: user.id, tokenHash: 'expired-reset', createdAt: now - day, expiresAt: now - day + 30 * 60 * 1000 })
+      .run();
     await pendingRegistration(t);
     const stale = await pendingRegistration(t);
-    t.db.update(pendingRegistrations).set({ createdAt: now - 2 * day }).where(sql`${pendingRegistrations.tokenHash} = (select token_hash from pending_registrations order by id desc limit 1)`).run();
+    t.db
+      .update(pendingRegistrations)
+      .set({ createdAt: now - 2 * day })
+      .where(sql`${pendingRegistrations.tokenHash} = (select token_hash from pending_registrations order by id desc limit 1)`)
+      .run();
     expect(stale.activationToken).toBeTruthy();
 
     await expect.poll(() => t.db.select().from(sessions).all().length, { timeout: 5000 }).toBe(1);

@@ -55,7 +55,9 @@ function ledgerInvariants(db: Db) {
     select count(*) as n from ledger l left join orders o on o.id = l.order_id
     where l.kind = 'commission' and (o.id is null or o.status != 'approved')`)!.n;
   expect(orphanCommissions).toBe(0);
-  const doubled = db.get<{ n: number }>(sql`select count(*) as n from (select order_id from ledger where kind = 'commission' group by order_id having count(*) > 1)`)!.n;
+  const doubled = db.get<{ n: number }>(
+    sql`select count(*) as n from (select order_id from ledger where kind = 'commission' group by order_id having count(*) > 1)`,
+  )!.n;
   expect(doubled).toBe(0);
   const drift = db.all(sql`
     select u.id from users u
@@ -93,10 +95,14 @@ describe('shutdown and crashes', () => {
     const body = JSON.stringify({ email: 'nobody@example.com', password: 'not-a-password' });
     const { request } = await import('node:http');
     const answer = new Promise<number>((resolve, reject) => {
-      const req = request(`${server.url}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      });
+      const req = request(
+        `${server.url}/api/user/login`,
+        { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
       req.on('error', reject);
       // Half the body now, SIGTERM, the rest a moment later: the request is in flight during shutdown.
       req.write(body.slice(0, 10));

@@ -17,11 +17,13 @@ const page = async (path: string, encoding?: string) => {
 };
 
 describe('what the server writes into the page', () => {
-  it('gives a package page its own Open Graph tags, in the sharer\'s language', async () => {
+  it("gives a package page its own Open Graph tags, in the sharer's language", async () => {
     const pkg = createPackage(t.db, { name: 'Share Market <Basics>', description: 'Learn "trading" from the start.', pricePaise: 2_499_00 });
     const english = await page(`/course/${pkg.id}`);
     expect(english).toContain('<meta property="og:title" content="Share Market &#60;Basics&#62;" />');
-    expect(english).toContain('<meta property="og:description" content="₹2,499 · 0 lectures · in Marathi · lifetime access. Learn &#34;trading&#34; from the start." />');
+    expect(english).toContain(
+      '<meta property="og:description" content="₹2,499 · 0 lectures · in Marathi · lifetime access. Learn &#34;trading&#34; from the start." />',
+    );
     expect(english).toContain(`<meta property="og:url" content="${t.url}/course/${pkg.id}" />`);
     expect(english).toContain('<title>Share Market &#60;Basics&#62; – Marathi Success</title>');
     const marathi = await page(`/course/${pkg.id}?lang=mr`, 'br');
@@ -29,7 +31,7 @@ describe('what the server writes into the page', () => {
     expect(marathi).toContain('<meta property="og:locale" content="mr_IN" />');
   });
 
-  it('greets by the sponsor\'s name on a referral link, and writes the catalogue into the catalogue pages', async () => {
+  it("greets by the sponsor's name on a referral link, and writes the catalogue into the catalogue pages", async () => {
     const sponsor = await createUser(t.db, { name: 'राहुल पाटील' });
     const pkg = createPackage(t.db, { name: 'Tally Basics' });
     const html = await page(`/packages?ref=${sponsor.referralCode}&lang=mr`);
@@ -45,11 +47,13 @@ describe('what the server writes into the page', () => {
     expect(await page('/packages')).toContain('GST Basics');
   });
 
-  it('draws the catalogue\'s cards into the page before the app\'s code arrives, in the reader\'s language', async () => {
+  it("draws the catalogue's cards into the page before the app's code arrives, in the reader's language", async () => {
     const pkg = createPackage(t.db, { name: 'Accounts <b>for</b> shops', pricePaise: 1_499_00 });
     const english = await page('/packages');
     expect(english).toMatch(/<div id="root"><header[\s\S]*<\/header><main class="main"><div class="page"><h1>Our Packages<\/h1>/);
-    expect(english).toContain(`<a class="package-card__link" href="/course/${pkg.id}">Accounts &#60;b&#62;for&#60;/b&#62; shops</a></h2><p class="card__price">₹1,499</p>`);
+    expect(english).toContain(
+      `<a class="package-card__link" href="/course/${pkg.id}">Accounts &#60;b&#62;for&#60;/b&#62; shops</a></h2><p class="card__price">₹1,499</p>`,
+    );
     const response = await fetch(`${t.url}/packages`, { headers: { accept: 'text/html', 'accept-language': 'mr-IN,mr;q=0.9,en;q=0.8' } });
     const marathi = await response.text();
     expect(marathi).toContain('<h1>आमची पॅकेजेस</h1>');

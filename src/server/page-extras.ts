@@ -67,7 +67,9 @@ function catalogueCards(catalogue: PackageView[], lang: Language, sponsorName: s
       const image = pkg.image
         ? `<img class="package-image" src="${escapeHtml(pkg.image)}"${pkg.imageSrcSet ? ` srcset="${escapeHtml(pkg.imageSrcSet)}" sizes="(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw"` : ''} alt="" width="640" height="360"${index === 0 ? ' fetchpriority="high"' : ' loading="lazy"'} />`
         : '<div class="package-image package-image--none" aria-hidden="true"></div>';
-      const facts = [cardWords.lectures[lang](pkg.lectureCount), cardWords.language[lang], cardWords.lifetime[lang]].map((fact) => `<li>${escapeHtml(fact)}</li>`).join('');
+      const facts = [cardWords.lectures[lang](pkg.lectureCount), cardWords.language[lang], cardWords.lifetime[lang]]
+        .map((fact) => `<li>${escapeHtml(fact)}</li>`)
+        .join('');
       return `<li class="card package-card">${image}<h2 class="card__title"><a class="package-card__link" href="${pathTo(pagePaths.packagePage, { id: pkg.id })}">${escapeHtml(pkg.name)}</a></h2><p class="card__price">${escapeHtml(formatRupees(pkg.pricePaise))}</p><ul class="package-facts">${facts}</ul><p class="package-card__description">${escapeHtml(pkg.description)}</p></li>`;
     })
     .join('');
@@ -79,7 +81,9 @@ function metaTags(tags: Record<string, string | null>): string {
   return Object.entries(tags)
     .filter((entry): entry is [string, string] => entry[1] !== null)
     .map(([property, content]) =>
-      property.startsWith('og:') ? `<meta property="${property}" content="${escapeHtml(content)}" />` : `<meta name="${property}" content="${escapeHtml(content)}" />`,
+      property.startsWith('og:')
+        ? `<meta property="${property}" content="${escapeHtml(content)}" />`
+        : `<meta name="${property}" content="${escapeHtml(content)}" />`,
     )
     .join('');
 }

@@ -79,7 +79,11 @@ describe('signed-in reads kept in memory', () => {
     const { user, token } = await createUserWithToken(t.db, { name: 'Ravi' });
     await warm(() => me(token));
     const kept = readCache(t.db).size;
-    t.db.update(sessions).set({ lastSeenAt: clock.now() + 1 }).where(eq(sessions.userId, user.id)).run();
+    t.db
+      .update(sessions)
+      .set({ lastSeenAt: clock.now() + 1 })
+      .where(eq(sessions.userId, user.id))
+      .run();
     expect(readCache(t.db).size).toBe(kept);
     expect(() =>
       t.db.transaction((tx) => {

@@ -31,7 +31,26 @@ describe('money', () => {
     expect(parseRupees(' ₹ 1,00,000.5 ')).toBe(1_00_000_50);
     expect(parseRupees('100,000.25')).toBe(100_000_25);
     expect(parseRupees('0.75')).toBe(75);
-    for (const text of ['0x1F4', '1e3', '1E3', '0b101', '0o17', '+500', '-500', 'Infinity', 'NaN', '', '.5', '5.', '5.123', '1,0', '1,,000', '500 rupees', '५००', '1_000']) {
+    for (const text of [
+      '0x1F4',
+      '1e3',
+      '1E3',
+      '0b101',
+      '0o17',
+      '+500',
+      '-500',
+      'Infinity',
+      'NaN',
+      '',
+      '.5',
+      '5.',
+      '5.123',
+      '1,0',
+      '1,,000',
+      '500 rupees',
+      '५००',
+      '1_000',
+    ]) {
       expect(parseRupees(text), text).toBeNull();
     }
   });

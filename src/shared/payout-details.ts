@@ -48,22 +48,29 @@ const panName = requiredText(100, 'PAN_NAME_REQUIRED');
 
 /** PAN is optional (without it TDS is withheld at the higher rate); when given, the name on it is required. */
 const panPart = {
-  pan: z.union([z.literal(''), z.null(), panField]).optional().transform((value) => value || null),
+  pan: z
+    .union([z.literal(''), z.null(), panField])
+    .optional()
+    .transform((value) => value || null),
   panName: z.union([z.null(), z.string()]).optional(),
 };
 
 export const payoutDetailsInput = z
-  .discriminatedUnion('method', [
-    z.object({ method: z.literal('upi'), upiId: upiIdField, ...panPart }),
-    z.object({
-      method: z.literal('bank'),
-      accountHolder: holderName,
-      accountNumber: accountNumberField,
-      accountNumberAgain: z.string({ error: 'ACCOUNT_NUMBERS_DIFFER' }).max(40, 'ACCOUNT_NUMBERS_DIFFER'),
-      ifsc: ifscField,
-      ...panPart,
-    }),
-  ], { error: 'REQUIRED' })
+  .discriminatedUnion(
+    'method',
+    [
+      z.object({ method: z.literal('upi'), upiId: upiIdField, ...panPart }),
+      z.object({
+        method: z.literal('bank'),
+        accountHolder: holderName,
+        accountNumber: accountNumberField,
+        accountNumberAgain: z.string({ error: 'ACCOUNT_NUMBERS_DIFFER' }).max(40, 'ACCOUNT_NUMBERS_DIFFER'),
+        ifsc: ifscField,
+        ...panPart,
+      }),
+    ],
+    { error: 'REQUIRED' },
+  )
   .superRefine((value, ctx) => {
     if (value.method === 'bank' && value.accountNumberAgain.replace(/[\s-]/g, '') !== value.accountNumber) {
       ctx.addIssue({ code: 'custom', message: 'ACCOUNT_NUMBERS_DIFFER', path: ['accountNumberAgain'] });

@@ -31,7 +31,11 @@ describe('amount in words', () => {
     [499_900, 'Rupees Four Thousand Nine Hundred Ninety-Nine Only', 'चार हजार नऊशे नव्व्याण्णव रुपये फक्त'],
     [149_950, 'Rupees One Thousand Four Hundred Ninety-Nine and Fifty Paise Only', 'एक हजार चारशे नव्व्याण्णव रुपये आणि पन्नास पैसे फक्त'],
     [1_00_000_00, 'Rupees One Lakh Only', 'एक लाख रुपये फक्त'],
-    [12_34_56_789_05, 'Rupees Twelve Crore Thirty-Four Lakh Fifty-Six Thousand Seven Hundred Eighty-Nine and Five Paise Only', 'बारा कोटी चौतीस लाख छप्पन्न हजार सातशे एकोणनव्वद रुपये आणि पाच पैसे फक्त'],
+    [
+      12_34_56_789_05,
+      'Rupees Twelve Crore Thirty-Four Lakh Fifty-Six Thousand Seven Hundred Eighty-Nine and Five Paise Only',
+      'बारा कोटी चौतीस लाख छप्पन्न हजार सातशे एकोणनव्वद रुपये आणि पाच पैसे फक्त',
+    ],
     [100_00, 'Rupees One Hundred Only', 'शंभर रुपये फक्त'],
     [101_00, 'Rupees One Hundred One Only', 'एकशे एक रुपये फक्त'],
     [0, 'Rupees Zero Only', 'शून्य रुपये फक्त'],

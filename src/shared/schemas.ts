@@ -26,10 +26,16 @@ export const searchAndPage = z
   .optional();
 
 /** Ids travel as strings (REST `_id`) or numbers; inside the server they are positive integers. */
-export const entityId = z.union([
-  z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
-  z.string().regex(/^[1-9]\d{0,14}$/).transform(Number),
-], { error: 'ID_INVALID' });
+export const entityId = z.union(
+  [
+    z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+    z
+      .string()
+      .regex(/^[1-9]\d{0,14}$/)
+      .transform(Number),
+  ],
+  { error: 'ID_INVALID' },
+);
 
 export const emailAddress = z
   .string({ error: 'EMAIL_INVALID' })
@@ -50,10 +56,7 @@ export const indianPhone = z.string({ error: 'PHONE_INVALID' }).transform((raw, 
 
 export const personName = requiredText(100, 'NAME_REQUIRED');
 
-export const newPassword = z
-  .string({ error: 'PASSWORD_TOO_SHORT' })
-  .min(8, 'PASSWORD_TOO_SHORT')
-  .max(200, 'TEXT_TOO_LONG');
+export const newPassword = z.string({ error: 'PASSWORD_TOO_SHORT' }).min(8, 'PASSWORD_TOO_SHORT').max(200, 'TEXT_TOO_LONG');
 
 /**
  * The 12-digit UPI reference (UTR) the payer's app shows; pasted text around it ("UTR: 5123 4567

@@ -143,9 +143,7 @@ describe('thumbnails and the player address', () => {
 
   it('starts YouTube and Vimeo playing once tapped, keeping the unlisted hash', () => {
     expect(playerUrl(normaliseVideoLink(YT)!)).toBe(`${YT}?autoplay=1&rel=0&fs=0`);
-    expect(playerUrl(normaliseVideoLink('https://vimeo.com/76979871/8272103f6e')!)).toBe(
-      'https://player.vimeo.com/video/76979871?h=8272103f6e&autoplay=1',
-    );
+    expect(playerUrl(normaliseVideoLink('https://vimeo.com/76979871/8272103f6e')!)).toBe('https://player.vimeo.com/video/76979871?h=8272103f6e&autoplay=1');
     expect(playerUrl(normaliseVideoLink('https://drive.google.com/open?id=1AbCdEfGhIjKlMnOp')!)).toBe(
       'https://drive.google.com/file/d/1AbCdEfGhIjKlMnOp/preview',
     );

@@ -12,9 +12,7 @@ function tableNames(db: Db): string[] {
 
 /** How many rows each table holds. */
 export function rowCounts(db: Db): Record<string, number> {
-  return Object.fromEntries(
-    tableNames(db).map((name) => [name, db.$client.prepare<[], { n: number }>(`select count(*) as n from "${name}"`).get()!.n]),
-  );
+  return Object.fromEntries(tableNames(db).map((name) => [name, db.$client.prepare<[], { n: number }>(`select count(*) as n from "${name}"`).get()!.n]));
 }
 
 /**

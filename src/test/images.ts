@@ -16,10 +16,7 @@ export function makeJpegWithLocation(): Promise<Buffer> {
 
 /** A PNG header that claims 100,000 x 100,000 pixels: a decompression bomb. */
 export function makePixelBomb(): Buffer {
-  const png = Buffer.from(
-    '89504e470d0a1a0a0000000d49484452000186a0000186a00802000000' + '00000000' + '0000000049454e44ae426082',
-    'hex',
-  );
+  const png = Buffer.from('89504e470d0a1a0a0000000d49484452000186a0000186a00802000000' + '00000000' + '0000000049454e44ae426082', 'hex');
   return png;
 }
 

@@ -34,9 +34,9 @@ export const unicodeEdgeCases = [
 /** Fragments of SQL, HTML, templates and paths, and text that looks like other types. */
 export const injectionFragments = [
   "' OR '1'='1",
-  "1; DROP TABLE users; --",
+  '1; DROP TABLE users; --',
   '" OR ""="',
-  "1 UNION SELECT password_hash FROM users --",
+  '1 UNION SELECT password_hash FROM users --',
   "admin'--",
   "'); DELETE FROM orders; --",
   '%',
@@ -90,7 +90,9 @@ export function nastyString(maxHuge: number): fc.Arbitrary<string> {
     fc.constantFrom(...unicodeEdgeCases, ...injectionFragments),
     fc.string({ unit: nastyUnit, maxLength: 40 }),
     fc.tuple(fc.constantFrom(...injectionFragments), fc.constantFrom(...unicodeEdgeCases)).map(([a, b]) => a + b),
-    fc.integer({ min: Math.min(300, maxHuge), max: maxHuge }).chain((length) => fc.constantFrom('x'.repeat(length), 'ऋ'.repeat(length / 2), '9'.repeat(length))),
+    fc
+      .integer({ min: Math.min(300, maxHuge), max: maxHuge })
+      .chain((length) => fc.constantFrom('x'.repeat(length), 'ऋ'.repeat(length / 2), '9'.repeat(length))),
   );
 }
 
@@ -134,4 +136,21 @@ export function percentEncode(text: string): string {
 }
 
 /** Path segments that are not valid percent-encoding or decode to surprises. */
-export const rawPathSegments = ['%ED%A0%80', '%E0%A4%A', '%00', '%2e%2e%2f%2e%2e', '%FF%FE', '..', '%20', '%25', '1%00', '1;2', '1,2', '-1', '0', '1.0', '01', '1e3'];
+export const rawPathSegments = [
+  '%ED%A0%80',
+  '%E0%A4%A',
+  '%00',
+  '%2e%2e%2f%2e%2e',
+  '%FF%FE',
+  '..',
+  '%20',
+  '%25',
+  '1%00',
+  '1;2',
+  '1,2',
+  '-1',
+  '0',
+  '1.0',
+  '01',
+  '1e3',
+];

@@ -49,8 +49,7 @@ export const dateCell = (date: string) => {
 };
 
 /** Rupees written the Indian way: 1,00,000.00 */
-export const indianAmount = (rupees: number) =>
-  new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rupees);
+export const indianAmount = (rupees: number) => new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(rupees);
 
 type Style = 'text' | 'spreadsheet';
 const amountCell = (rupees: number | undefined, style: Style): TestCell =>

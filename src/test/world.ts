@@ -140,6 +140,9 @@ export async function pendingRegistration(t: TestApp, options: { code?: string; 
 export function resetToken(t: TestApp, userId: number): string {
   const token = newToken();
   const now = t.deps.now();
-  t.db.insert(passwordResets).values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt: now + RESET_TTL_MS }).run();
+  t.db
+    .insert(passwordResets)
+    .values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt: now + RESET_TTL_MS })
+    .run();
   return token;
 }

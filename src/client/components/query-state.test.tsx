@@ -19,19 +19,41 @@ const list = (items: string[]) => (
 
 describe('QueryState', () => {
   it('shows the page spinner, announced as a status, while the query is pending', () => {
-    const html = renderToStaticMarkup(<QueryState query={pending} error="Could not load.">{list}</QueryState>);
+    const html = renderToStaticMarkup(
+      <QueryState query={pending} error="Could not load.">
+        {list}
+      </QueryState>,
+    );
     expect(html).toContain('role="status"');
     expect(html).toContain('Loading...');
     expect(html).not.toContain('<ul>');
   });
 
   it('shows the given placeholder instead, or nothing', () => {
-    expect(renderToStaticMarkup(<QueryState query={pending} loading={<p>…</p>} error="x">{list}</QueryState>)).toBe('<p>…</p>');
-    expect(renderToStaticMarkup(<QueryState query={pending} loading={null} error="x">{list}</QueryState>)).toBe('');
+    expect(
+      renderToStaticMarkup(
+        <QueryState query={pending} loading={<p>…</p>} error="x">
+          {list}
+        </QueryState>,
+      ),
+    ).toBe('<p>…</p>');
+    expect(
+      renderToStaticMarkup(
+        <QueryState query={pending} loading={null} error="x">
+          {list}
+        </QueryState>,
+      ),
+    ).toBe('');
   });
 
   it('announces a failure text as an alert, from the error when given a function', () => {
-    expect(renderToStaticMarkup(<QueryState query={failed} error="Could not load.">{list}</QueryState>)).toBe('<p role="alert">Could not load.</p>');
+    expect(
+      renderToStaticMarkup(
+        <QueryState query={failed} error="Could not load.">
+          {list}
+        </QueryState>,
+      ),
+    ).toBe('<p role="alert">Could not load.</p>');
     const fromError = renderToStaticMarkup(
       <QueryState query={failed} error={(error) => `Failed: ${(error as Error).message}`}>
         {list}
@@ -47,14 +69,32 @@ describe('QueryState', () => {
       </QueryState>,
     );
     expect(retry).toBe('<div role="alert" class="query-error"><p>Could not load.</p><button type="button" class="button">Retry</button></div>');
-    expect(renderToStaticMarkup(<QueryState query={failed} error={<div className="page">Gone</div>}>{list}</QueryState>)).toBe('<div class="page">Gone</div>');
+    expect(
+      renderToStaticMarkup(
+        <QueryState query={failed} error={<div className="page">Gone</div>}>
+          {list}
+        </QueryState>,
+      ),
+    ).toBe('<div class="page">Gone</div>');
   });
 
   it('shows the empty state for an empty answer and the children for data', () => {
     const empty = <p className="empty-state">Nothing yet.</p>;
     const isEmpty = (items: string[]) => items.length === 0;
-    expect(renderToStaticMarkup(<QueryState query={loaded([])} error="x" isEmpty={isEmpty} empty={empty}>{list}</QueryState>)).toBe('<p class="empty-state">Nothing yet.</p>');
-    expect(renderToStaticMarkup(<QueryState query={loaded(['a', 'b'])} error="x" isEmpty={isEmpty} empty={empty}>{list}</QueryState>)).toBe('<ul><li>a</li><li>b</li></ul>');
+    expect(
+      renderToStaticMarkup(
+        <QueryState query={loaded([])} error="x" isEmpty={isEmpty} empty={empty}>
+          {list}
+        </QueryState>,
+      ),
+    ).toBe('<p class="empty-state">Nothing yet.</p>');
+    expect(
+      renderToStaticMarkup(
+        <QueryState query={loaded(['a', 'b'])} error="x" isEmpty={isEmpty} empty={empty}>
+          {list}
+        </QueryState>,
+      ),
+    ).toBe('<ul><li>a</li><li>b</li></ul>');
   });
 });
 
@@ -65,9 +105,13 @@ describe('Pager', () => {
 
   it('disables Previous on the first page and Next on the last, and shows the position when told the count', () => {
     const first = renderToStaticMarkup(<Pager page={1} hasNext onPage={() => undefined} />);
-    expect(first).toBe('<div class="button-row pager"><button type="button" class="button" disabled="">Previous page</button><button type="button" class="button">Next page</button></div>');
+    expect(first).toBe(
+      '<div class="button-row pager"><button type="button" class="button" disabled="">Previous page</button><button type="button" class="button">Next page</button></div>',
+    );
     const last = renderToStaticMarkup(<Pager page={3} hasNext={false} onPage={() => undefined} pages={3} />);
-    expect(last).toBe('<div class="button-row pager"><button type="button" class="button">Previous page</button><span>3 / 3</span><button type="button" class="button" disabled="">Next page</button></div>');
+    expect(last).toBe(
+      '<div class="button-row pager"><button type="button" class="button">Previous page</button><span>3 / 3</span><button type="button" class="button" disabled="">Next page</button></div>',
+    );
   });
 
   it('counts pages from a total and a page size, at least one', () => {

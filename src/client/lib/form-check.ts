@@ -13,7 +13,10 @@ export function checkForm(form: HTMLFormElement): boolean {
   return false;
 }
 
-type Say = (key: 'validation.required' | 'validation.email' | 'validation.tooShort' | 'validation.tooLong' | 'validation.pattern' | 'validation.other', params?: Record<string, string | number>) => string;
+type Say = (
+  key: 'validation.required' | 'validation.email' | 'validation.tooShort' | 'validation.tooLong' | 'validation.pattern' | 'validation.other',
+  params?: Record<string, string | number>,
+) => string;
 
 /** The message for a field the browser found invalid, in the page's language. */
 export function validityMessage(input: HTMLInputElement, say: Say): string {

@@ -14,7 +14,11 @@ function shape(value: unknown): unknown {
 }
 
 function placeholders(value: unknown): string[] {
-  return JSON.stringify(value).match(/\{\{\s*\w+\s*\}\}/g)?.sort() ?? [];
+  return (
+    JSON.stringify(value)
+      .match(/\{\{\s*\w+\s*\}\}/g)
+      ?.sort() ?? []
+  );
 }
 
 describe('catalogues', () => {

@@ -90,11 +90,7 @@ export type TextKey<T, D extends number = 5> = [D] extends [never]
 export type ValueKey<T, D extends number = 5> = [D] extends [never]
   ? never
   : {
-      [K in keyof T & string]: T[K] extends string | readonly unknown[]
-        ? K
-        : T[K] extends object
-          ? K | Join<K, ValueKey<T[K], Depth[D]>>
-          : K;
+      [K in keyof T & string]: T[K] extends string | readonly unknown[] ? K : T[K] extends object ? K | Join<K, ValueKey<T[K], Depth[D]>> : K;
     }[keyof T & string];
 
 export type ValueAt<T, P extends string> = P extends `${infer K}.${infer Rest}`

@@ -1,6 +1,13 @@
 import type { SiteConfig } from '../../shared/site-config';
 
-const fallback: SiteConfig = { siteName: 'Marathi Success', publicUrl: location.origin, contactEmail: null, contactPhone: null, approvalHoursHint: 24, taxInvoice: false };
+const fallback: SiteConfig = {
+  siteName: 'Marathi Success',
+  publicUrl: location.origin,
+  contactEmail: null,
+  contactPhone: null,
+  approvalHoursHint: 24,
+  taxInvoice: false,
+};
 
 function read(): SiteConfig {
   try {

@@ -85,7 +85,11 @@ describe('npm run import:legacy', () => {
     const dataDir = await folder('legacy-big-data-');
     await cp(sampleDir, dir, { recursive: true });
     const out = createWriteStream(path.join(dir, 'users.json'));
-    const history = Array.from({ length: 40 }, (_, i) => ({ at: { $date: '2025-03-05T19:41:33.000Z' }, ip: `10.0.${i}.1`, agent: 'Mozilla/5.0 (Linux; Android 14) Chrome/120' }));
+    const history = Array.from({ length: 40 }, (_, i) => ({
+      at: { $date: '2025-03-05T19:41:33.000Z' },
+      ip: `10.0.${i}.1`,
+      agent: 'Mozilla/5.0 (Linux; Android 14) Chrome/120',
+    }));
     const total = 20_000;
     out.write('[\n');
     for (let i = 0; i < total; i += 1) {
@@ -114,7 +118,9 @@ describe('npm run import:legacy', () => {
     expect(answer.stderr).toBe('');
     expect(answer.code).toBe(1);
     expect(answer.stdout).toContain('The export cannot be imported, so nothing was changed');
-    expect(answer.stdout).toContain(`FAULT: users.json record ${total} (${(0x67c8a8ed00000000n + BigInt(total - 1)).toString(16).padStart(24, '0')}): has no email`);
+    expect(answer.stdout).toContain(
+      `FAULT: users.json record ${total} (${(0x67c8a8ed00000000n + BigInt(total - 1)).toString(16).padStart(24, '0')}): has no email`,
+    );
     expect(userCount(dataDir)).toBe(0);
   }, 120_000);
 });

@@ -1,13 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  type AnySQLiteColumn,
-  index,
-  integer,
-  primaryKey,
-  sqliteTable,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/sqlite-core';
+import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { languages, orderStatuses, roles, tiers, ledgerKinds } from '../../shared/domain.js';
 
 // Conventions: ids are integers (shown to clients as strings); times are milliseconds since the
@@ -51,15 +43,9 @@ export const users = sqliteTable(
     uniqueIndex('users_email_active').on(t.email).where(sql`${t.deletedAt} is null`),
     index('users_sponsor').on(t.sponsorId),
     // Highest total first; on a tie, whoever reached it first.
-    index('users_leaderboard')
-      .on(sql`${t.earnedPaise} desc`, t.earnedAt, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.earnedPaise} > 0`),
-    index('users_leaderboard_week')
-      .on(t.weekStart, sql`${t.weekPaise} desc`, t.weekAt, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.weekPaise} > 0`),
-    index('users_leaderboard_month')
-      .on(t.monthStart, sql`${t.monthPaise} desc`, t.monthAt, t.id)
-      .where(sql`${t.deletedAt} is null and ${t.monthPaise} > 0`),
+    index('users_leaderboard').on(sql`${t.earnedPaise} desc`, t.earnedAt, t.id).where(sql`${t.deletedAt} is null and ${t.earnedPaise} > 0`),
+    index('users_leaderboard_week').on(t.weekStart, sql`${t.weekPaise} desc`, t.weekAt, t.id).where(sql`${t.deletedAt} is null and ${t.weekPaise} > 0`),
+    index('users_leaderboard_month').on(t.monthStart, sql`${t.monthPaise} desc`, t.monthAt, t.id).where(sql`${t.deletedAt} is null and ${t.monthPaise} > 0`),
   ],
 );
 

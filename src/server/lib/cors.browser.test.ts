@@ -76,7 +76,9 @@ describe('the legacy client on another origin', () => {
     await mkdir(path.join(t.dataDir, 'uploads', 'packages'), { recursive: true });
     await writeFile(
       path.join(t.dataDir, 'uploads', 'packages', 'legacycard-640.webp'),
-      await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1d4ed8' } }).webp().toBuffer(),
+      await sharp({ create: { width: 640, height: 360, channels: 3, background: '#1d4ed8' } })
+        .webp()
+        .toBuffer(),
     );
     createPackage(t.db, { name: 'Beginner Package', image: 'legacycard' });
 

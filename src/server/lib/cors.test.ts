@@ -27,10 +27,7 @@ function preflight(url: string, origin: string, method = 'GET', headers = 'token
 
 describe('CORS_ORIGINS', () => {
   it('takes exact origins and refuses "*" and paths with a clear message', () => {
-    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, http://b.example:8080/' }).corsOrigins).toEqual([
-      'https://a.example',
-      'http://b.example:8080',
-    ]);
+    expect(loadConfig({ CORS_ORIGINS: 'https://a.example, http://b.example:8080/' }).corsOrigins).toEqual(['https://a.example', 'http://b.example:8080']);
     expect(loadConfig({}).corsOrigins).toEqual([]);
     expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(ConfigError);
     expect(() => loadConfig({ CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS: .*"\*" is not allowed because the calls carry credentials/);
@@ -51,7 +48,13 @@ describe('cross-origin calls', () => {
       expect(answer.status, url).toBe(204);
       expect(answer.headers.get('access-control-allow-origin')).toBe(OLD_CLIENT);
       expect(answer.headers.get('access-control-allow-credentials')).toBe('true');
-      expect(answer.headers.get('access-control-allow-headers')?.split(',').map((name) => name.trim()).sort()).toEqual(['authorization', 'content-type', 'token']);
+      expect(
+        answer.headers
+          .get('access-control-allow-headers')
+          ?.split(',')
+          .map((name) => name.trim())
+          .sort(),
+      ).toEqual(['authorization', 'content-type', 'token']);
       expect(answer.headers.get('access-control-allow-methods')).toContain(method);
     }
   });

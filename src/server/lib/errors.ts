@@ -117,9 +117,7 @@ function issuesOf(cause: unknown): Issue[] | null {
 }
 
 function fieldName(issue: Issue): string {
-  return (issue.path ?? [])
-    .map((part) => (typeof part === 'object' && part !== null ? String(part.key) : String(part)))
-    .join('.');
+  return (issue.path ?? []).map((part) => (typeof part === 'object' && part !== null ? String(part.key) : String(part))).join('.');
 }
 
 /** A validation issue's message is a key of the shared catalogue when the schema set one. */

@@ -4,12 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { headerToken, SESSION_COOKIE } from './request-info.js';
 
 /** The only hosts whose players may be framed: lecture links are normalised to these (PRODUCT.md). */
-export const videoFrameHosts = [
-  'https://www.youtube-nocookie.com',
-  'https://www.youtube.com',
-  'https://player.vimeo.com',
-  'https://drive.google.com',
-];
+export const videoFrameHosts = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com', 'https://drive.google.com'];
 
 /** Light thumbnails shown before the learner taps play. */
 export const videoThumbnailHosts = ['https://i.ytimg.com', 'https://i.vimeocdn.com'];

@@ -14,10 +14,7 @@ export const imageErrors = defineErrors({
       mr: 'कृपया फोटोची फाईल निवडा (JPEG, PNG, WebP किंवा GIF).',
     },
   ],
-  IMAGE_TOO_LARGE: [
-    'PAYLOAD_TOO_LARGE',
-    { en: 'The picture must be 5 MB or smaller.', mr: 'फोटो 5 MB किंवा त्यापेक्षा लहान असावा.' },
-  ],
+  IMAGE_TOO_LARGE: ['PAYLOAD_TOO_LARGE', { en: 'The picture must be 5 MB or smaller.', mr: 'फोटो 5 MB किंवा त्यापेक्षा लहान असावा.' }],
   IMAGE_REQUIRED: ['BAD_REQUEST', { en: 'Please select an image first.', mr: 'कृपया आधी एक फोटो निवडा.' }],
 });
 

@@ -3,9 +3,7 @@ import { LogController, type FastifyReply, type FastifyRequest, type FastifyServ
 
 /** Request URLs as logged: tokens in the reset and setup links never reach the log. */
 function redactUrl(url: string): string {
-  return url
-    .replace(/([?&](?:token|activationToken)=)[^&#]*/gi, '$1[redacted]')
-    .replace(/(\/reset-password\/)[^/?#]+/i, '$1[redacted]');
+  return url.replace(/([?&](?:token|activationToken)=)[^&#]*/gi, '$1[redacted]').replace(/(\/reset-password\/)[^/?#]+/i, '$1[redacted]');
 }
 
 /**

@@ -23,9 +23,7 @@ type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: str
  * outbox folder as one .eml file, so a fresh install works with no mail server at all.
  */
 export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
-  const transport = smtpUrl
-    ? nodemailer.createTransport(smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   async function send(message: MailMessage): Promise<void> {
     const info = await transport.sendMail({ from, ...message });
@@ -91,10 +89,7 @@ const notOnOneLine = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066
  * the renderer's own marks become spaces, so a name cannot start a paragraph of its own.
  */
 function oneLine(value: string): string {
-  return value
-    .replace(notOnOneLine, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return value.replace(notOnOneLine, ' ').replace(/ {2,}/g, ' ').trim();
 }
 
 export function renderEmail<P>(template: EmailTemplate<P>, lang: Language, params: P, to: string): MailMessage {

@@ -111,7 +111,7 @@ describe('the read cache on a database', () => {
     });
   });
 
-  it('sees another connection\'s commit on the next turn of the event loop, without a request', async () => {
+  it("sees another connection's commit on the next turn of the event loop, without a request", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'read-cache-'));
     const file = path.join(dir, 'app.db');
     const db = new Database(file);

@@ -6,10 +6,7 @@ import { defineErrors } from './errors.js';
  */
 export const requestErrors = defineErrors({
   NOT_FOUND: ['NOT_FOUND', { en: 'Not found.', mr: 'सापडले नाही.' }],
-  BAD_INPUT: [
-    'BAD_REQUEST',
-    { en: 'The request could not be read. Please send valid JSON.', mr: 'विनंती वाचता आली नाही. कृपया योग्य JSON पाठवा.' },
-  ],
+  BAD_INPUT: ['BAD_REQUEST', { en: 'The request could not be read. Please send valid JSON.', mr: 'विनंती वाचता आली नाही. कृपया योग्य JSON पाठवा.' }],
   TOO_LARGE: ['PAYLOAD_TOO_LARGE', { en: 'What you sent is too large.', mr: 'तुम्ही पाठवलेली माहिती खूप मोठी आहे.' }],
   UNSUPPORTED_MEDIA_TYPE: [
     'UNSUPPORTED_MEDIA_TYPE',
@@ -22,8 +19,5 @@ export const requestErrors = defineErrors({
       mr: 'खूप जास्त विनंत्या आल्या. कृपया थोडा वेळ थांबून पुन्हा प्रयत्न करा.',
     },
   ],
-  CROSS_SITE: [
-    'FORBIDDEN',
-    { en: 'This request came from another site and was refused.', mr: 'ही विनंती दुसऱ्या साइटवरून आली, म्हणून नाकारली.' },
-  ],
+  CROSS_SITE: ['FORBIDDEN', { en: 'This request came from another site and was refused.', mr: 'ही विनंती दुसऱ्या साइटवरून आली, म्हणून नाकारली.' }],
 });

@@ -26,7 +26,12 @@ describe('the search box', () => {
       { name: 'Meena 100%', email: 'meena@example.com' },
     ]);
     const names = (search: string | undefined) =>
-      db.select().from(people).where(containsAny(search, [people.name, people.email])).all().map((row) => row.name);
+      db
+        .select()
+        .from(people)
+        .where(containsAny(search, [people.name, people.email]))
+        .all()
+        .map((row) => row.name);
     expect(names('asha')).toEqual(['Asha Pawar']);
     expect(names('RAVI@')).toEqual(['Ravi_K']);
     expect(names('_')).toEqual(['Ravi_K']);

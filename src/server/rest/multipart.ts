@@ -3,10 +3,7 @@ import { imageErrors } from '../lib/images.js';
 import { defineErrors } from '../lib/errors.js';
 
 const multipartErrors = defineErrors({
-  NOT_MULTIPART: [
-    'UNSUPPORTED_MEDIA_TYPE',
-    { en: 'Send this form as multipart/form-data.', mr: 'हा फॉर्म multipart/form-data म्हणून पाठवा.' },
-  ],
+  NOT_MULTIPART: ['UNSUPPORTED_MEDIA_TYPE', { en: 'Send this form as multipart/form-data.', mr: 'हा फॉर्म multipart/form-data म्हणून पाठवा.' }],
 });
 
 export type MultipartForm = { fields: Record<string, string>; file: Buffer | null; fileName: string | null };
@@ -16,11 +13,7 @@ export type MultipartForm = { fields: Record<string, string>; file: Buffer | nul
  * ignored). Limits are set where the plugin is registered; a file over the size limit is a 413
  * (`tooLarge` says it in the caller's words; a picture's by default).
  */
-export async function readMultipart(
-  request: FastifyRequest,
-  fileField: string,
-  options: { tooLarge?: () => Error } = {},
-): Promise<MultipartForm> {
+export async function readMultipart(request: FastifyRequest, fileField: string, options: { tooLarge?: () => Error } = {}): Promise<MultipartForm> {
   if (!request.isMultipart()) throw multipartErrors.NOT_MULTIPART();
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;

@@ -202,7 +202,10 @@ export const restRoutes: readonly RestRow[] = [
   restRow('POST', '/api/admin/sendMail', {
     input: body,
     call: (caller, input) => caller.affiliate.pay(input),
-    answer: ({ payout }, _site, lang) => ({ message: affiliateText('PAYOUT_SENT', lang), payout: { _id: payout.id, amount: paiseToRupees(payout.amountPaise) } }),
+    answer: ({ payout }, _site, lang) => ({
+      message: affiliateText('PAYOUT_SENT', lang),
+      payout: { _id: payout.id, amount: paiseToRupees(payout.amountPaise) },
+    }),
   }),
 
   // Not in REST.md: the admin screen posts bank statements here as multipart (the file stays in memory).

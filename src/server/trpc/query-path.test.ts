@@ -82,7 +82,10 @@ describe('the light road for tRPC reads', () => {
 
   it('answers batches as the adapter does, a failing call among good ones included', async () => {
     const all = queries();
-    const batches: string[][] = [['auth.me', 'affiliate.dashboard', 'auth.profile'], ['catalog.list', 'affiliate.dashboard', 'affiliate.leaderboard']];
+    const batches: string[][] = [
+      ['auth.me', 'affiliate.dashboard', 'auth.profile'],
+      ['catalog.list', 'affiliate.dashboard', 'affiliate.leaderboard'],
+    ];
     for (let start = 0; start < all.length; start += 3) batches.push(all.slice(start, start + 3));
     for (const who of ['visitor', 'learner', 'admin'] as const) {
       for (const paths of batches) {

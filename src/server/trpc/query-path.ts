@@ -74,7 +74,10 @@ export function answerQueries(request: FastifyRequest, reply: FastifyReply, opti
   });
   if (!hotAnswers.includes(THROUGH_PROCEDURE)) {
     const texts = hotAnswers.map((answer) => jsonOf(answer, resultEnvelope));
-    reply.code(200).type('application/json').send(calls.batch ? `[${texts.join(',')}]` : texts[0]!);
+    reply
+      .code(200)
+      .type('application/json')
+      .send(calls.batch ? `[${texts.join(',')}]` : texts[0]!);
     return true;
   }
   return answerThroughProcedures(request, reply, options, calls, hotAnswers);

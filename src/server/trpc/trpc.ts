@@ -46,12 +46,15 @@ export type HotRead = {
 };
 export type ProcedureMeta = { hot?: HotRead };
 
-const t = initTRPC.context<Context>().meta<ProcedureMeta>().create({
-  isDev: false,
-  errorFormatter({ error, ctx, path }) {
-    return trpcErrorShape(error, ctx?.req.lang ?? 'en', path);
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    isDev: false,
+    errorFormatter({ error, ctx, path }) {
+      return trpcErrorShape(error, ctx?.req.lang ?? 'en', path);
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;

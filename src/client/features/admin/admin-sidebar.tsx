@@ -19,13 +19,7 @@ export function AdminSidebar() {
 
   return (
     <aside className="admin-sidebar">
-      <button
-        type="button"
-        className="button admin-sidebar__toggle"
-        aria-expanded={open}
-        aria-controls="admin-nav"
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button type="button" className="button admin-sidebar__toggle" aria-expanded={open} aria-controls="admin-nav" onClick={() => setOpen((value) => !value)}>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>

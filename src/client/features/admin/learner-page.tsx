@@ -53,9 +53,7 @@ function PackageAccess({ userId, pkg }: { userId: string; pkg: OwnedPackage }) {
     <li className="order-card">
       <p className="order-card__title">
         <strong>{pkg.name}</strong>
-        <span className={pkg.revoked ? 'badge badge--rejected' : 'badge badge--approved'}>
-          {pkg.revoked ? t('packages.revoked') : t('packages.active')}
-        </span>
+        <span className={pkg.revoked ? 'badge badge--rejected' : 'badge badge--approved'}>{pkg.revoked ? t('packages.revoked') : t('packages.active')}</span>
         {pkg.archived && <span className="badge badge--pending">{t('packages.archived')}</span>}
       </p>
       {pkg.revoked && (

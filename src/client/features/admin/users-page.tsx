@@ -89,19 +89,8 @@ export default function UsersPage() {
     <div className="page">
       <h1>{t('users.title')}</h1>
       <PayEarnings email={payEmail} onEmail={setPayEmail} />
-      <TextField
-        label={t('users.search')}
-        type="search"
-        className="admin-search"
-        value={search}
-        onChange={setSearch}
-      />
-      <QueryState
-        query={users}
-        error={t('users.failed')}
-        isEmpty={(data) => data.users.length === 0}
-        empty={<p className="empty-state">{t('users.empty')}</p>}
-      >
+      <TextField label={t('users.search')} type="search" className="admin-search" value={search} onChange={setSearch} />
+      <QueryState query={users} error={t('users.failed')} isEmpty={(data) => data.users.length === 0} empty={<p className="empty-state">{t('users.empty')}</p>}>
         {(data) => (
           <>
             <p className="muted" role="status">

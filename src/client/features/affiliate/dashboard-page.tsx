@@ -21,8 +21,7 @@ function EarningsCard({ label, paise }: { label: string; paise: number }) {
     <li className="earnings-card">
       <span className="earnings-card__label">{label}</span>
       <span className="earnings-card__amount" aria-hidden="true">
-        {/* "/-" says "no paise": only for whole rupees. */}
-        ₹ {formatRupeeAmount(shown)}
+        {/* "/-" says "no paise": only for whole rupees. */}₹ {formatRupeeAmount(shown)}
         {shown % 100 === 0 ? ' /-' : ''}
       </span>
       <span className="visually-hidden">{formatRupees(paise)}</span>
@@ -42,7 +41,6 @@ export default function DashboardPage() {
   return (
     <QueryState query={dashboard} error={(error) => errorMessage(error, t('dashboard.failed'))}>
       {({ user, highestTier, earnings, paidOutPaise, owedPaise, payouts }) => {
-
         return (
           <div className="page dashboard">
             <div className="dashboard__head">

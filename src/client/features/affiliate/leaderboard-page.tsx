@@ -34,9 +34,7 @@ export default function LeaderboardPage() {
         {(data) => (
           <>
             <p className="leaderboard__me" role="status">
-              {data.me
-                ? t('leaderboard.yourRank', { rank: data.me.rank, amount: formatRupees(data.me.totalPaise) })
-                : t('leaderboard.notRanked')}
+              {data.me ? t('leaderboard.yourRank', { rank: data.me.rank, amount: formatRupees(data.me.totalPaise) }) : t('leaderboard.notRanked')}
             </p>
             {data.entries.length === 0 ? (
               <p className="empty-state">{t('leaderboard.empty')}</p>

@@ -79,8 +79,23 @@ export function AccountEdit({ user }: { user: SessionUser }) {
       <section aria-labelledby="edit-details">
         <h2 id="edit-details">{t('edit.title')}</h2>
         <form className="form" onSubmit={saveDetails} noValidate>
-          <TextField label={t('fields.name')} name="name" autoComplete="name" required maxLength={100} error={detailErrors.name} value={details.name} onChange={(name) => setDetails({ ...details, name })} />
-          <PhoneField label={t('fields.phone')} hint={t('hints.phone')} error={detailErrors.phone} value={details.phone} onChange={(phone) => setDetails({ ...details, phone })} />
+          <TextField
+            label={t('fields.name')}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={100}
+            error={detailErrors.name}
+            value={details.name}
+            onChange={(name) => setDetails({ ...details, name })}
+          />
+          <PhoneField
+            label={t('fields.phone')}
+            hint={t('hints.phone')}
+            error={detailErrors.phone}
+            value={details.phone}
+            onChange={(phone) => setDetails({ ...details, phone })}
+          />
           <p className="muted">{t('edit.emailNote', { email: user.email })}</p>
           <button type="submit" className="button button--primary" disabled={save.isPending}>
             {save.isPending ? t('edit.saving') : t('edit.save')}
@@ -98,7 +113,12 @@ export function AccountEdit({ user }: { user: SessionUser }) {
             value={passwords.current}
             onChange={(current) => setPasswords({ ...passwords, current })}
           />
-          <NewPasswordField label={t('edit.next')} value={passwords.next} error={passwordErrors.next} onChange={(next) => setPasswords({ ...passwords, next })} />
+          <NewPasswordField
+            label={t('edit.next')}
+            value={passwords.next}
+            error={passwordErrors.next}
+            onChange={(next) => setPasswords({ ...passwords, next })}
+          />
           <button type="submit" className="button button--primary" disabled={change.isPending}>
             {change.isPending ? t('edit.saving') : t('edit.savePassword')}
           </button>

@@ -39,13 +39,7 @@ function Profile({ user }: { user: SessionUser }) {
   return (
     <div className="page account">
       <div className="account__head">
-        <img
-          className="avatar avatar--large"
-          src={user.profileImage ?? '/images/avatar.svg'}
-          alt={t('account.pictureAlt')}
-          width="96"
-          height="96"
-        />
+        <img className="avatar avatar--large" src={user.profileImage ?? '/images/avatar.svg'} alt={t('account.pictureAlt')} width="96" height="96" />
         <h1>{t('account.title')}</h1>
       </div>
       <dl className="details">

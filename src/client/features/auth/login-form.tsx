@@ -111,7 +111,7 @@ export function LoginForm({ submitLabel, busyLabel, intro, children, onLoggedIn,
           maxDevices={limit.maxDevices}
           onChoose={(device) => logIn(device.id)}
           onCancel={() => setLimit(null)}
-          busyId={login.isPending ? (login.variables?.replaceDevice as string | undefined) ?? null : null}
+          busyId={login.isPending ? ((login.variables?.replaceDevice as string | undefined) ?? null) : null}
         />
       )}
     </>

@@ -52,7 +52,9 @@ export default function RegisterPage() {
           const known = (['name', 'email', 'phone', 'password'] as const).find((field) => fields[field]);
           setProblems(known ? { [known]: fields[known]! } : { general: errorMessage(error, t('register.failed')) });
           const input = known;
-          requestAnimationFrame(() => (input ? document.querySelector<HTMLInputElement>(`input[name="${input}"]`) : document.querySelector<HTMLElement>('.form-error'))?.focus());
+          requestAnimationFrame(() =>
+            (input ? document.querySelector<HTMLInputElement>(`input[name="${input}"]`) : document.querySelector<HTMLElement>('.form-error'))?.focus(),
+          );
         },
       },
     );
@@ -62,8 +64,26 @@ export default function RegisterPage() {
     <div className="page page--narrow">
       <h1>{t('register.title')}</h1>
       <form className="form" onSubmit={submit} noValidate>
-        <TextField label={t('fields.name')} name="name" autoComplete="name" required maxLength={100} error={problems.name} value={form.name} onChange={set('name')} />
-        <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required error={problems.email} value={form.email} onChange={set('email')} />
+        <TextField
+          label={t('fields.name')}
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          error={problems.name}
+          value={form.name}
+          onChange={set('name')}
+        />
+        <TextField
+          label={t('fields.email')}
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          error={problems.email}
+          value={form.email}
+          onChange={set('email')}
+        />
         <PhoneField label={t('fields.phone')} hint={t('hints.phone')} error={phoneError ?? problems.phone} value={form.phone} onChange={set('phone')} />
         <NewPasswordField value={form.password} onChange={set('password')} error={problems.password} />
         {problems.general && (

@@ -63,14 +63,7 @@ export default function ResetPasswordPage() {
       <h1>{t('reset.title')}</h1>
       <form className="form" onSubmit={submit} noValidate>
         <NewPasswordField label={t('fields.newPassword')} value={password} onChange={setPassword} />
-        <PasswordField
-          purpose="new"
-          label={t('fields.confirmPassword')}
-          name="password-again"
-          error={error}
-          value={again}
-          onChange={setAgain}
-        />
+        <PasswordField purpose="new" label={t('fields.confirmPassword')} name="password-again" error={error} value={again} onChange={setAgain} />
         <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
           {reset.isPending ? t('reset.busy') : t('reset.submit')}
         </button>

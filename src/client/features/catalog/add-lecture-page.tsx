@@ -23,7 +23,8 @@ export default function AddLecturePage() {
   const add = useMutation(trpc.lectures.add.mutationOptions());
   const reorder = useMutation(trpc.lectures.reorder.mutationOptions());
 
-  const refresh = () => Promise.all([queryClient.invalidateQueries({ queryKey: trpc.lectures.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() })]);
+  const refresh = () =>
+    Promise.all([queryClient.invalidateQueries({ queryKey: trpc.lectures.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.catalog.pathKey() })]);
 
   function submit(event: FormEvent) {
     event.preventDefault();

@@ -81,15 +81,7 @@ export default function AddPackagePage() {
           )}
         </div>
 
-        <TextField
-          label={t('fields.price')}
-          name="price"
-          inputMode="decimal"
-          required
-          value={values.price}
-          onChange={set('price')}
-          error={errorFor('price')}
-        />
+        <TextField label={t('fields.price')} name="price" inputMode="decimal" required value={values.price} onChange={set('price')} error={errorFor('price')} />
 
         <div className="field">
           <label htmlFor={`${id}-description`} className="field__label">
@@ -116,7 +108,13 @@ export default function AddPackagePage() {
           <label htmlFor={`${id}-tier`} className="field__label">
             {t('fields.tier')}
           </label>
-          <select id={`${id}-tier`} name="tier" value={values.tier} onChange={(event) => set('tier')(event.target.value)} aria-describedby={describedBy('tier')}>
+          <select
+            id={`${id}-tier`}
+            name="tier"
+            value={values.tier}
+            onChange={(event) => set('tier')(event.target.value)}
+            aria-describedby={describedBy('tier')}
+          >
             <option value="">{t('fields.noTier')}</option>
             {tiers.map((tier) => (
               <option key={tier} value={tier}>

@@ -214,16 +214,9 @@ describe('the admin area', () => {
       expect(await menu.getByRole('link', { name, exact: true }).isVisible()).toBe(true);
     }
     expect(await page.getByRole('button', { name: 'Admin menu' }).isVisible()).toBe(false);
-    await expect.poll(() => page.locator('.admin-stats dt').allTextContents()).toEqual([
-      'Orders waiting',
-      'Revenue today',
-      'Revenue this month',
-      'Commissions earned',
-      'Commissions still owed',
-      'Packages',
-      'Lectures',
-      'Users',
-    ]);
+    await expect
+      .poll(() => page.locator('.admin-stats dt').allTextContents())
+      .toEqual(['Orders waiting', 'Revenue today', 'Revenue this month', 'Commissions earned', 'Commissions still owed', 'Packages', 'Lectures', 'Users']);
     // The delete-user box is the superadmin's only.
     expect(await page.getByRole('button', { name: 'Delete user' }).count()).toBe(0);
 

@@ -31,12 +31,7 @@ export default function DeletePackagesPage() {
     <div className="page">
       <h1>{t('deletePackages.title')}</h1>
       <p>{t('deletePackages.intro')}</p>
-      <QueryState
-        query={packages}
-        error={t('lectures.packagesFailed')}
-        isEmpty={(list) => list.length === 0}
-        empty={<p>{t('deletePackages.empty')}</p>}
-      >
+      <QueryState query={packages} error={t('lectures.packagesFailed')} isEmpty={(list) => list.length === 0} empty={<p>{t('deletePackages.empty')}</p>}>
         {(list) => (
           <ul className="admin-list">
             {list.map((pkg) => (

@@ -143,12 +143,7 @@ export default function PlayerPage() {
                 <ol className="boxed-list parts">
                   {lectures.map((lecture, position) => (
                     <li key={lecture.id}>
-                      <button
-                        type="button"
-                        className="parts__item"
-                        aria-current={position === index ? 'step' : undefined}
-                        onClick={() => select(position)}
-                      >
+                      <button type="button" className="parts__item" aria-current={position === index ? 'step' : undefined} onClick={() => select(position)}>
                         <span className={position <= index ? 'parts__tick parts__tick--on' : 'parts__tick'} aria-hidden="true">
                           {position <= index && (
                             <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">

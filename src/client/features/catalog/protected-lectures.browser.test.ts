@@ -23,7 +23,8 @@ withAppAndBrowser((app, chromium) => {
 
 const WIDTH = 360;
 const VIDEO_HOSTS = /vimeo\.com|youtube|ytimg|google\.com|googlevideo/;
-const REDMI = 'Mozilla/5.0 (Linux; Android 11; Redmi Note 8 Pro Build/RP1A.200720.011) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0 Mobile Safari/537.36';
+const REDMI =
+  'Mozilla/5.0 (Linux; Android 11; Redmi Note 8 Pro Build/RP1A.200720.011) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0 Mobile Safari/537.36';
 const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 /** A learner with a phone number who bought a two-part package through an approved order. */
@@ -42,7 +43,9 @@ async function buyer() {
 async function recordRequests(context: BrowserContext): Promise<Request[]> {
   const requests: Request[] = [];
   context.on('request', (request) => requests.push(request));
-  await context.route(VIDEO_HOSTS, (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><body style="background:#222"></body>' }));
+  await context.route(VIDEO_HOSTS, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><body style="background:#222"></body>' }),
+  );
   return requests;
 }
 
@@ -57,7 +60,10 @@ async function signedInPage(userId: number, options: { reducedMotion?: boolean }
 
 async function loginAs(userId: number, userAgent = LAPTOP) {
   const user = t.db.select().from(users).where(eq(users.id, userId)).get()!;
-  const answer = await callJson(t.url, 'POST', '/api/user/login', { body: { email: user.email, password: TEST_PASSWORD }, headers: { 'user-agent': userAgent } });
+  const answer = await callJson(t.url, 'POST', '/api/user/login', {
+    body: { email: user.email, password: TEST_PASSWORD },
+    headers: { 'user-agent': userAgent },
+  });
   expect(answer.status).toBe(200);
   return { token: answer.body.token as string };
 }
@@ -84,7 +90,7 @@ const markShows = (page: Page) =>
     return style.display !== 'none' && style.visibility === 'visible' && Number(style.opacity) > 0.9 && box.width > 10 && box.height > 10;
   });
 
-describe('the viewer\'s mark over a playing lecture', () => {
+describe("the viewer's mark over a playing lecture", () => {
   it('loads nothing of the video or the mark before play; then shows the masked phone and order, moves, survives removal and stylesheets, and stays in full screen', async () => {
     const { user, pkg, order } = await buyer();
     const { page, requests } = await signedInPage(user.id);
@@ -131,9 +137,7 @@ describe('the viewer\'s mark over a playing lecture', () => {
 
     // The player's own full screen holds the frame and the mark.
     await page.getByRole('button', { name: 'Full screen' }).click();
-    await expect
-      .poll(() => page.evaluate(() => document.fullscreenElement?.classList.contains('player__stage') ?? false))
-      .toBe(true);
+    await expect.poll(() => page.evaluate(() => document.fullscreenElement?.classList.contains('player__stage') ?? false)).toBe(true);
     expect(await page.evaluate(() => document.fullscreenElement!.contains(document.querySelector('canvas[data-watermark]')))).toBe(true);
     expect(await markShows(page)).toBe(true);
     const inFull = await markBox(page);
@@ -201,7 +205,13 @@ describe('the device limit', () => {
       const thisDevice = devices.getByText('This device', { exact: true });
       await thisDevice.waitFor();
       expect(await devices.getByRole('listitem').count()).toBe(2);
-      expect(await devices.getByRole('listitem').filter({ has: page.getByText('This device', { exact: true }) }).getByText('SM-A135F · Android', { exact: true }).isVisible()).toBe(true);
+      expect(
+        await devices
+          .getByRole('listitem')
+          .filter({ has: page.getByText('This device', { exact: true }) })
+          .getByText('SM-A135F · Android', { exact: true })
+          .isVisible(),
+      ).toBe(true);
       expect(await fitsWidth(page)).toBe(true);
       await devices.getByRole('listitem').filter({ hasText: 'Windows' }).getByRole('button', { name: 'Log out this device' }).click();
       await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
@@ -248,7 +258,10 @@ describe('taking back a package', () => {
     await admin.context.addCookies([{ name: 'session', value: adminToken, url: t.url }]);
     await admin.page.goto(`${t.url}/admin/users`);
     await admin.page.getByLabel('Search').fill(user.email);
-    await admin.page.getByRole('row', { name: new RegExp(user.email) }).getByRole('link', { name: 'Access and devices' }).click();
+    await admin.page
+      .getByRole('row', { name: new RegExp(user.email) })
+      .getByRole('link', { name: 'Access and devices' })
+      .click();
     await admin.page.getByRole('heading', { name: `Learner: ${user.name}` }).waitFor();
     expect(await fitsWidth(admin.page)).toBe(true);
 

@@ -71,15 +71,13 @@ function useFullScreen(stage: React.RefObject<HTMLDivElement | null>) {
     } else if (filled) {
       setFilled(false);
     } else if (document.fullscreenEnabled && typeof element.requestFullscreen === 'function') {
-      element
-        .requestFullscreen({ navigationUI: 'hide' })
-        .then(
-          () => {
-            // Phones turn the video sideways where the browser allows it; nothing is lost where it does not.
-            (screen.orientation as Lockable | undefined)?.lock?.('landscape')?.catch(() => {});
-          },
-          () => setFilled(true),
-        );
+      element.requestFullscreen({ navigationUI: 'hide' }).then(
+        () => {
+          // Phones turn the video sideways where the browser allows it; nothing is lost where it does not.
+          (screen.orientation as Lockable | undefined)?.lock?.('landscape')?.catch(() => {});
+        },
+        () => setFilled(true),
+      );
     } else {
       setFilled(true);
     }

@@ -129,12 +129,7 @@ export function mountWatermark(host: HTMLElement, options: Options): () => void 
     const hidden = (() => {
       if (!canvas.isConnected || canvas.parentElement !== host) return true;
       const computed = getComputedStyle(canvas);
-      return (
-        computed.display === 'none' ||
-        computed.visibility !== 'visible' ||
-        Number(computed.opacity) < 0.99 ||
-        canvas.getBoundingClientRect().width < 10
-      );
+      return computed.display === 'none' || computed.visibility !== 'visible' || Number(computed.opacity) < 0.99 || canvas.getBoundingClientRect().width < 10;
     })();
     if (hidden) {
       canvas.remove();

@@ -49,7 +49,7 @@ export function AccountDevices() {
                 action={{
                   label: () => t('logOut'),
                   onPick: (device) => logOut.mutate({ deviceId: device.id }),
-                  busyId: logOut.isPending ? (logOut.variables?.deviceId as string | undefined) ?? null : null,
+                  busyId: logOut.isPending ? ((logOut.variables?.deviceId as string | undefined) ?? null) : null,
                   disabled: logOut.isPending,
                 }}
               />

@@ -55,12 +55,7 @@ export function DeviceList({ devices, action }: Props) {
               </span>
             </div>
             {action && (
-              <button
-                type="button"
-                className="button"
-                onClick={() => action.onPick(device)}
-                disabled={action.disabled || action.busyId === device.id}
-              >
+              <button type="button" className="button" onClick={() => action.onPick(device)} disabled={action.disabled || action.busyId === device.id}>
                 {action.busyId === device.id ? t('loggingOut') : action.label(device, name)}
               </button>
             )}

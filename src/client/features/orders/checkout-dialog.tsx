@@ -58,7 +58,13 @@ function TaxFields({ value, onChange }: { value: { state: string; pin: string };
         <label htmlFor={`${id}-state`} className="field__label">
           {t('pay.state')}
         </label>
-        <select id={`${id}-state`} className="field__input" value={value.state} aria-describedby={`${id}-tax`} onChange={(event) => onChange({ ...value, state: event.target.value })}>
+        <select
+          id={`${id}-state`}
+          className="field__input"
+          value={value.state}
+          aria-describedby={`${id}-tax`}
+          onChange={(event) => onChange({ ...value, state: event.target.value })}
+        >
           <option value="">{t('pay.statePick')}</option>
           {indianStates.map((state) => (
             <option key={state.code} value={state.code}>
@@ -70,7 +76,15 @@ function TaxFields({ value, onChange }: { value: { state: string; pin: string };
           {t('pay.taxHint')}
         </p>
       </div>
-      <TextField label={t('pay.pin')} name="postal-code" autoComplete="postal-code" inputMode="numeric" maxLength={7} value={value.pin} onChange={(pin) => onChange({ ...value, pin })} />
+      <TextField
+        label={t('pay.pin')}
+        name="postal-code"
+        autoComplete="postal-code"
+        inputMode="numeric"
+        maxLength={7}
+        value={value.pin}
+        onChange={(pin) => onChange({ ...value, pin })}
+      />
     </>
   );
 }
@@ -258,7 +272,14 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
             {t('pay.sponsor')}: <strong>{sponsor.name}</strong>
           </p>
         ) : (
-          <TextField label={t('pay.referral')} name="referralId" hint={t('pay.referralHint')} value={form.referralId} error={problems.referralId} onChange={update('referralId')} />
+          <TextField
+            label={t('pay.referral')}
+            name="referralId"
+            hint={t('pay.referralHint')}
+            value={form.referralId}
+            error={problems.referralId}
+            onChange={update('referralId')}
+          />
         )}
         {returned && <p className="checkout__back">{t('pay.back')}</p>}
         <div className="utr-row">

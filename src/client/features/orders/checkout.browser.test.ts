@@ -137,26 +137,23 @@ describe('UPI checkout, in a phone browser', () => {
     expect(await page.getByRole('link', { name: 'Go to My Courses' }).isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'See the packages' }).isVisible()).toBe(true);
 
-    await page.evaluate(
-      (draft) => localStorage.setItem('checkout', JSON.stringify({ ...draft, savedAt: Date.now() })),
-      {
-        userId: String(buyer.user.id),
-        packageId: String(pkg.id),
-        packageName: pkg.name,
-        pricePaise: pkg.pricePaise,
-        name: 'Ravi',
-        email: buyer.user.email,
-        referralId: '',
-        utr: '998877665544',
-      },
-    );
+    await page.evaluate((draft) => localStorage.setItem('checkout', JSON.stringify({ ...draft, savedAt: Date.now() })), {
+      userId: String(buyer.user.id),
+      packageId: String(pkg.id),
+      packageName: pkg.name,
+      pricePaise: pkg.pricePaise,
+      name: 'Ravi',
+      email: buyer.user.email,
+      referralId: '',
+      utr: '998877665544',
+    });
     await page.goto(`${t.url}/success`);
     await page.waitForURL(`${t.url}/myCourses`);
     expect(t.db.select().from(orders).where(eq(orders.utr, '998877665544')).get()?.status).toBe('pending');
     await context.close();
   });
 
-  it('on a shared phone, forgets the draft and the referral code at logout and never submits another account\'s draft', async () => {
+  it("on a shared phone, forgets the draft and the referral code at logout and never submits another account's draft", async () => {
     const pkg = createPackage(t.db, { name: 'Shared Phone Course', pricePaise: 1_499_00 });
     const sponsor = await createUser(t.db, { name: 'Sunil Sponsor' });
     const first = await createUser(t.db, { name: 'Asha First', email: 'asha.first@example.com' });
@@ -188,10 +185,16 @@ describe('UPI checkout, in a phone browser', () => {
     expect(await page.evaluate(() => [localStorage.getItem('checkout'), localStorage.getItem('ref')])).toEqual([null, null]);
 
     // A draft left by one account (an older tab, a crash before logout) is nobody else's.
-    await page.evaluate(
-      (draft) => localStorage.setItem('checkout', JSON.stringify({ ...draft, savedAt: Date.now() })),
-      { userId: String(first.id), packageId: String(pkg.id), packageName: pkg.name, pricePaise: pkg.pricePaise, name: 'Asha First', email: first.email, referralId: '', utr: '112233445566' },
-    );
+    await page.evaluate((draft) => localStorage.setItem('checkout', JSON.stringify({ ...draft, savedAt: Date.now() })), {
+      userId: String(first.id),
+      packageId: String(pkg.id),
+      packageName: pkg.name,
+      pricePaise: pkg.pricePaise,
+      name: 'Asha First',
+      email: first.email,
+      referralId: '',
+      utr: '112233445566',
+    });
     await signIn(context, t.url, second.token);
     await page.goto(`${t.url}/success`);
     await expect.poll(() => page.getByText('There is no payment waiting to be sent from this phone.', { exact: false }).isVisible()).toBe(true);

@@ -69,7 +69,7 @@ async function leaveAndComeBack(page: Page) {
 describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lang) => {
   const m = texts[lang];
 
-  it('walks from a sponsor\'s link to the first lecture in at most 20 taps, typing no field twice, with honest states all along', async () => {
+  it("walks from a sponsor's link to the first lecture in at most 20 taps, typing no field twice, with honest states all along", async () => {
     const suffix = lang;
     const sponsor = await createUser(t.db, { name: 'Rahul Patil', email: `rahul.${suffix}@example.com`, lang });
     const pkg = createPackage(t.db, { name: `Share Market ${suffix}`, pricePaise: 2_499_00, commissionPaise: null });
@@ -117,7 +117,12 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
     expect(await pay.isVisible()).toBe(true);
 
     // To the UPI app and back: the UTR field has focus, and Paste fills it from what was copied there.
-    await learner.tap(pay.getByRole('link', { name: m.orders.pay.openApp }).or(pay.getByRole('button', { name: m.orders.pay.saveQr })).first());
+    await learner.tap(
+      pay
+        .getByRole('link', { name: m.orders.pay.openApp })
+        .or(pay.getByRole('button', { name: m.orders.pay.saveQr }))
+        .first(),
+    );
     await page.evaluate((text) => navigator.clipboard.writeText(text), `UPI/${utr}/Paid to Marathi Success`);
     await leaveAndComeBack(page);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('utr');
@@ -243,7 +248,7 @@ describe('the payment popup on a phone', () => {
     await context.close();
   });
 
-  it('in Marathi, an empty required field gets the app\'s Marathi message, not the browser\'s bubble', async () => {
+  it("in Marathi, an empty required field gets the app's Marathi message, not the browser's bubble", async () => {
     const { page, context } = await browser.newPage({ width: 360, locale: 'mr-IN' });
     await page.goto(`${t.url}/forgot`);
     await page.getByRole('button', { name: mrAuth.forgot.submit }).click();

@@ -27,7 +27,13 @@ function GalleryIcon() {
 function ScanIcon() {
   return (
     <svg viewBox="0 0 48 48" width="48" height="48" aria-hidden="true" focusable="false">
-      <path d="M6 16V8a2 2 0 0 1 2-2h8M32 6h8a2 2 0 0 1 2 2v8M42 32v8a2 2 0 0 1-2 2h-8M16 42H8a2 2 0 0 1-2-2v-8" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" />
+      <path
+        d="M6 16V8a2 2 0 0 1 2-2h8M32 6h8a2 2 0 0 1 2 2v8M42 32v8a2 2 0 0 1-2 2h-8M16 42H8a2 2 0 0 1-2-2v-8"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2.5"
+        strokeLinecap="round"
+      />
       <rect x="14" y="14" width="20" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
       <circle cx="20" cy="20" r="2.5" fill="currentColor" />
       <path d="m15 29 7-6 4 3 3-2 5 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
@@ -60,7 +66,11 @@ function QrForThisPhone({ info }: { info: PaymentInfo }) {
     setBusy(true);
     try {
       const file = new File([await picture()], fileName, { type: 'image/png' });
-      await navigator.share({ files: [file], title: t('pay.shareTitle', { name: info.packageName }), text: t('pay.shareText', { amount, payee: info.payeeName }) });
+      await navigator.share({
+        files: [file],
+        title: t('pay.shareTitle', { name: info.packageName }),
+        text: t('pay.shareText', { amount, payee: info.payeeName }),
+      });
     } catch (error) {
       // Closing the share sheet is not a failure.
       if (!(error instanceof DOMException && error.name === 'AbortError')) toast.error(t('pay.qrFailed'));
@@ -114,7 +124,12 @@ export function PaymentPanel({ info, phone }: { info: PaymentInfo; phone: boolea
         <span>
           {t('pay.amount')}: <strong>{amount}</strong>
         </span>
-        <CopyButton text={plainAmount(info.amountPaise)} label={t('pay.copyAmount')} copiedMessage={t('pay.amountCopied')} failedMessage={t('pay.copyFailed')} />
+        <CopyButton
+          text={plainAmount(info.amountPaise)}
+          label={t('pay.copyAmount')}
+          copiedMessage={t('pay.amountCopied')}
+          failedMessage={t('pay.copyFailed')}
+        />
       </p>
       {phone && (
         <>

@@ -70,31 +70,14 @@ export default function PendingOrdersPage() {
       </p>
       <div className="tabs" role="tablist">
         {(['pending', 'decided'] as const).map((name) => (
-          <button
-            key={name}
-            type="button"
-            role="tab"
-            aria-selected={tab === name}
-            className="tabs__tab"
-            onClick={() => setTab(name)}
-          >
+          <button key={name} type="button" role="tab" aria-selected={tab === name} className="tabs__tab" onClick={() => setTab(name)}>
             {name === 'pending' ? t('admin.pendingTab') : t('admin.decidedTab')}
           </button>
         ))}
       </div>
-      <TextField
-        label={t('admin.search')}
-        type="search"
-        value={search}
-        onChange={setSearch}
-      />
+      <TextField label={t('admin.search')} type="search" value={search} onChange={setSearch} />
 
-      <QueryState
-        query={list}
-        error={t('admin.loadFailed')}
-        isEmpty={(data) => data.orders.length === 0}
-        empty={<p className="empty-state">{emptyText}</p>}
-      >
+      <QueryState query={list} error={t('admin.loadFailed')} isEmpty={(data) => data.orders.length === 0} empty={<p className="empty-state">{emptyText}</p>}>
         {(data) => (
           <ul className="order-list" aria-live="polite">
             {data.orders.map((order) => {

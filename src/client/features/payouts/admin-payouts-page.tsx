@@ -12,7 +12,14 @@ import { usePayoutsAdminMessages } from './payouts-admin-messages';
 import './payouts.css';
 import { QueryState } from '../../components/query-state';
 
-type Details = { method: 'upi' | 'bank'; upiId: string | null; accountHolder: string | null; accountNumber: string | null; ifsc: string | null; pan: string | null } | null;
+type Details = {
+  method: 'upi' | 'bank';
+  upiId: string | null;
+  accountHolder: string | null;
+  accountNumber: string | null;
+  ifsc: string | null;
+  pan: string | null;
+} | null;
 
 function where(details: Details): string {
   if (!details) return '';
@@ -52,7 +59,8 @@ function BatchLine({ line, onChanged }: { line: Line; onChanged: () => void }) {
         <strong>{line.name}</strong> · {line.reference} · {where(line.details)}
       </span>
       <span>
-        {t('batches.gross')} {formatRupees(line.grossPaise)} · {t('batches.tds')} {formatRupees(line.tdsPaise)} · {t('batches.net')} <strong>{formatRupees(line.netPaise)}</strong>
+        {t('batches.gross')} {formatRupees(line.grossPaise)} · {t('batches.tds')} {formatRupees(line.tdsPaise)} · {t('batches.net')}{' '}
+        <strong>{formatRupees(line.netPaise)}</strong>
       </span>
       {line.status === 'paid' && <span>{t('batches.paid', { utr: line.utr ?? '' })}</span>}
       {line.status === 'failed' && <span>{t('batches.failed', { reason: line.failReason ?? '' })}</span>}
@@ -71,7 +79,14 @@ function BatchLine({ line, onChanged }: { line: Line; onChanged: () => void }) {
               );
             }}
           >
-            <TextField label={t('batches.utr', { name: line.name })} value={utr} onChange={setUtr} error={paid.isError ? fields(paid.error).utr : null} autoComplete="off" autoCapitalize="characters" />
+            <TextField
+              label={t('batches.utr', { name: line.name })}
+              value={utr}
+              onChange={setUtr}
+              error={paid.isError ? fields(paid.error).utr : null}
+              autoComplete="off"
+              autoCapitalize="characters"
+            />
             <button type="submit" className="button button--primary" disabled={paid.isPending}>
               {t('batches.markPaid')}
             </button>
@@ -89,7 +104,12 @@ function BatchLine({ line, onChanged }: { line: Line; onChanged: () => void }) {
               );
             }}
           >
-            <TextField label={t('batches.reason', { name: line.name })} value={reason} onChange={setReason} error={failed.isError ? fields(failed.error).reason : null} />
+            <TextField
+              label={t('batches.reason', { name: line.name })}
+              value={reason}
+              onChange={setReason}
+              error={failed.isError ? fields(failed.error).reason : null}
+            />
             <button type="submit" className="button button--danger" disabled={failed.isPending}>
               {t('batches.markFailed')}
             </button>
@@ -154,7 +174,7 @@ export default function AdminPayoutsPage() {
     const current = quarterOf(now);
     const index = Number(current.label.slice(-1)) - 1 - back;
     const year = financialYearOf(now) + Math.floor(index / 4);
-    return financialQuarter(year, ((index % 4) + 4) % 4 + 1).label;
+    return financialQuarter(year, (((index % 4) + 4) % 4) + 1).label;
   });
   const [quarter, setQuarter] = useState(quarters[0]!);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.payouts.pathKey() });
@@ -163,211 +183,215 @@ export default function AdminPayoutsPage() {
     <QueryState query={overview} error={(error) => errorMessage(error, t('failed'))}>
       {(data) => (
         <QueryState query={batches} error={(error) => errorMessage(error, t('failed'))}>
-        {(batchList) => {
-          const payable = data.ready.filter((row) => row.payable);
-          const chosen = payable.filter((row) => selected.has(row.userId));
+          {(batchList) => {
+            const payable = data.ready.filter((row) => row.payable);
+            const chosen = payable.filter((row) => selected.has(row.userId));
 
-          function toggle(userId: string) {
-            setSelected((old) => {
-              const next = new Set(old);
-              if (next.has(userId)) next.delete(userId);
-              else next.add(userId);
-              return next;
-            });
-          }
-
-          function submitBatch(event: FormEvent) {
-            event.preventDefault();
-            makeBatch.mutate(
-              { userIds: chosen.map((row) => row.userId), ...(cutoff && { cutoff: istLocalToEpoch(cutoff) }) },
-              {
-                onSuccess: (result) => {
-                  toast.success(t('ready.made', { count: result.lines }));
-                  if (result.skipped.length > 0) toast(t('ready.skipped', { names: result.skipped.map((s) => s.name).join(', ') }));
-                  setSelected(new Set());
-                },
-                onError: (error) => toast.error(errorMessage(error, t('failed'))),
-                onSettled: refresh,
-              },
-            );
-          }
-
-          async function download(getFile: () => Promise<{ fileName: string; csv: string }>, bom: boolean) {
-            try {
-              const file = await getFile();
-              downloadText(file.fileName, file.csv, { bom });
-            } catch (error) {
-              toast.error(errorMessage(error, t('failed')));
+            function toggle(userId: string) {
+              setSelected((old) => {
+                const next = new Set(old);
+                if (next.has(userId)) next.delete(userId);
+                else next.add(userId);
+                return next;
+              });
             }
-          }
 
-          return (
-            <div className="page payouts">
-              <h1>{t('title')}</h1>
-              <dl className="payouts-totals">
-                <div>
-                  <dt>{t('totalOwed')}</dt>
-                  <dd data-testid="total-owed">{formatRupees(data.totalOwedPaise)}</dd>
-                </div>
-                <div>
-                  <dt>{t('readyTotal')}</dt>
-                  <dd>{formatRupees(data.readyTotalPaise)}</dd>
-                </div>
-                <div>
-                  <dt>{t('inFlightTotal')}</dt>
-                  <dd>{formatRupees(data.inFlight.reduce((sum, row) => sum + row.grossPaise, 0))}</dd>
-                </div>
-              </dl>
+            function submitBatch(event: FormEvent) {
+              event.preventDefault();
+              makeBatch.mutate(
+                { userIds: chosen.map((row) => row.userId), ...(cutoff && { cutoff: istLocalToEpoch(cutoff) }) },
+                {
+                  onSuccess: (result) => {
+                    toast.success(t('ready.made', { count: result.lines }));
+                    if (result.skipped.length > 0) toast(t('ready.skipped', { names: result.skipped.map((s) => s.name).join(', ') }));
+                    setSelected(new Set());
+                  },
+                  onError: (error) => toast.error(errorMessage(error, t('failed'))),
+                  onSettled: refresh,
+                },
+              );
+            }
 
-              <section aria-labelledby="ready-title">
-                <h2 id="ready-title">{t('ready.title', { count: data.ready.length })}</h2>
-                {data.ready.length === 0 ? (
-                  <p className="muted">{t('ready.empty', { amount: formatRupees(data.minimumPaise) })}</p>
-                ) : (
-                  <form onSubmit={submitBatch}>
-                    <label className="choice">
-                      <input
-                        type="checkbox"
-                        checked={payable.length > 0 && chosen.length === payable.length}
-                        onChange={(event) => setSelected(event.target.checked ? new Set(payable.map((row) => row.userId)) : new Set())}
-                      />
-                      {t('ready.selectAll')}
-                    </label>
+            async function download(getFile: () => Promise<{ fileName: string; csv: string }>, bom: boolean) {
+              try {
+                const file = await getFile();
+                downloadText(file.fileName, file.csv, { bom });
+              } catch (error) {
+                toast.error(errorMessage(error, t('failed')));
+              }
+            }
+
+            return (
+              <div className="page payouts">
+                <h1>{t('title')}</h1>
+                <dl className="payouts-totals">
+                  <div>
+                    <dt>{t('totalOwed')}</dt>
+                    <dd data-testid="total-owed">{formatRupees(data.totalOwedPaise)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('readyTotal')}</dt>
+                    <dd>{formatRupees(data.readyTotalPaise)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('inFlightTotal')}</dt>
+                    <dd>{formatRupees(data.inFlight.reduce((sum, row) => sum + row.grossPaise, 0))}</dd>
+                  </div>
+                </dl>
+
+                <section aria-labelledby="ready-title">
+                  <h2 id="ready-title">{t('ready.title', { count: data.ready.length })}</h2>
+                  {data.ready.length === 0 ? (
+                    <p className="muted">{t('ready.empty', { amount: formatRupees(data.minimumPaise) })}</p>
+                  ) : (
+                    <form onSubmit={submitBatch}>
+                      <label className="choice">
+                        <input
+                          type="checkbox"
+                          checked={payable.length > 0 && chosen.length === payable.length}
+                          onChange={(event) => setSelected(event.target.checked ? new Set(payable.map((row) => row.userId)) : new Set())}
+                        />
+                        {t('ready.selectAll')}
+                      </label>
+                      <ul className="owed-rows">
+                        {data.ready.map((row) => (
+                          <li key={row.userId}>
+                            <label className="choice">
+                              <input
+                                type="checkbox"
+                                disabled={!row.payable}
+                                checked={selected.has(row.userId)}
+                                onChange={() => toggle(row.userId)}
+                                aria-label={t('ready.select', { name: row.name })}
+                              />
+                              <span>
+                                <strong>{row.name}</strong> · {row.email}
+                                <br />
+                                {row.details ? where(row.details) : t('ready.noDetails')}
+                                {row.request && (
+                                  <>
+                                    <br />
+                                    {t('ready.requested', { date: formatIstDateTime(row.request.createdAt, lang) })}
+                                  </>
+                                )}
+                              </span>
+                            </label>
+                            <strong>{formatRupees(row.availablePaise)}</strong>
+                          </li>
+                        ))}
+                      </ul>
+                      <TextField label={t('ready.cutoff')} type="datetime-local" value={cutoff} onChange={setCutoff} />
+                      <button type="submit" className="button button--primary" disabled={chosen.length === 0 || makeBatch.isPending}>
+                        {t('ready.make', { count: chosen.length })}
+                      </button>
+                    </form>
+                  )}
+                </section>
+
+                {data.others.length > 0 && (
+                  <details>
+                    <summary>{t('others.title', { count: data.others.length })}</summary>
                     <ul className="owed-rows">
-                      {data.ready.map((row) => (
+                      {data.others.map((row) => (
                         <li key={row.userId}>
-                          <label className="choice">
-                            <input
-                              type="checkbox"
-                              disabled={!row.payable}
-                              checked={selected.has(row.userId)}
-                              onChange={() => toggle(row.userId)}
-                              aria-label={t('ready.select', { name: row.name })}
-                            />
-                            <span>
-                              <strong>{row.name}</strong> · {row.email}
-                              <br />
-                              {row.details ? where(row.details) : t('ready.noDetails')}
-                              {row.request && (
-                                <>
-                                  <br />
-                                  {t('ready.requested', { date: formatIstDateTime(row.request.createdAt, lang) })}
-                                </>
-                              )}
-                            </span>
-                          </label>
+                          <span>
+                            {row.name} · {row.email}
+                            {row.deleted && ` (${t('others.deleted')})`}
+                          </span>
                           <strong>{formatRupees(row.availablePaise)}</strong>
                         </li>
                       ))}
                     </ul>
-                    <TextField label={t('ready.cutoff')} type="datetime-local" value={cutoff} onChange={setCutoff} />
-                    <button type="submit" className="button button--primary" disabled={chosen.length === 0 || makeBatch.isPending}>
-                      {t('ready.make', { count: chosen.length })}
-                    </button>
-                  </form>
+                  </details>
                 )}
-              </section>
-
-              {data.others.length > 0 && (
-                <details>
-                  <summary>{t('others.title', { count: data.others.length })}</summary>
-                  <ul className="owed-rows">
-                    {data.others.map((row) => (
-                      <li key={row.userId}>
-                        <span>
-                          {row.name} · {row.email}
-                          {row.deleted && ` (${t('others.deleted')})`}
-                        </span>
-                        <strong>{formatRupees(row.availablePaise)}</strong>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              )}
-              {data.inFlight.length > 0 && (
-                <details>
-                  <summary>{t('inFlight.title', { count: data.inFlight.length })}</summary>
-                  <ul className="owed-rows">
-                    {data.inFlight.map((row) => (
-                      <li key={row.lineId}>
-                        <span>{row.name}</span>
-                        <strong>{formatRupees(row.grossPaise)}</strong>
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              )}
-
-              <section aria-labelledby="batches-title">
-                <h2 id="batches-title">{t('batches.title')}</h2>
-                {batchList.length === 0 && <p className="muted">{t('batches.empty')}</p>}
-                {batchList.map((batch) => (
-                  <article key={batch.id} className="batch" aria-labelledby={`batch-${batch.id}`}>
-                    <h3 id={`batch-${batch.id}`}>{t('batches.batch', { id: batch.id })}</h3>
-                    <p className="muted">
-                      {t('batches.made', { date: formatIstDateTime(batch.createdAt, lang), name: batch.createdBy, cutoff: formatIstDateTime(batch.cutoff, lang) })}
-                      <br />
-                      {t('batches.totals', {
-                        gross: formatRupees(batch.totals.grossPaise),
-                        tds: formatRupees(batch.totals.tdsPaise),
-                        net: formatRupees(batch.totals.netPaise),
-                        pending: batch.totals.pending,
-                        paid: batch.totals.paid,
-                        failed: batch.totals.failed,
-                      })}
-                      {batch.exportedAt !== null && (
-                        <>
-                          <br />
-                          {t('batches.exported', { date: formatIstDateTime(batch.exportedAt, lang) })}
-                        </>
-                      )}
-                    </p>
-                    {batch.totals.pending > 0 && (
-                      <button
-                        type="button"
-                        className="button"
-                        onClick={async () => {
-                          await download(() => client.payouts.exportBatch.mutate({ batchId: batch.id }), false);
-                          await refresh();
-                        }}
-                      >
-                        {t('batches.download', { id: batch.id })}
-                      </button>
-                    )}
-                    <ul className="batch-lines">
-                      {batch.lines.map((line) => (
-                        <BatchLine key={line.id} line={line} onChanged={refresh} />
+                {data.inFlight.length > 0 && (
+                  <details>
+                    <summary>{t('inFlight.title', { count: data.inFlight.length })}</summary>
+                    <ul className="owed-rows">
+                      {data.inFlight.map((row) => (
+                        <li key={row.lineId}>
+                          <span>{row.name}</span>
+                          <strong>{formatRupees(row.grossPaise)}</strong>
+                        </li>
                       ))}
                     </ul>
-                  </article>
-                ))}
-              </section>
+                  </details>
+                )}
 
-              <section aria-labelledby="tds-title">
-                <h2 id="tds-title">{t('tds.title')}</h2>
-                {!data.tdsEnabled && <p className="muted">{t('tds.off')}</p>}
-                <div className="field">
-                  <label className="field__label" htmlFor="tds-quarter">
-                    {t('tds.quarter')}
-                  </label>
-                  <select id="tds-quarter" value={quarter} onChange={(event) => setQuarter(event.target.value)}>
-                    {quarters.map((label) => (
-                      <option key={label} value={label}>
-                        {label}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button type="button" className="button" onClick={() => download(() => client.payouts.tdsRegister.query({ quarter }), true)}>
-                  {t('tds.download')}
-                </button>
-              </section>
+                <section aria-labelledby="batches-title">
+                  <h2 id="batches-title">{t('batches.title')}</h2>
+                  {batchList.length === 0 && <p className="muted">{t('batches.empty')}</p>}
+                  {batchList.map((batch) => (
+                    <article key={batch.id} className="batch" aria-labelledby={`batch-${batch.id}`}>
+                      <h3 id={`batch-${batch.id}`}>{t('batches.batch', { id: batch.id })}</h3>
+                      <p className="muted">
+                        {t('batches.made', {
+                          date: formatIstDateTime(batch.createdAt, lang),
+                          name: batch.createdBy,
+                          cutoff: formatIstDateTime(batch.cutoff, lang),
+                        })}
+                        <br />
+                        {t('batches.totals', {
+                          gross: formatRupees(batch.totals.grossPaise),
+                          tds: formatRupees(batch.totals.tdsPaise),
+                          net: formatRupees(batch.totals.netPaise),
+                          pending: batch.totals.pending,
+                          paid: batch.totals.paid,
+                          failed: batch.totals.failed,
+                        })}
+                        {batch.exportedAt !== null && (
+                          <>
+                            <br />
+                            {t('batches.exported', { date: formatIstDateTime(batch.exportedAt, lang) })}
+                          </>
+                        )}
+                      </p>
+                      {batch.totals.pending > 0 && (
+                        <button
+                          type="button"
+                          className="button"
+                          onClick={async () => {
+                            await download(() => client.payouts.exportBatch.mutate({ batchId: batch.id }), false);
+                            await refresh();
+                          }}
+                        >
+                          {t('batches.download', { id: batch.id })}
+                        </button>
+                      )}
+                      <ul className="batch-lines">
+                        {batch.lines.map((line) => (
+                          <BatchLine key={line.id} line={line} onChanged={refresh} />
+                        ))}
+                      </ul>
+                    </article>
+                  ))}
+                </section>
 
-              <ReverseOrder onChanged={refresh} />
-            </div>
-          );
-        }}
-      </QueryState>
+                <section aria-labelledby="tds-title">
+                  <h2 id="tds-title">{t('tds.title')}</h2>
+                  {!data.tdsEnabled && <p className="muted">{t('tds.off')}</p>}
+                  <div className="field">
+                    <label className="field__label" htmlFor="tds-quarter">
+                      {t('tds.quarter')}
+                    </label>
+                    <select id="tds-quarter" value={quarter} onChange={(event) => setQuarter(event.target.value)}>
+                      {quarters.map((label) => (
+                        <option key={label} value={label}>
+                          {label}
+                        </option>
+                      ))}
+                    </select>
+                  </div>
+                  <button type="button" className="button" onClick={() => download(() => client.payouts.tdsRegister.query({ quarter }), true)}>
+                    {t('tds.download')}
+                  </button>
+                </section>
+
+                <ReverseOrder onChanged={refresh} />
+              </div>
+            );
+          }}
+        </QueryState>
       )}
     </QueryState>
   );

@@ -37,7 +37,14 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
     const input =
       method === 'upi'
         ? { method, upiId: form.upiId, ...pan }
-        : { method, accountHolder: form.accountHolder, accountNumber: form.accountNumber, accountNumberAgain: form.accountNumberAgain, ifsc: form.ifsc, ...pan };
+        : {
+            method,
+            accountHolder: form.accountHolder,
+            accountNumber: form.accountNumber,
+            accountNumberAgain: form.accountNumberAgain,
+            ifsc: form.ifsc,
+            ...pan,
+          };
     save.mutate(input, {
       onSuccess: async () => {
         toast.success(t('details.saved'));
@@ -60,11 +67,26 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
         ))}
       </fieldset>
       {method === 'upi' ? (
-        <TextField label={t('details.upi')} hint={t('details.upiHint')} value={form.upiId} onChange={set('upiId')} error={errors.upiId} autoComplete="off" inputMode="email" />
+        <TextField
+          label={t('details.upi')}
+          hint={t('details.upiHint')}
+          value={form.upiId}
+          onChange={set('upiId')}
+          error={errors.upiId}
+          autoComplete="off"
+          inputMode="email"
+        />
       ) : (
         <>
           <TextField label={t('details.holder')} value={form.accountHolder} onChange={set('accountHolder')} error={errors.accountHolder} autoComplete="name" />
-          <TextField label={t('details.account')} value={form.accountNumber} onChange={set('accountNumber')} error={errors.accountNumber} inputMode="numeric" autoComplete="off" />
+          <TextField
+            label={t('details.account')}
+            value={form.accountNumber}
+            onChange={set('accountNumber')}
+            error={errors.accountNumber}
+            inputMode="numeric"
+            autoComplete="off"
+          />
           <TextField
             label={t('details.accountAgain')}
             value={form.accountNumberAgain}
@@ -74,11 +96,29 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
             autoComplete="off"
             onPaste={(event) => event.preventDefault()}
           />
-          <TextField label={t('details.ifsc')} hint={t('details.ifscHint')} value={form.ifsc} onChange={set('ifsc')} error={errors.ifsc} autoCapitalize="characters" autoComplete="off" />
+          <TextField
+            label={t('details.ifsc')}
+            hint={t('details.ifscHint')}
+            value={form.ifsc}
+            onChange={set('ifsc')}
+            error={errors.ifsc}
+            autoCapitalize="characters"
+            autoComplete="off"
+          />
         </>
       )}
-      <TextField label={t('details.pan')} hint={t('details.panHint')} value={form.pan} onChange={set('pan')} error={errors.pan} autoCapitalize="characters" autoComplete="off" />
-      {form.pan.trim() !== '' && <TextField label={t('details.panName')} value={form.panName} onChange={set('panName')} error={errors.panName} autoCapitalize="characters" />}
+      <TextField
+        label={t('details.pan')}
+        hint={t('details.panHint')}
+        value={form.pan}
+        onChange={set('pan')}
+        error={errors.pan}
+        autoCapitalize="characters"
+        autoComplete="off"
+      />
+      {form.pan.trim() !== '' && (
+        <TextField label={t('details.panName')} value={form.panName} onChange={set('panName')} error={errors.panName} autoCapitalize="characters" />
+      )}
       <p className="muted">{t('details.note')}</p>
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
@@ -264,7 +304,11 @@ export default function PayoutsPage() {
                       onClick={() =>
                         cancel.mutate(
                           { requestId: openRequest.id },
-                          { onSuccess: () => toast.success(t('request.cancelled')), onError: (error) => toast.error(errorMessage(error, t('failed'))), onSettled: refresh },
+                          {
+                            onSuccess: () => toast.success(t('request.cancelled')),
+                            onError: (error) => toast.error(errorMessage(error, t('failed'))),
+                            onSettled: refresh,
+                          },
                         )
                       }
                     >
@@ -289,7 +333,11 @@ export default function PayoutsPage() {
                 </button>
               ) : (
                 <p className="muted">
-                  {!details ? t('request.needDetails') : balance.onItsWayPaise > 0 ? t('request.onItsWay') : t('balance.minimum', { amount: formatRupees(balance.minimumPaise) })}
+                  {!details
+                    ? t('request.needDetails')
+                    : balance.onItsWayPaise > 0
+                      ? t('request.onItsWay')
+                      : t('balance.minimum', { amount: formatRupees(balance.minimumPaise) })}
                 </p>
               )}
             </section>
@@ -319,7 +367,8 @@ export default function PayoutsPage() {
                         )}
                       </span>
                       <span>
-                        {t('lines.gross')} {formatRupees(line.grossPaise)} · {t('lines.tds')} {formatRupees(line.tdsPaise)} · {t('lines.net')} <strong>{formatRupees(line.netPaise)}</strong>
+                        {t('lines.gross')} {formatRupees(line.grossPaise)} · {t('lines.tds')} {formatRupees(line.tdsPaise)} · {t('lines.net')}{' '}
+                        <strong>{formatRupees(line.netPaise)}</strong>
                       </span>
                     </li>
                   ))}

@@ -125,22 +125,22 @@ export default function ReceiptPage() {
                 </tr>
                 {r.tax &&
                   (r.tax.intraState ? (
-                      <>
-                        <tr>
-                          <th scope="row">{t('receipt.cgst', { rate: percent(r.tax.rateBp / 2) })}</th>
-                          <td className="receipt__money">{formatRupees(r.tax.cgstPaise)}</td>
-                        </tr>
-                        <tr>
-                          <th scope="row">{t('receipt.sgst', { rate: percent(r.tax.rateBp / 2) })}</th>
-                          <td className="receipt__money">{formatRupees(r.tax.sgstPaise)}</td>
-                        </tr>
-                      </>
-                    ) : (
+                    <>
                       <tr>
-                        <th scope="row">{t('receipt.igst', { rate: percent(r.tax.rateBp) })}</th>
-                        <td className="receipt__money">{formatRupees(r.tax.igstPaise)}</td>
+                        <th scope="row">{t('receipt.cgst', { rate: percent(r.tax.rateBp / 2) })}</th>
+                        <td className="receipt__money">{formatRupees(r.tax.cgstPaise)}</td>
                       </tr>
-                    ))}
+                      <tr>
+                        <th scope="row">{t('receipt.sgst', { rate: percent(r.tax.rateBp / 2) })}</th>
+                        <td className="receipt__money">{formatRupees(r.tax.sgstPaise)}</td>
+                      </tr>
+                    </>
+                  ) : (
+                    <tr>
+                      <th scope="row">{t('receipt.igst', { rate: percent(r.tax.rateBp) })}</th>
+                      <td className="receipt__money">{formatRupees(r.tax.igstPaise)}</td>
+                    </tr>
+                  ))}
               </tbody>
               <tfoot>
                 <tr>

@@ -125,9 +125,9 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
 
       // Share QR hands the same picture to the phone's share sheet.
       await pay.getByRole('button', { name: o.pay.shareQr }).click();
-      await expect.poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared)).toEqual([
-        { name: download.suggestedFilename(), type: 'image/png', size: png.length, title: fill(o.pay.shareTitle, { name: pkg.name }) },
-      ]);
+      await expect
+        .poll(() => page.evaluate(() => (window as unknown as { shared: unknown[] }).shared))
+        .toEqual([{ name: download.suggestedFilename(), type: 'image/png', size: png.length, title: fill(o.pay.shareTitle, { name: pkg.name }) }]);
 
       // Copy the amount, for typing it into a UPI app by hand.
       await pay.getByRole('button', { name: o.pay.copyAmount }).click();
@@ -248,7 +248,15 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       await signIn(context, t.url, learner.token);
       const order = t.db
         .insert(orders)
-        .values({ userId: learner.user.id, packageId: pkg.id, amountPaise: pkg.pricePaise, utr: '623456789012', buyerName: 'Ravi', buyerEmail: learner.user.email, createdAt: Date.now() })
+        .values({
+          userId: learner.user.id,
+          packageId: pkg.id,
+          amountPaise: pkg.pricePaise,
+          utr: '623456789012',
+          buyerName: 'Ravi',
+          buyerEmail: learner.user.email,
+          createdAt: Date.now(),
+        })
         .returning()
         .get();
       await approve(t, order.id, 'reject', 'No payment with this UTR reached our bank');
@@ -258,7 +266,16 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       expect(await timeline.getByText('No payment with this UTR reached our bank', { exact: false }).isVisible()).toBe(true);
       // A rejected order has no receipt, and its page says why.
       await page.goto(`${t.url}/receipt/${order.id}`);
-      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'UTR' }).or(page.getByRole('alert').filter({ hasText: /receipt|पावती/ })).first().isVisible()).toBe(true);
+      await expect
+        .poll(() =>
+          page
+            .getByRole('alert')
+            .filter({ hasText: 'UTR' })
+            .or(page.getByRole('alert').filter({ hasText: /receipt|पावती/ }))
+            .first()
+            .isVisible(),
+        )
+        .toBe(true);
       await context.close();
     });
   });

@@ -163,7 +163,9 @@ export function StatementResult({ importId, staleDays, onStaleDaysChange }: Prop
                             {item.amountPaise !== null && ` · ${money(item.amountPaise)}`}
                             {item.message && <span className="statements__failure"> — {item.message}</span>}
                           </span>
-                          <span className={`badge ${item.ok ? 'badge--approved' : 'badge--rejected'}`}>{item.ok ? t('exact.approved') : t('exact.notApproved')}</span>
+                          <span className={`badge ${item.ok ? 'badge--approved' : 'badge--rejected'}`}>
+                            {item.ok ? t('exact.approved') : t('exact.notApproved')}
+                          </span>
                         </li>
                       ))}
                     </ul>
@@ -278,7 +280,12 @@ export function StatementResult({ importId, staleDays, onStaleDaysChange }: Prop
               )}
             </section>
 
-            <Dialog open={confirming} onClose={() => setConfirming(false)} title={t('exact.confirmTitle', { count: exactIds.length })} closeLabel={t('exact.cancel')}>
+            <Dialog
+              open={confirming}
+              onClose={() => setConfirming(false)}
+              title={t('exact.confirmTitle', { count: exactIds.length })}
+              closeLabel={t('exact.cancel')}
+            >
               <div className="form">
                 <p>{t('exact.confirmText')}</p>
                 <div className="button-row">

@@ -100,7 +100,13 @@ export default function StatementsPage() {
       </form>
 
       {needsMapping && (
-        <ColumnMapping key={needsMapping.headerKey} request={needsMapping} busy={busy} onCancel={() => setNeedsMapping(null)} onSubmit={(columns) => void send({ headerKey: needsMapping.headerKey, ...columns })} />
+        <ColumnMapping
+          key={needsMapping.headerKey}
+          request={needsMapping}
+          busy={busy}
+          onCancel={() => setNeedsMapping(null)}
+          onSubmit={(columns) => void send({ headerKey: needsMapping.headerKey, ...columns })}
+        />
       )}
 
       {importId && /^\d+$/.test(importId) && <StatementResult importId={importId} staleDays={staleDays} onStaleDaysChange={setStaleDays} />}

@@ -17,20 +17,10 @@ function matching(search: string | undefined): SQL | undefined {
  * Users who are not deleted, newest first, a page at a time (all of them, up to WHOLE_LIST_LIMIT,
  * without a page), with how many match in all.
  */
-export function listUsers(
-  db: Db,
-  options: { search?: string | undefined; page?: number | undefined },
-): { users: UserRow[]; total: number; pageSize: number } {
+export function listUsers(db: Db, options: { search?: string | undefined; page?: number | undefined }): { users: UserRow[]; total: number; pageSize: number } {
   const where = and(isNull(users.deletedAt), matching(options.search));
   const window = listWindow(options.page, USERS_PAGE_SIZE);
-  const rows = db
-    .select()
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(window.limit)
-    .offset(window.offset)
-    .all();
+  const rows = db.select().from(users).where(where).orderBy(desc(users.createdAt), desc(users.id)).limit(window.limit).offset(window.offset).all();
   const total = db.select({ n: count() }).from(users).where(where).get()!.n;
   return { users: rows, total, pageSize: window.pageSize };
 }

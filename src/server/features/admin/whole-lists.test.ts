@@ -68,13 +68,18 @@ describe('a whole list', () => {
 describe('decided orders, for the admin screen', () => {
   it('come with their total, so a screen of exactly 50 offers no empty next page', async () => {
     // Exactly one page of decided orders.
-    const firstFifty = t.db.select({ id: orders.id }).from(orders).limit(ORDERS_PAGE_SIZE).all().map((order) => order.id);
+    const firstFifty = t.db
+      .select({ id: orders.id })
+      .from(orders)
+      .limit(ORDERS_PAGE_SIZE)
+      .all()
+      .map((order) => order.id);
     t.db.update(orders).set({ status: 'approved', decidedAt: Date.now() }).where(inArray(orders.id, firstFifty)).run();
     const decided = async (page: number) =>
       (await callJson(t.url, 'GET', `/trpc/orders.decided?input=${encodeURIComponent(JSON.stringify({ page }))}`, { token: admin })).body.result.data;
     const first = await decided(1);
     expect(first).toMatchObject({ total: ORDERS_PAGE_SIZE, pageSize: ORDERS_PAGE_SIZE });
     expect(first.orders).toHaveLength(ORDERS_PAGE_SIZE);
-    expect((await decided(2))).toMatchObject({ orders: [], total: ORDERS_PAGE_SIZE });
+    expect(await decided(2)).toMatchObject({ orders: [], total: ORDERS_PAGE_SIZE });
   });
 });

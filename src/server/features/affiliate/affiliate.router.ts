@@ -28,9 +28,7 @@ export const affiliateRouter = router({
   }),
 
   /** The signed-in user's own commissions, newest first: buyer's first name, package, amount, date. */
-  earningsHistory: protectedProcedure.query(({ ctx }) =>
-    earningsHistory(ctx.db, ctx.user.id).map(toCommissionLineView),
-  ),
+  earningsHistory: protectedProcedure.query(({ ctx }) => earningsHistory(ctx.db, ctx.user.id).map(toCommissionLineView)),
 
   /** Records a payout to a user and emails them ("send earnings email"). */
   pay: adminProcedure.input(z.object({ email: emailAddress, amount: rupeeAmount })).mutation(({ ctx, input }) => {

@@ -125,7 +125,11 @@ describe('leaderboard', () => {
 
   it('ranks by total, ties to whoever got there first, shows only earners, and hides deleted users', async () => {
     const superadmin = await createUserWithToken(t.db, { role: 'superadmin' });
-    const [a, b, c] = [await createUserWithToken(t.db, { name: 'A' }), await createUserWithToken(t.db, { name: 'B' }), await createUserWithToken(t.db, { name: 'C' })];
+    const [a, b, c] = [
+      await createUserWithToken(t.db, { name: 'A' }),
+      await createUserWithToken(t.db, { name: 'B' }),
+      await createUserWithToken(t.db, { name: 'C' }),
+    ];
     const nobody = await createUserWithToken(t.db, { name: 'Nobody' });
     await earn(b.user.id, 500, '2026-11-20T09:00:00');
     await earn(a.user.id, 500, '2026-11-21T09:00:00');
@@ -143,7 +147,7 @@ describe('leaderboard', () => {
     expect(after.me.rank).toBe(2);
   });
 
-  it("tells the viewer their own rank when they are outside the list", async () => {
+  it('tells the viewer their own rank when they are outside the list', async () => {
     for (let i = 0; i < 51; i += 1) {
       const earner = await createUserWithToken(t.db);
       await earn(earner.user.id, 1000 + i, '2026-11-25T08:00:00');
@@ -270,7 +274,15 @@ describe('deleting a user', () => {
     const pkg = createPackage(t.db, { pricePaise: 1_000_00 });
     const order = t.db
       .insert(orders)
-      .values({ userId: buyer.user.id, packageId: pkg.id, amountPaise: pkg.pricePaise, utr: '123456789013', buyerName: 'B', buyerEmail: buyer.user.email, createdAt: clock.now() })
+      .values({
+        userId: buyer.user.id,
+        packageId: pkg.id,
+        amountPaise: pkg.pricePaise,
+        utr: '123456789013',
+        buyerName: 'B',
+        buyerEmail: buyer.user.email,
+        createdAt: clock.now(),
+      })
       .returning()
       .get();
     t.db.update(users).set({ deletedAt: clock.now() }).where(eq(users.id, buyer.user.id)).run();

@@ -18,7 +18,7 @@ const buy = (token: string, user: { name: string; email: string }, courseId: num
 const approve = (orderId: string) => callJson(t.url, 'POST', '/approve', { token: admin.token, body: { orderId, action: 'approve' } });
 
 describe('what a sponsor sees of the people they brought', () => {
-  it('lists each person\'s purchases, pending ones included, and each commission with the buyer\'s first name and package', async () => {
+  it("lists each person's purchases, pending ones included, and each commission with the buyer's first name and package", async () => {
     const ravi = await createUserWithToken(t.db, { name: 'Ravi Jadhav' });
     const asha = await createUserWithToken(t.db, { name: 'Asha Sunil Pawar', sponsorId: ravi.user.id });
     const tally = createPackage(t.db, { name: 'Tally Basics', pricePaise: 1_999_00, commissionPaise: null });

@@ -11,7 +11,6 @@ export type LeaderboardPeriod = (typeof leaderboardPeriods)[number];
 
 export const LEADERBOARD_SIZE = 50;
 
-
 /**
  * Each period ranks on kept totals of the users table, each with its own index: highest total
  * first, a tie to whoever reached it first, then the older account. Only users with earnings in
@@ -37,11 +36,23 @@ function periodKey(period: LeaderboardPeriod, now: number): string {
 function columns(period: LeaderboardPeriod, now: number): Columns {
   if (period === 'week') {
     const start = istWeekStart(now);
-    return { index: leaderboardIndex('users_leaderboard_week'), total: sql`${users.weekPaise}`, at: sql`${users.weekAt}`, period: sql`${users.weekStart} = ${start}`, key: `week:${start}` };
+    return {
+      index: leaderboardIndex('users_leaderboard_week'),
+      total: sql`${users.weekPaise}`,
+      at: sql`${users.weekAt}`,
+      period: sql`${users.weekStart} = ${start}`,
+      key: `week:${start}`,
+    };
   }
   if (period === 'month') {
     const start = istMonthStart(now);
-    return { index: leaderboardIndex('users_leaderboard_month'), total: sql`${users.monthPaise}`, at: sql`${users.monthAt}`, period: sql`${users.monthStart} = ${start}`, key: `month:${start}` };
+    return {
+      index: leaderboardIndex('users_leaderboard_month'),
+      total: sql`${users.monthPaise}`,
+      at: sql`${users.monthAt}`,
+      period: sql`${users.monthStart} = ${start}`,
+      key: `month:${start}`,
+    };
   }
   return { index: leaderboardIndex('users_leaderboard'), total: sql`${users.earnedPaise}`, at: sql`${users.earnedAt}`, period: sql`1 = 1`, key: 'all' };
 }
@@ -69,9 +80,7 @@ export function leaderboardView(db: Db, period: LeaderboardPeriod, viewerId: num
   const cache = readCache(db);
   return cache.getOwned(`leaderboard-view:${key}:${viewerId}`, ['earnings'], () => {
     const board = leaderboard(db, period, viewerId, now);
-    const entries = cache.get(`leaderboard-entries:${key}`, ['earnings'], () =>
-      board.entries.map(toLeaderboardEntryView),
-    );
+    const entries = cache.get(`leaderboard-entries:${key}`, ['earnings'], () => board.entries.map(toLeaderboardEntryView));
     return { value: { entries, me: board.me }, userId: viewerId };
   })!;
 }

@@ -45,12 +45,18 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('details' as const), user: fc.nat(7), pan: fc.boolean() }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('request' as const), user: fc.nat(3) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), user: fc.nat(3) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('batch' as const), users: fc.array(fc.nat(3), { minLength: 1, maxLength: 4 }), backMinutes: fc.nat(30) }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('batch' as const), users: fc.array(fc.nat(3), { minLength: 1, maxLength: 4 }), backMinutes: fc.nat(30) }),
+  },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('paid' as const), line: fc.nat(20) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('failed' as const), line: fc.nat(20) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('reverse' as const), order: fc.nat(30) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('export' as const), batch: fc.nat(10) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('opening' as const), user: fc.nat(7), rupees: fc.integer({ min: 1, max: 3000 }), paidRupees: fc.nat(3000) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('opening' as const), user: fc.nat(7), rupees: fc.integer({ min: 1, max: 3000 }), paidRupees: fc.nat(3000) }),
+  },
 );
 
 const pad = (n: number): Op[] => Array.from({ length: n }, () => ({ kind: 'cancel' as const, user: 3 }));
@@ -104,7 +110,9 @@ function checkLedger(db: Db) {
   expect(unbooked, 'a paid payout has exactly one ledger line of its gross; pending and failed ones none').toEqual([]);
   const loose = db.all(sql`select id from ledger where kind = 'payout' and payout_line_id is null`);
   expect(loose, 'every payout ledger line belongs to a payout').toEqual([]);
-  const badSplit = db.all(sql`select id from payout_lines where net_paise != gross_paise - tds_paise or tds_paise < 0 or tds_paise > gross_paise or gross_paise <= 0`);
+  const badSplit = db.all(
+    sql`select id from payout_lines where net_paise != gross_paise - tds_paise or tds_paise < 0 or tds_paise > gross_paise or gross_paise <= 0`,
+  );
   expect(badSplit, 'net = gross - TDS, TDS within the gross').toEqual([]);
   const withdrawnAfterExport = db.all(sql`
     select p.id from payout_lines p join payout_batches b on b.id = p.batch_id
@@ -145,7 +153,12 @@ function checkShown(db: Db, config: ReturnType<typeof loadConfig>, now: number) 
     from users u where u.deleted_at is null`);
   for (const person of people) {
     const { balance } = payoutsHome(db, config, person.id);
-    expect(balance).toMatchObject({ earnedPaise: person.earned, paidPaise: person.payouts - person.tds, tdsPaise: person.tds, owedPaise: person.earned - person.payouts });
+    expect(balance).toMatchObject({
+      earnedPaise: person.earned,
+      paidPaise: person.payouts - person.tds,
+      tdsPaise: person.tds,
+      owedPaise: person.earned - person.payouts,
+    });
   }
   const overview = payoutsOverview(db, { config });
   const listed =
@@ -155,7 +168,9 @@ function checkShown(db: Db, config: ReturnType<typeof loadConfig>, now: number) 
   // Within a financial year, TDS withheld never exceeds the higher rate on the commissions credited
   // that year (corrections left out: a reversal after a payout does not give TDS back), and is
   // nothing while they stay within the threshold.
-  const years = db.all<{ user_id: number; fixed_at: number; tds: number }>(sql`select user_id, fixed_at, tds_paise as tds from payout_lines where status in ('pending', 'paid')`);
+  const years = db.all<{ user_id: number; fixed_at: number; tds: number }>(
+    sql`select user_id, fixed_at, tds_paise as tds from payout_lines where status in ('pending', 'paid')`,
+  );
   const withheld = new Map<string, number>();
   for (const line of years) {
     const key = `${line.user_id}:${financialYearOf(line.fixed_at)}`;
@@ -246,7 +261,9 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
               } else if (step.kind === 'request') {
                 requestPayout(deps, people[step.user]!.id);
               } else if (step.kind === 'cancel') {
-                const open = db.get<{ id: number }>(sql`select id from payout_requests where user_id = ${people[step.user]!.id} and status in ('open', 'batched')`);
+                const open = db.get<{ id: number }>(
+                  sql`select id from payout_requests where user_id = ${people[step.user]!.id} and status in ('open', 'batched')`,
+                );
                 if (open) cancelPayoutRequest(deps, people[step.user]!.id, open.id);
               } else if (step.kind === 'batch') {
                 makeBatch(deps, admin.id, { userIds: step.users.map((i) => people[i]!.id), cutoff: clock - step.backMinutes * 60_000 });
@@ -275,7 +292,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
             const waitingForDeleted = db.get<{ n: number }>(
               sql`select count(*) as n from orders o join users u on u.id = o.user_id where u.deleted_at is not null and o.status = 'pending'`,
             )!;
-            expect(waitingForDeleted.n, "no order of a deleted user waits for approval").toBe(0);
+            expect(waitingForDeleted.n, 'no order of a deleted user waits for approval').toBe(0);
             checkShown(db, config, clock);
             reached.negativeOwed += db.get<{ n: number }>(sql`select count(*) as n from users where earned_paise < paid_paise`)!.n;
           }

@@ -24,7 +24,13 @@ describe('my account', () => {
     const me = await callJson(t.url, 'GET', '/api/user/me', { token: asha.token });
     expect(me.body.user.name).toBe('Asha S. Pawar');
 
-    const bad = await callProcedure(t.url, 'auth.updateProfile', 'mutation', { name: 'Asha', phone: '98765' }, { token: asha.token, headers: { 'x-lang': 'mr' } });
+    const bad = await callProcedure(
+      t.url,
+      'auth.updateProfile',
+      'mutation',
+      { name: 'Asha', phone: '98765' },
+      { token: asha.token, headers: { 'x-lang': 'mr' } },
+    );
     expect(bad.status).toBe(400);
     expect((bad.body as { error: { data: { fields: Record<string, string> } } }).error.data.fields.phone).toBeTruthy();
   });
@@ -32,7 +38,13 @@ describe('my account', () => {
   it('changes the password after the current one, ends the other devices and keeps this one', async () => {
     const ravi = await createUserWithToken(t.db, { name: 'Ravi' });
     const other = createSession(t.db, ravi.user.id, Date.now());
-    const wrong = await callProcedure(t.url, 'auth.changePassword', 'mutation', { current: 'not my password', next: 'a-new-password-7' }, { token: ravi.token });
+    const wrong = await callProcedure(
+      t.url,
+      'auth.changePassword',
+      'mutation',
+      { current: 'not my password', next: 'a-new-password-7' },
+      { token: ravi.token },
+    );
     expect(wrong.status).toBe(400);
     expect((wrong.body as { error: { data: { code: string } } }).error.data.code).toBe('WRONG_PASSWORD');
 

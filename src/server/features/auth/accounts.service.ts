@@ -116,12 +116,7 @@ export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: numb
   const result = db
     .update(users)
     .set({ sponsorId })
-    .where(
-      and(
-        eq(users.id, userId),
-        sql`(${users.sponsorId} is null or ${users.sponsorId} in (select id from users where deleted_at is not null))`,
-      ),
-    )
+    .where(and(eq(users.id, userId), sql`(${users.sponsorId} is null or ${users.sponsorId} in (select id from users where deleted_at is not null))`))
     .run();
   return result.changes === 1 ? 'set' : 'taken';
 }
@@ -197,11 +192,7 @@ export function saveAdmin(
     return { user, created: false };
   }
   if (!input.passwordHash) throw new Error('A password is needed to create a new admin.');
-  const user = insertUser(
-    db,
-    { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash: input.passwordHash, role, lang: 'en' },
-    now,
-  );
+  const user = insertUser(db, { name: input.name, email: input.email, phone: input.phone ?? null, passwordHash: input.passwordHash, role, lang: 'en' }, now);
   return { user, created: true };
 }
 

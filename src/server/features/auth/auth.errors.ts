@@ -10,10 +10,7 @@ export const authErrors = defineErrors({
       mr: 'ही नोंदणी कालबाह्य झाली आहे किंवा अस्तित्वात नाही. कृपया पुन्हा नोंदणी करा.',
     },
   ],
-  CODE_EXPIRED: [
-    'BAD_REQUEST',
-    { en: 'This code has expired. Please ask for a new code.', mr: 'हा कोड कालबाह्य झाला आहे. कृपया नवीन कोड मागवा.' },
-  ],
+  CODE_EXPIRED: ['BAD_REQUEST', { en: 'This code has expired. Please ask for a new code.', mr: 'हा कोड कालबाह्य झाला आहे. कृपया नवीन कोड मागवा.' }],
   REGISTRATION_LOCKED: [
     'TOO_MANY_REQUESTS',
     {
@@ -56,10 +53,7 @@ export const authErrors = defineErrors({
       mr: 'ही सेटअप लिंक वैध नाही. सर्व्हर लॉगमध्ये दिलेली लिंक वापरा.',
     },
   ],
-  NOT_YOURS: [
-    'FORBIDDEN',
-    { en: 'You can only see your own details.', mr: 'तुम्ही फक्त तुमचीच माहिती पाहू शकता.' },
-  ],
+  NOT_YOURS: ['FORBIDDEN', { en: 'You can only see your own details.', mr: 'तुम्ही फक्त तुमचीच माहिती पाहू शकता.' }],
   USER_NOT_FOUND: ['NOT_FOUND', { en: 'This user does not exist.', mr: 'हा वापरकर्ता अस्तित्वात नाही.' }],
   EMAIL_NOT_SENT: [
     'INTERNAL_SERVER_ERROR',

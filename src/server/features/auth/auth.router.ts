@@ -17,7 +17,10 @@ import { completeSetup } from './setup.service.js';
 
 const password = z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
 const token = requiredText(200);
-const otp = z.string({ error: 'OTP_INVALID' }).trim().regex(/^\d{6}$/, 'OTP_INVALID');
+const otp = z
+  .string({ error: 'OTP_INVALID' })
+  .trim()
+  .regex(/^\d{6}$/, 'OTP_INVALID');
 const optionalPhone = z.preprocess((value) => (value === '' ? undefined : value), indianPhone.optional());
 
 function profileOf(deps: AppDeps, userId: number) {
@@ -34,14 +37,12 @@ export const authRouter = router({
   profile: signedInRead((deps, user) => profileOf(deps, user.id)),
 
   /** At the device limit the answer is 409 DEVICE_LIMIT with the devices; `replaceDevice` names one to log out. */
-  login: publicProcedure
-    .input(z.object({ email: emailAddress, password, replaceDevice: entityId.optional() }))
-    .mutation(async ({ ctx, input }) => {
-      const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang, device: ctx.req.device, deviceCookie: ctx.req.deviceCookie });
-      ctx.req.setSessionCookie(session.token, session.expiresAt);
-      ctx.req.setDeviceCookie(session.deviceCookie);
-      return { token: session.token, user: profileOf(ctx, session.user.id) };
-    }),
+  login: publicProcedure.input(z.object({ email: emailAddress, password, replaceDevice: entityId.optional() })).mutation(async ({ ctx, input }) => {
+    const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang, device: ctx.req.device, deviceCookie: ctx.req.deviceCookie });
+    ctx.req.setSessionCookie(session.token, session.expiresAt);
+    ctx.req.setDeviceCookie(session.deviceCookie);
+    return { token: session.token, user: profileOf(ctx, session.user.id) };
+  }),
 
   logout: protectedProcedure.mutation(({ ctx }) => {
     revokeSession(ctx.db, ctx.user.sessionId);
@@ -77,17 +78,15 @@ export const authRouter = router({
    * on this browser (a new session, through the same device-limit check as a login), so the
    * learner goes straight back to what they were doing.
    */
-  verify: publicProcedure
-    .input(z.object({ activationToken: token, otp, signIn: z.boolean().optional() }))
-    .mutation(async ({ ctx, input }) => {
-      const user = await verify(ctx, { activationToken: input.activationToken, otp: input.otp, ip: ctx.req.ip });
-      if (!input.signIn) return { user: null };
-      const session = startSessionWithinDeviceLimit(ctx, user, ctx.req.device);
-      ctx.req.setSessionCookie(session.token, session.expiresAt);
-      // The browser that just proved it reads the account's email is one the owner uses.
-      ctx.req.setDeviceCookie(rememberDevice(ctx.db, user.id, ctx.req.deviceCookie, ctx.now()));
-      return { user: profileOf(ctx, user.id) };
-    }),
+  verify: publicProcedure.input(z.object({ activationToken: token, otp, signIn: z.boolean().optional() })).mutation(async ({ ctx, input }) => {
+    const user = await verify(ctx, { activationToken: input.activationToken, otp: input.otp, ip: ctx.req.ip });
+    if (!input.signIn) return { user: null };
+    const session = startSessionWithinDeviceLimit(ctx, user, ctx.req.device);
+    ctx.req.setSessionCookie(session.token, session.expiresAt);
+    // The browser that just proved it reads the account's email is one the owner uses.
+    ctx.req.setDeviceCookie(rememberDevice(ctx.db, user.id, ctx.req.deviceCookie, ctx.now()));
+    return { user: profileOf(ctx, user.id) };
+  }),
 
   resendCode: publicProcedure.input(z.object({ activationToken: token })).mutation(async ({ ctx, input }) => {
     await resendCode(ctx, { ...input, ip: ctx.req.ip });
@@ -121,12 +120,10 @@ export const authRouter = router({
    * ("Rahul Patil invited you"), or null for a code that matches nobody. The sponsor shared the
    * link themselves; codes are too many to guess.
    */
-  sponsorByCode: publicProcedure
-    .input(z.object({ code: requiredText(36) }))
-    .query(({ ctx, input }) => {
-      const sponsor = findActiveUserByReferralCode(ctx.db, input.code);
-      return sponsor ? { name: sponsor.name } : null;
-    }),
+  sponsorByCode: publicProcedure.input(z.object({ code: requiredText(36) })).query(({ ctx, input }) => {
+    const sponsor = findActiveUserByReferralCode(ctx.db, input.code);
+    return sponsor ? { name: sponsor.name } : null;
+  }),
 
   /** My account: the name and phone the user shows (the email stays: it is the login). */
   updateProfile: protectedProcedure.input(z.object({ name: personName, phone: indianPhone })).mutation(({ ctx, input }) => {
@@ -148,13 +145,11 @@ export const authRouter = router({
   profileImage: protectedProcedure.query(({ ctx }) => ({ profileImage: toMeView(findActiveUser(ctx.db, ctx.user.id)!).profileImage })),
 
   /** The picture's bytes come from the multipart REST call (`POST /api/image`), read by its row. */
-  setProfileImage: protectedProcedure
-    .input(z.object({ image: z.instanceof(Buffer).nullable() }))
-    .mutation(async ({ ctx, input }) => {
-      if (!input.image) throw imageErrors.IMAGE_REQUIRED();
-      const file = await setProfileImage(ctx, ctx.user.id, input.image);
-      return toUploadedPictureView(file);
-    }),
+  setProfileImage: protectedProcedure.input(z.object({ image: z.instanceof(Buffer).nullable() })).mutation(async ({ ctx, input }) => {
+    if (!input.image) throw imageErrors.IMAGE_REQUIRED();
+    const file = await setProfileImage(ctx, ctx.user.id, input.image);
+    return toUploadedPictureView(file);
+  }),
 
   setupStatus: publicProcedure.query(({ ctx }) => ({ open: ctx.setup.isOpen() })),
 

@@ -15,7 +15,10 @@ export function keptUserAgent(header: unknown): string | null {
 /** The client hint `Sec-CH-UA-Model` is a quoted string, such as `"SM-A135F"`; empty on computers. */
 export function modelFromHint(header: unknown): string | null {
   if (typeof header !== 'string') return null;
-  const value = header.trim().replace(/^"(.*)"$/, '$1').trim();
+  const value = header
+    .trim()
+    .replace(/^"(.*)"$/, '$1')
+    .trim();
   return value && value.length <= 60 && /^[\p{L}\p{N} ._()+-]+$/u.test(value) ? value : null;
 }
 

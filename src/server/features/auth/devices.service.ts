@@ -25,7 +25,10 @@ export function listDevices(db: Queryable, userId: number, now: number, currentS
 
 /** Logs out one of the user's own devices; someone else's session is "not found", like a gone one. */
 export function logOutDevice(db: Queryable, userId: number, sessionId: number): void {
-  const result = db.delete(sessions).where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId))).run();
+  const result = db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .run();
   if (result.changes === 0) throw deviceErrors.DEVICE_NOT_FOUND();
 }
 
@@ -59,11 +62,17 @@ export function startSessionWithinDeviceLimit(
   return deps.db.transaction((tx) => {
     // A named device that is already gone (logged out meanwhile) is no reason to refuse: the count decides.
     if (replaceDeviceId !== undefined) {
-      tx.delete(sessions).where(and(eq(sessions.id, replaceDeviceId), eq(sessions.userId, user.id))).run();
+      tx.delete(sessions)
+        .where(and(eq(sessions.id, replaceDeviceId), eq(sessions.userId, user.id)))
+        .run();
     }
     if (limit !== null) {
       const active = activeSessions(tx, user.id, now);
-      if (active.length >= limit) throw deviceLimitReached(limit, active.map((row) => toRestDevice(toDeviceView(row, null))));
+      if (active.length >= limit)
+        throw deviceLimitReached(
+          limit,
+          active.map((row) => toRestDevice(toDeviceView(row, null))),
+        );
     }
     return createSession(tx, user.id, now, device);
   });

@@ -6,7 +6,8 @@ import { deviceLabel } from './device-label.js';
 import { LAST_SEEN_EVERY_MS } from './sessions.service.js';
 
 const PHONE_A = 'Mozilla/5.0 (Linux; Android 12; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36';
-const PHONE_B = 'Mozilla/5.0 (Linux; Android 11; Redmi Note 8 Pro Build/RP1A.200720.011) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0 Mobile Safari/537.36';
+const PHONE_B =
+  'Mozilla/5.0 (Linux; Android 11; Redmi Note 8 Pro Build/RP1A.200720.011) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/114.0 Mobile Safari/537.36';
 const LAPTOP = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Safari/537.36';
 
 let t: TestApp;
@@ -52,7 +53,7 @@ describe('the device limit', () => {
     expect((await me(second.body.token)).status).toBe(200);
   });
 
-  it('logs out the device the learner names and logs in; that device\'s next request is 401', async () => {
+  it("logs out the device the learner names and logs in; that device's next request is 401", async () => {
     await start('2');
     await createUser(t.db, { email: 'asha@example.com' });
     const first = await login('asha@example.com', PHONE_A);
@@ -67,7 +68,7 @@ describe('the device limit', () => {
     expect((await me(third.body.token)).status).toBe(200);
   });
 
-  it('needs the right password to log a device out, and ignores another account\'s device', async () => {
+  it("needs the right password to log a device out, and ignores another account's device", async () => {
     await start('1');
     await createUser(t.db, { email: 'asha@example.com' });
     await createUser(t.db, { email: 'ravi@example.com' });
@@ -109,11 +110,14 @@ describe('the device limit', () => {
     await login('asha@example.com', PHONE_A);
     const answer = await callProcedure(t.url, 'auth.login', 'mutation', { email: 'asha@example.com', password: TEST_PASSWORD });
     expect(answer.status).toBe(409);
-    expect(answer.body.error.data).toMatchObject({ code: 'DEVICE_LIMIT', details: { maxDevices: 1, devices: [expect.objectContaining({ model: 'SM-A135F' })] } });
+    expect(answer.body.error.data).toMatchObject({
+      code: 'DEVICE_LIMIT',
+      details: { maxDevices: 1, devices: [expect.objectContaining({ model: 'SM-A135F' })] },
+    });
   });
 });
 
-describe('the account\'s devices', () => {
+describe("the account's devices", () => {
   it('lists them with the current one marked, notes last seen, and logs one out', async () => {
     await start('2');
     await createUser(t.db, { email: 'asha@example.com' });
@@ -138,7 +142,7 @@ describe('the account\'s devices', () => {
     expect(again.body.error.data.code).toBe('DEVICE_NOT_FOUND');
   });
 
-  it('lets an admin see a learner\'s devices and log them all out; a learner may not', async () => {
+  it("lets an admin see a learner's devices and log them all out; a learner may not", async () => {
     await start('2');
     const asha = await createUser(t.db, { email: 'asha@example.com' });
     await createUser(t.db, { email: 'admin@example.com', role: 'admin' });
@@ -162,7 +166,12 @@ describe('the account\'s devices', () => {
 describe('device names', () => {
   it('reads browser, phone model and system from the user agent, and the model hint when sent', () => {
     expect(deviceLabel(PHONE_B, null)).toEqual({ browser: 'Chrome', model: 'Redmi Note 8 Pro', os: 'Android' });
-    expect(deviceLabel('Mozilla/5.0 (Linux; Android 12; SAMSUNG SM-G991B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36', null)).toEqual({
+    expect(
+      deviceLabel(
+        'Mozilla/5.0 (Linux; Android 12; SAMSUNG SM-G991B) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36',
+        null,
+      ),
+    ).toEqual({
       browser: 'Samsung Internet',
       model: 'SM-G991B',
       os: 'Android',
@@ -171,7 +180,12 @@ describe('device names', () => {
     const reduced = 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Mobile Safari/537.36';
     expect(deviceLabel(reduced, null)).toEqual({ browser: 'Chrome', model: null, os: 'Android' });
     expect(deviceLabel(reduced, 'Pixel 7')).toEqual({ browser: 'Chrome', model: 'Pixel 7', os: 'Android' });
-    expect(deviceLabel('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1', null)).toEqual({
+    expect(
+      deviceLabel(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+        null,
+      ),
+    ).toEqual({
       browser: 'Safari',
       model: 'iPhone',
       os: 'iOS',
@@ -184,7 +198,10 @@ describe('device names', () => {
     await createUser(t.db, { email: 'asha@example.com' });
     const answer = await callJson(t.url, 'POST', '/api/user/login', {
       body: { email: 'asha@example.com', password: TEST_PASSWORD },
-      headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Mobile Safari/537.36', 'sec-ch-ua-model': '"Pixel 7"' },
+      headers: {
+        'user-agent': 'Mozilla/5.0 (Linux; Android 10; K) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/125.0.0.0 Mobile Safari/537.36',
+        'sec-ch-ua-model': '"Pixel 7"',
+      },
     });
     const list = trpcData((await callProcedure(t.url, 'devices.mine', 'query', undefined, { token: answer.body.token })).body);
     expect(list.devices[0]).toMatchObject({ model: 'Pixel 7', os: 'Android', current: true });

@@ -202,9 +202,7 @@ describe('secrets', () => {
 
   it('session, activation and reset tokens carry at least 128 random bits, and the OTP is 6 digits', async () => {
     const user = await createUser(t.db, { email: 'asha@example.com' });
-    const sessions = await Promise.all(
-      [0, 1].map(() => callJson(t.url, 'POST', '/api/user/login', { body: { email: user.email, password: TEST_PASSWORD } })),
-    );
+    const sessions = await Promise.all([0, 1].map(() => callJson(t.url, 'POST', '/api/user/login', { body: { email: user.email, password: TEST_PASSWORD } })));
     const sessionTokens = sessions.map((answer) => answer.body.token as string);
 
     const registrations = await Promise.all(

@@ -81,7 +81,10 @@ export function forgetDevices(db: Queryable, userId: number): void {
 
 /** Drops browsers unused for DEVICE_DAYS (the scheduled purge). */
 export function purgeOldDevices(db: Queryable, now: number): number {
-  return db.delete(loginDevices).where(lt(loginDevices.lastLoginAt, now - DEVICE_DAYS * DAY_MS)).run().changes;
+  return db
+    .delete(loginDevices)
+    .where(lt(loginDevices.lastLoginAt, now - DEVICE_DAYS * DAY_MS))
+    .run().changes;
 }
 
 /** Our tokens are base64url; anything else in the cookie is ignored (and replaced at the next login). */
@@ -92,10 +95,7 @@ const isWellFormed = (device: string) => /^[A-Za-z0-9_-]{16,64}$/.test(device);
  * (a tRPC batch, parallel requests) each use up a try; throws 429 past a limit. `userId` is the
  * account the email names, when there is one.
  */
-export async function startLoginAttempt(
-  deps: Deps,
-  input: { email: string; ip: string; userId: number | null; device: string | null },
-): Promise<LoginAttempt> {
+export async function startLoginAttempt(deps: Deps, input: { email: string; ip: string; userId: number | null; device: string | null }): Promise<LoginAttempt> {
   await deps.rateLimits.get('login:ip', loginLimits.perIp).hit(input.ip);
   const email = input.email.toLowerCase();
   const deviceHash = input.device && isWellFormed(input.device) ? hashToken(input.device) : null;

@@ -34,7 +34,10 @@ export async function requestPasswordReset(deps: Deps, input: { email: string; i
   if (!user) return;
   const token = newToken();
   const now = deps.now();
-  deps.db.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt: now + RESET_TTL_MS }).run();
+  deps.db
+    .insert(passwordResets)
+    .values({ userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt: now + RESET_TTL_MS })
+    .run();
   const link = `${deps.config.publicUrl}${pathTo(pagePaths.resetPassword, { token })}`;
   deps.mailer.sendInBackground(renderEmail(passwordResetEmail, user.lang, { siteName: deps.config.siteName, name: user.name, link }, user.email));
 }
@@ -64,7 +67,9 @@ export async function resetPassword(deps: Deps, input: { token: string; password
       .run();
     if (claimed.changes !== 1) throw authErrors.RESET_LINK_INVALID();
     tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
-    tx.delete(passwordResets).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt))).run();
+    tx.delete(passwordResets)
+      .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)))
+      .run();
     revokeAllSessions(tx, user.id);
     forgetDevices(tx, user.id);
   });

@@ -72,7 +72,9 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.next);
   deps.db.transaction((tx) => {
     tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).run();
-    tx.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId))).run();
+    tx.delete(sessions)
+      .where(and(eq(sessions.userId, user.id), ne(sessions.id, user.sessionId)))
+      .run();
   });
   // The other sessions just ended: their kept copies go too.
 }

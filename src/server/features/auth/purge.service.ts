@@ -18,7 +18,10 @@ export function purgeExpired(db: Db, now: number): Purged {
   return db.transaction((tx) => ({
     sessions: tx.delete(sessions).where(lt(sessions.expiresAt, now)).run().changes,
     resetLinks: tx.delete(passwordResets).where(lt(passwordResets.expiresAt, now)).run().changes,
-    registrations: tx.delete(pendingRegistrations).where(lt(pendingRegistrations.createdAt, now - REGISTRATION_TTL_MS)).run().changes,
+    registrations: tx
+      .delete(pendingRegistrations)
+      .where(lt(pendingRegistrations.createdAt, now - REGISTRATION_TTL_MS))
+      .run().changes,
     devices: purgeOldDevices(tx, now),
   }));
 }

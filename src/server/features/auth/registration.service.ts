@@ -46,7 +46,12 @@ function codeEmail(deps: Deps, pending: Pick<PendingRow, 'name' | 'email' | 'lan
   // instead. The answer to the request is the same, so registering tells nobody who has an account.
   if (findActiveUserByEmail(deps.db, pending.email)) {
     const base = deps.config.publicUrl;
-    return renderEmail(alreadyRegisteredEmail, pending.lang, { siteName, loginUrl: `${base}${pagePaths.login}`, forgotUrl: `${base}${pagePaths.forgot}` }, pending.email);
+    return renderEmail(
+      alreadyRegisteredEmail,
+      pending.lang,
+      { siteName, loginUrl: `${base}${pagePaths.login}`, forgotUrl: `${base}${pagePaths.forgot}` },
+      pending.email,
+    );
   }
   return renderEmail(verificationCodeEmail, pending.lang, { siteName, name: pending.name, code }, pending.email);
 }
@@ -79,7 +84,10 @@ export async function register(
   const sponsor = input.referralCode ? findActiveUserByReferralCode(deps.db, input.referralCode) : undefined;
   const activationToken = newToken();
 
-  deps.db.delete(pendingRegistrations).where(lt(pendingRegistrations.createdAt, now - REGISTRATION_TTL_MS)).run();
+  deps.db
+    .delete(pendingRegistrations)
+    .where(lt(pendingRegistrations.createdAt, now - REGISTRATION_TTL_MS))
+    .run();
   const pending = deps.db
     .insert(pendingRegistrations)
     .values({

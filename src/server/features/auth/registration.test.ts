@@ -183,7 +183,7 @@ describe('resend', () => {
 describe('tries across resends', () => {
   const resend = (activationToken: string) => callJson(t.url, 'POST', '/trpc/auth.resendCode', { body: { activationToken } });
 
-  it('a resend gives back the code\'s tries but never the registration\'s: 10 tries in all, then register again', async () => {
+  it("a resend gives back the code's tries but never the registration's: 10 tries in all, then register again", async () => {
     const { activationToken } = await startRegistration();
     for (let i = 0; i < 4; i += 1) expect((await verify(activationToken, '000000')).status).toBe(400);
     expect((await verify(activationToken, '000000')).body.code).toBe('CODE_LOCKED');

@@ -8,10 +8,7 @@ export const accessErrors = defineErrors({
       mr: 'या पॅकेजचा तुमचा ॲक्सेस काढून घेतला आहे. ही चूक आहे असे वाटल्यास कृपया आमच्याशी संपर्क साधा.',
     },
   ],
-  NOT_OWNED: [
-    'NOT_FOUND',
-    { en: 'This learner does not own this package.', mr: 'या विद्यार्थ्याकडे हे पॅकेज नाही.' },
-  ],
+  NOT_OWNED: ['NOT_FOUND', { en: 'This learner does not own this package.', mr: 'या विद्यार्थ्याकडे हे पॅकेज नाही.' }],
   ALREADY_REVOKED: [
     'CONFLICT',
     {
@@ -19,8 +16,5 @@ export const accessErrors = defineErrors({
       mr: 'या विद्यार्थ्याचा या पॅकेजचा ॲक्सेस आधीच काढून घेतला आहे.',
     },
   ],
-  NOT_REVOKED: [
-    'CONFLICT',
-    { en: 'This learner already has access to this package.', mr: 'या विद्यार्थ्याकडे या पॅकेजचा ॲक्सेस आधीच आहे.' },
-  ],
+  NOT_REVOKED: ['CONFLICT', { en: 'This learner already has access to this package.', mr: 'या विद्यार्थ्याकडे या पॅकेजचा ॲक्सेस आधीच आहे.' }],
 });

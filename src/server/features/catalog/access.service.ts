@@ -21,13 +21,7 @@ function activeRevocation(db: Queryable, userId: number, packageId: number) {
   return db
     .select()
     .from(packageAccessRevocations)
-    .where(
-      and(
-        eq(packageAccessRevocations.userId, userId),
-        eq(packageAccessRevocations.packageId, packageId),
-        isNull(packageAccessRevocations.restoredAt),
-      ),
-    )
+    .where(and(eq(packageAccessRevocations.userId, userId), eq(packageAccessRevocations.packageId, packageId), isNull(packageAccessRevocations.restoredAt)))
     .get();
 }
 
@@ -99,10 +93,7 @@ export function restoreAccess(deps: Deps, input: { adminId: number; userId: numb
     requireEnrollment(tx, input.userId, input.packageId);
     const revocation = activeRevocation(tx, input.userId, input.packageId);
     if (!revocation) throw accessErrors.NOT_REVOKED();
-    tx.update(packageAccessRevocations)
-      .set({ restoredAt: deps.now(), restoredBy: input.adminId })
-      .where(eq(packageAccessRevocations.id, revocation.id))
-      .run();
+    tx.update(packageAccessRevocations).set({ restoredAt: deps.now(), restoredBy: input.adminId }).where(eq(packageAccessRevocations.id, revocation.id)).run();
   });
   deps.mailer.sendInBackground(
     renderEmail(

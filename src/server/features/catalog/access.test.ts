@@ -40,7 +40,11 @@ describe('taking back access to a package', () => {
     const { order, buyer, pkg, sponsor, token } = await boughtPackage();
     const ledgerBefore = t.db.select().from(ledger).where(eq(ledger.userId, sponsor.id)).all();
 
-    const revoked = await admin('access.revoke', 'mutation', { userId: String(buyer.id), packageId: String(pkg.id), reason: 'Shared the login in a Telegram group' });
+    const revoked = await admin('access.revoke', 'mutation', {
+      userId: String(buyer.id),
+      packageId: String(pkg.id),
+      reason: 'Shared the login in a Telegram group',
+    });
     expect(revoked.status).toBe(200);
     expect(trpcData(revoked.body).packages).toEqual([
       expect.objectContaining({ id: String(pkg.id), revoked: expect.objectContaining({ reason: 'Shared the login in a Telegram group', by: 'Meera Admin' }) }),

@@ -59,7 +59,11 @@ describe('POST /api/course/new', () => {
         lectureCount: 0,
       },
     });
-    const row = t.db.select().from(packages).where(eq(packages.id, Number(answer.body.course._id))).get()!;
+    const row = t.db
+      .select()
+      .from(packages)
+      .where(eq(packages.id, Number(answer.body.course._id)))
+      .get()!;
     expect(row).toMatchObject({ pricePaise: 499_900, commissionPaise: 50_000, tier: 'Gold' });
     for (const width of PACKAGE_IMAGE_WIDTHS) {
       const image = await fetch(`${t.url}/uploads/packages/${row.image}-${width}.webp`);
@@ -72,7 +76,11 @@ describe('POST /api/course/new', () => {
     const answer = await createThroughRest({ price: '1,499.50', tier: 'diamond', commission: '' });
     expect(answer.status).toBe(201);
     expect(answer.body.course).toMatchObject({ price: 1499.5, tier: 'Diamond' });
-    const row = t.db.select().from(packages).where(eq(packages.id, Number(answer.body.course._id))).get()!;
+    const row = t.db
+      .select()
+      .from(packages)
+      .where(eq(packages.id, Number(answer.body.course._id)))
+      .get()!;
     expect(row).toMatchObject({ pricePaise: 149_950, commissionPaise: null });
   });
 
@@ -220,7 +228,7 @@ describe('reading the catalogue', () => {
     expect(bad.body.message).toBe('This id is not valid.');
   });
 
-  it('gives /api/mycourse the learner\'s own packages twice, archived ones included; a visitor gets 401', async () => {
+  it("gives /api/mycourse the learner's own packages twice, archived ones included; a visitor gets 401", async () => {
     const { token, user } = await createUserWithToken(t.db);
     const owned = createPackage(t.db, { name: 'Owned' });
     const ownedArchived = createPackage(t.db, { name: 'Owned, archived', archivedAt: Date.now() });
@@ -295,7 +303,11 @@ describe('no answer to anyone but a buyer or an admin carries a lecture link', (
       }
       // The titles are public; the link is not.
       const page = await callJson(t.url, 'GET', `/trpc/catalog.byId?input=${input({ id: String(pkg.id) })}`, { token });
-      expect(page.body.result.data).toMatchObject({ canWatch: false, lectures: null, outline: [{ id: String(first.id), title: 'Part 1' }, { title: 'Part 2' }] });
+      expect(page.body.result.data).toMatchObject({
+        canWatch: false,
+        lectures: null,
+        outline: [{ id: String(first.id), title: 'Part 1' }, { title: 'Part 2' }],
+      });
     }
   });
 });
@@ -304,13 +316,23 @@ describe('DELETE /api/course/{id}', () => {
   it('removes a package nobody bought, with its lectures and image files', async () => {
     const created = await createThroughRest({ name: 'To be removed' });
     const id = created.body.course._id as string;
-    const image = t.db.select().from(packages).where(eq(packages.id, Number(id))).get()!.image!;
+    const image = t.db
+      .select()
+      .from(packages)
+      .where(eq(packages.id, Number(id)))
+      .get()!.image!;
     await callJson(t.url, 'POST', `/api/course/${id}/lecture`, { token: admin, body: { video: 'https://youtu.be/dQw4w9WgXcQ' } });
 
     const answer = await callJson(t.url, 'DELETE', `/api/course/${id}`, { token: admin });
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({ message: 'Package deleted.' });
-    expect(t.db.select().from(packages).where(eq(packages.id, Number(id))).get()).toBeUndefined();
+    expect(
+      t.db
+        .select()
+        .from(packages)
+        .where(eq(packages.id, Number(id)))
+        .get(),
+    ).toBeUndefined();
     expect((await callJson(t.url, 'GET', `/api/course/${id}`, { token: admin })).status).toBe(404);
     for (const width of PACKAGE_IMAGE_WIDTHS) {
       expect(existsSync(path.join(t.dataDir, 'uploads', 'packages', `${image}-${width}.webp`))).toBe(false);
@@ -347,7 +369,15 @@ describe('DELETE /api/course/{id}', () => {
     const buyer = await createUser(t.db);
     t.db
       .insert(orders)
-      .values({ userId: buyer.id, packageId: pkg.id, amountPaise: pkg.pricePaise, utr: '123456789012', buyerName: buyer.name, buyerEmail: buyer.email, createdAt: Date.now() })
+      .values({
+        userId: buyer.id,
+        packageId: pkg.id,
+        amountPaise: pkg.pricePaise,
+        utr: '123456789012',
+        buyerName: buyer.name,
+        buyerEmail: buyer.email,
+        createdAt: Date.now(),
+      })
       .run();
     const answer = await callJson(t.url, 'DELETE', `/api/course/${pkg.id}`, { token: admin });
     expect(answer.body.message).toBe('Package removed from the catalogue. Learners who bought it keep it.');
@@ -401,7 +431,7 @@ describe('POST /api/course/{courseId}/lecture', () => {
     expect((await callJson(t.url, 'GET', `/api/getlecturesByCourseId/${pkg.id}`, { token: admin })).body.lectures).toEqual([]);
   });
 
-  it('asks for the link with the spec\'s words when it is missing', async () => {
+  it("asks for the link with the spec's words when it is missing", async () => {
     const pkg = createPackage(t.db);
     const answer = await callJson(t.url, 'POST', `/api/course/${pkg.id}/lecture`, { token: admin, body: { title: 'No link' } });
     expect(answer.status).toBe(400);
@@ -435,7 +465,7 @@ describe('DELETE /api/lecture/{lectureId}', () => {
 });
 
 describe('GET /api/stats', () => {
-  it('counts packages on sale, their lectures and users, under the spec\'s names', async () => {
+  it("counts packages on sale, their lectures and users, under the spec's names", async () => {
     const before = (await callJson(t.url, 'GET', '/api/stats', { token: admin })).body.stats;
     packageWithLectures();
     packageWithLectures({ archivedAt: Date.now() });

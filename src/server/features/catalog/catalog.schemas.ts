@@ -3,14 +3,11 @@ import { tiers, type Tier } from '../../../shared/domain.js';
 import { blankToUndefined, entityId, optionalText, requiredText, rupees } from '../../../shared/schemas.js';
 
 /** A tier label in any letter case ("gold", "GOLD"), or none. */
-const tierLabel = z.preprocess(
-  (value) => {
-    const given = blankToUndefined(value);
-    if (typeof given !== 'string') return given;
-    return tiers.find((tier) => tier.toLowerCase() === given.trim().toLowerCase()) ?? given;
-  },
-  z.enum(tiers, { error: 'TIER_INVALID' }).optional(),
-);
+const tierLabel = z.preprocess((value) => {
+  const given = blankToUndefined(value);
+  if (typeof given !== 'string') return given;
+  return tiers.find((tier) => tier.toLowerCase() === given.trim().toLowerCase()) ?? given;
+}, z.enum(tiers, { error: 'TIER_INVALID' }).optional());
 
 export const newPackageInput = z
   .object({

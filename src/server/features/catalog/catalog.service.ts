@@ -30,9 +30,7 @@ export function packagesOnSale(db: Db): PackageView[] {
 
 /** Packages on sale (not archived), oldest first, with how many lectures each has. */
 export function listOnSale(db: Db): PackageWithCount[] {
-  return withCount(
-    db.select({ package: packages, lectureCount }).from(packages).where(isNull(packages.archivedAt)).orderBy(asc(packages.id)).all(),
-  );
+  return withCount(db.select({ package: packages, lectureCount }).from(packages).where(isNull(packages.archivedAt)).orderBy(asc(packages.id)).all());
 }
 
 /** Every package, archived ones included (their buyers still watch them), oldest first: for admins. */
@@ -133,7 +131,11 @@ export async function addPackage(deps: Deps, input: NewPackage): Promise<Package
 export async function deletePackage(deps: Deps, id: number): Promise<'archived' | 'removed'> {
   const { db } = deps;
   const outcome = db.transaction((tx) => {
-    const pkg = tx.select().from(packages).where(and(eq(packages.id, id), isNull(packages.archivedAt))).get();
+    const pkg = tx
+      .select()
+      .from(packages)
+      .where(and(eq(packages.id, id), isNull(packages.archivedAt)))
+      .get();
     if (!pkg) throw catalogErrors.PACKAGE_NOT_FOUND();
     const bought = tx.select({ one: sql`1` }).from(enrollments).where(eq(enrollments.packageId, id)).get();
     const ordered = tx.select({ one: sql`1` }).from(orders).where(eq(orders.packageId, id)).get();
@@ -155,12 +157,7 @@ export type SiteStats = { packages: number; lectures: number; users: number };
 export function siteStats(db: Db): SiteStats {
   const onSale = db.select({ n: count() }).from(packages).where(isNull(packages.archivedAt)).get()?.n ?? 0;
   const lectureTotal =
-    db
-      .select({ n: count() })
-      .from(lectures)
-      .innerJoin(packages, eq(packages.id, lectures.packageId))
-      .where(isNull(packages.archivedAt))
-      .get()?.n ?? 0;
+    db.select({ n: count() }).from(lectures).innerJoin(packages, eq(packages.id, lectures.packageId)).where(isNull(packages.archivedAt)).get()?.n ?? 0;
   const userTotal = db.select({ n: count() }).from(users).where(isNull(users.deletedAt)).get()?.n ?? 0;
   return { packages: onSale, lectures: lectureTotal, users: userTotal };
 }

@@ -4,15 +4,7 @@ import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { watermarkFor } from './access.service.js';
 import { newLectureInput, progressInput, reorderInput } from './catalog.schemas.js';
 import { toLectureView, toPlayerView } from './catalog.views.js';
-import {
-  appendLecture,
-  deleteLecture,
-  lastLectureId,
-  listLectures,
-  reorderLectures,
-  requireWatchAccess,
-  saveProgress,
-} from './lectures.service.js';
+import { appendLecture, deleteLecture, lastLectureId, listLectures, reorderLectures, requireWatchAccess, saveProgress } from './lectures.service.js';
 
 export const lecturesRouter = router({
   /** A package's lectures with their links, and where this learner stopped: buyers and admins only. */

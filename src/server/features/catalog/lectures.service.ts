@@ -36,17 +36,18 @@ export function requireWatchAccess(db: Db, viewer: Viewer, packageId: number): v
  * Adds a lecture at the end of a package (archived packages too: their buyers still watch). The
  * link is stored as its embed URL; any link that is not a YouTube, Vimeo or Drive video is refused.
  */
-export function appendLecture(
-  deps: { db: Db; now: () => number },
-  input: { packageId: number; video: string; title: string | null },
-): LectureRow {
+export function appendLecture(deps: { db: Db; now: () => number }, input: { packageId: number; video: string; title: string | null }): LectureRow {
   const link = normaliseVideoLink(input.video);
   if (!link) throw catalogErrors.VIDEO_LINK_UNSUPPORTED();
   const lecture = deps.db.transaction((tx) => {
     if (!tx.select({ id: packages.id }).from(packages).where(eq(packages.id, input.packageId)).get()) {
       throw catalogErrors.PACKAGE_NOT_FOUND();
     }
-    const last = tx.select({ position: max(lectures.position) }).from(lectures).where(eq(lectures.packageId, input.packageId)).get();
+    const last = tx
+      .select({ position: max(lectures.position) })
+      .from(lectures)
+      .where(eq(lectures.packageId, input.packageId))
+      .get();
     return tx
       .insert(lectures)
       .values({

@@ -95,7 +95,11 @@ describe('an export that cannot be imported changes nothing and says why', () =>
     const before = dbChecksum(t.db);
     const report = await importLegacy(t.db, { dir, paidFile: path.join(dir, 'paid.csv'), dryRun: false, dataDir: t.dataDir, now: NOW });
     expect(report.refused).toBe(true);
-    expect(report.problems[0]).toMatchObject({ level: 'fault', where: 'paid.csv line 2', message: `has an amount that is not a number of rupees ("${amount}")` });
+    expect(report.problems[0]).toMatchObject({
+      level: 'fault',
+      where: 'paid.csv line 2',
+      message: `has an amount that is not a number of rupees ("${amount}")`,
+    });
     expect(dbChecksum(t.db)).toBe(before);
   });
 
@@ -142,13 +146,24 @@ describe('an export with smaller problems imports the rest and reports each', ()
 
       const report = await importLegacy(fresh.db, { dir, paidFile: path.join(dir, 'paid.csv'), dryRun: false, dataDir: fresh.dataDir, now: NOW });
       expect(report.refused).toBe(false);
-      expect(report.counts).toMatchObject({ accountsImported: 10, accountsMerged: 1, packagesImported: 6, defaultImages: 5, lecturesImported: 17, lecturesRefused: 1 });
+      expect(report.counts).toMatchObject({
+        accountsImported: 10,
+        accountsMerged: 1,
+        packagesImported: 6,
+        defaultImages: 5,
+        lecturesImported: 17,
+        lecturesRefused: 1,
+      });
       expect(report.problems).toContainEqual({
         level: 'error',
         where: 'lectures.json 67bf45b431ee8bea5a8debd3',
         message: expect.stringContaining('is not a YouTube, Vimeo or Google Drive video link: not imported'),
       });
-      expect(report.problems).toContainEqual({ level: 'error', where: 'paid.csv line 2 (rupali.kale3@gmail.com)', message: expect.stringContaining('is more than the ₹963 earned') });
+      expect(report.problems).toContainEqual({
+        level: 'error',
+        where: 'paid.csv line 2 (rupali.kale3@gmail.com)',
+        message: expect.stringContaining('is more than the ₹963 earned'),
+      });
       expect(report.problems).toContainEqual({ level: 'error', where: 'paid.csv line 3 (nobody@example.com)', message: 'matches no account: not booked' });
       const rupali = findActiveUserByEmail(fresh.db, 'rupali.kale3@gmail.com')!;
       expect([rupali.earnedPaise, rupali.paidPaise]).toEqual([963_00, 0]);
@@ -187,7 +202,14 @@ describe('an export with smaller problems imports the rest and reports each', ()
       });
       const later = await importLegacy(fresh.db, { dir, dryRun: false, dataDir: fresh.dataDir, now: NOW + 86_400_000 });
       expect(later.nothingNew).toBe(false);
-      expect(later.counts).toMatchObject({ accountsImported: 0, accountsMerged: 1, accountsAlreadyThere: 10, packagesImported: 0, openingEarnings: 1, openingEarningsPaise: 238_00 });
+      expect(later.counts).toMatchObject({
+        accountsImported: 0,
+        accountsMerged: 1,
+        accountsAlreadyThere: 10,
+        packagesImported: 0,
+        openingEarnings: 1,
+        openingEarningsPaise: 238_00,
+      });
       expect(findActiveUserByEmail(fresh.db, 'pooja.deshmukh2@gmail.com')!.earnedPaise).toBe(2000_00);
     } finally {
       await fresh.close();

@@ -32,7 +32,10 @@ async function firstCharacter(file: string): Promise<string | null> {
     for (let position = 0; ; ) {
       const { bytesRead } = await handle.read(buffer, 0, buffer.length, position);
       if (bytesRead === 0) return null;
-      const text = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+      const text = buffer
+        .subarray(0, bytesRead)
+        .toString('utf8')
+        .replace(/^\uFEFF/, '');
       const match = /\S/.exec(text);
       if (match) return match[0];
       position += bytesRead;

@@ -171,7 +171,8 @@ async function readCollection<T>(dir: string, name: string, schema: z.ZodType<T>
       }
     }
   } catch (error) {
-    if (error instanceof LegacyFileError) problems.add('fault', `${error.file}, ${error.where}`, error.message.slice(error.file.length + error.where.length + 4));
+    if (error instanceof LegacyFileError)
+      problems.add('fault', `${error.file}, ${error.where}`, error.message.slice(error.file.length + error.where.length + 4));
     else problems.add('fault', label, `cannot be read (${(error as Error).message})`);
   }
   return records;
@@ -275,7 +276,9 @@ type PreparedImage = { base: string; files: string[]; usedDefault: boolean };
 let defaultPicture: Promise<Buffer> | undefined;
 /** The picture of a package whose legacy file is missing: a plain card in the site's colour. */
 function defaultImage(): Promise<Buffer> {
-  defaultPicture ??= sharp({ create: { width: 1280, height: 720, channels: 3, background: '#1d4ed8' } }).png().toBuffer();
+  defaultPicture ??= sharp({ create: { width: 1280, height: 720, channels: 3, background: '#1d4ed8' } })
+    .png()
+    .toBuffer();
   return defaultPicture;
 }
 
@@ -298,7 +301,8 @@ async function prepareImages(db: Db, data: Export, dir: string, target: string, 
     if (!course.image) problems.add('warning', where, 'has no picture: the default picture is used');
     else if (!file) problems.add('warning', where, `picture "${course.image}" points outside the export folder: the default picture is used`);
     else if (!existsSync(file)) problems.add('warning', where, `picture ${course.image} is not in the export folder: the default picture is used`);
-    else if ((await stat(file)).size > MAX_LEGACY_IMAGE_BYTES) problems.add('warning', where, `picture ${course.image} is over 20 MB: the default picture is used`);
+    else if ((await stat(file)).size > MAX_LEGACY_IMAGE_BYTES)
+      problems.add('warning', where, `picture ${course.image} is over 20 MB: the default picture is used`);
     else input = await readFile(file);
     let saved: { base: string; files: string[] } | null = null;
     if (input) {
@@ -355,7 +359,14 @@ function utrLive(tx: DbTransaction, utr: string): boolean {
 class DryRunRollback extends Error {}
 
 /** Everything the import writes, inside the caller's transaction. */
-function applyExport(tx: DbTransaction, data: Export, images: Map<string, PreparedImage>, options: ImportOptions, problems: Problems, counts: ImportCounts): void {
+function applyExport(
+  tx: DbTransaction,
+  data: Export,
+  images: Map<string, PreparedImage>,
+  options: ImportOptions,
+  problems: Problems,
+  counts: ImportCounts,
+): void {
   const now = options.now;
 
   // Accounts: one per email, trimmed and lower-cased; the earliest legacy account of an email wins.
@@ -415,7 +426,8 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
   }
 
   const pictures = data.users.filter((user) => user.profileImage).length;
-  if (pictures > 0) problems.add('note', 'users.json', `${pictures} profile pictures stay where the legacy app kept them and are not imported: learners can upload one again`);
+  if (pictures > 0)
+    problems.add('note', 'users.json', `${pictures} profile pictures stay where the legacy app kept them and are not imported: learners can upload one again`);
 
   // Sponsors, from `referrer`: self-references, sponsors not in the export and loops are dropped.
   for (const [accountId, group] of legacyOf) {
@@ -455,7 +467,12 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
     if (known !== undefined) {
       counts.packagesAlreadyThere += 1;
       if (tx.select({ id: packages.id }).from(packages).where(eq(packages.id, known)).get()) packageOf.set(course._id, known);
-      else problems.add('note', `courses.json ${course._id} (${course.name})`, 'was deleted here after an earlier import: not imported again, nor its lectures and purchases');
+      else
+        problems.add(
+          'note',
+          `courses.json ${course._id} (${course.name})`,
+          'was deleted here after an earlier import: not imported again, nor its lectures and purchases',
+        );
       continue;
     }
     const image = images.get(course._id)!;
@@ -500,10 +517,18 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
     const link = lecture.video ? normaliseVideoLink(lecture.video.trim()) : null;
     if (!link) {
       counts.lecturesRefused += 1;
-      problems.add('error', where, `link "${lecture.video ?? ''}" is not a YouTube, Vimeo or Google Drive video link: not imported, add it again from the admin screen`);
+      problems.add(
+        'error',
+        where,
+        `link "${lecture.video ?? ''}" is not a YouTube, Vimeo or Google Drive video link: not imported, add it again from the admin screen`,
+      );
       continue;
     }
-    const last = tx.select({ position: max(lectures.position) }).from(lectures).where(eq(lectures.packageId, packageId)).get();
+    const last = tx
+      .select({ position: max(lectures.position) })
+      .from(lectures)
+      .where(eq(lectures.packageId, packageId))
+      .get();
     const position = (last?.position ?? -1) + 1;
     const row = tx
       .insert(lectures)
@@ -513,7 +538,8 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
     remember(tx, 'lecture', lecture._id, row.id, now);
     counts.lecturesImported += 1;
   }
-  for (const missing of listed) problems.add('warning', `courses.json`, `lecture ${missing} is listed by course ${courseOfLecture.get(missing)} but is not in lectures.json`);
+  for (const missing of listed)
+    problems.add('warning', `courses.json`, `lecture ${missing} is listed by course ${courseOfLecture.get(missing)} but is not in lectures.json`);
 
   // Purchases: an approved order per buyer and package, from purchasedCourses and successful transactions.
   const payments = new Map<string, LegacyTransaction>();
@@ -540,7 +566,11 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
     }
     const key = `${accountId}:${packageId}`;
     if (payments.has(key)) {
-      problems.add('warning', where, `a second successful payment (UTR ${utrText(payment.paymentId)}) for a package already paid by ${payments.get(key)!._id}: kept in this report only`);
+      problems.add(
+        'warning',
+        where,
+        `a second successful payment (UTR ${utrText(payment.paymentId)}) for a package already paid by ${payments.get(key)!._id}: kept in this report only`,
+      );
       continue;
     }
     payments.set(key, payment);
@@ -599,7 +629,9 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
       counts.purchasesAlreadyThere += 1;
       continue;
     }
-    tx.insert(enrollments).values({ userId: buyer.id, packageId: pkg.id, orderId: null, createdAt: payment ? dateOf(payment.timestamp, payment._id) : now }).run();
+    tx.insert(enrollments)
+      .values({ userId: buyer.id, packageId: pkg.id, orderId: null, createdAt: payment ? dateOf(payment.timestamp, payment._id) : now })
+      .run();
     remember(tx, 'grant', grantKey, buyer.id, now);
     counts.grantsImported += 1;
     problems.add(
@@ -633,7 +665,13 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
     else if (packageId === undefined) skip(`course ${pending.course === undefined ? '(none)' : idText(pending.course)} matches no course`);
     else if (!/^\d{12}$/.test(utr)) skip(`UTR "${utr}" is not 12 digits`);
     else if (utrLive(tx, utr)) skip(`UTR ${utr} is already taken by ${utrHolder(tx, utr) === 'approved' ? 'an approved' : 'a pending'} order`);
-    else if (tx.select({ userId: enrollments.userId }).from(enrollments).where(and(eq(enrollments.userId, accountId), eq(enrollments.packageId, packageId))).get()) {
+    else if (
+      tx
+        .select({ userId: enrollments.userId })
+        .from(enrollments)
+        .where(and(eq(enrollments.userId, accountId), eq(enrollments.packageId, packageId)))
+        .get()
+    ) {
       skip('the buyer already owns the package');
     } else if (
       tx
@@ -663,7 +701,13 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
       if (totalPaise < booked) {
         problems.add('error', where, `legacy earnings went down to ${formatRupees(totalPaise)} from the ${formatRupees(booked)} imported before: not changed`);
       } else if (totalPaise > booked) {
-        const line = bookOpeningLine(tx, { userId: accountId, kind: 'earning', amountPaise: totalPaise - booked, note: `Earnings in the legacy app, imported ${day}`, now });
+        const line = bookOpeningLine(tx, {
+          userId: accountId,
+          kind: 'earning',
+          amountPaise: totalPaise - booked,
+          note: `Earnings in the legacy app, imported ${day}`,
+          now,
+        });
         remember(tx, 'earning', `${user._id}:${totalPaise}`, line.id, now);
         counts.openingEarnings += 1;
         counts.openingEarningsPaise += totalPaise - booked;
@@ -686,10 +730,20 @@ function applyExport(tx: DbTransaction, data: Export, images: Map<string, Prepar
     const current = tx.select({ earned: users.earnedPaise, paid: users.paidPaise }).from(users).where(eq(users.id, account.id)).get()!;
     const add = row.paidPaise - booked;
     if (current.paid + add > current.earned) {
-      problems.add('error', where, `paid ${formatRupees(row.paidPaise)} is more than the ${formatRupees(current.earned)} earned: not booked, correct paid.csv and run the import again`);
+      problems.add(
+        'error',
+        where,
+        `paid ${formatRupees(row.paidPaise)} is more than the ${formatRupees(current.earned)} earned: not booked, correct paid.csv and run the import again`,
+      );
       continue;
     }
-    const line = bookOpeningLine(tx, { userId: account.id, kind: 'payout', amountPaise: add, note: `Paid before the move to this app (paid.csv), imported ${day}`, now });
+    const line = bookOpeningLine(tx, {
+      userId: account.id,
+      kind: 'payout',
+      amountPaise: add,
+      note: `Paid before the move to this app (paid.csv), imported ${day}`,
+      now,
+    });
     remember(tx, 'payout', `${row.email}:${row.paidPaise}`, line.id, now);
     counts.openingPayouts += 1;
     counts.openingPayoutsPaise += add;
@@ -791,8 +845,17 @@ export async function importLegacy(db: Db, options: ImportOptions): Promise<Impo
   const problems = new Problems();
   const counts = emptyCounts();
   const report = (refused: boolean): ImportReport => {
-    if (problems.faults > MAX_FAULTS_LISTED) problems.list.push({ level: 'fault', where: 'export', message: `${problems.faults - MAX_FAULTS_LISTED} more faults not listed` });
-    return { dir: options.dir, dryRun: options.dryRun, at: options.now, refused, nothingNew: !refused && nothingNewIn(counts), counts, problems: problems.list };
+    if (problems.faults > MAX_FAULTS_LISTED)
+      problems.list.push({ level: 'fault', where: 'export', message: `${problems.faults - MAX_FAULTS_LISTED} more faults not listed` });
+    return {
+      dir: options.dir,
+      dryRun: options.dryRun,
+      at: options.now,
+      refused,
+      nothingNew: !refused && nothingNewIn(counts),
+      counts,
+      problems: problems.list,
+    };
   };
 
   const data = await readExport(options, problems);
@@ -847,5 +910,3 @@ export function renderReport(report: ImportReport): string {
   for (const problem of report.problems) lines.push(`  ${levelWords[problem.level]}: ${problem.where}: ${problem.message}`);
   return `${lines.join('\n')}\n`;
 }
-
-

@@ -113,7 +113,12 @@ describe('the import of the sample export', () => {
     // The earlier account's password is the one that works; the merged one's no longer does.
     expect((await login(later, expected.passwords[earlier]!)).status).toBe(200);
     expect((await login(later, expected.passwords[later]!)).status).toBe(401);
-    const ids = t.db.select().from(legacyIds).where(eq(legacyIds.localId, account(earlier).id)).all().filter((row) => row.kind === 'user');
+    const ids = t.db
+      .select()
+      .from(legacyIds)
+      .where(eq(legacyIds.localId, account(earlier).id))
+      .all()
+      .filter((row) => row.kind === 'user');
     expect(ids).toHaveLength(2);
   });
 
@@ -144,7 +149,10 @@ describe('the import of the sample export', () => {
       }
     }
     for (const email of [expected.selfReferrer, expected.danglingReferrer]) {
-      expect(first.problems.some((problem) => problem.where.includes(email) && /sponsor/.test(problem.message)), email).toBe(true);
+      expect(
+        first.problems.some((problem) => problem.where.includes(email) && /sponsor/.test(problem.message)),
+        email,
+      ).toBe(true);
     }
   });
 
@@ -193,13 +201,24 @@ describe('the import of the sample export', () => {
     expect(pending.body.orders[0].referrer).not.toBeNull();
     const reused = first.problems.find((problem) => problem.where.startsWith('pendingorders.json') && problem.message.includes('633991110225'));
     expect(reused?.message).toMatch(/already taken by an approved order/);
-    expect(t.db.select().from(orders).where(eq(orders.userId, account(expected.reusedUtrPendingOf).id)).all().every((o) => o.status === 'approved')).toBe(true);
+    expect(
+      t.db
+        .select()
+        .from(orders)
+        .where(eq(orders.userId, account(expected.reusedUtrPendingOf).id))
+        .all()
+        .every((o) => o.status === 'approved'),
+    ).toBe(true);
   });
 
   it('takes every imported UTR, so none can pay for a new order', async () => {
     const buyer = await createUserWithToken(t.db);
     const pkg = createPackage(t.db, { name: 'New Package' });
-    const taken = t.db.select({ utr: orders.utr }).from(orders).all().map((row) => row.utr);
+    const taken = t.db
+      .select({ utr: orders.utr })
+      .from(orders)
+      .all()
+      .map((row) => row.utr);
     expect(taken).toHaveLength(14);
     for (const utr of taken) {
       const answer = await callJson(t.url, 'POST', '/api/course/purchase', {
@@ -215,7 +234,12 @@ describe('the import of the sample export', () => {
     const { body } = await login(expected.superadmin, expected.passwords[expected.superadmin]!);
     const courses = await callJson(t.url, 'GET', '/api/course/all');
     const beginner = courses.body.courses.find((course: { name: string }) => course.name === 'Beginner Package');
-    expect(beginner).toMatchObject({ price: 499, tier: 'Beginner', lectureCount: 3, image: expect.stringMatching(/^uploads\/packages\/[0-9a-f]{24}-640\.webp$/) });
+    expect(beginner).toMatchObject({
+      price: 499,
+      tier: 'Beginner',
+      lectureCount: 3,
+      image: expect.stringMatching(/^uploads\/packages\/[0-9a-f]{24}-640\.webp$/),
+    });
     const picture = await fetch(`${t.url}/${beginner.image}`);
     expect(picture.status).toBe(200);
     const lectures = await callJson(t.url, 'GET', `/api/getlecturesByCourseId/${beginner._id}`, { token: body.token });
@@ -253,11 +277,17 @@ describe('the import of the sample export', () => {
   });
 
   it('never books a commission for an imported purchase', () => {
-    const lines = t.db.$client.prepare("select kind, count(*) as n from ledger group by kind order by kind").all();
+    const lines = t.db.$client.prepare('select kind, count(*) as n from ledger group by kind order by kind').all();
     expect(lines).toEqual([
       { kind: 'correction', n: 4 },
       { kind: 'payout', n: 2 },
     ]);
-    expect(t.db.select().from(users).all().every((user) => user.monthPaise === 0)).toBe(true);
+    expect(
+      t.db
+        .select()
+        .from(users)
+        .all()
+        .every((user) => user.monthPaise === 0),
+    ).toBe(true);
   });
 });

@@ -23,15 +23,25 @@ export type Reversal = { orderId: number; buyerId: number; packageName: string; 
 export function reverseOrder(deps: Deps, adminId: number, input: { utr: string; reason: string }): Reversal {
   const now = deps.now();
   const reversal = deps.db.transaction((tx) => {
-    const order = tx.select().from(orders).where(and(eq(orders.utr, input.utr), eq(orders.status, 'approved'))).get();
+    const order = tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.utr, input.utr), eq(orders.status, 'approved')))
+      .get();
     if (!order) {
       const any = tx.select({ id: orders.id }).from(orders).where(eq(orders.utr, input.utr)).get();
       throw any ? reversalErrors.ORDER_NOT_APPROVED() : reversalErrors.ORDER_NOT_FOUND();
     }
     const done = tx.select({ orderId: orderReversals.orderId }).from(orderReversals).where(eq(orderReversals.orderId, order.id)).get();
     if (done) throw reversalErrors.ORDER_ALREADY_REVERSED();
-    tx.delete(enrollments).where(and(eq(enrollments.orderId, order.id), eq(enrollments.userId, order.userId))).run();
-    const commission = tx.select().from(ledger).where(and(eq(ledger.orderId, order.id), eq(ledger.kind, 'commission'))).get();
+    tx.delete(enrollments)
+      .where(and(eq(enrollments.orderId, order.id), eq(enrollments.userId, order.userId)))
+      .run();
+    const commission = tx
+      .select()
+      .from(ledger)
+      .where(and(eq(ledger.orderId, order.id), eq(ledger.kind, 'commission')))
+      .get();
     if (commission) {
       bookCorrection(tx, {
         userId: commission.userId,
@@ -46,7 +56,14 @@ export function reverseOrder(deps: Deps, adminId: number, input: { utr: string; 
       .values({ orderId: order.id, reason: input.reason, commissionPaise: commission?.amountPaise ?? 0, reversedBy: adminId, reversedAt: now })
       .run();
     const pkg = tx.select({ name: packages.name }).from(packages).where(eq(packages.id, order.packageId)).get()!;
-    return { orderId: order.id, buyerId: order.userId, packageName: pkg.name, utr: order.utr, commissionPaise: commission?.amountPaise ?? 0, sponsorId: commission?.userId ?? null };
+    return {
+      orderId: order.id,
+      buyerId: order.userId,
+      packageName: pkg.name,
+      utr: order.utr,
+      commissionPaise: commission?.amountPaise ?? 0,
+      sponsorId: commission?.userId ?? null,
+    };
   });
   notify(deps, reversal, input.reason);
   return reversal;

@@ -8,14 +8,8 @@ export const orderErrors = defineErrors({
       mr: 'पेमेंट्सची सोय अजून सुरू झालेली नाही. कृपया आमच्याशी संपर्क साधा.',
     },
   ],
-  PACKAGE_NOT_FOUND: [
-    'NOT_FOUND',
-    { en: 'This package is not on sale.', mr: 'हे पॅकेज विक्रीसाठी उपलब्ध नाही.' },
-  ],
-  ALREADY_OWNED: [
-    'CONFLICT',
-    { en: 'You have already bought this package.', mr: 'हे पॅकेज तुम्ही आधीच घेतले आहे.' },
-  ],
+  PACKAGE_NOT_FOUND: ['NOT_FOUND', { en: 'This package is not on sale.', mr: 'हे पॅकेज विक्रीसाठी उपलब्ध नाही.' }],
+  ALREADY_OWNED: ['CONFLICT', { en: 'You have already bought this package.', mr: 'हे पॅकेज तुम्ही आधीच घेतले आहे.' }],
   ORDER_WAITING: [
     'CONFLICT',
     {
@@ -37,10 +31,7 @@ export const orderErrors = defineErrors({
       mr: 'हा रेफरल आयडी कोणाचाही नाही. कृपया तपासा किंवा रिकामा ठेवा.',
     },
   ],
-  REFERRAL_SELF: [
-    'BAD_REQUEST',
-    { en: 'You cannot use your own referral ID.', mr: 'तुम्ही स्वतःचा रेफरल आयडी वापरू शकत नाही.' },
-  ],
+  REFERRAL_SELF: ['BAD_REQUEST', { en: 'You cannot use your own referral ID.', mr: 'तुम्ही स्वतःचा रेफरल आयडी वापरू शकत नाही.' }],
   REFERRAL_LOOP: [
     'BAD_REQUEST',
     {
@@ -48,10 +39,7 @@ export const orderErrors = defineErrors({
       mr: 'ही व्यक्ती तुमच्यामार्फत सामील झाली आहे, त्यामुळे ती तुमची स्पॉन्सर होऊ शकत नाही.',
     },
   ],
-  ACCOUNT_GONE: [
-    'UNAUTHORIZED',
-    { en: 'This account no longer exists.', mr: 'हे खाते आता अस्तित्वात नाही.' },
-  ],
+  ACCOUNT_GONE: ['UNAUTHORIZED', { en: 'This account no longer exists.', mr: 'हे खाते आता अस्तित्वात नाही.' }],
   BUYER_DELETED: [
     'CONFLICT',
     {

@@ -56,12 +56,10 @@ export const ordersRouter = router({
   }),
 
   /** Decided orders, latest decision first, with who decided. */
-  decided: adminProcedure
-    .input(searchAndPage)
-    .query(({ ctx, input }) => {
-      const result = decidedOrders(ctx.db, { search: input?.search, page: input?.page ?? 1 });
-      return { orders: result.orders.map(toOrderView), total: result.total, pageSize: ORDERS_PAGE_SIZE };
-    }),
+  decided: adminProcedure.input(searchAndPage).query(({ ctx, input }) => {
+    const result = decidedOrders(ctx.db, { search: input?.search, page: input?.page ?? 1 });
+    return { orders: result.orders.map(toOrderView), total: result.total, pageSize: ORDERS_PAGE_SIZE };
+  }),
 
   decide: adminProcedure
     .input(

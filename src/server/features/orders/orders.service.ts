@@ -215,7 +215,7 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
       .update(orders)
       .set({
         status,
-        reason: decision.action === 'reject' ? (decision.reason?.trim() || null) : null,
+        reason: decision.action === 'reject' ? decision.reason?.trim() || null : null,
         decidedBy: adminId,
         decidedAt: now,
       })
@@ -355,12 +355,7 @@ export function pendingOrders(
   const search = searchCondition(options.search);
   const where = and(eq(orders.status, 'pending'), search);
   const window = listWindow(options.page, ORDERS_PAGE_SIZE);
-  const rows = selectDetails(db)
-    .where(where)
-    .orderBy(asc(orders.createdAt), asc(orders.id))
-    .limit(window.limit)
-    .offset(window.offset)
-    .all();
+  const rows = selectDetails(db).where(where).orderBy(asc(orders.createdAt), asc(orders.id)).limit(window.limit).offset(window.offset).all();
   return { orders: rows.map(toDetails), total: countOrders(db, where, search), pageSize: window.pageSize };
 }
 

@@ -72,7 +72,12 @@ describe('purchase', () => {
   it("reads REST's names (`courseId`, `transactionId`) and names them in a refusal's fields", async () => {
     const pkg = createPackage(t.db);
     const asha = await buyer();
-    const bad = await purchase(asha.token, { ...orderBody(pkg.id, asha.user, { transactionId: '123' }), courseId: 'x', packageId: String(pkg.id), utr: nextUtr() });
+    const bad = await purchase(asha.token, {
+      ...orderBody(pkg.id, asha.user, { transactionId: '123' }),
+      courseId: 'x',
+      packageId: String(pkg.id),
+      utr: nextUtr(),
+    });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['courseId', 'transactionId']);
     const placed = await purchase(asha.token, orderBody(pkg.id, asha.user));
@@ -155,8 +160,18 @@ describe('approval', () => {
     const approved = await decide(admin.token, order._id, 'approve');
     expect(approved.status).toBe(200);
     expect(approved.body.order.status).toBe('approved');
-    expect(t.db.select().from(enrollments).where(and(eq(enrollments.userId, asha.user.id), eq(enrollments.packageId, pkg.id))).get()).toBeDefined();
-    const lines = t.db.select().from(ledger).where(eq(ledger.orderId, Number(order._id))).all();
+    expect(
+      t.db
+        .select()
+        .from(enrollments)
+        .where(and(eq(enrollments.userId, asha.user.id), eq(enrollments.packageId, pkg.id)))
+        .get(),
+    ).toBeDefined();
+    const lines = t.db
+      .select()
+      .from(ledger)
+      .where(eq(ledger.orderId, Number(order._id)))
+      .all();
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ userId: ravi.user.id, kind: 'commission', amountPaise: 1_500_00 });
     expect(t.db.select().from(users).where(eq(users.id, ravi.user.id)).get()!.earnedPaise).toBe(1_500_00);
@@ -179,7 +194,13 @@ describe('approval', () => {
     const order = (await purchase(asha.token, orderBody(pkg.id, asha.user))).body.order;
     await decide(admin.token, order._id, 'approve');
     // COMMISSION_PERCENT defaults to 10: ₹499.90, booked as whole rupees.
-    expect(t.db.select().from(ledger).where(eq(ledger.orderId, Number(order._id))).get()!.amountPaise).toBe(500_00);
+    expect(
+      t.db
+        .select()
+        .from(ledger)
+        .where(eq(ledger.orderId, Number(order._id)))
+        .get()!.amountPaise,
+    ).toBe(500_00);
   });
 
   it('gives exactly one approval and one commission line when five admins approve at the same moment', async () => {
@@ -190,7 +211,13 @@ describe('approval', () => {
     const admins = await Promise.all(Array.from({ length: 5 }, () => createUserWithToken(t.db, { role: 'admin' })));
     const answers = await Promise.all(admins.map((a) => decide(a.token, order._id, 'approve')));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    expect(t.db.select().from(ledger).where(eq(ledger.orderId, Number(order._id))).all()).toHaveLength(1);
+    expect(
+      t.db
+        .select()
+        .from(ledger)
+        .where(eq(ledger.orderId, Number(order._id)))
+        .all(),
+    ).toHaveLength(1);
     expect(t.db.select().from(users).where(eq(users.id, ravi.user.id)).get()!.earnedPaise).toBe(500_00);
   });
 
@@ -203,7 +230,13 @@ describe('approval', () => {
     expect(rejected.body.order).toMatchObject({ status: 'rejected', reason: 'No credit with this UTR' });
     expect(rejected.body.order.decidedAt).toMatch(/^\d{4}-/);
     expect(t.db.select().from(enrollments).where(eq(enrollments.userId, asha.user.id)).all()).toHaveLength(0);
-    expect(t.db.select().from(ledger).where(eq(ledger.orderId, Number(order._id))).all()).toHaveLength(0);
+    expect(
+      t.db
+        .select()
+        .from(ledger)
+        .where(eq(ledger.orderId, Number(order._id)))
+        .all(),
+    ).toHaveLength(0);
     const mail = await waitForEmail(t.outbox, asha.user.email, (m) => m.subject.startsWith('We could not verify'));
     expect(mail.text).toContain('Reason: “No credit with this UTR”');
     const decided = await callJson(t.url, 'GET', '/trpc/orders.decided', { token: admin.token });
@@ -238,7 +271,7 @@ describe('who may see and decide orders', () => {
     }
   });
 
-  it("shows a buyer their own orders only", async () => {
+  it('shows a buyer their own orders only', async () => {
     const pkg = createPackage(t.db);
     const [a, b] = [await buyer(), await buyer()];
     await purchase(a.token, orderBody(pkg.id, a.user));
@@ -251,7 +284,9 @@ describe('payment details', () => {
   it('give the UPI link with the exact price, and its QR code', async () => {
     const pkg = createPackage(t.db, { pricePaise: 2_499_50 });
     const asha = await buyer();
-    const answer = await callJson(t.url, 'GET', `/trpc/orders.paymentDetails?input=${encodeURIComponent(JSON.stringify({ packageId: String(pkg.id) }))}`, { token: asha.token });
+    const answer = await callJson(t.url, 'GET', `/trpc/orders.paymentDetails?input=${encodeURIComponent(JSON.stringify({ packageId: String(pkg.id) }))}`, {
+      token: asha.token,
+    });
     const details = answer.body.result.data;
     expect(details).toMatchObject({ upiId: 'marathisuccess@okaxis', payeeName: 'Marathi Success', amountPaise: 2_499_50 });
     expect(details.upiLink).toMatch(/^upi:\/\/pay\?pa=marathisuccess@okaxis&pn=Marathi%20Success&tr=U\d+P\d+N1&am=2499\.50&cu=INR&tn=\S+$/);
@@ -263,7 +298,9 @@ describe('payment details', () => {
     try {
       const pkg = createPackage(plain.db);
       const asha = await createUserWithToken(plain.db);
-      const answer = await callJson(plain.url, 'GET', `/trpc/orders.paymentDetails?input=${encodeURIComponent(JSON.stringify({ packageId: pkg.id }))}`, { token: asha.token });
+      const answer = await callJson(plain.url, 'GET', `/trpc/orders.paymentDetails?input=${encodeURIComponent(JSON.stringify({ packageId: pkg.id }))}`, {
+        token: asha.token,
+      });
       expect(answer.status).toBe(412);
       expect(answer.body.error.message).toBe('Payments are not set up yet. Please contact us.');
     } finally {
@@ -272,7 +309,7 @@ describe('payment details', () => {
   });
 });
 
-describe('the buyer\'s first name in the sponsor\'s email', () => {
+describe("the buyer's first name in the sponsor's email", () => {
   it('keeps only the first word of the name', () => {
     expect(firstName('  Asha Ravindra Pawar ')).toBe('Asha');
     expect(firstName('आशा पवार')).toBe('आशा');

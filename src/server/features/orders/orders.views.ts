@@ -58,4 +58,3 @@ export function toPaymentDetailsView(payment: Payment): PaymentDetails {
     qrDataUrl: payment.qrDataUrl,
   };
 }
-

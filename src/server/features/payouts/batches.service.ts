@@ -73,7 +73,13 @@ function candidates(db: Queryable): Candidate[] {
 /** The admin's payouts screen: who can be paid, who is owed less, what is on its way. */
 export function payoutsOverview(db: Queryable, deps: Pick<Deps, 'config'>): PayoutsOverview {
   const minimum = deps.config.payoutMinimumPaise;
-  const detailRows = new Map(db.select().from(payoutDetails).all().map((row) => [row.userId, row]));
+  const detailRows = new Map(
+    db
+      .select()
+      .from(payoutDetails)
+      .all()
+      .map((row) => [row.userId, row]),
+  );
   const ready: OwedRow[] = [];
   const others: OwedRow[] = [];
   for (const person of candidates(db)) {
@@ -127,12 +133,20 @@ export function makeBatch(deps: Deps, adminId: number, input: { userIds: number[
         skip('deleted');
         continue;
       }
-      const pending = tx.select({ id: payoutLines.id }).from(payoutLines).where(and(eq(payoutLines.userId, userId), eq(payoutLines.status, 'pending'))).get();
+      const pending = tx
+        .select({ id: payoutLines.id })
+        .from(payoutLines)
+        .where(and(eq(payoutLines.userId, userId), eq(payoutLines.status, 'pending')))
+        .get();
       if (pending) {
         skip('on-its-way');
         continue;
       }
-      const request = tx.select().from(payoutRequests).where(and(eq(payoutRequests.userId, userId), eq(payoutRequests.status, 'open'))).get();
+      const request = tx
+        .select()
+        .from(payoutRequests)
+        .where(and(eq(payoutRequests.userId, userId), eq(payoutRequests.status, 'open')))
+        .get();
       const current = tx.select().from(payoutDetails).where(eq(payoutDetails.userId, userId)).get();
       const details = request ? parseSnapshot(request.details) : current ? snapshotOf(current) : null;
       if (!details) {
@@ -227,7 +241,10 @@ export function recentBatches(db: Queryable, limit = 10): BatchView[] {
 export function exportBatch(deps: Pick<Deps, 'db' | 'now'>, batchId: number): { fileName: string; csv: string } {
   const now = deps.now();
   return deps.db.transaction((tx) => {
-    tx.update(payoutBatches).set({ exportedAt: now }).where(and(eq(payoutBatches.id, batchId), isNull(payoutBatches.exportedAt))).run();
+    tx.update(payoutBatches)
+      .set({ exportedAt: now })
+      .where(and(eq(payoutBatches.id, batchId), isNull(payoutBatches.exportedAt)))
+      .run();
     return batchCsv(tx, batchId);
   });
 }
@@ -310,7 +327,13 @@ export function markLineFailed(deps: Deps, adminId: number, input: { lineId: num
       renderEmail(
         payoutFailedEmail,
         line.user.lang,
-        { siteName: deps.config.siteName, name: line.user.name, gross: formatRupees(line.grossPaise), reason: input.reason, link: `${deps.config.publicUrl}${pagePaths.payouts}` },
+        {
+          siteName: deps.config.siteName,
+          name: line.user.name,
+          gross: formatRupees(line.grossPaise),
+          reason: input.reason,
+          link: `${deps.config.publicUrl}${pagePaths.payouts}`,
+        },
         line.user.email,
       ),
     );
@@ -323,4 +346,3 @@ function settledError(db: Queryable, lineId: number) {
   if (!existing || existing.batchId === null) return payoutErrors.LINE_NOT_FOUND();
   return existing.status === 'paid' ? payoutErrors.LINE_ALREADY_PAID() : payoutErrors.LINE_ALREADY_FAILED();
 }
-

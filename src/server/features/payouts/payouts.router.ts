@@ -38,9 +38,19 @@ const reason = requiredText(500, 'REASON_REQUIRED');
 
 /** Epoch milliseconds or an ISO time; never after now (checked in the procedure). */
 const cutoff = z
-  .union([z.number().int().min(0).max(8.64e15), z.string().max(40).pipe(z.iso.datetime({ offset: true })).transform((text) => Date.parse(text))], {
-    error: 'CUTOFF_INVALID',
-  })
+  .union(
+    [
+      z.number().int().min(0).max(8.64e15),
+      z
+        .string()
+        .max(40)
+        .pipe(z.iso.datetime({ offset: true }))
+        .transform((text) => Date.parse(text)),
+    ],
+    {
+      error: 'CUTOFF_INVALID',
+    },
+  )
   .optional();
 
 export const payoutsRouter = router({
@@ -78,13 +88,9 @@ export const payoutsRouter = router({
   /** The bank's bulk-payout file of the batch; the first download marks the batch exported. */
   exportBatch: adminProcedure.input(z.object({ batchId: entityId })).mutation(({ ctx, input }) => exportBatch(ctx, input.batchId)),
 
-  markPaid: adminProcedure
-    .input(z.object({ lineId: entityId, utr: bankReference }))
-    .mutation(({ ctx, input }) => markLinePaid(ctx, ctx.user.id, input)),
+  markPaid: adminProcedure.input(z.object({ lineId: entityId, utr: bankReference })).mutation(({ ctx, input }) => markLinePaid(ctx, ctx.user.id, input)),
 
-  markFailed: adminProcedure
-    .input(z.object({ lineId: entityId, reason }))
-    .mutation(({ ctx, input }) => markLineFailed(ctx, ctx.user.id, input)),
+  markFailed: adminProcedure.input(z.object({ lineId: entityId, reason })).mutation(({ ctx, input }) => markLineFailed(ctx, ctx.user.id, input)),
 
   /** Paid payouts of a financial quarter ("FY2026-27 Q3") with their TDS, as CSV for the accountant. */
   tdsRegister: adminProcedure.input(z.object({ quarter })).query(({ ctx, input }) => {

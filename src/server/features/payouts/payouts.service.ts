@@ -71,7 +71,13 @@ export function savePayoutDetails(deps: Deps, userId: number, input: PayoutDetai
     renderEmail(
       detailsChangedEmail,
       user.lang,
-      { siteName: deps.config.siteName, name: user.name, where: maskedWhere(snapshotOf(row)), at: formatIstDateTime(now, user.lang), link: statementLink(deps.config) },
+      {
+        siteName: deps.config.siteName,
+        name: user.name,
+        where: maskedWhere(snapshotOf(row)),
+        at: formatIstDateTime(now, user.lang),
+        link: statementLink(deps.config),
+      },
       user.email,
     ),
   );

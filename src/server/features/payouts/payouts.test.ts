@@ -52,22 +52,39 @@ async function affiliate(name = 'Asha Patil', lang: 'en' | 'mr' = 'en') {
 }
 
 const owedOf = (userId: number) => t.db.get<{ owed: number }>(sql`select earned_paise - paid_paise as owed from users where id = ${userId}`)!.owed;
-const payoutLinesOf = (userId: number) => t.db.all<{ amount_paise: number }>(sql`select amount_paise from ledger where user_id = ${userId} and kind = 'payout'`);
+const payoutLinesOf = (userId: number) =>
+  t.db.all<{ amount_paise: number }>(sql`select amount_paise from ledger where user_id = ${userId} and kind = 'payout'`);
 
 describe('payout details', () => {
   beforeEach(() => start());
 
   it('check the shape of a UPI id, account number, IFSC and PAN', () => {
-    const bank = { method: 'bank', accountHolder: 'Asha Patil', accountNumber: '1234 5678 9012', accountNumberAgain: '123456789012', ifsc: 'sbin0001234', pan: 'abcde1234f', panName: 'ASHA PATIL' };
+    const bank = {
+      method: 'bank',
+      accountHolder: 'Asha Patil',
+      accountNumber: '1234 5678 9012',
+      accountNumberAgain: '123456789012',
+      ifsc: 'sbin0001234',
+      pan: 'abcde1234f',
+      panName: 'ASHA PATIL',
+    };
     expect(payoutDetailsInput.parse(bank)).toEqual({
-      method: 'bank', upiId: null, accountHolder: 'Asha Patil', accountNumber: '123456789012', ifsc: 'SBIN0001234', pan: 'ABCDE1234F', panName: 'ASHA PATIL',
+      method: 'bank',
+      upiId: null,
+      accountHolder: 'Asha Patil',
+      accountNumber: '123456789012',
+      ifsc: 'SBIN0001234',
+      pan: 'ABCDE1234F',
+      panName: 'ASHA PATIL',
     });
     expect(payoutDetailsInput.parse({ method: 'upi', upiId: ' Asha.Patil@OKAXIS ' })).toMatchObject({ upiId: 'asha.patil@okaxis', pan: null, panName: null });
     const issue = (value: unknown) => payoutDetailsInput.safeParse(value).error?.issues.map((i) => i.message);
-    for (const upiId of ['asha', 'asha@', '@okaxis', 'as ha@ok axis!', 'asha@ok-axis', 'a@1bank']) expect(issue({ method: 'upi', upiId })).toEqual(['UPI_ID_INVALID']);
+    for (const upiId of ['asha', 'asha@', '@okaxis', 'as ha@ok axis!', 'asha@ok-axis', 'a@1bank'])
+      expect(issue({ method: 'upi', upiId })).toEqual(['UPI_ID_INVALID']);
     for (const ifsc of ['SBIN1001234', 'SBI00001234', 'SBIN000123', 'SBIN00012345', '1234056789A']) expect(issue({ ...bank, ifsc })).toEqual(['IFSC_INVALID']);
     for (const pan of ['ABCD1234F', 'ABCDE12345', '12345ABCDE', 'ABCDE1234FF']) expect(issue({ ...bank, pan })).toEqual(['PAN_INVALID']);
-    for (const accountNumber of ['12345678', '1234567890123456789', '12345678a']) expect(issue({ ...bank, accountNumber, accountNumberAgain: accountNumber })).toEqual(['ACCOUNT_NUMBER_INVALID']);
+    for (const accountNumber of ['12345678', '1234567890123456789', '12345678a'])
+      expect(issue({ ...bank, accountNumber, accountNumberAgain: accountNumber })).toEqual(['ACCOUNT_NUMBER_INVALID']);
     expect(issue({ ...bank, accountNumberAgain: '123456789013' })).toEqual(['ACCOUNT_NUMBERS_DIFFER']);
     expect(issue({ ...bank, panName: ' ' })).toEqual(['PAN_NAME_REQUIRED']);
     expect(issue({ method: 'cash' })).toBeDefined();
@@ -81,13 +98,25 @@ describe('payout details', () => {
     expect(JSON.stringify(mine)).not.toContain('asha.patil');
     expect(JSON.stringify(mine)).not.toContain('ABCDE1234F');
     const bank = await data(
-      call(asha.token, 'payouts.saveDetails', 'mutation', { method: 'bank', accountHolder: 'Asha Patil', accountNumber: '123456789012', accountNumberAgain: '123456789012', ifsc: 'SBIN0001234' }),
+      call(asha.token, 'payouts.saveDetails', 'mutation', {
+        method: 'bank',
+        accountHolder: 'Asha Patil',
+        accountNumber: '123456789012',
+        accountNumberAgain: '123456789012',
+        ifsc: 'SBIN0001234',
+      }),
     );
     expect(bank).toMatchObject({ method: 'bank', accountNumber: 'XXXXXXXX9012', ifsc: 'SBIN0001234', upiId: null, pan: null });
     const mail = await waitForEmail(t.outbox, asha.user.email, (m) => m.text.includes('XXXXXXXX9012'));
     expect(mail.subject).toBe('Marathi Success: your payout details were changed');
     expect(mail.text).toContain('If you did not make this change');
-    const bad = await call(asha.token, 'payouts.saveDetails', 'mutation', { method: 'bank', accountHolder: 'A', accountNumber: '123456789012', accountNumberAgain: '1', ifsc: 'SBIN0001234' });
+    const bad = await call(asha.token, 'payouts.saveDetails', 'mutation', {
+      method: 'bank',
+      accountHolder: 'A',
+      accountNumber: '123456789012',
+      accountNumberAgain: '1',
+      ifsc: 'SBIN0001234',
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.error.data.fields).toEqual({ accountNumberAgain: 'The two account numbers are not the same.' });
   });
@@ -163,7 +192,13 @@ describe('batches', () => {
     savePayoutDetails(
       t.deps,
       ravi.user.id,
-      payoutDetailsInput.parse({ method: 'bank', accountHolder: 'Ravi More', accountNumber: '000123456789', accountNumberAgain: '000123456789', ifsc: 'HDFC0000123' }),
+      payoutDetailsInput.parse({
+        method: 'bank',
+        accountHolder: 'Ravi More',
+        accountNumber: '000123456789',
+        accountNumberAgain: '000123456789',
+        ifsc: 'HDFC0000123',
+      }),
     );
     await data(call(asha.token, 'payouts.request', 'mutation'));
 
@@ -249,7 +284,13 @@ describe('batches', () => {
 
   it('list everyone owed, and the screen’s total equals the admin dashboard’s owed total', async () => {
     const people = await Promise.all(['A', 'B', 'C', 'D', 'E'].map((name) => affiliate(`Person ${name}`)));
-    const [a, b, c, d, e] = people as [typeof people[number], typeof people[number], typeof people[number], typeof people[number], typeof people[number]];
+    const [a, b, c, d, e] = people as [
+      (typeof people)[number],
+      (typeof people)[number],
+      (typeof people)[number],
+      (typeof people)[number],
+      (typeof people)[number],
+    ];
     await earn(a.user.id, 600); // ready, no request
     await earn(b.user.id, 200); // below the minimum
     await earn(c.user.id, 700); // in a batch
@@ -296,7 +337,9 @@ describe('reversal', () => {
     expect(owedOf(asha.user.id)).toBe(-1000_00);
     const enrolled = t.db.all(sql`select 1 from enrollments where user_id = ${buyer.id} and package_id = ${pkg.id}`);
     expect(enrolled).toEqual([]);
-    const lines = t.db.all<{ kind: string; amount_paise: number; note: string }>(sql`select kind, amount_paise, note from ledger where order_id = ${order.id} order by id`);
+    const lines = t.db.all<{ kind: string; amount_paise: number; note: string }>(
+      sql`select kind, amount_paise, note from ledger where order_id = ${order.id} order by id`,
+    );
     expect(lines).toEqual([
       { kind: 'commission', amount_paise: 1000_00, note: null },
       { kind: 'correction', amount_paise: -1000_00, note: 'The UTR was fake' },
@@ -360,7 +403,12 @@ describe('TDS', () => {
     await earn(asha.user.id, 5000, ist('2026-06-10T10:00:00')); // exactly 20,000: not over
     expect(await payAll(asha.user.id, ist('2026-06-11T10:00:00'))).toMatchObject({ grossPaise: 5000_00, tdsPaise: 0 });
     await earn(asha.user.id, 5000, ist('2026-07-10T10:00:00')); // 25,000 in the year: 2% of all of it
-    expect(await payAll(asha.user.id, ist('2026-07-11T10:00:00'))).toMatchObject({ grossPaise: 5000_00, tdsPaise: 500_00, netPaise: 4500_00, tdsRatePercent: 2 });
+    expect(await payAll(asha.user.id, ist('2026-07-11T10:00:00'))).toMatchObject({
+      grossPaise: 5000_00,
+      tdsPaise: 500_00,
+      netPaise: 4500_00,
+      tdsRatePercent: 2,
+    });
     await earn(asha.user.id, 1000, ist('2027-03-31T23:59:00')); // still the same year: 2% of 26,000 - 500
     expect(await payAll(asha.user.id, ist('2027-03-31T23:59:30'))).toMatchObject({ grossPaise: 1000_00, tdsPaise: 20_00 });
     // From 1 April 00:00 IST a new year counts from zero: 1,000 credited, under the threshold.
@@ -373,7 +421,12 @@ describe('TDS', () => {
     expect(q2.map((row) => [row.pan, row.grossPaise, row.tdsPaise])).toEqual([['ABCDE1234F', 5000_00, 500_00]]);
     clock.set(ist('2026-11-25T12:00:00'));
     const csv = (await data(call(admin.token, 'payouts.tdsRegister', 'query', { quarter: 'FY2026-27 Q2' }))).csv as string;
-    expect(csv.split('\r\n')[1]).toBe(`194H,ABCDE1234F,ASHA PATIL,Asha Patil,${asha.user.email},5000.00,2.00,500.00,4500.00,2026-07-11,2026-07-11,UTR${ist('2026-07-11T10:00:00')},PAYOUT-3`.replace(/UTR\d+/, (m) => m.slice(0, 22)));
+    expect(csv.split('\r\n')[1]).toBe(
+      `194H,ABCDE1234F,ASHA PATIL,Asha Patil,${asha.user.email},5000.00,2.00,500.00,4500.00,2026-07-11,2026-07-11,UTR${ist('2026-07-11T10:00:00')},PAYOUT-3`.replace(
+        /UTR\d+/,
+        (m) => m.slice(0, 22),
+      ),
+    );
     const fy = statementOf(t.db, asha.user.id, financialYear(2026));
     expect(fy.totals).toEqual({ earnedPaise: 26000_00, grossPaise: 26000_00, tdsPaise: 520_00, netPaise: 25480_00 });
   });
@@ -386,7 +439,9 @@ describe('TDS', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.payout.amount).toBe(1000);
     // 20% of 21,000 is 4,200, more than this payout: all of it is withheld.
-    const line = t.db.get<{ gross_paise: number; tds_paise: number; net_paise: number; status: string }>(sql`select * from payout_lines where user_id = ${ravi.user.id}`)!;
+    const line = t.db.get<{ gross_paise: number; tds_paise: number; net_paise: number; status: string }>(
+      sql`select * from payout_lines where user_id = ${ravi.user.id}`,
+    )!;
     expect(line).toMatchObject({ gross_paise: 1000_00, tds_paise: 1000_00, net_paise: 0, status: 'paid' });
     const mail = await waitForEmail(t.outbox, ravi.user.email, (m) => m.subject.includes('has paid you'));
     expect(mail.text).toContain('TDS withheld: ₹1,000');

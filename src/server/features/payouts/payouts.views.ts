@@ -7,7 +7,14 @@ export type RequestView = { id: string; status: string; amountPaise: number; cre
 
 export function toRequestView(row: typeof payoutRequests.$inferSelect): RequestView {
   const details = parseSnapshot(row.details)!;
-  return { id: String(row.id), status: row.status, amountPaise: row.amountPaise, createdAt: row.createdAt, closedAt: row.closedAt, where: maskedWhere(details) };
+  return {
+    id: String(row.id),
+    status: row.status,
+    amountPaise: row.amountPaise,
+    createdAt: row.createdAt,
+    closedAt: row.closedAt,
+    where: maskedWhere(details),
+  };
 }
 
 export type PayoutLineView = {
@@ -59,7 +66,15 @@ export type InFlightRow = { lineId: string; batchId: string | null; userId: stri
 
 /** One person on the admin's payouts screen. */
 export function toOwedRow(
-  person: { id: number; name: string; email: string; deletedAt: number | null; requestId: number | null; requestAt: number | null; requestAmount: number | null },
+  person: {
+    id: number;
+    name: string;
+    email: string;
+    deletedAt: number | null;
+    requestId: number | null;
+    requestAt: number | null;
+    requestAmount: number | null;
+  },
   availablePaise: number,
   details: DetailsSnapshot | null,
   payable: boolean,
@@ -143,4 +158,3 @@ export function toBatchResult(batchId: number, lines: number, skipped: SkippedPe
 export function toReversalView(reversal: { orderId: number; commissionPaise: number }): { orderId: string; commissionPaise: number } {
   return { orderId: String(reversal.orderId), commissionPaise: reversal.commissionPaise };
 }
-

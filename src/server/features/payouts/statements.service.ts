@@ -135,7 +135,18 @@ export function statementCsv(statement: Statement, name: string): { fileName: st
     ]);
   }
   const t = statement.totals;
-  rows.push(['', 'total', '', '', rupeesField(t.earnedPaise), rupeesField(t.grossPaise), rupeesField(t.tdsPaise), rupeesField(t.netPaise), '', rupeesField(statement.closingOwedPaise)]);
+  rows.push([
+    '',
+    'total',
+    '',
+    '',
+    rupeesField(t.earnedPaise),
+    rupeesField(t.grossPaise),
+    rupeesField(t.tdsPaise),
+    rupeesField(t.netPaise),
+    '',
+    rupeesField(statement.closingOwedPaise),
+  ]);
   return { fileName: `statement-${statement.period}.csv`, csv: toCsv(rows) };
 }
 
@@ -181,7 +192,21 @@ export function tdsRegister(db: Queryable, quarter: Period): TdsRegisterRow[] {
 
 export function tdsRegisterCsv(quarter: Period, rows: TdsRegisterRow[]): { fileName: string; csv: string } {
   const table: Cell[][] = [
-    ['Section', 'PAN', 'Name as on PAN', 'Account name', 'Email', 'Amount paid or credited', 'TDS rate %', 'TDS deducted', 'Net paid', 'Date of credit', 'Date of payment', 'Bank reference', 'Payout reference'],
+    [
+      'Section',
+      'PAN',
+      'Name as on PAN',
+      'Account name',
+      'Email',
+      'Amount paid or credited',
+      'TDS rate %',
+      'TDS deducted',
+      'Net paid',
+      'Date of credit',
+      'Date of payment',
+      'Bank reference',
+      'Payout reference',
+    ],
   ];
   for (const row of rows) {
     table.push([

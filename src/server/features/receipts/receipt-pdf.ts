@@ -14,7 +14,8 @@ import { percent, receiptLabels, type ReceiptView } from './receipts.views.js';
  */
 
 const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-devanagari')), 'files');
-const fontFile = (subset: 'devanagari' | 'latin' | 'latin-ext', weight: 400 | 700) => path.join(fontDir, `noto-sans-devanagari-${subset}-${weight}-normal.woff`);
+const fontFile = (subset: 'devanagari' | 'latin' | 'latin-ext', weight: 400 | 700) =>
+  path.join(fontDir, `noto-sans-devanagari-${subset}-${weight}-normal.woff`);
 
 export const FONTS = {
   deva: fontFile('devanagari', 400),
@@ -29,7 +30,15 @@ type Face = 'deva' | 'latin' | 'latinExt';
 
 function faceOf(codePoint: number): Face | null {
   if (codePoint === 0x20 || codePoint === 0xa0) return null; // joins whichever run it is in
-  if ((codePoint >= 0x0900 && codePoint <= 0x097f) || (codePoint >= 0x1cd0 && codePoint <= 0x1cf9) || codePoint === 0x200c || codePoint === 0x200d || codePoint === 0x20b9 || (codePoint >= 0xa8e0 && codePoint <= 0xa8ff)) return 'deva';
+  if (
+    (codePoint >= 0x0900 && codePoint <= 0x097f) ||
+    (codePoint >= 0x1cd0 && codePoint <= 0x1cf9) ||
+    codePoint === 0x200c ||
+    codePoint === 0x200d ||
+    codePoint === 0x20b9 ||
+    (codePoint >= 0xa8e0 && codePoint <= 0xa8ff)
+  )
+    return 'deva';
   if (codePoint <= 0xff || (codePoint >= 0x2000 && codePoint <= 0x206f)) return 'latin';
   return 'latinExt';
 }

@@ -8,10 +8,7 @@ export const receiptErrors = defineErrors({
       mr: 'या ऑर्डरची पावती अजून नाही: पेमेंट पडताळल्यावर पावती तयार होते.',
     },
   ],
-  NOT_YOUR_RECEIPT: [
-    'FORBIDDEN',
-    { en: 'This receipt belongs to someone else.', mr: 'ही पावती दुसऱ्या कोणाची आहे.' },
-  ],
+  NOT_YOUR_RECEIPT: ['FORBIDDEN', { en: 'This receipt belongs to someone else.', mr: 'ही पावती दुसऱ्या कोणाची आहे.' }],
   PERIOD_TOO_LONG: [
     'BAD_REQUEST',
     {

@@ -11,9 +11,7 @@ const period = { from: calendarDate, to: calendarDate };
 
 export const receiptsRouter = router({
   /** The receipt numbers of the caller's own orders (for the links on My orders). */
-  mine: protectedProcedure.query(({ ctx }) =>
-    receiptsOfBuyer(ctx.db, ctx.user.id).map(toOwnReceiptView),
-  ),
+  mine: protectedProcedure.query(({ ctx }) => receiptsOfBuyer(ctx.db, ctx.user.id).map(toOwnReceiptView)),
 
   /** The receipt of an approved order: its buyer and admins only. */
   byOrder: protectedProcedure

@@ -29,18 +29,39 @@ async function placeOrder(t: TestApp, options: { price?: number; extra?: Record<
   return { buyer, orderId: answer.body.order._id as string, pkg };
 }
 
-const approve = (t: TestApp, token: string, orderId: string) =>
-  callJson(t.url, 'POST', '/approve', { token, body: { orderId, action: 'approve' } });
+const approve = (t: TestApp, token: string, orderId: string) => callJson(t.url, 'POST', '/approve', { token, body: { orderId, action: 'approve' } });
 
 const receiptOf = (t: TestApp, orderId: string, token: string) => callProcedure(t.url, 'receipts.byOrder', 'query', { orderId }, { token });
 
 describe('the receipts CSV', () => {
   it('quotes what needs quoting and defuses text a spreadsheet would run as a formula', () => {
     const row = {
-      id: 1, orderId: 9, number: 'MS/26-27/000001', fyStart: 2026, seq: 1, issuedAt: Date.UTC(2026, 10, 22, 20), sellerName: 'S', sellerAddress: null,
-      sellerEmail: null, sellerPhone: null, buyerName: '=HYPERLINK("http://evil","Asha")', buyerEmail: 'a@example.com', buyerPhone: null,
-      packageName: 'Gold, "Pro"', amountPaise: 149_950, utr: '512345678901', paidAt: 0, gstin: null, sellerState: null, buyerState: null,
-      buyerPin: null, taxRateBp: null, taxablePaise: null, cgstPaise: null, sgstPaise: null, igstPaise: null,
+      id: 1,
+      orderId: 9,
+      number: 'MS/26-27/000001',
+      fyStart: 2026,
+      seq: 1,
+      issuedAt: Date.UTC(2026, 10, 22, 20),
+      sellerName: 'S',
+      sellerAddress: null,
+      sellerEmail: null,
+      sellerPhone: null,
+      buyerName: '=HYPERLINK("http://evil","Asha")',
+      buyerEmail: 'a@example.com',
+      buyerPhone: null,
+      packageName: 'Gold, "Pro"',
+      amountPaise: 149_950,
+      utr: '512345678901',
+      paidAt: 0,
+      gstin: null,
+      sellerState: null,
+      buyerState: null,
+      buyerPin: null,
+      taxRateBp: null,
+      taxablePaise: null,
+      cgstPaise: null,
+      sgstPaise: null,
+      igstPaise: null,
     };
     const line = receiptsCsv([row]).split('\r\n')[1];
     // 22 Nov 20:00 UTC is 23 Nov in India.
@@ -88,13 +109,25 @@ describe('receipt numbers', () => {
       t.db.delete(receipts).where(eq(receipts.id, last.id)).run();
       const next = await placeOrder(t);
       expect((await approve(t, admins[0]!.token, next.orderId)).status).toBe(200);
-      expect(t.db.select().from(receipts).where(eq(receipts.orderId, Number(next.orderId))).get()!.number).toBe('MS/26-27/000021');
+      expect(
+        t.db
+          .select()
+          .from(receipts)
+          .where(eq(receipts.orderId, Number(next.orderId)))
+          .get()!.number,
+      ).toBe('MS/26-27/000021');
 
       // 1 April 2027, 00:00 IST: a new financial year, numbered from 1.
       clock.set(Date.UTC(2027, 2, 31, 18, 30));
       const april = await placeOrder(t);
       expect((await approve(t, admins[1]!.token, april.orderId)).status).toBe(200);
-      expect(t.db.select().from(receipts).where(eq(receipts.orderId, Number(april.orderId))).get()!.number).toBe('MS/27-28/000001');
+      expect(
+        t.db
+          .select()
+          .from(receipts)
+          .where(eq(receipts.orderId, Number(april.orderId)))
+          .get()!.number,
+      ).toBe('MS/27-28/000001');
     });
 
     it('a rejected order gets no receipt and takes no number', async () => {
@@ -135,10 +168,22 @@ describe('receipt numbers', () => {
 
       const number = trpcData(own.body).number as string;
       const mail = await waitForEmail(t.outbox, buyer.user.email, (m) => m.subject.startsWith('Payment verified'));
-      for (const text of [number, 'आशा पवार', '₹1,499.50', 'Rupees One Thousand Four Hundred Ninety-Nine and Fifty Paise Only', 'एक हजार चारशे नव्व्याण्णव रुपये आणि पन्नास पैसे फक्त', 'Shivajinagar, Pune 411005', `/receipt/${orderId}`]) {
+      for (const text of [
+        number,
+        'आशा पवार',
+        '₹1,499.50',
+        'Rupees One Thousand Four Hundred Ninety-Nine and Fifty Paise Only',
+        'एक हजार चारशे नव्व्याण्णव रुपये आणि पन्नास पैसे फक्त',
+        'Shivajinagar, Pune 411005',
+        `/receipt/${orderId}`,
+      ]) {
         expect(mail.text).toContain(text);
       }
-      const utr = t.db.select().from(orders).where(eq(orders.id, Number(orderId))).get()!.utr;
+      const utr = t.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, Number(orderId)))
+        .get()!.utr;
       expect(mail.text).toContain(`UPI transaction ID (UTR): ${utr}`);
     });
 
@@ -152,8 +197,13 @@ describe('receipt numbers', () => {
       const csv = await callProcedure(t.url, 'receipts.csv', 'query', { from: '2027-03-01', to: '2027-03-31' }, { token });
       const { fileName, csv: text } = trpcData(csv.body);
       expect(fileName).toBe('receipts-2027-03-01-to-2027-03-31.csv');
-      const lines = (text as string).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
-      expect(lines[0]).toBe('Receipt number,Date,Order,Buyer,Email,Phone,Package,SAC,Amount (INR),Taxable value (INR),CGST (INR),SGST (INR),IGST (INR),GST rate (%),Place of supply,PIN,UTR');
+      const lines = (text as string)
+        .replace(/^\uFEFF/, '')
+        .trimEnd()
+        .split('\r\n');
+      expect(lines[0]).toBe(
+        'Receipt number,Date,Order,Buyer,Email,Phone,Package,SAC,Amount (INR),Taxable value (INR),CGST (INR),SGST (INR),IGST (INR),GST rate (%),Place of supply,PIN,UTR',
+      );
       expect(lines).toHaveLength(21);
       expect(lines[1]).toMatch(/^MS\/26-27\/000001,2027-03-31,\d+,आशा पवार,.*,9876543210,Share Market Basics,,4999\.00,,,,,,,,\d{12}$/);
       const bad = await callProcedure(t.url, 'receipts.list', 'query', { from: '2027-03-31', to: '2026-01-01', page: 1 }, { token });
@@ -204,7 +254,14 @@ describe('tax invoices (GSTIN set)', () => {
       igstPaise: 0,
     });
     const interView = trpcData((await receiptOf(t, inter.orderId, admin.token)).body);
-    expect(interView.tax).toMatchObject({ intraState: false, buyerState: { code: '29', en: 'Karnataka' }, taxablePaise: 4_236_44, cgstPaise: 0, sgstPaise: 0, igstPaise: 762_56 });
+    expect(interView.tax).toMatchObject({
+      intraState: false,
+      buyerState: { code: '29', en: 'Karnataka' },
+      taxablePaise: 4_236_44,
+      cgstPaise: 0,
+      sgstPaise: 0,
+      igstPaise: 762_56,
+    });
     for (const view of [intraView, interView]) {
       expect(view.tax.taxablePaise + view.tax.cgstPaise + view.tax.sgstPaise + view.tax.igstPaise).toBe(4_999_00);
     }

@@ -128,14 +128,19 @@ export function receiptText(view: ReceiptView, lang: Language): string {
     `${l.seller}: ${[view.seller.name, view.seller.address, view.seller.phone, view.seller.email].filter(Boolean).join(', ')}`,
     ...(view.tax ? [`${l.gstin}: ${view.tax.gstin}`] : []),
     `${l.buyer}: ${[view.buyer.name, view.buyer.email, view.buyer.phone].filter(Boolean).join(', ')}`,
-    ...(view.tax ? [`${l.place}: ${view.tax.buyerState[lang]} (${view.tax.buyerState.code})${view.tax.buyerPin ? `, ${l.pin} ${view.tax.buyerPin}` : ''}`] : []),
+    ...(view.tax
+      ? [`${l.place}: ${view.tax.buyerState[lang]} (${view.tax.buyerState.code})${view.tax.buyerPin ? `, ${l.pin} ${view.tax.buyerPin}` : ''}`]
+      : []),
     '',
     `${l.pkg}: ${view.packageName}${view.tax ? ` (${l.sac} ${view.tax.sac})` : ''}`,
     ...(view.tax
       ? [
           `${l.taxable}: ${formatRupees(view.tax.taxablePaise)}`,
           ...(view.tax.intraState
-            ? [`CGST ${percent(view.tax.rateBp / 2)}: ${formatRupees(view.tax.cgstPaise)}`, `SGST ${percent(view.tax.rateBp / 2)}: ${formatRupees(view.tax.sgstPaise)}`]
+            ? [
+                `CGST ${percent(view.tax.rateBp / 2)}: ${formatRupees(view.tax.cgstPaise)}`,
+                `SGST ${percent(view.tax.rateBp / 2)}: ${formatRupees(view.tax.sgstPaise)}`,
+              ]
             : [`IGST ${percent(view.tax.rateBp)}: ${formatRupees(view.tax.igstPaise)}`]),
         ]
       : []),
@@ -163,8 +168,23 @@ function cell(value: string | number | null): string {
 }
 
 const CSV_HEADER = [
-  'Receipt number', 'Date', 'Order', 'Buyer', 'Email', 'Phone', 'Package', 'SAC', 'Amount (INR)', 'Taxable value (INR)',
-  'CGST (INR)', 'SGST (INR)', 'IGST (INR)', 'GST rate (%)', 'Place of supply', 'PIN', 'UTR',
+  'Receipt number',
+  'Date',
+  'Order',
+  'Buyer',
+  'Email',
+  'Phone',
+  'Package',
+  'SAC',
+  'Amount (INR)',
+  'Taxable value (INR)',
+  'CGST (INR)',
+  'SGST (INR)',
+  'IGST (INR)',
+  'GST rate (%)',
+  'Place of supply',
+  'PIN',
+  'UTR',
 ];
 
 /** Receipts for the accountant: one line each, amounts in rupees with two decimals. */

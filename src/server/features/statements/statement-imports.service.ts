@@ -137,10 +137,11 @@ export async function uploadStatement(deps: Deps, adminId: number, input: Upload
         .returning({ id: statementCredits.id })
         .get();
       const creditId =
-        inserted?.id ??
-        tx.select({ id: statementCredits.id }).from(statementCredits).where(eq(statementCredits.fingerprint, credit.fingerprint)).get()!.id;
+        inserted?.id ?? tx.select({ id: statementCredits.id }).from(statementCredits).where(eq(statementCredits.fingerprint, credit.fingerprint)).get()!.id;
       if (inserted) newLines += 1;
-      tx.insert(statementImportLines).values({ importId: row.id, creditId, rowNumber: credit.rowNumber, isNew: inserted !== undefined }).run();
+      tx.insert(statementImportLines)
+        .values({ importId: row.id, creditId, rowNumber: credit.rowNumber, isNew: inserted !== undefined })
+        .run();
     }
 
     // What the statement said when it was uploaded, kept with the import.

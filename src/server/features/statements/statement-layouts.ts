@@ -139,7 +139,9 @@ export function recogniseLayout(sheets: Grid[], mappedColumns: (key: string) => 
     const header = grid[headerRow]!;
     const below = grid.slice(headerRow + 1).filter((row) => filled(row) > 0);
     // Under a header there must be rows that look like transactions: a date and an amount.
-    const transactions = below.filter((row) => row.some((cell) => parseStatementDate(cell) !== null) && row.some((cell) => typeof cell === 'number' || parseAmount(cell) !== null));
+    const transactions = below.filter(
+      (row) => row.some((cell) => parseStatementDate(cell) !== null) && row.some((cell) => typeof cell === 'number' || parseAmount(cell) !== null),
+    );
     if (transactions.length === 0) continue;
     const width = Math.max(header.length, ...below.slice(0, 5).map((row) => row.length));
     const headers = Array.from({ length: width }, (_, index) => cellText(header[index]).slice(0, 100));

@@ -122,11 +122,7 @@ describe('files', () => {
     const sheet = workbook.find(({ name }) => name === sheetName)!.content.toString('utf8');
     const declarationEnd = sheet.indexOf('?>') + 2;
     // 60 MB of whitespace between the XML declaration and the root: valid XML, past the 50 MB limit.
-    const padded = Buffer.concat([
-      Buffer.from(sheet.slice(0, declarationEnd)),
-      Buffer.alloc(60 * 1024 * 1024, 0x20),
-      Buffer.from(sheet.slice(declarationEnd)),
-    ]);
+    const padded = Buffer.concat([Buffer.from(sheet.slice(0, declarationEnd)), Buffer.alloc(60 * 1024 * 1024, 0x20), Buffer.from(sheet.slice(declarationEnd))]);
     const [first, ...rest] = workbook;
     const head = localEntry(first!.name, first!.content, { flags: 0x08 });
     const hidden = rest.map((entry) =>

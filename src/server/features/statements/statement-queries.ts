@@ -132,7 +132,13 @@ type WorkedOut = {
 /** The import's credit lines matched against the orders as they are now, and its overdue orders. */
 export function workOutResult(db: Queryable, row: StatementImportRow, staleDays: number, now: number): WorkedOut {
   const lines = importLines(db, row.id);
-  const matches = matchCredits(lines, liveOrdersByUtr(db, lines.flatMap((line) => (line.utr ? [line.utr] : []))));
+  const matches = matchCredits(
+    lines,
+    liveOrdersByUtr(
+      db,
+      lines.flatMap((line) => (line.utr ? [line.utr] : [])),
+    ),
+  );
   return {
     exact: matches.filter((match) => match.kind === 'exact'),
     mismatches: matches.filter((match) => match.kind === 'mismatch'),

@@ -71,10 +71,7 @@ export const statementErrors = defineErrors({
       mr: 'तारखेसाठी निवडलेल्या कॉलममध्ये एकही तारीख नाही. कृपया तारखेचा कॉलम पुन्हा निवडा.',
     },
   ],
-  IMPORT_NOT_FOUND: [
-    'NOT_FOUND',
-    { en: 'This statement import does not exist.', mr: 'हे स्टेटमेंट इम्पोर्ट अस्तित्वात नाही.' },
-  ],
+  IMPORT_NOT_FOUND: ['NOT_FOUND', { en: 'This statement import does not exist.', mr: 'हे स्टेटमेंट इम्पोर्ट अस्तित्वात नाही.' }],
   NOT_EXACT_MATCH: [
     'CONFLICT',
     {

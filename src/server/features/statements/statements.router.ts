@@ -12,7 +12,11 @@ const staleDays = z.preprocess(
   z.number({ error: 'STALE_DAYS_INVALID' }).int('STALE_DAYS_INVALID').min(1, 'STALE_DAYS_INVALID').max(90, 'STALE_DAYS_INVALID'),
 );
 
-const column = z.number({ error: 'COLUMNS_INVALID' }).int('COLUMNS_INVALID').min(0, 'COLUMNS_INVALID').max(MAX_COLUMNS - 1, 'COLUMNS_INVALID');
+const column = z
+  .number({ error: 'COLUMNS_INVALID' })
+  .int('COLUMNS_INVALID')
+  .min(0, 'COLUMNS_INVALID')
+  .max(MAX_COLUMNS - 1, 'COLUMNS_INVALID');
 const mapping = z.object(
   {
     headerKey: z.string({ error: 'COLUMNS_INVALID' }).min(1, 'COLUMNS_INVALID').max(10_000, 'COLUMNS_INVALID'),
@@ -37,8 +41,12 @@ export const statementsRouter = router({
     )
     .mutation(({ ctx, input }) => {
       if (!input.file) throw statementErrors.FILE_REQUIRED();
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-      const fileName = (input.fileName ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || 'statement';
+      const fileName =
+        (input.fileName ?? '')
+          // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+          .replace(/[\u0000-\u001f\u007f]/g, '')
+          .trim()
+          .slice(0, 200) || 'statement';
       return uploadStatement(ctx, ctx.user.id, { file: input.file, fileName, staleDays: input.staleDays, mapping: input.mapping });
     }),
 

@@ -93,7 +93,11 @@ async function approve(importId: string, orderIds: (string | number)[]) {
 }
 
 const commissionsOf = (orderIds: number[]) =>
-  t.db.select().from(ledger).where(and(inArray(ledger.orderId, orderIds), eq(ledger.kind, 'commission'))).all();
+  t.db
+    .select()
+    .from(ledger)
+    .where(and(inArray(ledger.orderId, orderIds), eq(ledger.kind, 'commission')))
+    .all();
 const statusOf = (orderId: number) => t.db.select().from(orders).where(eq(orders.id, orderId)).get()!.status;
 const creditCount = () => t.db.select({ n: count() }).from(statementCredits).get()!.n;
 
@@ -189,7 +193,11 @@ describe('a bank statement, from upload to approval', () => {
     for (const [index, id] of exactOrders.entries()) {
       const row = t.db.select().from(orders).where(eq(orders.id, id)).get()!;
       expect(row).toMatchObject({ status: 'approved', decidedBy: admin.user.id });
-      const owned = t.db.select().from(enrollments).where(and(eq(enrollments.userId, buyers[index]!.user.id), eq(enrollments.packageId, pkgId))).get();
+      const owned = t.db
+        .select()
+        .from(enrollments)
+        .where(and(eq(enrollments.userId, buyers[index]!.user.id), eq(enrollments.packageId, pkgId)))
+        .get();
       expect(owned?.orderId).toBe(id);
     }
     const commissions = commissionsOf(exactOrders);
@@ -317,14 +325,16 @@ describe('bulk approval', () => {
       expect(answer.status).toBe(200);
       return answer.body.result.data.exact.map((line: any) => line.result);
     };
-    expect(await readAs('en')).toEqual([
-      { status: 'failed', message: 'The buyer of this order has been deleted, so it cannot be approved.', at: TODAY },
-    ]);
+    expect(await readAs('en')).toEqual([{ status: 'failed', message: 'The buyer of this order has been deleted, so it cannot be approved.', at: TODAY }]);
     expect(await readAs('mr')).toEqual([{ status: 'failed', message: marathiText, at: TODAY }]);
     expect(statusOf(orderId)).toBe('pending');
 
     // A line decided before outcomes were kept as codes also held the deciding admin's text; its code words it.
-    t.db.update(statementImportLines).set({ resultMessage: marathiText }).where(eq(statementImportLines.importId, Number(imported.body.importId))).run();
+    t.db
+      .update(statementImportLines)
+      .set({ resultMessage: marathiText })
+      .where(eq(statementImportLines.importId, Number(imported.body.importId)))
+      .run();
     expect((await readAs('en'))[0].message).toBe('The buyer of this order has been deleted, so it cannot be approved.');
   });
 
@@ -379,7 +389,12 @@ describe('an unknown layout', () => {
     const buyer = await sponsoredBuyer('Mapped Buyer');
     const utr = nextUtr();
     const orderId = await order(buyer, pkg.id, utr);
-    const file = toCsv(unknownLayoutStatement([{ date: '2026-11-19', credit: 4999, utr }, { date: '2026-11-19', debit: 10 }]));
+    const file = toCsv(
+      unknownLayoutStatement([
+        { date: '2026-11-19', credit: 4999, utr },
+        { date: '2026-11-19', debit: 10 },
+      ]),
+    );
 
     const first = await upload(file);
     expect(first.status).toBe(200);
@@ -435,9 +450,7 @@ describe('a file that is not a statement', () => {
     const brokenXlsx = await upload(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(2000, 7)]), { name: 'x.xlsx', type: XLSX_TYPE });
     expect(brokenXlsx.status).toBe(400);
     const marathi = await upload(await makePng(10, 10), { headers: { 'x-lang': 'mr' } });
-    expect(marathi.body.message).toBe(
-      'ही फाईल बँक स्टेटमेंटसारखी दिसत नाही. बँकेच्या वेबसाइट किंवा अ‍ॅपमधून मिळालेले CSV किंवा Excel (.xlsx) स्टेटमेंट अपलोड करा.',
-    );
+    expect(marathi.body.message).toBe('ही फाईल बँक स्टेटमेंटसारखी दिसत नाही. बँकेच्या वेबसाइट किंवा अ‍ॅपमधून मिळालेले CSV किंवा Excel (.xlsx) स्टेटमेंट अपलोड करा.');
   });
 
   it('is refused when missing, too large, sent another way, or with a bad number of days', async () => {
