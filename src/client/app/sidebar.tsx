@@ -21,6 +21,8 @@ export function Sidebar({ open, onClose }: Props) {
   const pendingOrders = usePendingOrders();
   const closeRef = useRef<HTMLButtonElement>(null);
   const navRef = useRef<HTMLElement>(null);
+  const NAME = '\u241f';
+  const signedInAs = t('nav.signedInAs', { name: NAME }).split(NAME);
 
   useEffect(() => {
     if (!open) return;
@@ -73,10 +75,10 @@ export function Sidebar({ open, onClose }: Props) {
         {user && (
           <p className="sidebar__user">
             <img className="avatar" src={user.profileImage ?? '/images/avatar.svg'} alt="" width="40" height="40" />
-            <span className="visually-hidden">{t('nav.signedInAs', { name: user.name })}</span>
-            <span className="sidebar__name" aria-hidden="true">
-              {user.name}
-            </span>
+            {/* "Signed in as Asha" read aloud, the name alone on screen: the sentence's own word order per language. */}
+            <span className="visually-hidden">{signedInAs[0]}</span>
+            <span className="sidebar__name">{user.name}</span>
+            <span className="visually-hidden">{signedInAs[1]}</span>
           </p>
         )}
         {pendingOrders.length > 0 && (
