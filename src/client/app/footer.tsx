@@ -1,15 +1,16 @@
 import { useCommonMessages } from '../lib/common-messages';
 import { Link } from 'react-router';
 import { siteConfig } from '../lib/site-config';
+import { pagePaths } from '../../shared/page-paths';
 
 export function Footer() {
   const { t } = useCommonMessages();
   const links = [
-    { to: '/about', label: t('footer.about') },
-    { to: '/privacy-policy', label: t('footer.privacy') },
-    { to: '/terms-and-conditions', label: t('footer.terms') },
-    { to: '/ContactUs', label: t('footer.contact') },
-    { to: '/CancellationRefund', label: t('footer.refund') },
+    { to: pagePaths.about, label: t('footer.about') },
+    { to: pagePaths.privacy, label: t('footer.privacy') },
+    { to: pagePaths.terms, label: t('footer.terms') },
+    { to: pagePaths.contact, label: t('footer.contact') },
+    { to: pagePaths.refund, label: t('footer.refund') },
   ];
   return (
     <footer className="footer">

@@ -3,6 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { isAdmin, useSession } from '../features/auth/use-session';
 import { pathAfterSignIn } from '../features/orders/buy-intent';
+import { pagePaths } from '../../shared/page-paths';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
 
@@ -32,6 +33,6 @@ export function LoggedOutOnly() {
 export function RequireAdmin() {
   const { user, loading } = useSession();
   if (loading) return <PageSpinner />;
-  if (!isAdmin(user)) return <Navigate to="/" replace />;
+  if (!isAdmin(user)) return <Navigate to={pagePaths.home} replace />;
   return <Outlet />;
 }

@@ -6,6 +6,7 @@ import { LanguageSwitch } from '../components/language-switch';
 import { useSession } from '../features/auth/use-session';
 import { siteConfig } from '../lib/site-config';
 import { useTRPC } from '../lib/trpc';
+import { pagePaths } from '../../shared/page-paths';
 
 type Props = { menuOpen: boolean; onOpenMenu: () => void; toggleRef: RefObject<HTMLButtonElement | null> };
 
@@ -30,7 +31,7 @@ export function Header({ menuOpen, onOpenMenu, toggleRef }: Props) {
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
         </svg>
       </button>
-      <Link to="/" className="header__logo" aria-label={t('header.home', { siteName: siteConfig.siteName })}>
+      <Link to={pagePaths.home} className="header__logo" aria-label={t('header.home', { siteName: siteConfig.siteName })}>
         <img src="/favicon.svg" alt="" width="32" height="32" />
         <span>{siteConfig.siteName}</span>
       </Link>

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/trpc/router';
+import { pagePaths } from '../../shared/page-paths';
 
 /**
  * On a first visit to the catalogue or the home page (where referral links land), use the packages
@@ -9,7 +10,7 @@ import type { AppRouter } from '../../server/trpc/router';
  * has rendered: on a slow phone connection that saves one or two round trips.
  */
 export function prefetchLandingPage(pathname: string, queryClient: QueryClient, trpcClient: TRPCClient<AppRouter>): void {
-  if (pathname !== '/' && pathname !== '/packages' && pathname !== '/courses') return;
+  if (pathname !== pagePaths.home && pathname !== pagePaths.packages && pathname !== pagePaths.courses) return;
   const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
   // The server wrote the catalogue into the page: no request at all.
   const written = catalogueInPage();

@@ -7,7 +7,7 @@ import HomePage from '../features/pages/home-page';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import { LoggedOutOnly, RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout';
-import { pagePaths } from '../../shared/page-paths';
+import { pagePaths, pathTo } from '../../shared/page-paths';
 
 // The two landing pages (home, and the catalogue that referral links open) ship in the first
 // bundle; every other page loads when first visited.
@@ -42,7 +42,7 @@ const AdminPayoutsPage = lazy(() => import('../features/payouts/admin-payouts-pa
 
 function OwnDashboard() {
   const { user } = useSession();
-  return <Navigate to={user ? `/${user.id}/dashboard` : '/login'} replace />;
+  return <Navigate to={user ? pathTo(pagePaths.dashboard, { id: user.id }) : pagePaths.login} replace />;
 }
 
 // Catalogue and learning.

@@ -4,6 +4,7 @@ import { Link, NavLink } from 'react-router';
 import { useLogout } from '../features/auth/use-logout';
 import { isAdmin, useSession } from '../features/auth/use-session';
 import { usePendingOrders } from '../features/orders/use-pending-orders';
+import { pagePaths, pathTo } from '../../shared/page-paths';
 
 type Props = { open: boolean; onClose: () => void };
 
@@ -51,16 +52,16 @@ export function Sidebar({ open, onClose }: Props) {
   }
 
   const links: { to: string; label: string; end?: boolean }[] = [
-    { to: '/', label: t('nav.home'), end: true },
-    { to: '/packages', label: t('nav.packages') },
-    { to: '/myCourses', label: t('nav.myCourses') },
+    { to: pagePaths.home, label: t('nav.home'), end: true },
+    { to: pagePaths.packages, label: t('nav.packages') },
+    { to: pagePaths.myCourses, label: t('nav.myCourses') },
     // The signed-in user's own dashboard; a visitor gets the Login screen there.
-    { to: user ? `/${user.id}/dashboard` : '/dashboard', label: t('nav.dashboard') },
-    { to: '/leaderboard', label: t('nav.leaderboard') },
-    { to: '/my-affiliates', label: t('nav.myAffiliates') },
-    { to: '/update-profile', label: t('nav.updateProfile') },
-    user ? { to: '/account', label: t('nav.myProfile') } : { to: '/login', label: t('nav.login') },
-    ...(isAdmin(user) ? [{ to: '/admin', label: t('nav.admin') }] : []),
+    { to: user ? pathTo(pagePaths.dashboard, { id: user.id }) : pagePaths.ownDashboard, label: t('nav.dashboard') },
+    { to: pagePaths.leaderboard, label: t('nav.leaderboard') },
+    { to: pagePaths.myAffiliates, label: t('nav.myAffiliates') },
+    { to: pagePaths.updateProfile, label: t('nav.updateProfile') },
+    user ? { to: pagePaths.account, label: t('nav.myProfile') } : { to: pagePaths.login, label: t('nav.login') },
+    ...(isAdmin(user) ? [{ to: pagePaths.admin, label: t('nav.admin') }] : []),
   ];
 
   return (
@@ -82,7 +83,7 @@ export function Sidebar({ open, onClose }: Props) {
           </p>
         )}
         {pendingOrders.length > 0 && (
-          <Link to="/myCourses#my-orders" className="sidebar__pending" onClick={onClose}>
+          <Link to={`${pagePaths.myCourses}#my-orders`} className="sidebar__pending" onClick={onClose}>
             <span className="badge badge--pending">
               {t(pendingOrders.length === 1 ? 'nav.pendingOne' : 'nav.pendingMany', { count: pendingOrders.length })}
             </span>

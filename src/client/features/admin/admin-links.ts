@@ -1,5 +1,6 @@
 import type { SessionUser } from '../auth/use-session';
 import type { useAdminMessages } from './admin-messages';
+import { pagePaths } from '../../../shared/page-paths';
 
 type AdminText = Parameters<ReturnType<typeof useAdminMessages>['t']>[0];
 
@@ -15,14 +16,14 @@ export type AdminLink = {
  * The superadmin's delete-user box sits below them (admin-sidebar.tsx).
  */
 export const adminLinks: readonly AdminLink[] = [
-  { to: '/admin/dashboard', label: 'nav.home' },
-  { to: '/admin/course', label: 'nav.addPackages' },
-  { to: '/admin/delete', label: 'nav.deletePackages' },
-  { to: '/admin/lecture', label: 'nav.addLectures' },
-  { to: '/admin/lecturedelete', label: 'nav.deleteLectures' },
-  { to: '/admin/pending-orders', label: 'nav.pendingOrders' },
-  { to: '/admin/statements', label: 'nav.statements' },
-  { to: '/admin/receipts', label: 'nav.receipts' },
-  { to: '/admin/payouts', label: 'nav.payouts' },
-  { to: '/admin/users', label: 'nav.users' },
+  { to: pagePaths.adminDashboard, label: 'nav.home' },
+  { to: pagePaths.adminAddPackage, label: 'nav.addPackages' },
+  { to: pagePaths.adminDeletePackages, label: 'nav.deletePackages' },
+  { to: pagePaths.adminAddLecture, label: 'nav.addLectures' },
+  { to: pagePaths.adminDeleteLectures, label: 'nav.deleteLectures' },
+  { to: pagePaths.adminPendingOrders, label: 'nav.pendingOrders' },
+  { to: pagePaths.adminStatements, label: 'nav.statements' },
+  { to: pagePaths.adminReceipts, label: 'nav.receipts' },
+  { to: pagePaths.adminPayouts, label: 'nav.payouts' },
+  { to: pagePaths.adminUsers, label: 'nav.users' },
 ];

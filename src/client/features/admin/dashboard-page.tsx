@@ -6,6 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/use-session';
 import { useAdminMessages } from './admin-messages';
+import { pagePaths } from '../../../shared/page-paths';
 
 /** /admin/dashboard: the site's numbers. */
 export default function AdminDashboardPage() {
@@ -16,14 +17,14 @@ export default function AdminDashboardPage() {
   const stats = useQuery(trpc.admin.stats.queryOptions(undefined, { staleTime: 0 }));
   const cards = stats.data
     ? [
-        { label: t('dashboard.pendingOrders'), value: stats.data.pendingOrders.toLocaleString('en-IN'), to: '/admin/pending-orders' },
+        { label: t('dashboard.pendingOrders'), value: stats.data.pendingOrders.toLocaleString('en-IN'), to: pagePaths.adminPendingOrders },
         { label: t('dashboard.revenueToday'), value: formatRupees(stats.data.revenueTodayPaise) },
         { label: t('dashboard.revenueMonth'), value: formatRupees(stats.data.revenueMonthPaise) },
         { label: t('dashboard.commissions'), value: formatRupees(stats.data.commissionsPaise) },
-        { label: t('dashboard.owed'), value: formatRupees(stats.data.owedPaise), to: '/admin/payouts' },
+        { label: t('dashboard.owed'), value: formatRupees(stats.data.owedPaise), to: pagePaths.adminPayouts },
         { label: t('dashboard.packages'), value: stats.data.packages.toLocaleString('en-IN') },
         { label: t('dashboard.lectures'), value: stats.data.lectures.toLocaleString('en-IN') },
-        { label: t('dashboard.users'), value: stats.data.users.toLocaleString('en-IN'), to: '/admin/users' },
+        { label: t('dashboard.users'), value: stats.data.users.toLocaleString('en-IN'), to: pagePaths.adminUsers },
       ]
     : [];
 

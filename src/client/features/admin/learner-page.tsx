@@ -9,6 +9,7 @@ import { formatIstDateTime } from '../../../shared/ist';
 import { DeviceList } from '../devices/device-list';
 import { useLearnerAdminMessages } from './learner-admin-messages';
 import { QueryState } from '../../components/query-state';
+import { pagePaths } from '../../../shared/page-paths';
 
 type OwnedPackage = { id: string; name: string; archived: boolean; revoked: { reason: string; at: number; by: string } | null };
 
@@ -151,7 +152,7 @@ export default function LearnerPage() {
         <div className="page">
           <h1>{t('manage')}</h1>
           <p role="alert">{errorMessage(error, t('failed'))}</p>
-          <Link to="/admin/users">{t('back')}</Link>
+          <Link to={pagePaths.adminUsers}>{t('back')}</Link>
         </div>
       )}
     >
@@ -159,7 +160,7 @@ export default function LearnerPage() {
         return (
           <div className="page">
             <p>
-              <Link to="/admin/users">{t('back')}</Link>
+              <Link to={pagePaths.adminUsers}>{t('back')}</Link>
             </p>
             <h1>{t('title', { name: user.name })}</h1>
             <p className="muted">

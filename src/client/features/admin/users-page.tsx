@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/use-session';
 import { useLearnerAdminMessages } from './learner-admin-messages';
 import { useAdminMessages } from './admin-messages';
+import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 /** "Send earnings email": records a payout and tells the user; the server refuses more than is owed. */
 function PayEarnings({ email, onEmail }: { email: string; onEmail: (value: string) => void }) {
@@ -126,8 +127,8 @@ export default function UsersPage() {
                       <td className="table__number">{formatRupees(person.owedPaise)}</td>
                       <td>
                         <div className="table__actions">
-                          <Link to={`/${person.id}/dashboard`}>{t('users.dashboard')}</Link>
-                          <Link to={`/admin/learners/${person.id}`}>{learnerText('manage')}</Link>
+                          <Link to={pathTo(pagePaths.dashboard, { id: person.id })}>{t('users.dashboard')}</Link>
+                          <Link to={pathTo(pagePaths.adminLearner, { userId: person.id })}>{learnerText('manage')}</Link>
                           {person.owedPaise > 0 && (
                             <button type="button" className="link-button" onClick={() => setPayEmail(person.email)}>
                               {t('pay.title')}

@@ -11,6 +11,7 @@ import { AccountEdit } from './account-edit';
 import { isAdmin, useSession, type SessionUser } from './use-session';
 import './account-page.css';
 import { QueryState } from '../../components/query-state';
+import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 function Sponsor({ userId }: { userId: string }) {
   const { t } = useAuthMessages();
@@ -51,7 +52,7 @@ function Profile({ user }: { user: SessionUser }) {
         <dd>{user.phone ?? t('account.notAvailable')}</dd>
       </dl>
       <p>
-        <Link to="/update-profile">{t('account.updatePicture')}</Link>
+        <Link to={pagePaths.updateProfile}>{t('account.updatePicture')}</Link>
       </p>
 
       <AccountEdit user={user} />
@@ -68,15 +69,15 @@ function Profile({ user }: { user: SessionUser }) {
       </section>
 
       <div className="button-row">
-        <Link to={`/${user.id}/dashboard`} className="button button--primary">
+        <Link to={pathTo(pagePaths.dashboard, { id: user.id })} className="button button--primary">
           {t('account.dashboard')}
         </Link>
         {isAdmin(user) && (
           <>
-            <Link to="/admin/dashboard" className="button">
+            <Link to={pagePaths.adminDashboard} className="button">
               {t('account.adminDashboard')}
             </Link>
-            <Link to="/admin/pending-orders" className="button">
+            <Link to={pagePaths.adminPendingOrders} className="button">
               {t('account.pendingOrders')}
             </Link>
           </>

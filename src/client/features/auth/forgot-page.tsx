@@ -7,6 +7,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { checkForm } from '../../lib/form-check';
+import { pagePaths } from '../../../shared/page-paths';
 
 export default function ForgotPage() {
   const { t } = useAuthMessages();
@@ -47,7 +48,7 @@ export default function ForgotPage() {
         </p>
       )}
       <p className="form__links">
-        <Link to="/login">{t('forgot.back')}</Link>
+        <Link to={pagePaths.login}>{t('forgot.back')}</Link>
       </p>
     </div>
   );

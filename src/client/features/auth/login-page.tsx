@@ -4,6 +4,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { LoginForm } from './login-form';
 import { useAuthMessages } from './auth-messages';
 import { pathAfterSignIn } from '../orders/buy-intent';
+import { pagePaths } from '../../../shared/page-paths';
 
 /**
  * The Login screen. At /login it goes home after logging in; shown in place of a protected page,
@@ -23,14 +24,14 @@ export default function LoginPage() {
         busyLabel={t('login.busy')}
         onLoggedIn={(result) => {
           toast.success(t('login.welcome', { name: result.user.name }));
-          if (pathname === '/login') void navigate(pathAfterSignIn(), { replace: true });
+          if (pathname === pagePaths.login) void navigate(pathAfterSignIn(), { replace: true });
         }}
       />
       <p className="form__links">
-        <Link to="/forgot">{t('login.forgot')}</Link>
+        <Link to={pagePaths.forgot}>{t('login.forgot')}</Link>
       </p>
       <p className="form__links">
-        {t('login.noAccount')} <Link to="/register">{t('login.register')}</Link>
+        {t('login.noAccount')} <Link to={pagePaths.register}>{t('login.register')}</Link>
       </p>
     </div>
   );

@@ -12,6 +12,7 @@ import { NewPasswordField } from './new-password-field';
 import { savePendingRegistration } from './pending-registration';
 import { checkForm } from '../../lib/form-check';
 import { phoneDigits } from '../../../shared/phone';
+import { pagePaths } from '../../../shared/page-paths';
 
 export default function RegisterPage() {
   const { t } = useAuthMessages();
@@ -45,7 +46,7 @@ export default function RegisterPage() {
         onSuccess: (result) => {
           savePendingRegistration({ activationToken: result.activationToken, email: form.email.trim(), sentAt: Date.now() });
           toast.success(t('register.codeSent'));
-          void navigate('/verify');
+          void navigate(pagePaths.verify);
         },
         onError: (error) => {
           const fields = fieldErrorsOf(error);
@@ -96,7 +97,7 @@ export default function RegisterPage() {
         </button>
       </form>
       <p className="form__links">
-        {t('register.haveAccount')} <Link to="/login">{t('register.login')}</Link>
+        {t('register.haveAccount')} <Link to={pagePaths.login}>{t('register.login')}</Link>
       </p>
     </div>
   );

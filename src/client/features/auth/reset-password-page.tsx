@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { NewPasswordField } from './new-password-field';
 import { checkForm } from '../../lib/form-check';
+import { pagePaths } from '../../../shared/page-paths';
 
 export default function ResetPasswordPage() {
   const { t } = useAuthMessages();
@@ -36,7 +37,7 @@ export default function ResetPasswordPage() {
         onSuccess: () => {
           toast.success(t('reset.done'));
           // Replace the address, so the used link does not stay in the history.
-          void navigate('/login', { replace: true });
+          void navigate(pagePaths.login, { replace: true });
         },
         onError: (failure) => {
           if (errorCode(failure) === 'RESET_LINK_INVALID') setExpired(errorMessage(failure, t('reset.failed')));
@@ -51,7 +52,7 @@ export default function ResetPasswordPage() {
       <div className="page page--narrow">
         <h1>{t('reset.expiredTitle')}</h1>
         <p role="alert">{expired}</p>
-        <Link to="/forgot" className="button button--primary button--block">
+        <Link to={pagePaths.forgot} className="button button--primary button--block">
           {t('reset.newLink')}
         </Link>
       </div>

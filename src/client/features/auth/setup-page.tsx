@@ -10,6 +10,7 @@ import { useAuthMessages } from './auth-messages';
 import { NewPasswordField } from './new-password-field';
 import { PhoneField } from '../../components/phone-field';
 import { checkForm } from '../../lib/form-check';
+import { pagePaths } from '../../../shared/page-paths';
 
 /** /setup?token=…: creates the superadmin on a fresh install, once. */
 export default function SetupPage() {
@@ -31,7 +32,7 @@ export default function SetupPage() {
       <div className="page page--narrow">
         <h1>{t('setup.title')}</h1>
         <p>{status.data?.open ? t('setup.noToken') : t('setup.closed')}</p>
-        <Link to="/login">{t('login.title')}</Link>
+        <Link to={pagePaths.login}>{t('login.title')}</Link>
       </div>
     );
   }
@@ -45,7 +46,7 @@ export default function SetupPage() {
         onSuccess: async () => {
           toast.success(t('setup.done'));
           await queryClient.invalidateQueries();
-          void navigate('/admin/dashboard', { replace: true });
+          void navigate(pagePaths.adminDashboard, { replace: true });
         },
         onError: (error) => toast.error(errorMessage(error, t('setup.failed'))),
       },

@@ -5,6 +5,7 @@ import { forgetReferral } from '../../lib/referral';
 import { useTRPC } from '../../lib/trpc';
 import { clearDraft } from '../orders/checkout-draft';
 import { useCommonMessages } from '../../lib/common-messages';
+import { pagePaths } from '../../../shared/page-paths';
 
 /** Ends the session on the server and in the browser, says 'Logged Out', and goes to /login. */
 export function useLogout() {
@@ -25,7 +26,7 @@ export function useLogout() {
           queryClient.clear();
           queryClient.setQueryData(trpc.auth.me.queryKey(), null);
           toast.success(t('nav.loggedOut'));
-          void navigate('/login');
+          void navigate(pagePaths.login);
         },
       }),
   };

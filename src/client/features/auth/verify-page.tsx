@@ -11,6 +11,7 @@ import { choosePathAfterSignIn, pathAfterSignIn } from '../orders/buy-intent';
 import { deviceLimitOf } from '../devices/device-list';
 import { clearPendingRegistration, loadPendingRegistration, savePendingRegistration } from './pending-registration';
 import { checkForm } from '../../lib/form-check';
+import { pagePaths } from '../../../shared/page-paths';
 
 const RESEND_GAP_SECONDS = 60;
 
@@ -43,7 +44,7 @@ export default function VerifyPage() {
       <div className="page page--narrow">
         <h1>{t('verify.title')}</h1>
         <p>{t('verify.noRegistration')}</p>
-        <Link to="/register" className="button button--primary">
+        <Link to={pagePaths.register} className="button button--primary">
           {t('verify.startAgain')}
         </Link>
       </div>
@@ -80,7 +81,7 @@ export default function VerifyPage() {
           // The account was made but this browser is at the device limit: the login screen offers the choice.
           if (deviceLimitOf(failure)) {
             clearPendingRegistration();
-            void navigate('/login');
+            void navigate(pagePaths.login);
             return;
           }
           const message = errorMessage(failure, t('verify.failed'));

@@ -6,6 +6,7 @@ import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogMessages } from './catalog-messages';
+import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 export default function CoursesPage() {
   const { t } = useCatalogMessages();
@@ -28,7 +29,7 @@ export default function CoursesPage() {
             {list.map((pkg) => (
               <li key={pkg.id}>
                 <span>
-                  <Link to={`/course/${pkg.id}`}>{pkg.name}</Link>
+                  <Link to={pathTo(pagePaths.packagePage, { id: pkg.id })}>{pkg.name}</Link>
                   <span className="compact-list__meta">{t('packages.lectureCount', { count: pkg.lectureCount })}</span>
                 </span>
                 <span className="compact-list__price">{formatRupees(pkg.pricePaise)}</span>

@@ -9,6 +9,7 @@ import { MyOrders } from '../orders/my-orders';
 import { PendingOrderNote } from '../orders/pending-order';
 import { usePendingOrders } from '../orders/use-pending-orders';
 import { PackageCard } from './package-card';
+import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 /** /myCourses: the packages the learner owns, each with Start Learning. */
 export default function MyCoursesPage() {
@@ -31,7 +32,7 @@ export default function MyCoursesPage() {
           waiting.length > 0 ? null : (
             <div className="empty-state">
               <p>{t('myCourses.empty')}</p>
-              <Link to="/packages" className="button button--primary">
+              <Link to={pagePaths.packages} className="button button--primary">
                 {t('myCourses.browse')}
               </Link>
             </div>
@@ -42,7 +43,11 @@ export default function MyCoursesPage() {
           <ul className="card-grid package-grid">
             {list.map((pkg, index) => (
               <PackageCard key={pkg.id} pkg={pkg} eager={index === 0} description>
-                <Link to={`/course-content/${pkg.id}`} className="button button--primary" aria-label={`${t('myCourses.startLearning')}: ${pkg.name}`}>
+                <Link
+                  to={pathTo(pagePaths.player, { courseId: pkg.id })}
+                  className="button button--primary"
+                  aria-label={`${t('myCourses.startLearning')}: ${pkg.name}`}
+                >
                   {t('myCourses.startLearning')}
                 </Link>
               </PackageCard>

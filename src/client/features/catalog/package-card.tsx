@@ -4,6 +4,7 @@ import { formatRupees } from '../../../shared/money';
 import type { Package } from './catalog-types';
 import { PackageFacts } from './package-facts';
 import { PackageImage } from './package-image';
+import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 /** Cards are one column on a phone, two or three side by side from a tablet up. */
 const CARD_IMAGE_SIZES = '(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw';
@@ -29,7 +30,7 @@ export function PackageCard({ pkg, eager, heading: Heading = 'h2', forSale = fal
       <PackageImage pkg={pkg} sizes={CARD_IMAGE_SIZES} eager={eager} />
       <Heading className="card__title">
         {forSale ? (
-          <Link to={`/course/${pkg.id}`} className="package-card__link">
+          <Link to={pathTo(pagePaths.packagePage, { id: pkg.id })} className="package-card__link">
             {pkg.name}
           </Link>
         ) : (

@@ -12,6 +12,7 @@ import { useCatalogMessages } from './catalog-messages';
 import { PackageImage } from './package-image';
 import { PackageFacts } from './package-facts';
 import { QueryState } from '../../components/query-state';
+import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 /** /course/{id}: a package with its lecture titles; the links only ever reach its buyers (in the player). */
 export default function PackagePage() {
@@ -33,7 +34,7 @@ export default function PackagePage() {
         <div className="page page--narrow center" role="alert">
           <h1>{['NOT_FOUND', 'PACKAGE_NOT_FOUND', 'BAD_INPUT'].includes(errorCode(error) ?? '') ? t('package.notFound') : t('package.failed')}</h1>
           <p>
-            <Link to="/packages" className="button button--primary">
+            <Link to={pagePaths.packages} className="button button--primary">
               {t('package.back')}
             </Link>
           </p>
@@ -57,7 +58,7 @@ export default function PackagePage() {
             <p className="package-page__description">{pkg.description}</p>
             <div className="package-page__actions">
               {pkg.canWatch ? (
-                <Link to={`/course-content/${pkg.id}`} className="button button--primary button--large">
+                <Link to={pathTo(pagePaths.player, { courseId: pkg.id })} className="button button--primary button--large">
                   {t('package.startLearning')}
                 </Link>
               ) : waiting ? (
@@ -81,7 +82,7 @@ export default function PackagePage() {
               </ol>
             )}
             <p>
-              <Link to="/packages">{t('package.back')}</Link>
+              <Link to={pagePaths.packages}>{t('package.back')}</Link>
             </p>
           </div>
           {showBar && (

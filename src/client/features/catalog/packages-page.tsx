@@ -13,6 +13,7 @@ import { PackageCard } from './package-card';
 import { PlaceholderCards } from './package-facts';
 import { useOwnedPackageIds } from './use-owned-packages';
 import { usePendingOrders } from '../orders/use-pending-orders';
+import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 export default function PackagesPage() {
   const { t } = useCatalogMessages();
@@ -56,11 +57,11 @@ export default function PackagesPage() {
             {list.map((pkg, index) => (
               <PackageCard key={pkg.id} pkg={pkg} eager={index === 0} forSale description>
                 {owned.has(pkg.id) ? (
-                  <Link to={`/course-content/${pkg.id}`} className="button button--primary">
+                  <Link to={pathTo(pagePaths.player, { courseId: pkg.id })} className="button button--primary">
                     {t('package.startLearning')}
                   </Link>
                 ) : waiting.has(pkg.id) ? (
-                  <Link to="/myCourses#my-orders" className="badge badge--pending">
+                  <Link to={`${pagePaths.myCourses}#my-orders`} className="badge badge--pending">
                     {t('packages.pending')}
                   </Link>
                 ) : (

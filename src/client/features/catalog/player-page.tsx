@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogMessages } from './catalog-messages';
 import { VideoPlayer } from './video-player';
 import { QueryState } from '../../components/query-state';
+import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 /**
  * /course-content/{courseId}: the lecture player. It opens on the part the learner had open last
@@ -69,7 +70,7 @@ export default function PlayerPage() {
           {heading}
           <div role="alert" className="catalog-message">
             <p>{t('player.revoked')}</p>
-            <Link to="/ContactUs" className="button button--primary">
+            <Link to={pagePaths.contact} className="button button--primary">
               {t('player.contact')}
             </Link>
           </div>
@@ -82,7 +83,7 @@ export default function PlayerPage() {
         <div role="alert" className="catalog-message">
           <p>{notBought ? t('player.notBought') : t('player.failed')}</p>
           {notBought ? (
-            <Link to={`/course/${courseId}`} className="button button--primary">
+            <Link to={pathTo(pagePaths.packagePage, { id: courseId })} className="button button--primary">
               {t('player.seePackage')}
             </Link>
           ) : (

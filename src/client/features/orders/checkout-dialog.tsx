@@ -20,6 +20,7 @@ import { useOrdersMessages } from './orders-messages';
 import './checkout-dialog.css';
 
 import type { CheckoutPackage } from './checkout-package';
+import { pagePaths } from '../../../shared/page-paths';
 
 function onPhone(): boolean {
   return /Android|iPhone|iPad/i.test(navigator.userAgent) || window.matchMedia?.('(pointer: coarse)').matches === true;
@@ -36,7 +37,7 @@ function LoginRequired({ pkg }: { pkg: CheckoutPackage }) {
       intro={<p>{t('pay.loginFirst')}</p>}
       short={{ emptyText: t('loginRequired.empty'), failedText: t('loginRequired.failed') }}
     >
-      <Link to="/register">{t('loginRequired.register')}</Link>
+      <Link to={pagePaths.register}>{t('loginRequired.register')}</Link>
     </LoginForm>
   );
 }
@@ -244,7 +245,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         <p className="checkout__success">{t('pay.success')}</p>
         <p>{t('pay.verifying')}</p>
         <p>{t('pay.verifyingHours', { hours: siteConfig.approvalHoursHint })}</p>
-        <Link to="/myCourses" className="button button--primary">
+        <Link to={pagePaths.myCourses} className="button button--primary">
           {t('pay.myCourses')}
         </Link>
       </div>

@@ -7,6 +7,7 @@ import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
 import './my-orders.css';
 import { QueryState } from '../../components/query-state';
+import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 type Order = { id: string; status: 'pending' | 'approved' | 'rejected'; utr: string; reason: string | null; createdAt: number; decidedAt: number | null };
 
@@ -84,7 +85,7 @@ export function MyOrders() {
                     <Timeline order={order} />
                     <p className="order-card__links">
                       {receiptOf.has(order.id) && (
-                        <Link to={`/receipt/${order.id}`} className="button" aria-describedby={`receipt-number-${order.id}`}>
+                        <Link to={pathTo(pagePaths.receipt, { orderId: order.id })} className="button" aria-describedby={`receipt-number-${order.id}`}>
                           {t('mine.receipt')}
                         </Link>
                       )}

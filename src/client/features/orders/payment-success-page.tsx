@@ -6,6 +6,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/use-session';
 import { useOrdersMessages } from './orders-messages';
+import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 /**
  * /payment-success/{id}: the spec's page, made honest. It says where the order really stands
@@ -41,11 +42,11 @@ export default function PaymentSuccessPage() {
         {t('paymentSuccess.reference')}: <strong translate="no">{id}</strong>
       </p>
       <p className="button-row">
-        <Link to="/myCourses" className="button button--primary">
+        <Link to={pagePaths.myCourses} className="button button--primary">
           {t('paymentSuccess.myCourses')}
         </Link>
         {user && (
-          <Link to={`/${user.id}/dashboard`} className="button">
+          <Link to={pathTo(pagePaths.dashboard, { id: user.id })} className="button">
             {t('paymentSuccess.dashboard')}
           </Link>
         )}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
 import { useOrdersMessages } from './orders-messages';
+import { pagePaths } from '../../../shared/page-paths';
 
 /**
  * "Payment received, being checked", with the time it usually takes: shown where Buy Now would
@@ -15,7 +16,7 @@ export function PendingOrderNote({ utr, headingLevel = 'p' }: { utr: string; hea
         <span className="badge badge--pending">{t('pending.badge')}</span>
       </Heading>
       <p>{t('pending.text', { utr, hours: siteConfig.approvalHoursHint })}</p>
-      <Link to="/myCourses#my-orders" className="button">
+      <Link to={`${pagePaths.myCourses}#my-orders`} className="button">
         {t('pending.seeOrder')}
       </Link>
     </div>

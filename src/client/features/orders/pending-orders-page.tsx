@@ -13,6 +13,7 @@ import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
 import './pending-orders-page.css';
+import { pagePaths } from '../../../shared/page-paths';
 
 type Tab = 'pending' | 'decided';
 type Decision = { orderId: string; action: 'approve' | 'reject'; buyer: string; amount: string; utr: string };
@@ -66,7 +67,7 @@ export default function PendingOrdersPage() {
     <div className="page pending-orders">
       <h1>{t('admin.title')}</h1>
       <p>
-        <Link to="/admin/statements">{t('admin.matchStatement')}</Link>
+        <Link to={pagePaths.adminStatements}>{t('admin.matchStatement')}</Link>
       </p>
       <div className="tabs" role="tablist">
         {(['pending', 'decided'] as const).map((name) => (

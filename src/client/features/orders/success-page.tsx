@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/use-session';
 import { clearDraft, loadDraft } from './checkout-draft';
 import { useOrdersMessages } from './orders-messages';
+import { pagePaths } from '../../../shared/page-paths';
 
 /**
  * /success, as the spec's app had it: reads the saved purchase details, submits them, and moves
@@ -44,7 +45,7 @@ export default function SuccessPage() {
         onSuccess: () => {
           clearDraft();
           toast.success(t('success.done'));
-          void navigate('/myCourses');
+          void navigate(pagePaths.myCourses);
         },
         onError: (error) => {
           const text = error instanceof TRPCClientError && error.data ? `${t('success.failed')} ${errorMessage(error, '')}` : t('success.error');
@@ -62,10 +63,10 @@ export default function SuccessPage() {
         <h1>{t('success.title')}</h1>
         <p>{t('success.nothing')}</p>
         <p className="button-row">
-          <Link to="/myCourses" className="button button--primary">
+          <Link to={pagePaths.myCourses} className="button button--primary">
             {t('success.myCourses')}
           </Link>
-          <Link to="/packages" className="button">
+          <Link to={pagePaths.packages} className="button">
             {t('success.packages')}
           </Link>
         </p>
@@ -79,7 +80,7 @@ export default function SuccessPage() {
       {message ? <p role="alert">{message}</p> : <PageSpinner />}
       {message && (
         <p className="button-row">
-          <Link to="/myCourses" className="button button--primary">
+          <Link to={pagePaths.myCourses} className="button button--primary">
             {t('success.myCourses')}
           </Link>
         </p>

@@ -12,6 +12,7 @@ import en from '../../locales/en/home.json';
 import mr from '../../locales/mr/home.json';
 import heroImage from './hero.svg';
 import './home-page.css';
+import { pagePaths } from '../../../shared/page-paths';
 
 const useHomeMessages = defineMessages({ en, mr });
 
@@ -35,7 +36,7 @@ function HomePackages() {
         )}
       </QueryState>
       <p>
-        <Link to="/packages" className="button">
+        <Link to={pagePaths.packages} className="button">
           {t('packages.seeAll')}
         </Link>
       </p>
@@ -54,7 +55,7 @@ export default function HomePage() {
             {t('hero.title')} <span lang="mr">{t('hero.marathi')}</span>
           </h1>
           <p className="hero__lead">{t('hero.lead')}</p>
-          <Link to="/packages" className="button button--primary button--large">
+          <Link to={pagePaths.packages} className="button button--primary button--large">
             {t('hero.cta')}
           </Link>
         </div>

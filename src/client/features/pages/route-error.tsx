@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useCommonMessages } from '../../lib/common-messages';
+import { pagePaths } from '../../../shared/page-paths';
 
 /**
  * Shown when a page fails to load or render. A chunk that fails to download (a new release, a
@@ -16,7 +17,7 @@ export function RouteError() {
         </button>
       </p>
       <p>
-        <Link to="/">{t('notFound.home')}</Link>
+        <Link to={pagePaths.home}>{t('notFound.home')}</Link>
       </p>
     </div>
   );

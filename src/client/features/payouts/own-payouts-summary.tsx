@@ -4,6 +4,7 @@ import { useTRPC } from '../../lib/trpc';
 import { PayoutsBalance } from './payouts-balance';
 import { usePayoutsMessages } from './payouts-messages';
 import './payouts.css';
+import { pagePaths } from '../../../shared/page-paths';
 
 /** The signed-in affiliate's balance cards on their dashboard, with the way to payouts and statements. */
 export function OwnPayoutsSummary() {
@@ -14,7 +15,7 @@ export function OwnPayoutsSummary() {
     <>
       {mine.data && <PayoutsBalance balance={mine.data.balance} />}
       <p>
-        <Link to="/payouts">{t('balance.link')}</Link>
+        <Link to={pagePaths.payouts}>{t('balance.link')}</Link>
       </p>
     </>
   );

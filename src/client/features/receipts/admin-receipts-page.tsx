@@ -12,6 +12,7 @@ import { formatRupees } from '../../../shared/money';
 import { useReceiptsMessages } from './receipts-messages';
 import './receipt.css';
 import { downloadText } from '../../lib/download';
+import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 /** Today in India as "YYYY-MM-DD". */
 function istToday(): string {
@@ -87,7 +88,11 @@ export default function AdminReceiptsPage() {
                   {data.receipts.map((receipt) => (
                     <tr key={receipt.number}>
                       <td>
-                        <Link to={`/receipt/${receipt.orderId}`} aria-label={t('admin.open', { number: receipt.number })} translate="no">
+                        <Link
+                          to={pathTo(pagePaths.receipt, { orderId: receipt.orderId })}
+                          aria-label={t('admin.open', { number: receipt.number })}
+                          translate="no"
+                        >
                           {receipt.number}
                         </Link>
                       </td>

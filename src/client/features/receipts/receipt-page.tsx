@@ -10,6 +10,7 @@ import { useReceiptsMessages } from './receipts-messages';
 import './receipt.css';
 import { saveFile } from '../../lib/download';
 import { QueryState } from '../../components/query-state';
+import { pagePaths } from '../../../shared/page-paths';
 
 type Paper = 'a4' | 'roll';
 const percent = (rateBp: number) => `${rateBp / 100}%`;
@@ -46,7 +47,7 @@ export default function ReceiptPage() {
         <div className="page">
           <h1>{t('receipt.title')}</h1>
           <p role="alert">{errorMessage(error, t('receipt.loadFailed'))}</p>
-          <Link to="/myCourses">{t('receipt.back')}</Link>
+          <Link to={pagePaths.myCourses}>{t('receipt.back')}</Link>
         </div>
       )}
     >
@@ -166,7 +167,7 @@ export default function ReceiptPage() {
             <p className="receipt__note">{t('receipt.computer')}</p>
           </article>
           <p className="receipt-actions">
-            <Link to="/myCourses">{t('receipt.back')}</Link>
+            <Link to={pagePaths.myCourses}>{t('receipt.back')}</Link>
           </p>
         </div>
       )}

@@ -12,6 +12,7 @@ import type { NeedsMapping, UploadOutcome } from './statement-types';
 import { useStatementsMessages } from './statements-messages';
 import './statements-page.css';
 import { checkForm } from '../../lib/form-check';
+import { pagePaths } from '../../../shared/page-paths';
 
 /** The default of the server too: pending longer than this with no credit is worth a look. */
 const DEFAULT_STALE_DAYS = 3;
@@ -70,7 +71,7 @@ export default function StatementsPage() {
       <h1>{t('title')}</h1>
       <p className="muted">{t('intro')}</p>
       <p>
-        <Link to="/admin/pending-orders">{t('backToOrders')}</Link>
+        <Link to={pagePaths.adminPendingOrders}>{t('backToOrders')}</Link>
       </p>
 
       <form className="form statements__upload" onSubmit={submit} noValidate>
