@@ -1,15 +1,10 @@
+import type { inferRouterOutputs } from '@trpc/server';
 import { formatRupees } from '../../../shared/money';
+import type { AppRouter } from '../../../server/trpc/router';
 import { usePayoutsMessages } from './payouts-messages';
 
-export type BalanceData = {
-  earnedPaise: number;
-  paidPaise: number;
-  tdsPaise: number;
-  owedPaise: number;
-  onItsWayPaise: number;
-  requestablePaise: number;
-  minimumPaise: number;
-};
+/** The balance as `payouts.mine` answers it: the server's type, not a copy. */
+export type BalanceData = inferRouterOutputs<AppRouter>['payouts']['mine']['balance'];
 
 /** Earned, paid, TDS withheld, owed and requestable: each a sum of ledger lines (the server computes them). */
 export function PayoutsBalance({ balance }: { balance: BalanceData }) {
