@@ -6,6 +6,7 @@ import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3'
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { reportWritesToReadCache } from './cache-feeds.js';
 import * as schema from './schema.js';
+import { withStatementCache } from './statement-cache.js';
 
 export type Db = BetterSQLite3Database<typeof schema> & { $client: Database.Database };
 
@@ -40,9 +41,17 @@ export function openDatabase(file: string): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = drizzle(sqlite, { schema });
+  const db = drizzle({ client: withStatementCache(sqlite), schema }) as Db;
+  db.$client = sqlite;
   const deferred = db.transaction.bind(db);
-  db.transaction = ((transaction, config) => deferred(transaction, { behavior: 'immediate', ...config })) as Db['transaction'];
+  db.transaction = ((transaction, config) =>
+    deferred(
+      (tx) => {
+        rootOfTransaction.set(tx, db);
+        return transaction(tx);
+      },
+      { behavior: 'immediate', ...config },
+    )) as Db['transaction'];
   migrate(db, { migrationsFolder });
   reportWritesToReadCache(sqlite);
   return db;
@@ -68,16 +77,20 @@ export type DbTransaction = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type Queryable = Db | DbTransaction;
 
 const preparedCache = new WeakMap<object, Map<string, unknown>>();
+/** The database each transaction handle runs on: a query prepared on either runs on both (one connection). */
+const rootOfTransaction = new WeakMap<object, Db>();
 
 /**
- * A query prepared once per database handle and reused: building and preparing a query costs
- * more than running it, which matters on the reads every request makes.
+ * A query prepared once per database (and shared by its transactions) and reused: building and
+ * preparing a query costs more than running it, which matters on the reads every request makes
+ * and on the approval's transaction.
  */
 export function prepared<T>(db: Queryable, key: string, build: () => T): T {
-  let byKey = preparedCache.get(db);
+  const owner = rootOfTransaction.get(db) ?? db;
+  let byKey = preparedCache.get(owner);
   if (!byKey) {
     byKey = new Map();
-    preparedCache.set(db, byKey);
+    preparedCache.set(owner, byKey);
   }
   let query = byKey.get(key) as T | undefined;
   if (query === undefined) {

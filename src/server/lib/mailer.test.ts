@@ -121,3 +121,39 @@ describe('emails', () => {
     await expect.poll(() => lines.some((line) => line.msg === 'email failed'), { timeout: 5000 }).toBe(true);
   });
 });
+
+describe('emails composed later', () => {
+  it('are composed after the current turn, so the request that caused them answers first, and every one is sent before close', async () => {
+    const outboxDir = path.join(await mkdtemp(path.join(tmpdir(), 'outbox-')), 'outbox');
+    const { log } = captureLog();
+    const mailer = createMailer({ smtpUrl: undefined, from: 'x <x@localhost>', outboxDir, log });
+    const composed: string[] = [];
+
+    mailer.sendLater(() => {
+      composed.push('two');
+      return [
+        renderEmail(welcome, 'en', { name: 'A', link: 'https://x.in' }, 'a@example.com'),
+        renderEmail(welcome, 'en', { name: 'B', link: 'https://x.in' }, 'b@example.com'),
+      ];
+    });
+    mailer.sendLater(() => {
+      composed.push('none');
+      return null;
+    });
+    expect(composed).toEqual([]);
+
+    await mailer.close();
+    expect(composed).toEqual(['two', 'none']);
+    expect((await readOutbox(outboxDir)).map((message) => message.to).sort()).toEqual(['a@example.com', 'b@example.com']);
+  });
+
+  it('log a failure to compose instead of throwing', async () => {
+    const { log, lines } = captureLog();
+    const mailer = createMailer({ smtpUrl: undefined, from: 'x <x@localhost>', outboxDir: '/nonexistent', log });
+    mailer.sendLater(() => {
+      throw new Error('the buyer is gone');
+    });
+    await mailer.close();
+    expect(lines).toContainEqual(expect.objectContaining({ msg: 'email failed', err: expect.objectContaining({ message: 'the buyer is gone' }) }));
+  });
+});

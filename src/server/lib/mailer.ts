@@ -12,6 +12,12 @@ export type Mailer = {
   send(message: MailMessage): Promise<void>;
   /** Sends without waiting; a failure is logged, never thrown (used after a committed change). */
   sendInBackground(message: MailMessage): void;
+  /**
+   * Composes and sends without waiting, after the current turn of the event loop: the reads and
+   * rendering an email needs happen once the request that caused it has written its answer.
+   * `compose` may answer nothing to send. A failure is logged, never thrown.
+   */
+  sendLater(compose: () => MailMessage | readonly MailMessage[] | null): void;
   /** Waits for emails still being sent, then closes the connection. */
   close(): Promise<void>;
 };
@@ -40,13 +46,29 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
 
   const inFlight = new Set<Promise<void>>();
 
+  const track = (work: Promise<void>) => {
+    const tracked = work.finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
+  };
+  const sendLogged = (message: MailMessage) =>
+    send(message).catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'email failed'));
+  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
   return {
     send,
     sendInBackground(message) {
-      const sending = send(message)
-        .catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'email failed'))
-        .finally(() => inFlight.delete(sending));
-      inFlight.add(sending);
+      track(nextTurn().then(() => sendLogged(message)));
+    },
+    sendLater(compose) {
+      track(
+        nextTurn()
+          .then(async () => {
+            const composed = compose();
+            const messages = composed === null ? [] : Array.isArray(composed) ? composed : [composed as MailMessage];
+            await Promise.all(messages.map(sendLogged));
+          })
+          .catch((error: unknown) => log.error({ err: error }, 'email failed')),
+      );
     },
     async close() {
       await Promise.allSettled([...inFlight]);

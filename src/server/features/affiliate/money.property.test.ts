@@ -18,7 +18,7 @@ import { cancelPayoutRequest, payoutsHome, requestPayout, savePayoutDetails } fr
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
 import { financialYear, financialYearOf } from '../../../shared/financial-year.js';
 
-const silentMailer: Mailer = { send: async () => undefined, sendInBackground: () => undefined, close: async () => undefined };
+const silentMailer: Mailer = { send: async () => undefined, sendInBackground: () => undefined, sendLater: () => undefined, close: async () => undefined };
 
 type Op =
   | { kind: 'order'; buyer: number; pkg: number }

@@ -2,12 +2,12 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db, Queryable } from '../../db/client.js';
+import { prepared, type Db, type Queryable } from '../../db/client.js';
 import { enrollments, orders, packages, users, type OrderRow, type PackageRow } from '../../db/schema.js';
 import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
 import { errorTexts, type ErrorTexts } from '../../lib/errors.js';
-import { renderEmail, type Mailer } from '../../lib/mailer.js';
+import { renderEmail, type MailMessage, type Mailer } from '../../lib/mailer.js';
 import { listWindow } from '../../lib/list-window.js';
 import { containsAny } from '../../lib/search.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
@@ -152,35 +152,33 @@ export function placeOrder(
       throw error;
     }
   });
-  notifyAdmins(deps, order);
+  deps.mailer.sendLater(() => newOrderEmails(deps, order));
   return order;
 }
 
-function notifyAdmins(deps: Deps, order: OrderRow): void {
+function newOrderEmails(deps: Deps, order: OrderRow): MailMessage[] {
   const admins = deps.db
     .select()
     .from(users)
     .where(and(inArray(users.role, ['admin', 'superadmin']), isNull(users.deletedAt)))
     .all();
   const pkg = deps.db.select().from(packages).where(eq(packages.id, order.packageId)).get()!;
-  for (const admin of admins) {
-    deps.mailer.sendInBackground(
-      renderEmail(
-        newOrderEmail,
-        admin.lang,
-        {
-          siteName: deps.config.siteName,
-          buyer: order.buyerName,
-          email: order.buyerEmail,
-          pkg: pkg.name,
-          amount: formatRupees(order.amountPaise),
-          utr: order.utr,
-          link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
-        },
-        admin.email,
-      ),
-    );
-  }
+  return admins.map((admin) =>
+    renderEmail(
+      newOrderEmail,
+      admin.lang,
+      {
+        siteName: deps.config.siteName,
+        buyer: order.buyerName,
+        email: order.buyerEmail,
+        pkg: pkg.name,
+        amount: formatRupees(order.amountPaise),
+        utr: order.utr,
+        link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
+      },
+      admin.email,
+    ),
+  );
 }
 
 export type Decision = { orderId: number; action: 'approve' | 'reject'; reason?: string | undefined };
@@ -206,7 +204,13 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
   const now = deps.now();
   let commission: { referrerId: number; amountPaise: number } | null = null;
   const decided = deps.db.transaction((tx) => {
-    const existing = tx.select({ id: orders.id, userId: orders.userId, status: orders.status }).from(orders).where(eq(orders.id, decision.orderId)).get();
+    const existing = prepared(tx, 'orders.statusById', () =>
+      tx
+        .select({ id: orders.id, userId: orders.userId, status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, sql.placeholder('orderId')))
+        .prepare(),
+    ).get({ orderId: decision.orderId });
     if (!existing) throw orderErrors.ORDER_NOT_FOUND();
     // Deleting a user rejects their waiting orders; this covers an order that still waits anyway.
     if (decision.action === 'approve' && existing.status === 'pending' && !findActiveUser(tx, existing.userId)) throw orderErrors.BUYER_DELETED();
@@ -239,56 +243,52 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
     }
     return order;
   });
-  notifyBuyer(deps, decided);
-  if (commission) notifySponsor(deps, decided, commission);
+  const booked: { referrerId: number; amountPaise: number } | null = commission;
+  deps.mailer.sendLater(() => [buyerEmail(deps, decided), booked && sponsorEmail(deps, decided, booked)].filter((message) => message !== null));
   return decided;
 }
 
 /** The buyer's first name only: the sponsor learns who bought, not their full name. */
 export const firstName = firstNameOf;
 
-function notifySponsor(deps: Deps, order: OrderRow, commission: { referrerId: number; amountPaise: number }): void {
+function sponsorEmail(deps: Deps, order: OrderRow, commission: { referrerId: number; amountPaise: number }): MailMessage | null {
   const sponsor = findActiveUser(deps.db, commission.referrerId);
   const buyer = findActiveUser(deps.db, order.userId);
-  if (!sponsor || !buyer) return;
+  if (!sponsor || !buyer) return null;
   const pkg = deps.db.select().from(packages).where(eq(packages.id, order.packageId)).get()!;
-  deps.mailer.sendInBackground(
-    renderEmail(
-      commissionEarnedEmail,
-      sponsor.lang,
-      {
-        siteName: deps.config.siteName,
-        name: sponsor.name,
-        buyer: firstName(buyer.name),
-        pkg: pkg.name,
-        amount: formatRupees(commission.amountPaise),
-        link: `${deps.config.publicUrl}${pathTo(pagePaths.dashboard, { id: sponsor.id })}`,
-      },
-      sponsor.email,
-    ),
+  return renderEmail(
+    commissionEarnedEmail,
+    sponsor.lang,
+    {
+      siteName: deps.config.siteName,
+      name: sponsor.name,
+      buyer: firstName(buyer.name),
+      pkg: pkg.name,
+      amount: formatRupees(commission.amountPaise),
+      link: `${deps.config.publicUrl}${pathTo(pagePaths.dashboard, { id: sponsor.id })}`,
+    },
+    sponsor.email,
   );
 }
 
-function notifyBuyer(deps: Deps, order: OrderRow): void {
+function buyerEmail(deps: Deps, order: OrderRow): MailMessage | null {
   const buyer = findActiveUser(deps.db, order.userId);
-  if (!buyer) return;
+  if (!buyer) return null;
   const pkg = deps.db.select().from(packages).where(eq(packages.id, order.packageId)).get()!;
   const siteName = deps.config.siteName;
-  const message =
-    order.status === 'approved'
-      ? renderEmail(
-          orderApprovedEmail,
-          buyer.lang,
-          { siteName, name: buyer.name, pkg: pkg.name, link: `${deps.config.publicUrl}${pagePaths.myCourses}`, ...approvalReceipt(deps, order, buyer.lang) },
-          buyer.email,
-        )
-      : renderEmail(
-          orderRejectedEmail,
-          buyer.lang,
-          { siteName, name: buyer.name, pkg: pkg.name, utr: order.utr, reason: order.reason, link: `${deps.config.publicUrl}${pagePaths.contact}` },
-          buyer.email,
-        );
-  deps.mailer.sendInBackground(message);
+  return order.status === 'approved'
+    ? renderEmail(
+        orderApprovedEmail,
+        buyer.lang,
+        { siteName, name: buyer.name, pkg: pkg.name, link: `${deps.config.publicUrl}${pagePaths.myCourses}`, ...approvalReceipt(deps, order, buyer.lang) },
+        buyer.email,
+      )
+    : renderEmail(
+        orderRejectedEmail,
+        buyer.lang,
+        { siteName, name: buyer.name, pkg: pkg.name, utr: order.utr, reason: order.reason, link: `${deps.config.publicUrl}${pagePaths.contact}` },
+        buyer.email,
+      );
 }
 
 /** The receipt's text and page for the approval email (an order approved before receipts existed has none). */
@@ -384,6 +384,10 @@ export function ordersOf(db: Queryable, userId: number): OrderDetails[] {
 }
 
 export function orderDetails(db: Queryable, orderId: number): OrderDetails | undefined {
-  const row = selectDetails(db).where(eq(orders.id, orderId)).get();
+  const row = prepared(db, 'orders.detailsById', () =>
+    selectDetails(db)
+      .where(eq(orders.id, sql.placeholder('orderId')))
+      .prepare(),
+  ).get({ orderId });
   return row ? toDetails(row) : undefined;
 }
