@@ -6,6 +6,7 @@ import { TRPCError } from '@trpc/server';
 import type { DestinationStream } from 'pino';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.js';
+import { checkpointInBackground } from './db/background-checkpoints.js';
 import { databaseFile, isDatabaseHealthy, openDatabase, type Db } from './db/client.js';
 import { registerCors } from './lib/cors.js';
 import { isServerFault } from './lib/errors.js';
@@ -44,6 +45,8 @@ export type BuildOptions = {
   purgeEveryMs?: number;
   db?: Db;
   mailer?: Mailer;
+  /** Checkpoint the WAL in a worker thread (db/background-checkpoints.ts); the server process does. */
+  backgroundCheckpoints?: boolean;
 };
 
 /** Fastify trusts the n nearest proxies for a number, but its types only know a function for that. */
@@ -65,6 +68,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const db = options.db ?? openDatabase(databaseFile(config.dataDir));
+  const checkpoints = options.backgroundCheckpoints ? checkpointInBackground(db.$client, { log: app.log }) : null;
   const mailer =
     options.mailer ??
     createMailer({
@@ -97,6 +101,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
     await mailer.close();
+    await checkpoints?.stop();
     if (!options.db) db.$client.close();
   });
 
