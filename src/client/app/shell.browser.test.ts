@@ -107,4 +107,35 @@ describe('the site shell in a phone browser', () => {
     expect(page.url()).toBe(`${t.url}/dashboard`);
     await context.close();
   });
+
+  it('paints the catalogue the server drew before it fetches the app, then the app takes over the page', async () => {
+    const { page, context } = await browser.newPage();
+    const appRequested: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/[\w-]+\.js$/.test(request.url())) appRequested.push(request.url());
+    });
+    await page.addInitScript(() => {
+      const seen: Record<string, number> = {};
+      (window as unknown as { seen: typeof seen }).seen = seen;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) seen[entry.name] ??= entry.startTime;
+      }).observe({ type: 'paint', buffered: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const script = (entry as PerformanceResourceTiming).initiatorType === 'script' || (entry as PerformanceResourceTiming).initiatorType === 'link';
+          if (script && entry.name.includes('/assets/index-')) seen.app ??= entry.startTime;
+        }
+      }).observe({ type: 'resource', buffered: true });
+    });
+    await page.goto(`${t.url}/packages`);
+    // The app's own header replaces the drawn one: the menu button works only once the app runs.
+    await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
+    const seen = await page.evaluate(() => (window as unknown as { seen: Record<string, number> }).seen);
+    expect(seen['first-contentful-paint']).toBeGreaterThan(0);
+    expect(seen.app).toBeGreaterThan(seen['first-contentful-paint']!);
+    // Only the small boot script is asked for before that paint; the page holds no other script.
+    expect(await page.locator('script[type="module"]').first().getAttribute('src')).toMatch(/\/assets\/boot-[\w-]+\.js$/);
+    expect(appRequested[0]).toMatch(/\/assets\/boot-[\w-]+\.js$/);
+    await context.close();
+  });
 });
