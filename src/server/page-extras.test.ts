@@ -37,6 +37,8 @@ describe('what the server writes into the page', () => {
     const html = await page(`/packages?ref=${sponsor.referralCode}&lang=mr`);
     expect(html).toContain('<meta property="og:title" content="राहुल पाटील यांनी तुम्हाला Marathi Success वर बोलावले आहे" />');
     expect(html).toContain('<p class="invited__title">राहुल पाटील यांनी तुम्हाला बोलावले आहे</p>');
+    // A card tapped before the app has started keeps the referral.
+    expect(html).toContain(`<a class="package-card__link" href="/course/${pkg.id}?ref=${sponsor.referralCode}">Tally Basics</a>`);
     const data = /<script id="catalog-data" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(data!).map((item: { name: string }) => item.name)).toContain(pkg.name);
     expect(await page('/')).toContain('id="catalog-data"');

@@ -61,7 +61,9 @@ const cardWords = {
 };
 
 /** The catalogue as the packages page draws it (the same classes), before the app's code arrives. */
-function catalogueCards(catalogue: PackageView[], lang: Language, sponsorName: string | null): string {
+function catalogueCards(catalogue: PackageView[], lang: Language, sponsor: { name: string; referralCode: string } | null): string {
+  // A card tapped before the app has started still carries the referral on to the package page.
+  const ref = sponsor ? `?ref=${encodeURIComponent(sponsor.referralCode)}` : '';
   const cards = catalogue
     .map((pkg, index) => {
       const image = pkg.image
@@ -70,10 +72,10 @@ function catalogueCards(catalogue: PackageView[], lang: Language, sponsorName: s
       const facts = [cardWords.lectures[lang](pkg.lectureCount), cardWords.language[lang], cardWords.lifetime[lang]]
         .map((fact) => `<li>${escapeHtml(fact)}</li>`)
         .join('');
-      return `<li class="card package-card">${image}<h2 class="card__title"><a class="package-card__link" href="${pathTo(pagePaths.packagePage, { id: pkg.id })}">${escapeHtml(pkg.name)}</a></h2><p class="card__price">${escapeHtml(formatRupees(pkg.pricePaise))}</p><ul class="package-facts">${facts}</ul><p class="package-card__description">${escapeHtml(pkg.description)}</p></li>`;
+      return `<li class="card package-card">${image}<h2 class="card__title"><a class="package-card__link" href="${pathTo(pagePaths.packagePage, { id: pkg.id })}${ref}">${escapeHtml(pkg.name)}</a></h2><p class="card__price">${escapeHtml(formatRupees(pkg.pricePaise))}</p><ul class="package-facts">${facts}</ul><p class="package-card__description">${escapeHtml(pkg.description)}</p></li>`;
     })
     .join('');
-  const greeting = sponsorName ? `<div class="invited"><p class="invited__title">${escapeHtml(cardWords.invited[lang](sponsorName))}</p></div>` : '';
+  const greeting = sponsor ? `<div class="invited"><p class="invited__title">${escapeHtml(cardWords.invited[lang](sponsor.name))}</p></div>` : '';
   return `<main class="main"><div class="page">${greeting}<h1>${escapeHtml(cardWords.title[lang])}</h1><ul class="card-grid package-grid">${cards}</ul></div></main>`;
 }
 
@@ -122,7 +124,7 @@ export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''
         'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
       }) + catalogueData(catalogue);
     // The catalogue pages draw their cards at once; the home page starts with its hero.
-    const body = path === pagePaths.home ? undefined : catalogueCards(catalogue, lang, sponsor?.name ?? null);
+    const body = path === pagePaths.home ? undefined : catalogueCards(catalogue, lang, sponsor ?? null);
     return { key: `${path}|${lang}|${sponsor?.id ?? ''}`, title: sponsor ? title : null, head, ...(body && { body }) };
   }
 
