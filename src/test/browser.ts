@@ -61,6 +61,15 @@ export function headingText(page: Page, level = 1): Promise<string | null> {
 }
 
 /**
+ * Waits until the app runs in the page. The server draws the catalogue pages at once and the app
+ * starts after that paint (src/client/boot.ts), so a drawn heading does not mean the app has
+ * started; its own main element (with an id) does.
+ */
+export async function appStarted(page: Page): Promise<void> {
+  await page.locator('main#main').waitFor({ state: 'attached' });
+}
+
+/**
  * For a browser test file: before its tests, the app on a fresh database and a browser, handed
  * to `use`; after them, both closed.
  */

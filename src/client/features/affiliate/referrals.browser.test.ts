@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../../server/db/schema.js';
 import { codeFrom } from '../../../test/accounts.js';
-import { headingText, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { appStarted, headingText, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { createPackage, createUserWithToken } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -34,6 +34,7 @@ describe('referrals, from a shared link to a payout', () => {
     const b = bView.page;
     await b.goto(link);
     await expect.poll(() => headingText(b)).toBe('Our Packages');
+    await appStarted(b);
     await b.goto(`${t.url}/register`);
     await b.getByLabel('Name').fill('Sunita Kale');
     await b.getByLabel('Email').fill('sunita@example.com');

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../../server/db/schema.js';
 import { codeFrom } from '../../../test/accounts.js';
-import { type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { appStarted, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { createUser } from '../../../test/factories.js';
 import { makePng } from '../../../test/images.js';
 import { waitForEmail } from '../../../test/outbox.js';
@@ -25,6 +25,7 @@ describe('an account, in a phone browser', () => {
     // A referral link remembers the sponsor on this browser.
     await page.goto(`${t.url}/packages?ref=${sponsor.referralCode}`);
     await expect.poll(heading).toBe('Our Packages');
+    await appStarted(page);
 
     await page.goto(`${t.url}/register`);
     await expect.poll(heading).toBe('Create your account');

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lectureProgress, lectures, packages } from '../../../server/db/schema.js';
-import { type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { appStarted, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
 import { makePng } from '../../../test/images.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -147,6 +147,7 @@ describe('learner pages', () => {
     const { page, context } = await browser.newPage({ width: 360, locale: 'mr-IN' });
     await page.goto(`${t.url}/packages?ref=ABC123`);
     await expect.poll(() => heading(page, 1)).toBe('आमची पॅकेजेस');
+    await appStarted(page);
     expect(await page.evaluate(() => localStorage.getItem('ref'))).toBe('ABC123');
     const card = page.getByRole('listitem').filter({ hasText: 'Tally Basics' });
     expect(await card.getByText('₹1,00,000', { exact: true }).isVisible()).toBe(true);
