@@ -162,7 +162,7 @@ function newOrderEmails(deps: Deps, order: OrderRow): MailMessage[] {
     .from(users)
     .where(and(inArray(users.role, ['admin', 'superadmin']), isNull(users.deletedAt)))
     .all();
-  const pkg = deps.db.select().from(packages).where(eq(packages.id, order.packageId)).get()!;
+  const pkg = packageById(deps.db, order.packageId);
   return admins.map((admin) =>
     renderEmail(
       newOrderEmail,
@@ -179,6 +179,17 @@ function newOrderEmails(deps: Deps, order: OrderRow): MailMessage[] {
       admin.email,
     ),
   );
+}
+
+/** A package by id, on sale or not (an order keeps its package). */
+function packageById(db: Queryable, id: number): PackageRow {
+  return prepared(db, 'packages.byId', () =>
+    db
+      .select()
+      .from(packages)
+      .where(eq(packages.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id })!;
 }
 
 export type Decision = { orderId: number; action: 'approve' | 'reject'; reason?: string | undefined };
@@ -229,10 +240,21 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
     if (!order) throw orderErrors.ORDER_DECIDED();
 
     if (status === 'approved') {
-      tx.insert(enrollments).values({ userId: order.userId, packageId: order.packageId, orderId: order.id, createdAt: now }).onConflictDoNothing().run();
+      prepared(tx, 'enrollments.grant', () =>
+        tx
+          .insert(enrollments)
+          .values({
+            userId: sql.placeholder('userId'),
+            packageId: sql.placeholder('packageId'),
+            orderId: sql.placeholder('orderId'),
+            createdAt: sql.placeholder('now'),
+          })
+          .onConflictDoNothing()
+          .prepare(),
+      ).run({ userId: order.userId, packageId: order.packageId, orderId: order.id, now });
       const referrer = order.referrerId === null ? undefined : findActiveUser(tx, order.referrerId);
       if (referrer) {
-        const pkg = tx.select().from(packages).where(eq(packages.id, order.packageId)).get()!;
+        const pkg = packageById(tx, order.packageId);
         const amountPaise = commissionFor(pkg, order.amountPaise, deps.config.commissionPercent);
         if (amountPaise > 0) {
           bookCommission(tx, { userId: referrer.id, orderId: order.id, amountPaise, now });
@@ -255,7 +277,7 @@ function sponsorEmail(deps: Deps, order: OrderRow, commission: { referrerId: num
   const sponsor = findActiveUser(deps.db, commission.referrerId);
   const buyer = findActiveUser(deps.db, order.userId);
   if (!sponsor || !buyer) return null;
-  const pkg = deps.db.select().from(packages).where(eq(packages.id, order.packageId)).get()!;
+  const pkg = packageById(deps.db, order.packageId);
   return renderEmail(
     commissionEarnedEmail,
     sponsor.lang,
@@ -274,7 +296,7 @@ function sponsorEmail(deps: Deps, order: OrderRow, commission: { referrerId: num
 function buyerEmail(deps: Deps, order: OrderRow): MailMessage | null {
   const buyer = findActiveUser(deps.db, order.userId);
   if (!buyer) return null;
-  const pkg = deps.db.select().from(packages).where(eq(packages.id, order.packageId)).get()!;
+  const pkg = packageById(deps.db, order.packageId);
   const siteName = deps.config.siteName;
   return order.status === 'approved'
     ? renderEmail(

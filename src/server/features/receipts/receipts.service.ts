@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { DbTransaction, Queryable } from '../../db/client.js';
+import { prepared, type DbTransaction, type Queryable } from '../../db/client.js';
 import { orders, packages, receiptCounters, receipts, users, type OrderRow, type ReceiptRow } from '../../db/schema.js';
 import { gstSplit } from '../../../shared/gst.js';
 import { formatReceiptNumber, financialYearStart, istDateStart, MAX_SEQ_PER_YEAR } from './receipt-number.js';
@@ -20,8 +20,20 @@ export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow,
     .returning({ lastSeq: receiptCounters.lastSeq })
     .get();
   if (lastSeq > MAX_SEQ_PER_YEAR) throw receiptErrors.RECEIPT_NUMBERS_USED_UP();
-  const pkg = tx.select({ name: packages.name }).from(packages).where(eq(packages.id, order.packageId)).get()!;
-  const buyer = tx.select({ phone: users.phone }).from(users).where(eq(users.id, order.userId)).get();
+  const pkg = prepared(tx, 'receipts.packageName', () =>
+    tx
+      .select({ name: packages.name })
+      .from(packages)
+      .where(eq(packages.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id: order.packageId })!;
+  const buyer = prepared(tx, 'receipts.buyerPhone', () =>
+    tx
+      .select({ phone: users.phone })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id: order.userId });
   const gst = config.gst;
   const tax = gst ? gstSplit(order.amountPaise, gst.rateBp, (order.buyerState ?? gst.sellerState) === gst.sellerState) : null;
   return tx
@@ -61,7 +73,13 @@ export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow,
 }
 
 export function receiptOfOrder(db: Queryable, orderId: number): ReceiptRow | undefined {
-  return db.select().from(receipts).where(eq(receipts.orderId, orderId)).get();
+  return prepared(db, 'receipts.ofOrder', () =>
+    db
+      .select()
+      .from(receipts)
+      .where(eq(receipts.orderId, sql.placeholder('orderId')))
+      .prepare(),
+  ).get({ orderId });
 }
 
 /** The receipt of an order, for its buyer or an admin. */
