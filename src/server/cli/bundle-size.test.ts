@@ -1,0 +1,22 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { clientDist } from '../serve-client.js';
+import { firstLoadAssets } from './bundle-size.js';
+
+describe('the first load the build budgets', () => {
+  it('counts the app and the chunks the boot script starts after the first paint, not only the page’s own script', () => {
+    const html = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
+    const app = /data-app="\/([^"]+)"/.exec(html)?.[1];
+    const chunks = /data-chunks="([^"]+)"/
+      .exec(html)?.[1]
+      ?.split(' ')
+      .map((chunk) => chunk.slice(1));
+    expect(app).toMatch(/^assets\/index-[\w-]+\.js$/);
+    expect(chunks?.length).toBeGreaterThan(0);
+
+    const first = firstLoadAssets();
+    expect(first.js).toEqual(expect.arrayContaining([expect.stringMatching(/^assets\/boot-[\w-]+\.js$/), app, ...chunks!]));
+    expect(first.css).toEqual([expect.stringMatching(/^assets\/index-[\w-]+\.css$/)]);
+  });
+});
