@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db, Queryable } from '../../db/client.js';
+import { prepared, type Db, type Queryable } from '../../db/client.js';
 import { enrollments, lectures, orders, packages, users, type PackageRow } from '../../db/schema.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
 import { isAdminRole, type Tier } from '../../../shared/domain.js';
@@ -36,6 +36,17 @@ export function listOnSale(db: Db): PackageWithCount[] {
 /** Every package, archived ones included (their buyers still watch them), oldest first: for admins. */
 export function listAll(db: Db): PackageWithCount[] {
   return withCount(db.select({ package: packages, lectureCount }).from(packages).orderBy(asc(packages.id)).all());
+}
+
+/** A package by id, on sale or archived (an order and its receipt keep their package). */
+export function packageById(db: Queryable, id: number): PackageRow {
+  return prepared(db, 'packages.byId', () =>
+    db
+      .select()
+      .from(packages)
+      .where(eq(packages.id, sql.placeholder('id')))
+      .prepare(),
+  ).get({ id })!;
 }
 
 export function findPackage(db: Db, id: number): PackageWithCount | undefined {

@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { prepared, type Db, type Queryable } from '../../db/client.js';
-import { enrollments, orders, packages, users, type OrderRow, type PackageRow } from '../../db/schema.js';
+import { enrollments, orders, packages, users, type OrderRow, type PackageRow, type UserRow } from '../../db/schema.js';
 import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
 import { errorTexts, type ErrorTexts } from '../../lib/errors.js';
@@ -14,7 +14,7 @@ import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
 import { firstNameOf } from '../affiliate/earnings-history.service.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
 import { assignSponsorOnce, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
-import { hasBought } from '../catalog/catalog.service.js';
+import { hasBought, packageById } from '../catalog/catalog.service.js';
 import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
 import { receiptErrors } from '../receipts/receipts.errors.js';
 import { receiptText, toReceiptView } from '../receipts/receipts.views.js';
@@ -181,16 +181,8 @@ function newOrderEmails(deps: Deps, order: OrderRow): MailMessage[] {
   );
 }
 
-/** A package by id, on sale or not (an order keeps its package). */
-function packageById(db: Queryable, id: number): PackageRow {
-  return prepared(db, 'packages.byId', () =>
-    db
-      .select()
-      .from(packages)
-      .where(eq(packages.id, sql.placeholder('id')))
-      .prepare(),
-  ).get({ id })!;
-}
+/** The sponsor's commission an approval booked. */
+type Commission = { referrerId: number; amountPaise: number };
 
 export type Decision = { orderId: number; action: 'approve' | 'reject'; reason?: string | undefined };
 
@@ -213,8 +205,7 @@ export const decisionErrorTexts: ErrorTexts = errorTexts(
  */
 export function decideOrder(deps: Deps, adminId: number, decision: Decision): OrderRow {
   const now = deps.now();
-  let commission: { referrerId: number; amountPaise: number } | null = null;
-  const decided = deps.db.transaction((tx) => {
+  const { order: decided, commission } = deps.db.transaction((tx): { order: OrderRow; commission: Commission | null } => {
     const existing = prepared(tx, 'orders.statusById', () =>
       tx
         .select({ id: orders.id, userId: orders.userId, status: orders.status })
@@ -239,6 +230,7 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
       .get();
     if (!order) throw orderErrors.ORDER_DECIDED();
 
+    let commission: Commission | null = null;
     if (status === 'approved') {
       prepared(tx, 'enrollments.grant', () =>
         tx
@@ -263,21 +255,27 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
       }
       issueReceipt(tx, deps.config, order, now);
     }
-    return order;
+    return { order, commission };
   });
-  const booked: { referrerId: number; amountPaise: number } | null = commission;
-  deps.mailer.sendLater(() => [buyerEmail(deps, decided), booked && sponsorEmail(deps, decided, booked)].filter((message) => message !== null));
+  deps.mailer.sendLater(() => decisionEmails(deps, decided, commission));
   return decided;
+}
+
+/** The buyer's email of a decision, and the sponsor's of the commission it booked; none once the buyer is gone. */
+function decisionEmails(deps: Deps, order: OrderRow, commission: Commission | null): MailMessage[] {
+  const buyer = findActiveUser(deps.db, order.userId);
+  if (!buyer) return [];
+  const pkg = packageById(deps.db, order.packageId);
+  const emails = [buyerEmail(deps, order, buyer, pkg)];
+  const sponsor = commission && findActiveUser(deps.db, commission.referrerId);
+  if (commission && sponsor) emails.push(sponsorEmail(deps, sponsor, buyer, pkg, commission.amountPaise));
+  return emails;
 }
 
 /** The buyer's first name only: the sponsor learns who bought, not their full name. */
 export const firstName = firstNameOf;
 
-function sponsorEmail(deps: Deps, order: OrderRow, commission: { referrerId: number; amountPaise: number }): MailMessage | null {
-  const sponsor = findActiveUser(deps.db, commission.referrerId);
-  const buyer = findActiveUser(deps.db, order.userId);
-  if (!sponsor || !buyer) return null;
-  const pkg = packageById(deps.db, order.packageId);
+function sponsorEmail(deps: Deps, sponsor: UserRow, buyer: UserRow, pkg: PackageRow, amountPaise: number): MailMessage {
   return renderEmail(
     commissionEarnedEmail,
     sponsor.lang,
@@ -286,17 +284,14 @@ function sponsorEmail(deps: Deps, order: OrderRow, commission: { referrerId: num
       name: sponsor.name,
       buyer: firstName(buyer.name),
       pkg: pkg.name,
-      amount: formatRupees(commission.amountPaise),
+      amount: formatRupees(amountPaise),
       link: `${deps.config.publicUrl}${pathTo(pagePaths.dashboard, { id: sponsor.id })}`,
     },
     sponsor.email,
   );
 }
 
-function buyerEmail(deps: Deps, order: OrderRow): MailMessage | null {
-  const buyer = findActiveUser(deps.db, order.userId);
-  if (!buyer) return null;
-  const pkg = packageById(deps.db, order.packageId);
+function buyerEmail(deps: Deps, order: OrderRow, buyer: UserRow, pkg: PackageRow): MailMessage {
   const siteName = deps.config.siteName;
   return order.status === 'approved'
     ? renderEmail(

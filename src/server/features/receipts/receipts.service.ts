@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { prepared, type DbTransaction, type Queryable } from '../../db/client.js';
-import { orders, packages, receiptCounters, receipts, users, type OrderRow, type ReceiptRow } from '../../db/schema.js';
+import { orders, receiptCounters, receipts, users, type OrderRow, type ReceiptRow } from '../../db/schema.js';
 import { gstSplit } from '../../../shared/gst.js';
 import { formatReceiptNumber, financialYearStart, istDateStart, MAX_SEQ_PER_YEAR } from './receipt-number.js';
 import { receiptErrors } from './receipts.errors.js';
+import { packageById } from '../catalog/catalog.service.js';
 
 /**
  * Gives an approved order its receipt: the next number of the financial year of `now` and a copy
@@ -20,13 +21,7 @@ export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow,
     .returning({ lastSeq: receiptCounters.lastSeq })
     .get();
   if (lastSeq > MAX_SEQ_PER_YEAR) throw receiptErrors.RECEIPT_NUMBERS_USED_UP();
-  const pkg = prepared(tx, 'receipts.packageName', () =>
-    tx
-      .select({ name: packages.name })
-      .from(packages)
-      .where(eq(packages.id, sql.placeholder('id')))
-      .prepare(),
-  ).get({ id: order.packageId })!;
+  const pkg = packageById(tx, order.packageId);
   const buyer = prepared(tx, 'receipts.buyerPhone', () =>
     tx
       .select({ phone: users.phone })
