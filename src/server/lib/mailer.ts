@@ -46,30 +46,24 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
 
   const inFlight = new Set<Promise<void>>();
 
-  const track = (work: Promise<void>) => {
-    const tracked = work.finally(() => inFlight.delete(tracked));
-    inFlight.add(tracked);
-  };
   const sendLogged = (message: MailMessage) =>
     send(message).catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'email failed'));
-  const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+  const sendLater = (compose: () => MailMessage | readonly MailMessage[] | null) => {
+    const sending = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(() => Promise.all(([] as MailMessage[]).concat(compose() ?? []).map(sendLogged)))
+      .then(
+        () => undefined,
+        (error: unknown) => log.error({ err: error }, 'email failed'),
+      )
+      .finally(() => inFlight.delete(sending));
+    inFlight.add(sending);
+  };
 
   return {
     send,
-    sendInBackground(message) {
-      track(nextTurn().then(() => sendLogged(message)));
-    },
-    sendLater(compose) {
-      track(
-        nextTurn()
-          .then(async () => {
-            const composed = compose();
-            const messages = composed === null ? [] : Array.isArray(composed) ? composed : [composed as MailMessage];
-            await Promise.all(messages.map(sendLogged));
-          })
-          .catch((error: unknown) => log.error({ err: error }, 'email failed')),
-      );
-    },
+    sendInBackground: (message) => sendLater(() => message),
+    sendLater,
     async close() {
       await Promise.allSettled([...inFlight]);
       transport.close();
