@@ -4,7 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { drizzle } from 'drizzle-orm/better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { jsonOf, readCache, ReadCache, requestBegun } from './read-cache.js';
+import { FOREIGN_COMMIT_LAG_MS, jsonOf, readCache, ReadCache } from './read-cache.js';
 
 const shape = (rows: { n: number }[]) => ({ rows: rows.map((row) => row.n) });
 
@@ -45,8 +45,8 @@ describe('jsonOf', () => {
 });
 
 /** A cache told that its connection's writes are reported (as db/cache-feeds.ts makes them). */
-function watchedCache(db: Database.Database): ReadCache {
-  const cache = new ReadCache(db);
+function watchedCache(db: Database.Database, clock?: () => number): ReadCache {
+  const cache = new ReadCache(db, clock);
   cache.watched();
   return cache;
 }
@@ -98,20 +98,37 @@ describe('the read cache on a database', () => {
 
   it("drops everything when another connection commits, and nothing for this connection's own writes", () => {
     withDatabase((db, file) => {
-      const cache = watchedCache(db);
+      let now = 0;
+      const cache = watchedCache(db, () => now);
       const first = cache.get('k', ['catalog'], () => ({ n: 1 }));
       db.prepare('insert into t values (1)').run();
+      now += FOREIGN_COMMIT_LAG_MS;
       expect(cache.get('k', ['catalog'], () => ({ n: 2 }))).toBe(first);
       const other = new Database(file);
       other.prepare('insert into t values (2)').run();
       other.close();
-      // A request that begins after the commit sees it.
-      requestBegun();
+      // A read that comes FOREIGN_COMMIT_LAG_MS after the other connection's commit sees it.
+      now += FOREIGN_COMMIT_LAG_MS;
       expect(cache.get('k', ['catalog'], () => ({ n: 3 }))).toEqual({ n: 3 });
     });
   });
 
-  it("sees another connection's commit on the next turn of the event loop, without a request", async () => {
+  it(`looks for other connections' commits at most once per ${FOREIGN_COMMIT_LAG_MS} ms`, () => {
+    withDatabase((db, file) => {
+      let now = 0;
+      const cache = watchedCache(db, () => now);
+      const first = cache.get('k', [], () => ({ n: 1 }));
+      const other = new Database(file);
+      other.prepare('insert into t values (2)').run();
+      other.close();
+      now += FOREIGN_COMMIT_LAG_MS / 2;
+      expect(cache.get('k', [], () => ({ n: 2 }))).toBe(first);
+      now += FOREIGN_COMMIT_LAG_MS / 2;
+      expect(cache.get('k', [], () => ({ n: 3 }))).toEqual({ n: 3 });
+    });
+  });
+
+  it("sees another connection's commit on the real clock, without being told", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'read-cache-'));
     const file = path.join(dir, 'app.db');
     const db = new Database(file);
@@ -122,7 +139,7 @@ describe('the read cache on a database', () => {
       const other = new Database(file);
       other.exec('create table u (n integer)');
       other.close();
-      await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setTimeout(resolve, FOREIGN_COMMIT_LAG_MS + 1));
       expect(cache.get('k', [], () => ({ n: 2 }))).not.toBe(first);
     } finally {
       db.close();

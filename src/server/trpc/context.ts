@@ -8,7 +8,6 @@ import { findSessionUser, type DeviceInfo, type SessionUser } from '../features/
 import { keptUserAgent, modelFromHint } from '../features/auth/device-label.js';
 import type { SetupGate } from '../features/auth/setup.service.js';
 import { DEVICE_COOKIE, DEVICE_DAYS } from '../features/auth/login-limiter.js';
-import { requestBegun } from '../lib/read-cache.js';
 import { readToken, requestLanguage, SESSION_COOKIE } from '../lib/request-info.js';
 
 /** What every request shares: built once in buildApp. */
@@ -49,7 +48,6 @@ export function createContextFactory(deps: AppDeps) {
   const secureCookie = deps.config.publicUrl.startsWith('https://');
 
   return function createContext({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context {
-    requestBegun();
     const token = readToken(req);
     let looked = false;
     let user: SessionUser | null = null;

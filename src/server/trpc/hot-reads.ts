@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AnyProcedure } from '@trpc/server/unstable-core-do-not-import';
 import { findSessionUser } from '../features/auth/sessions.service.js';
-import { requestBegun } from '../lib/read-cache.js';
 import { readToken } from '../lib/request-info.js';
 import type { AppDeps } from './context.js';
 import { appRouter } from './router.js';
@@ -34,7 +33,6 @@ export function answerHot(deps: AppDeps, request: FastifyRequest, read: HotRead,
     if (!parsed.success) return THROUGH_PROCEDURE;
     input = parsed.data;
   }
-  requestBegun();
   const token = readToken(request);
   const user = token ? findSessionUser(deps.db, token, deps.now()) : null;
   if (read.signedIn && !user) return THROUGH_PROCEDURE;
