@@ -50,6 +50,9 @@ function marathiDayPart(hour: number): string {
   return 'रात्री';
 }
 
+/** Made on first use and kept: making an Intl format costs far more than using one. */
+let englishDateTime: Intl.DateTimeFormat | undefined;
+
 /**
  * "21 Nov 2026, 4:05 pm" in IST, for people reading times; in Marathi "23 नोव्हेंबर 2026, दुपारी
  * 1:58", written out here because browsers' Marathi date formats differ (and some use Devanagari
@@ -63,14 +66,15 @@ export function formatIstDateTime(at: number | string | Date, lang: keyof typeof
     const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${minute}`;
     return `${shifted.getUTCDate()} ${marathiMonths[shifted.getUTCMonth()]} ${shifted.getUTCFullYear()}, ${marathiDayPart(hour)} ${clock}`;
   }
-  return new Intl.DateTimeFormat(dateLocales[lang], {
+  englishDateTime ??= new Intl.DateTimeFormat(dateLocales.en, {
     timeZone: 'Asia/Kolkata',
     day: 'numeric',
     month: 'short',
     year: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-  }).format(new Date(at));
+  });
+  return englishDateTime.format(new Date(at));
 }
 
 function mod(a: number, b: number): number {

@@ -2,6 +2,7 @@ import { chmodSync, closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle, type BetterSQLite3Database } from 'drizzle-orm/better-sqlite3';
 import { migrate } from 'drizzle-orm/better-sqlite3/migrator';
 import { reportWritesToReadCache } from './cache-feeds.js';
@@ -98,4 +99,9 @@ export function prepared<T>(db: Queryable, key: string, build: () => T): T {
     byKey.set(key, query);
   }
   return query;
+}
+
+/** A named value of a prepared UPDATE: Drizzle's types take a placeholder in `set` only as SQL. */
+export function setParam(name: string): SQL {
+  return sql`${sql.placeholder(name)}`;
 }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client.js';
+import { prepared, setParam, type Queryable } from '../../db/client.js';
 import { ledger, payoutLines, users, type LedgerRow } from '../../db/schema.js';
 import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
 
@@ -10,13 +10,21 @@ import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
 
 /** The sponsor's commission for an approved order. At most one per order (a unique index). */
 export function bookCommission(tx: Queryable, line: { userId: number; orderId: number; amountPaise: number; now: number }): LedgerRow {
-  const row = tx
-    .insert(ledger)
-    .values({ userId: line.userId, kind: 'commission', amountPaise: line.amountPaise, orderId: line.orderId, createdAt: line.now })
-    .returning()
-    .get();
+  const row = prepared(tx, 'ledger.commission', () =>
+    tx
+      .insert(ledger)
+      .values({
+        userId: sql.placeholder('userId'),
+        kind: 'commission',
+        amountPaise: sql.placeholder('amountPaise'),
+        orderId: sql.placeholder('orderId'),
+        createdAt: sql.placeholder('now'),
+      })
+      .returning()
+      .prepare(),
+  ).get(line);
   addEarning(tx, line.userId, line.amountPaise, line.now);
-  return row;
+  return row!;
 }
 
 /**
@@ -24,21 +32,25 @@ export function bookCommission(tx: Queryable, line: { userId: number; orderId: n
  * total of an earlier period starts afresh). `at` is the line's time, which is now.
  */
 function addEarning(tx: Queryable, userId: number, amountPaise: number, at: number): void {
-  const week = istWeekStart(at);
-  const month = istMonthStart(at);
-  tx.update(users)
-    .set({
-      earnedPaise: sql`${users.earnedPaise} + ${amountPaise}`,
-      earnedAt: at,
-      weekPaise: sql`case when ${users.weekStart} = ${week} then ${users.weekPaise} + ${amountPaise} else ${amountPaise} end`,
-      weekStart: week,
-      weekAt: at,
-      monthPaise: sql`case when ${users.monthStart} = ${month} then ${users.monthPaise} + ${amountPaise} else ${amountPaise} end`,
-      monthStart: month,
-      monthAt: at,
-    })
-    .where(eq(users.id, userId))
-    .run();
+  const amount = sql.placeholder('amountPaise');
+  const week = setParam('week');
+  const month = setParam('month');
+  prepared(tx, 'users.addEarning', () =>
+    tx
+      .update(users)
+      .set({
+        earnedPaise: sql`${users.earnedPaise} + ${amount}`,
+        earnedAt: setParam('at'),
+        weekPaise: sql`case when ${users.weekStart} = ${week} then ${users.weekPaise} + ${amount} else ${amount} end`,
+        weekStart: week,
+        weekAt: setParam('at'),
+        monthPaise: sql`case when ${users.monthStart} = ${month} then ${users.monthPaise} + ${amount} else ${amount} end`,
+        monthStart: month,
+        monthAt: setParam('at'),
+      })
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare(),
+  ).run({ userId, amountPaise, at, week: istWeekStart(at), month: istMonthStart(at) });
 }
 
 /** Money paid out to a user. Payouts lower what is owed, never the earnings. */

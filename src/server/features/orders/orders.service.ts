@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import { prepared, type Db, type Queryable } from '../../db/client.js';
+import { prepared, setParam, type Db, type Queryable } from '../../db/client.js';
 import { enrollments, orders, packages, users, type OrderRow, type PackageRow, type UserRow } from '../../db/schema.js';
 import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
@@ -217,17 +217,25 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
     // Deleting a user rejects their waiting orders; this covers an order that still waits anyway.
     if (decision.action === 'approve' && existing.status === 'pending' && !findActiveUser(tx, existing.userId)) throw orderErrors.BUYER_DELETED();
     const status: OrderStatus = decision.action === 'approve' ? 'approved' : 'rejected';
-    const order = tx
-      .update(orders)
-      .set({
-        status,
-        reason: decision.action === 'reject' ? decision.reason?.trim() || null : null,
-        decidedBy: adminId,
-        decidedAt: now,
-      })
-      .where(and(eq(orders.id, decision.orderId), eq(orders.status, 'pending')))
-      .returning()
-      .get();
+    const order = prepared(tx, 'orders.decide', () =>
+      tx
+        .update(orders)
+        .set({
+          status: setParam('status'),
+          reason: setParam('reason'),
+          decidedBy: setParam('decidedBy'),
+          decidedAt: setParam('decidedAt'),
+        })
+        .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.status, 'pending')))
+        .returning()
+        .prepare(),
+    ).get({
+      orderId: decision.orderId,
+      status,
+      reason: decision.action === 'reject' ? decision.reason?.trim() || null : null,
+      decidedBy: adminId,
+      decidedAt: now,
+    });
     if (!order) throw orderErrors.ORDER_DECIDED();
 
     let commission: Commission | null = null;

@@ -14,12 +14,14 @@ import { packageById } from '../catalog/catalog.service.js';
  */
 export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow, now: number): ReceiptRow {
   const fyStart = financialYearStart(now);
-  const { lastSeq } = tx
-    .insert(receiptCounters)
-    .values({ fyStart, lastSeq: 1 })
-    .onConflictDoUpdate({ target: receiptCounters.fyStart, set: { lastSeq: sql`${receiptCounters.lastSeq} + 1` } })
-    .returning({ lastSeq: receiptCounters.lastSeq })
-    .get();
+  const { lastSeq } = prepared(tx, 'receipts.nextSeq', () =>
+    tx
+      .insert(receiptCounters)
+      .values({ fyStart: sql.placeholder('fyStart'), lastSeq: 1 })
+      .onConflictDoUpdate({ target: receiptCounters.fyStart, set: { lastSeq: sql`${receiptCounters.lastSeq} + 1` } })
+      .returning({ lastSeq: receiptCounters.lastSeq })
+      .prepare(),
+  ).get({ fyStart })!;
   if (lastSeq > MAX_SEQ_PER_YEAR) throw receiptErrors.RECEIPT_NUMBERS_USED_UP();
   const pkg = packageById(tx, order.packageId);
   const buyer = prepared(tx, 'receipts.buyerPhone', () =>
@@ -30,41 +32,45 @@ export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow,
       .prepare(),
   ).get({ id: order.userId });
   const gst = config.gst;
-  const tax = gst ? gstSplit(order.amountPaise, gst.rateBp, (order.buyerState ?? gst.sellerState) === gst.sellerState) : null;
-  return tx
-    .insert(receipts)
-    .values({
-      orderId: order.id,
-      number: formatReceiptNumber(config.receiptPrefix, fyStart, lastSeq),
-      fyStart,
-      seq: lastSeq,
-      issuedAt: now,
-      sellerName: config.sellerName,
-      sellerAddress: config.sellerAddress ?? null,
-      sellerEmail: config.contactEmail ?? null,
-      sellerPhone: config.contactPhone ?? null,
-      buyerName: order.buyerName,
-      buyerEmail: order.buyerEmail,
-      buyerPhone: buyer?.phone ?? null,
-      packageName: pkg.name,
-      amountPaise: order.amountPaise,
-      utr: order.utr,
-      paidAt: order.createdAt,
-      ...(gst &&
-        tax && {
-          gstin: gst.gstin,
-          sellerState: gst.sellerState,
-          buyerState: order.buyerState ?? gst.sellerState,
-          buyerPin: order.buyerPin,
-          taxRateBp: tax.rateBp,
-          taxablePaise: tax.taxablePaise,
-          cgstPaise: tax.cgstPaise,
-          sgstPaise: tax.sgstPaise,
-          igstPaise: tax.igstPaise,
-        }),
-    })
-    .returning()
-    .get();
+  const buyerState = order.buyerState ?? gst?.sellerState ?? null;
+  const tax = gst ? gstSplit(order.amountPaise, gst.rateBp, buyerState === gst.sellerState) : null;
+  const values: ReceiptValues = {
+    orderId: order.id,
+    number: formatReceiptNumber(config.receiptPrefix, fyStart, lastSeq),
+    fyStart,
+    seq: lastSeq,
+    issuedAt: now,
+    sellerName: config.sellerName,
+    sellerAddress: config.sellerAddress ?? null,
+    sellerEmail: config.contactEmail ?? null,
+    sellerPhone: config.contactPhone ?? null,
+    buyerName: order.buyerName,
+    buyerEmail: order.buyerEmail,
+    buyerPhone: buyer?.phone ?? null,
+    packageName: pkg.name,
+    amountPaise: order.amountPaise,
+    utr: order.utr,
+    paidAt: order.createdAt,
+    // A tax invoice's fields, or none.
+    gstin: gst?.gstin ?? null,
+    sellerState: gst?.sellerState ?? null,
+    buyerState: gst ? buyerState : null,
+    buyerPin: gst ? order.buyerPin : null,
+    taxRateBp: tax?.rateBp ?? null,
+    taxablePaise: tax?.taxablePaise ?? null,
+    cgstPaise: tax?.cgstPaise ?? null,
+    sgstPaise: tax?.sgstPaise ?? null,
+    igstPaise: tax?.igstPaise ?? null,
+  };
+  return prepared(tx, 'receipts.insert', () => tx.insert(receipts).values(placeholdersOf(values)).returning().prepare()).get(values)!;
+}
+
+/** Every column a receipt is written with (all but its id). */
+type ReceiptValues = Required<Omit<typeof receipts.$inferInsert, 'id'>>;
+
+/** A placeholder named after each field: the statement is prepared once and filled per receipt. */
+function placeholdersOf(values: ReceiptValues): ReceiptValues {
+  return Object.fromEntries(Object.keys(values).map((name) => [name, sql.placeholder(name)])) as unknown as ReceiptValues;
 }
 
 export function receiptOfOrder(db: Queryable, orderId: number): ReceiptRow | undefined {
