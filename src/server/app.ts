@@ -47,6 +47,8 @@ export type BuildOptions = {
   mailer?: Mailer;
   /** Checkpoint the WAL in a worker thread (db/background-checkpoints.ts); the server process does. */
   backgroundCheckpoints?: boolean;
+  /** Build and hand over emails in a worker thread (lib/mail-thread.ts); the server process does. */
+  backgroundMail?: boolean;
 };
 
 /** Fastify trusts the n nearest proxies for a number, but its types only know a function for that. */
@@ -76,6 +78,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       from: config.mailFrom,
       outboxDir: path.join(config.dataDir, 'outbox'),
       log: app.log,
+      inWorker: options.backgroundMail ?? false,
     });
   const setup = new SetupGate(db);
   const deps: AppDeps = { db, config, mailer, log: app.log, now: options.now ?? Date.now, rateLimits: new RateLimits(), setup };

@@ -8,7 +8,7 @@ async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
   const config = loadConfig();
   checkDataDir(config.dataDir);
-  const { app } = await buildApp(config, { dev, backgroundCheckpoints: true });
+  const { app } = await buildApp(config, { dev, backgroundCheckpoints: true, backgroundMail: true });
 
   let closing = false;
   const shutdown = (signal: string) => {

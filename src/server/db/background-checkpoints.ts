@@ -1,16 +1,7 @@
-import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
+import { typeScriptWorker } from '../lib/typescript-worker.js';
 import type { CheckpointReport } from './checkpoint-worker.js';
-
-/**
- * The worker's code is TypeScript, as the server's is. `--import tsx` does not reach a worker's
- * first module (tsx issue 354), so a line of JavaScript registers tsx in the worker, then loads it.
- */
-function typeScriptWorker(module: URL): string {
-  const tsx = import.meta.resolve('tsx/esm/api');
-  return `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(module.href)}); })`;
-}
 
 /** Past this many pages in the WAL (about 40 MB) the server's own connection checkpoints anyway. */
 const BACKSTOP_PAGES = 10_000;
@@ -26,8 +17,7 @@ const BACKSTOP_PAGES = 10_000;
  */
 export function checkpointInBackground(sqlite: Database.Database, options: { everyMs?: number; log: FastifyBaseLogger }): { stop(): Promise<void> } {
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const worker = new Worker(typeScriptWorker(new URL('./checkpoint-worker.ts', import.meta.url)), {
-    eval: true,
+  const worker = typeScriptWorker(new URL('./checkpoint-worker.ts', import.meta.url), {
     workerData: { file: sqlite.name, everyMs: options.everyMs ?? 1000 },
   });
   worker.unref();

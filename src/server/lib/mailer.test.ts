@@ -77,12 +77,17 @@ describe('emails', () => {
     expect(mail.html).not.toContain('href="https://evil.example');
     expect(mail.html).toContain('<a href="https://learn.example.in/x">');
   });
+});
 
+describe.each([
+  { where: 'on the server thread', inWorker: false },
+  { where: 'in the mail worker thread', inWorker: true },
+])('emails delivered $where', ({ inWorker }) => {
   it('are written to the outbox as .eml files when no SMTP server is set, and logged', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'outbox-'));
     const outboxDir = path.join(dataDir, 'outbox');
     const { log, lines } = captureLog();
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Marathi Success <no-reply@localhost>', outboxDir, log });
+    const mailer = createMailer({ inWorker, smtpUrl: undefined, from: 'Marathi Success <no-reply@localhost>', outboxDir, log });
     closers.push(() => mailer.close());
 
     await mailer.send(renderEmail(welcome, 'mr', { name: 'आशा', link: 'https://learn.example.in/x' }, 'asha@example.com'));
@@ -101,7 +106,13 @@ describe('emails', () => {
     const smtp = await startSmtpServer();
     closers.push(smtp.close);
     const { log, lines } = captureLog();
-    const mailer = createMailer({ smtpUrl: `${smtp.url}?ignoreTLS=true`, from: 'Marathi Success <no-reply@learn.example.in>', outboxDir: '/nonexistent', log });
+    const mailer = createMailer({
+      inWorker,
+      smtpUrl: `${smtp.url}?ignoreTLS=true`,
+      from: 'Marathi Success <no-reply@learn.example.in>',
+      outboxDir: '/nonexistent',
+      log,
+    });
     closers.push(() => mailer.close());
 
     await mailer.send(renderEmail(welcome, 'en', { name: 'Asha', link: 'https://learn.example.in/x' }, 'asha@example.com'));
@@ -115,10 +126,32 @@ describe('emails', () => {
 
   it('logs a failure in the background instead of throwing', async () => {
     const { log, lines } = captureLog();
-    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: 'x <x@localhost>', outboxDir: '/nonexistent', log });
+    const mailer = createMailer({ inWorker, smtpUrl: 'smtp://127.0.0.1:1', from: 'x <x@localhost>', outboxDir: '/nonexistent', log });
     closers.push(() => mailer.close());
     mailer.sendInBackground(renderEmail(welcome, 'en', { name: 'A', link: 'https://x.in' }, 'a@example.com'));
     await expect.poll(() => lines.some((line) => line.msg === 'email failed'), { timeout: 5000 }).toBe(true);
+  });
+
+  it('answers a failure to the one who waits for the send', async () => {
+    const { log } = captureLog();
+    const mailer = createMailer({ inWorker, smtpUrl: 'smtp://127.0.0.1:1', from: 'x <x@localhost>', outboxDir: '/nonexistent', log });
+    closers.push(() => mailer.close());
+    await expect(mailer.send(renderEmail(welcome, 'en', { name: 'A', link: 'https://x.in' }, 'a@example.com'))).rejects.toThrow(/ECONNREFUSED|connect/i);
+  });
+
+  it('delivers every message handed over before close', async () => {
+    const outboxDir = path.join(await mkdtemp(path.join(tmpdir(), 'outbox-')), 'outbox');
+    const { log } = captureLog();
+    const mailer = createMailer({ inWorker, smtpUrl: undefined, from: 'x <x@localhost>', outboxDir, log });
+    for (let n = 0; n < 5; n += 1) mailer.sendInBackground(renderEmail(welcome, 'en', { name: `A${n}`, link: 'https://x.in' }, `a${n}@example.com`));
+    await mailer.close();
+    expect((await readOutbox(outboxDir)).map((message) => message.to).sort()).toEqual([
+      'a0@example.com',
+      'a1@example.com',
+      'a2@example.com',
+      'a3@example.com',
+      'a4@example.com',
+    ]);
   });
 });
 

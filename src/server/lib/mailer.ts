@@ -1,12 +1,10 @@
-import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../shared/domain.js';
 import { escapeHtml } from './html.js';
+import { createDelivery, type MailMessage, type MailSettings } from './mail-delivery.js';
+import { deliveryInWorker } from './mail-thread.js';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+export type { MailMessage } from './mail-delivery.js';
 
 export type Mailer = {
   send(message: MailMessage): Promise<void>;
@@ -22,26 +20,23 @@ export type Mailer = {
   close(): Promise<void>;
 };
 
-type MailerOptions = { smtpUrl: string | undefined; from: string; outboxDir: string; log: FastifyBaseLogger };
+type MailerOptions = MailSettings & {
+  log: FastifyBaseLogger;
+  /** Build and hand over messages in a worker thread (lib/mail-thread.ts); the server does. */
+  inWorker?: boolean;
+};
 
 /**
- * With SMTP_URL the messages go to that server. Without it each message is written to the
- * outbox folder as one .eml file, so a fresh install works with no mail server at all.
+ * Emails to SMTP_URL's server, or without one to the outbox folder (lib/mail-delivery.ts), each
+ * logged with where it went.
  */
-export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): Mailer {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+export function createMailer({ log, inWorker = false, ...settings }: MailerOptions): Mailer {
+  const delivery = inWorker ? deliveryInWorker(settings, log) : createDelivery(settings);
 
   async function send(message: MailMessage): Promise<void> {
-    const info = await transport.sendMail({ from, ...message });
-    if (smtpUrl) {
-      log.info({ to: message.to, subject: message.subject }, 'email sent');
-      return;
-    }
-    // Emails hold codes and reset links: readable by the server's user only.
-    await mkdir(outboxDir, { recursive: true, mode: 0o700 });
-    const file = path.join(outboxDir, `${Date.now()}-${randomBytes(4).toString('hex')}.eml`);
-    await writeFile(file, (info as { message: Buffer }).message, { mode: 0o600 });
-    log.info({ to: message.to, subject: message.subject, file }, 'email written to the outbox');
+    const { file } = await delivery.deliver(message);
+    if (file === null) log.info({ to: message.to, subject: message.subject }, 'email sent');
+    else log.info({ to: message.to, subject: message.subject, file }, 'email written to the outbox');
   }
 
   const inFlight = new Set<Promise<void>>();
@@ -66,7 +61,7 @@ export function createMailer({ smtpUrl, from, outboxDir, log }: MailerOptions): 
     sendLater,
     async close() {
       await Promise.allSettled([...inFlight]);
-      transport.close();
+      await delivery.close();
     },
   };
 }
