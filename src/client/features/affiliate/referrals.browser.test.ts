@@ -116,3 +116,30 @@ describe('referrals, from a shared link to a payout', () => {
     await context.close();
   });
 });
+
+describe('the dashboard on a slow phone', () => {
+  it('keeps its place while the balance arrives: the referral link below it does not move', async () => {
+    const a = await createUserWithToken(t.db, { name: 'Ravi Jadhav' });
+    const { page, context } = await browser.newPage({ width: 360 });
+    await signIn(context, t.url, a.token);
+    // The balance answers only when the test lets it, after the page is drawn.
+    let answerBalance!: () => void;
+    const balanceHeld = new Promise<void>((resolve) => (answerBalance = resolve));
+    await context.route(/\/trpc\/[^?]*payouts\.mine/, async (route) => {
+      await balanceHeld;
+      await route.continue();
+    });
+    await page.goto(`${t.url}/${a.user.id}/dashboard`);
+    await expect.poll(() => headingText(page)).toBe('Welcome, Ravi Jadhav!');
+    const share = page.locator('.referral-share');
+    await share.waitFor();
+    const before = await share.boundingBox();
+    expect(await page.getByRole('region', { name: 'Your balance' }).getAttribute('aria-busy')).toBe('true');
+
+    answerBalance();
+    await expect.poll(() => page.locator('.balance-card dd').first().textContent()).toBe('₹0');
+    expect(await page.getByRole('region', { name: 'Your balance' }).getAttribute('aria-busy')).toBeNull();
+    expect(await share.boundingBox()).toEqual(before);
+    await context.close();
+  });
+});

@@ -13,7 +13,8 @@ export function OwnPayoutsSummary() {
   const mine = useQuery(trpc.payouts.mine.queryOptions());
   return (
     <>
-      {mine.data && <PayoutsBalance balance={mine.data.balance} />}
+      {/* Drawn while the balance arrives, so the page below does not move; left out if it fails. */}
+      {!mine.isError && <PayoutsBalance balance={mine.data?.balance} />}
       <p>
         <Link to={pagePaths.payouts}>{t('balance.link')}</Link>
       </p>
