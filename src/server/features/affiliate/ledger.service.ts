@@ -32,7 +32,8 @@ export function bookCommission(tx: Queryable, line: { userId: number; orderId: n
  * total of an earlier period starts afresh). `at` is the line's time, which is now.
  */
 function addEarning(tx: Queryable, userId: number, amountPaise: number, at: number): void {
-  const amount = sql.placeholder('amountPaise');
+  const amount = setParam('amountPaise');
+  const time = setParam('at');
   const week = setParam('week');
   const month = setParam('month');
   prepared(tx, 'users.addEarning', () =>
@@ -40,13 +41,13 @@ function addEarning(tx: Queryable, userId: number, amountPaise: number, at: numb
       .update(users)
       .set({
         earnedPaise: sql`${users.earnedPaise} + ${amount}`,
-        earnedAt: setParam('at'),
+        earnedAt: time,
         weekPaise: sql`case when ${users.weekStart} = ${week} then ${users.weekPaise} + ${amount} else ${amount} end`,
         weekStart: week,
-        weekAt: setParam('at'),
+        weekAt: time,
         monthPaise: sql`case when ${users.monthStart} = ${month} then ${users.monthPaise} + ${amount} else ${amount} end`,
         monthStart: month,
-        monthAt: setParam('at'),
+        monthAt: time,
       })
       .where(eq(users.id, sql.placeholder('userId')))
       .prepare(),
