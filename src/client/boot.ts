@@ -6,6 +6,9 @@
 const script = document.querySelector<HTMLScriptElement>('script[data-app]');
 const app = script?.dataset.app;
 
+/** A browser that reports no paint (a tab opened in the background) still gets its app by then. */
+const PAINT_WAIT_LIMIT_MS = 3000;
+
 function startApp(url: string): void {
   for (const chunk of script?.dataset.chunks?.split(' ').filter(Boolean) ?? []) {
     const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href: chunk, crossOrigin: '' });
@@ -14,4 +17,31 @@ function startApp(url: string): void {
   void import(/* @vite-ignore */ url);
 }
 
-if (app) requestAnimationFrame(() => setTimeout(() => startApp(app), 0));
+/**
+ * Waits for the browser's own first-contentful-paint entry: it is reported once the frame is on the
+ * screen, which on a busy phone can be well after the frame was drawn, so a timer set from
+ * requestAnimationFrame can fire before the paint it waits for.
+ */
+function afterFirstPaint(then: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    observer?.disconnect();
+    then();
+  };
+  const canObserve = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  const observer = canObserve
+    ? new PerformanceObserver((list) => {
+        if (list.getEntriesByName('first-contentful-paint').length > 0) once();
+      })
+    : undefined;
+  if (!observer) {
+    requestAnimationFrame(() => setTimeout(once, 0));
+    return;
+  }
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(once, PAINT_WAIT_LIMIT_MS);
+}
+
+if (app) afterFirstPaint(() => startApp(app));

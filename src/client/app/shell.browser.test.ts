@@ -138,4 +138,22 @@ describe('the site shell in a phone browser', () => {
     expect(appRequested[0]).toMatch(/\/assets\/boot-[\w-]+\.js$/);
     await context.close();
   });
+
+  it('still starts the app in a browser that never reports a paint, and in one that cannot observe paints', async () => {
+    for (const hidePaints of [
+      () => {
+        const observe = PerformanceObserver.prototype.observe;
+        PerformanceObserver.prototype.observe = function (options) {
+          if (options?.type !== 'paint') observe.call(this, options);
+        };
+      },
+      () => Object.defineProperty(PerformanceObserver, 'supportedEntryTypes', { value: ['resource'] }),
+    ]) {
+      const { page, context } = await browser.newPage();
+      await page.addInitScript(hidePaints);
+      await page.goto(`${t.url}/packages`);
+      await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).isVisible(), { timeout: 10_000 }).toBe(true);
+      await context.close();
+    }
+  });
 });
