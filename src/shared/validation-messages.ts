@@ -21,7 +21,7 @@ export const validationMessages = {
   },
   UTR_INVALID: {
     en: 'The transaction ID (UTR) is the 12-digit number your UPI app shows after paying.',
-    mr: 'व्यवहार क्रमांक (UTR) हा पैसे भरल्यानंतर तुमच्या UPI अ‍ॅपमध्ये दिसणारा 12 अंकी क्रमांक आहे.',
+    mr: 'व्यवहार क्रमांक (UTR) हा पैसे भरल्यानंतर तुमच्या UPI ॲपमध्ये दिसणारा 12 अंकी क्रमांक आहे.',
   },
   PURCHASE_FIELDS_REQUIRED: {
     en: 'Please fill in all required fields including transaction ID.',
@@ -70,7 +70,7 @@ export const validationMessages = {
   // Payments and receipts
   UTR_NOT_REAL: {
     en: 'This does not look like a UTR (every digit is the same). Please copy the 12-digit number from your UPI app.',
-    mr: 'हा UTR वाटत नाही (सगळे अंक सारखेच आहेत). कृपया तुमच्या UPI अ‍ॅपमधील 12 अंकी क्रमांक कॉपी करा.',
+    mr: 'हा UTR वाटत नाही (सगळे अंक सारखेच आहेत). कृपया तुमच्या UPI ॲपमधील 12 अंकी क्रमांक कॉपी करा.',
   },
   STATE_REQUIRED: { en: 'Please choose your state.', mr: 'कृपया तुमचे राज्य निवडा.' },
   PIN_INVALID: { en: 'Please enter the 6-digit PIN code of your address.', mr: 'कृपया तुमच्या पत्त्याचा 6 अंकी पिन कोड लिहा.' },

@@ -36,6 +36,19 @@ describe('catalogues', () => {
   });
 });
 
+describe('Marathi spelling', () => {
+  const sourceDir = path.resolve(import.meta.dirname, '../..');
+  const textFiles = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' }).filter(
+    (file) => /\.(tsx?|json)$/.test(file) && file !== path.join('test', 'nasty.ts'),
+  );
+
+  it('writes the short ॲ as one letter (U+0972) everywhere, as the glossary says, never अ + ZWJ + ॅ', () => {
+    const joined = '\u0905\u200d\u0945';
+    expect(textFiles.length).toBeGreaterThan(100);
+    expect(textFiles.filter((file) => readFileSync(path.join(sourceDir, file), 'utf8').includes(joined))).toEqual([]);
+  });
+});
+
 describe('interpolate', () => {
   it('fills named placeholders and leaves unknown ones', () => {
     expect(interpolate('Welcome back, {{name}}!', { name: 'Asha' })).toBe('Welcome back, Asha!');

@@ -11,7 +11,7 @@ export const accessRevokedEmail = defineEmail<Site & { name: string; pkg: string
     en: ({ name, pkg, reason, link }) =>
       `Hello ${name},\n\nAn admin has taken back your access to ${pkg}. Its lectures can no longer be watched from your account.\n\nReason: ${reason}\n\nIf you think this is a mistake, please contact us: ${link}`,
     mr: ({ name, pkg, reason, link }) =>
-      `नमस्कार ${name},\n\nअ‍ॅडमिनने ${pkg} चा तुमचा ॲक्सेस काढून घेतला आहे. त्याची लेक्चर्स आता तुमच्या खात्यातून पाहता येणार नाहीत.\n\nकारण: ${reason}\n\nही चूक आहे असे वाटल्यास कृपया आमच्याशी संपर्क साधा: ${link}`,
+      `नमस्कार ${name},\n\nॲडमिनने ${pkg} चा तुमचा ॲक्सेस काढून घेतला आहे. त्याची लेक्चर्स आता तुमच्या खात्यातून पाहता येणार नाहीत.\n\nकारण: ${reason}\n\nही चूक आहे असे वाटल्यास कृपया आमच्याशी संपर्क साधा: ${link}`,
   },
 });
 

@@ -19,7 +19,7 @@ export const statementErrors = defineErrors({
     'BAD_REQUEST',
     {
       en: "This file does not look like a bank statement. Upload the CSV or Excel (.xlsx) statement from your bank's website or app.",
-      mr: 'ही फाईल बँक स्टेटमेंटसारखी दिसत नाही. बँकेच्या वेबसाइट किंवा अ‍ॅपमधून मिळालेले CSV किंवा Excel (.xlsx) स्टेटमेंट अपलोड करा.',
+      mr: 'ही फाईल बँक स्टेटमेंटसारखी दिसत नाही. बँकेच्या वेबसाइट किंवा ॲपमधून मिळालेले CSV किंवा Excel (.xlsx) स्टेटमेंट अपलोड करा.',
     },
   ],
   PDF_NOT_SUPPORTED: [

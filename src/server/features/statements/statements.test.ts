@@ -450,7 +450,7 @@ describe('a file that is not a statement', () => {
     const brokenXlsx = await upload(Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(2000, 7)]), { name: 'x.xlsx', type: XLSX_TYPE });
     expect(brokenXlsx.status).toBe(400);
     const marathi = await upload(await makePng(10, 10), { headers: { 'x-lang': 'mr' } });
-    expect(marathi.body.message).toBe('ही फाईल बँक स्टेटमेंटसारखी दिसत नाही. बँकेच्या वेबसाइट किंवा अ‍ॅपमधून मिळालेले CSV किंवा Excel (.xlsx) स्टेटमेंट अपलोड करा.');
+    expect(marathi.body.message).toBe('ही फाईल बँक स्टेटमेंटसारखी दिसत नाही. बँकेच्या वेबसाइट किंवा ॲपमधून मिळालेले CSV किंवा Excel (.xlsx) स्टेटमेंट अपलोड करा.');
   });
 
   it('is refused when missing, too large, sent another way, or with a bad number of days', async () => {
