@@ -11,7 +11,8 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { databaseFile } from '../db/client.js';
 import { openDatabaseForImport } from '../features/legacy/legacy-database.js';
-import { importLegacy, renderReport } from '../features/legacy/legacy-import.service.js';
+import { importLegacy } from '../features/legacy/legacy-import.service.js';
+import { renderReport } from '../features/legacy/legacy-report.js';
 
 const usage = 'Usage: npm run import:legacy -- --dir DIR [--paid FILE.csv] [--dry-run]';
 

@@ -7,7 +7,8 @@ import { makePng } from '../../../test/images.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { projectRoot } from '../../serve-client.js';
 import { findActiveUserByEmail } from '../auth/accounts.service.js';
-import { importLegacy, renderReport, type ImportReport } from './legacy-import.service.js';
+import { importLegacy } from './legacy-import.service.js';
+import { renderReport, type ImportReport } from './legacy-report.js';
 
 const sampleDir = path.resolve(projectRoot, '../shared/legacy-sample');
 const NOW = Date.parse('2026-11-23T10:00:00+05:30');

@@ -9,7 +9,8 @@ import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js'
 import { legacyIds, orders, users } from '../../db/schema.js';
 import { projectRoot } from '../../serve-client.js';
 import { findActiveUserByEmail, findActiveUserByReferralCode } from '../auth/accounts.service.js';
-import { importLegacy, renderReport, type ImportReport } from './legacy-import.service.js';
+import { importLegacy } from './legacy-import.service.js';
+import { renderReport, type ImportReport } from './legacy-report.js';
 
 /** CI clones the repository with shared/ beside it. */
 const sampleDir = path.resolve(projectRoot, '../shared/legacy-sample');

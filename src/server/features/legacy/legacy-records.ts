@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { tiers, type Tier } from '../../../shared/domain.js';
 
 /**
  * The legacy export's documents, checked and reduced to what the import uses (LEGACY.md). A
@@ -88,4 +89,47 @@ export function describeIssue(error: z.ZodError): string {
   const field = issue.path.join('.');
   if (issue.code === 'custom' || issue.message.startsWith('has ')) return issue.message;
   return field ? `has a bad "${field}" (${issue.message})` : issue.message;
+}
+
+// What the documents' values mean here.
+
+/** The ObjectId's own time (its first 4 bytes), for rows without a date. */
+function idTime(oid: string): number {
+  return Number.parseInt(oid.slice(0, 8), 16) * 1000;
+}
+
+export function dateOf(value: Date | undefined, oid: string): number {
+  return value ? value.getTime() : idTime(oid);
+}
+
+/** `$oid`s, plain id strings, and anything else (early rows' small numbers) as its text. */
+export function idText(value: unknown): string {
+  return typeof value === 'string' ? value.trim().toLowerCase() : JSON.stringify(value);
+}
+
+const UUID = /^[0-9A-F]{8}(?:-[0-9A-F]{4}){3}-[0-9A-F]{12}$/;
+const SHORT_CODE = /^[A-Z0-9]{4,16}$/;
+
+/** A legacy referral code as it is kept here: a whole link reduced to its `ref`, upper case. */
+export function normaliseReferralCode(raw: string | undefined): string | null {
+  if (!raw) return null;
+  let code = raw.trim();
+  if (/^https?:\/\//i.test(code)) {
+    try {
+      code = new URL(code).searchParams.get('ref') ?? '';
+    } catch {
+      return null;
+    }
+  }
+  code = code.trim().toUpperCase();
+  return SHORT_CODE.test(code) || UUID.test(code) ? code : null;
+}
+
+export function tierOf(name: string): Tier | null {
+  const first = name.trim().split(/\s+/)[0]?.toLowerCase();
+  return tiers.find((tier) => tier.toLowerCase() === first) ?? null;
+}
+
+export function utrText(value: string | number | undefined): string {
+  return value === undefined ? '' : String(value).replace(/\s/g, '');
 }
