@@ -66,6 +66,15 @@ describe('npm run import:legacy', () => {
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Nothing new');
     expect(userCount(dataDir)).toBe(10);
+    expect(again.stdout).toContain('Pictures:        0 profile pictures brought over, 3 left on Cloudinary (run with --fetch-pictures)');
+
+    // Cloudinary cannot be reached from here: each of the three pictures is a warning, on a dry run as on a real one.
+    const fetching = await runImport(['--dir', sampleDir, '--fetch-pictures', '--dry-run'], { DATA_DIR: dataDir });
+    expect(fetching.code, fetching.stderr).toBe(0);
+    const brought = Number(/Pictures: +(\d+) profile pictures brought over/.exec(fetching.stdout)?.[1]);
+    const notBrought =
+      fetching.stdout.match(/warning: users\.json \w+ \([^)]*\): profile picture https:\/\/res\.cloudinary\.com\/\S+ .*: not brought over/g) ?? [];
+    expect(brought + notBrought.length).toBe(3);
   });
 
   it('refuses while a server has the database open, and says to stop it', async () => {

@@ -1,8 +1,9 @@
 /**
- * `npm run import:legacy -- --dir DIR [--paid FILE.csv] [--dry-run]`
+ * `npm run import:legacy -- --dir DIR [--paid FILE.csv] [--fetch-pictures] [--dry-run]`
  * Brings the legacy app's export (LEGACY.md) into the database of DATA_DIR, with the server
- * stopped: it refuses while a server has the database open. Prints the report and writes it
- * beside the database. Exits 1 when the export was refused or could not be read.
+ * stopped: it refuses while a server has the database open. `--fetch-pictures` downloads the
+ * profile pictures from Cloudinary. Prints the report and writes it beside the database. Exits 1
+ * when the export was refused or could not be read.
  */
 import { existsSync, statSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
@@ -12,9 +13,10 @@ import { ConfigError, loadConfig } from '../config.js';
 import { databaseFile } from '../db/client.js';
 import { openDatabaseForImport } from '../features/legacy/legacy-database.js';
 import { importLegacy } from '../features/legacy/legacy-import.service.js';
+import { pictureFetcher } from '../features/legacy/legacy-profile-pictures.js';
 import { renderReport } from '../features/legacy/legacy-report.js';
 
-const usage = 'Usage: npm run import:legacy -- --dir DIR [--paid FILE.csv] [--dry-run]';
+const usage = 'Usage: npm run import:legacy -- --dir DIR [--paid FILE.csv] [--fetch-pictures] [--dry-run]';
 
 function fail(message: string): never {
   console.error(message);
@@ -22,10 +24,15 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  let values: { dir?: string | undefined; paid?: string | undefined; 'dry-run'?: boolean | undefined };
+  let values: { dir?: string | undefined; paid?: string | undefined; 'fetch-pictures'?: boolean | undefined; 'dry-run'?: boolean | undefined };
   try {
     ({ values } = parseArgs({
-      options: { dir: { type: 'string' }, paid: { type: 'string' }, 'dry-run': { type: 'boolean', default: false } },
+      options: {
+        dir: { type: 'string' },
+        paid: { type: 'string' },
+        'fetch-pictures': { type: 'boolean', default: false },
+        'dry-run': { type: 'boolean', default: false },
+      },
     }));
   } catch (error) {
     fail(`${(error as Error).message}\n${usage}`);
@@ -52,7 +59,8 @@ async function main(): Promise<void> {
   let text: string;
   let refused: boolean;
   try {
-    const report = await importLegacy(db, { dir, paidFile, dryRun, dataDir, now });
+    const fetchPicture = values['fetch-pictures'] ? pictureFetcher() : undefined;
+    const report = await importLegacy(db, { dir, paidFile, dryRun, dataDir, now, fetchPicture });
     text = renderReport(report);
     refused = report.refused;
   } finally {

@@ -442,12 +442,13 @@ export type StatementMappingRow = typeof statementMappings.$inferSelect;
  * user (two legacy accounts merged into one both point at it), package, lecture, order (from a
  * legacy transaction or pending order), grant (a package owned without a transaction: the
  * user's id, `legacy_id` naming the buyer and course), earning and payout (ledger lines of the
- * opening balance, `legacy_id` naming the legacy user and the total reached).
+ * opening balance, `legacy_id` naming the legacy user and the total reached), picture (a
+ * profile picture brought over: the user's id, `legacy_id` the legacy user's).
  */
 export const legacyIds = sqliteTable(
   'legacy_ids',
   {
-    kind: text('kind', { enum: ['user', 'package', 'lecture', 'order', 'grant', 'earning', 'payout'] }).notNull(),
+    kind: text('kind', { enum: ['user', 'package', 'lecture', 'order', 'grant', 'earning', 'payout', 'picture'] }).notNull(),
     legacyId: text('legacy_id').notNull(),
     localId: integer('local_id').notNull(),
     importedAt: integer('imported_at').notNull(),

@@ -75,9 +75,6 @@ export function importAccounts(run: ImportRun): Accounts {
     legacyOf.set(accountId, group);
   }
 
-  const pictures = data.users.filter((user) => user.profileImage).length;
-  if (pictures > 0)
-    problems.add('note', 'users.json', `${pictures} profile pictures stay where the legacy app kept them and are not imported: learners can upload one again`);
   return { accountOf, legacyOf };
 }
 

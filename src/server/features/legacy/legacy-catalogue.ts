@@ -3,7 +3,7 @@ import { lectures, packages } from '../../db/schema.js';
 import { rupeesToPaise } from '../../../shared/money.js';
 import { normaliseVideoLink } from '../../../shared/video-links.js';
 import { mappedId, remember } from './legacy-ids.js';
-import type { PreparedImage } from './legacy-pictures.js';
+import type { PreparedImage } from './legacy-package-pictures.js';
 import { dateOf, idText, tierOf } from './legacy-records.js';
 import type { ImportRun } from './legacy-run.js';
 

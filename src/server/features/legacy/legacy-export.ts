@@ -10,11 +10,13 @@ import {
   legacyCourse,
   legacyLecture,
   legacyPendingOrder,
+  legacyProfileImage,
   legacyTransaction,
   legacyUser,
   type LegacyCourse,
   type LegacyLecture,
   type LegacyPendingOrder,
+  type LegacyProfileImage,
   type LegacyTransaction,
   type LegacyUser,
 } from './legacy-records.js';
@@ -27,6 +29,8 @@ export type LegacyExport = {
   lectures: LegacyLecture[];
   transactions: LegacyTransaction[];
   pending: LegacyPendingOrder[];
+  /** profileimages.json, which older exports may lack. */
+  profileImages: LegacyProfileImage[];
   paid: { line: number; email: string; paidPaise: number }[];
   /** The paid file's name, as the report names it. */
   paidLabel: string;
@@ -39,6 +43,9 @@ export async function readExport(options: { dir: string; paidFile?: string | und
     lectures: await readCollection(options.dir, 'lectures', legacyLecture, problems),
     transactions: await readCollection(options.dir, 'transactions', legacyTransaction, problems),
     pending: await readCollection(options.dir, 'pendingorders', legacyPendingOrder, problems),
+    profileImages: existsSync(path.join(options.dir, 'profileimages.json'))
+      ? await readCollection(options.dir, 'profileimages', legacyProfileImage, problems)
+      : [],
     paid: options.paidFile ? await readPaid(options.paidFile, problems) : [],
     paidLabel: path.basename(options.paidFile ?? 'paid.csv'),
   };

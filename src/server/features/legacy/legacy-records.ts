@@ -76,11 +76,19 @@ export const legacyPendingOrder = z.object({
   createdAt: optionalDate,
 });
 
+/** A profile picture the legacy app kept for a user; the newest of a user is theirs. */
+export const legacyProfileImage = z.object({
+  _id: objectId,
+  userID: optionalId,
+  profileImage: optionalText,
+});
+
 export type LegacyUser = z.infer<typeof legacyUser>;
 export type LegacyCourse = z.infer<typeof legacyCourse>;
 export type LegacyLecture = z.infer<typeof legacyLecture>;
 export type LegacyTransaction = z.infer<typeof legacyTransaction>;
 export type LegacyPendingOrder = z.infer<typeof legacyPendingOrder>;
+export type LegacyProfileImage = z.infer<typeof legacyProfileImage>;
 
 /** The first problem of a document that fails its schema, in words for the report. */
 export function describeIssue(error: z.ZodError): string {
@@ -94,7 +102,7 @@ export function describeIssue(error: z.ZodError): string {
 // What the documents' values mean here.
 
 /** The ObjectId's own time (its first 4 bytes), for rows without a date. */
-function idTime(oid: string): number {
+export function idTime(oid: string): number {
   return Number.parseInt(oid.slice(0, 8), 16) * 1000;
 }
 

@@ -31,6 +31,8 @@ export type ImportCounts = {
   openingEarningsPaise: number;
   openingPayouts: number;
   openingPayoutsPaise: number;
+  profilePictures: number;
+  profilePicturesNotFetched: number;
 };
 
 export type ImportReport = {
@@ -75,6 +77,8 @@ export function emptyCounts(): ImportCounts {
     openingEarningsPaise: 0,
     openingPayouts: 0,
     openingPayoutsPaise: 0,
+    profilePictures: 0,
+    profilePicturesNotFetched: 0,
   };
 }
 
@@ -109,7 +113,8 @@ export function nothingNewIn(counts: ImportCounts): boolean {
       counts.grantsImported +
       counts.pendingImported +
       counts.openingEarnings +
-      counts.openingPayouts ===
+      counts.openingPayouts +
+      counts.profilePictures ===
     0
   );
 }
@@ -135,6 +140,7 @@ export function renderReport(report: ImportReport): string {
       `Purchases:       ${c.ordersImported} approved orders, ${c.grantsImported} granted without an order, ${c.purchasesAlreadyThere} there before, ${c.purchasesSkipped} skipped; ${c.failedTransactions} failed transactions grant nothing`,
       `Pending orders:  ${c.pendingImported} imported, ${c.pendingSkipped} skipped, ${c.pendingAlreadyThere} imported before`,
       `UTRs taken:      ${c.utrsTaken} (no new order can use them)`,
+      `Pictures:        ${c.profilePictures} profile pictures brought over${c.profilePicturesNotFetched > 0 ? `, ${c.profilePicturesNotFetched} left on Cloudinary (run with --fetch-pictures)` : ''}`,
       `Opening balance: ${c.openingEarnings} earnings lines (${formatRupees(c.openingEarningsPaise)}), ${c.openingPayouts} payout lines (${formatRupees(c.openingPayoutsPaise)}); no commission is booked for imported purchases`,
     );
     if (report.problems.length > 0) lines.push('', 'Line by line:');
