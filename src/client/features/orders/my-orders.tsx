@@ -5,11 +5,20 @@ import { useTRPC } from '../../lib/trpc';
 import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
+import { standingOf } from './order-standing';
 import './my-orders.css';
 import { QueryState } from '../../components/query-state';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 
-type Order = { id: string; status: 'pending' | 'approved' | 'rejected'; utr: string; reason: string | null; createdAt: number; decidedAt: number | null };
+type Order = {
+  id: string;
+  status: 'pending' | 'approved' | 'rejected';
+  utr: string;
+  reason: string | null;
+  createdAt: number;
+  decidedAt: number | null;
+  reversal: { at: number; reason: string } | null;
+};
 
 /** wa.me wants the number with its country code and nothing else. */
 function whatsappLink(phone: string, text: string): string {
@@ -18,7 +27,7 @@ function whatsappLink(phone: string, text: string): string {
   return `https://wa.me/${international}?text=${encodeURIComponent(text)}`;
 }
 
-/** Submitted -> being checked -> approved, or rejected with the reason. */
+/** Submitted -> being checked -> approved (and perhaps reversed later), or rejected, each with the reason. */
 function Timeline({ order }: { order: Order }) {
   const { t, lang } = useOrdersMessages();
   const decided = order.status !== 'pending';
@@ -33,9 +42,19 @@ function Timeline({ order }: { order: Order }) {
         {!decided && <span className="timeline__when">{t('mine.checkingHint', { hours: siteConfig.approvalHoursHint })}</span>}
       </li>
       {order.status === 'approved' && (
-        <li className="timeline__step timeline__step--approved" aria-current="step">
-          <span className="timeline__label">{t('mine.approvedStep')}</span>
+        <li className="timeline__step timeline__step--approved" aria-current={order.reversal ? undefined : 'step'}>
+          {/* Once reversed, the package is no longer in the account. */}
+          <span className="timeline__label">{t(order.reversal ? 'mine.approved' : 'mine.approvedStep')}</span>
           {order.decidedAt !== null && <span className="timeline__when">{formatIstDateTime(order.decidedAt, lang)}</span>}
+        </li>
+      )}
+      {order.reversal && (
+        <li className="timeline__step timeline__step--reversed" aria-current="step">
+          <span className="timeline__label">{t('mine.reversedStep')}</span>
+          <span className="timeline__when">{formatIstDateTime(order.reversal.at, lang)}</span>
+          <span className="timeline__reason">
+            {t('mine.reason')}: {order.reversal.reason}
+          </span>
         </li>
       )}
       {order.status === 'rejected' && (
@@ -72,9 +91,9 @@ export function MyOrders() {
             ) : (
               <ul className="order-list">
                 {mine.map((order) => (
-                  <li key={order.id} className={`order-card order-card--${order.status}`}>
+                  <li key={order.id} className={`order-card order-card--${standingOf(order)}`}>
                     <p className="order-card__title">
-                      <strong>{order.package.name}</strong> <span className={`badge badge--${order.status}`}>{t(`mine.${order.status}`)}</span>
+                      <strong>{order.package.name}</strong> <span className={`badge badge--${standingOf(order)}`}>{t(`mine.${standingOf(order)}`)}</span>
                     </p>
                     <dl className="details">
                       <dt>{t('mine.amount')}</dt>
@@ -94,7 +113,7 @@ export function MyOrders() {
                           {receiptOf.get(order.id)}
                         </span>
                       )}
-                      {phone && order.status !== 'approved' && (
+                      {phone && standingOf(order) !== 'approved' && (
                         <a href={whatsappLink(phone, t('mine.whatsappText', { id: order.id, utr: order.utr }))} target="_blank" rel="noopener noreferrer">
                           {t('mine.whatsapp')}
                         </a>

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
+import { standingOf } from './order-standing';
 import './pending-orders-page.css';
 import { pagePaths } from '../../../shared/page-paths';
 
@@ -84,7 +85,7 @@ export default function PendingOrdersPage() {
             {data.orders.map((order) => {
               const amount = formatRupees(order.amountPaise);
               return (
-                <li key={order.id} className={`order-card order-card--${order.status}`}>
+                <li key={order.id} className={`order-card order-card--${standingOf(order)}`}>
                   <p className="order-card__title">
                     <strong>{order.package.name}</strong> <span className="order-card__amount">{amount}</span>
                   </p>
@@ -131,11 +132,12 @@ export default function PendingOrdersPage() {
                     </div>
                   ) : (
                     <p className="muted">
-                      <span className={`badge badge--${order.status}`}>{order.status === 'approved' ? t('mine.approved') : t('mine.rejected')}</span>{' '}
+                      <span className={`badge badge--${standingOf(order)}`}>{t(`mine.${standingOf(order)}`)}</span>{' '}
                       {order.decidedBy &&
                         order.decidedAt !== null &&
                         t('admin.decidedBy', { name: order.decidedBy.name, date: formatIstDateTime(order.decidedAt, lang) })}
                       {order.reason && ` · ${order.reason}`}
+                      {order.reversal && ` · ${t('admin.reversed', { date: formatIstDateTime(order.reversal.at, lang), reason: order.reversal.reason })}`}
                     </p>
                   )}
                 </li>

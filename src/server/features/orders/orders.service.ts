@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { prepared, setParam, type Db, type Queryable } from '../../db/client.js';
-import { enrollments, orders, packages, users, type OrderRow, type PackageRow, type UserRow } from '../../db/schema.js';
+import { enrollments, orderReversals, orders, packages, users, type OrderRow, type PackageRow, type UserRow } from '../../db/schema.js';
 import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
 import { errorTexts, type ErrorTexts } from '../../lib/errors.js';
@@ -333,6 +333,8 @@ export type OrderDetails = {
   package: { id: number; name: string; pricePaise: number };
   referrer: { id: number; name: string } | null;
   decidedBy: { id: number; name: string } | null;
+  /** An approved order taken back later keeps its status (its UTR stays used); this says when and why. */
+  reversal: { at: number; reason: string } | null;
 };
 
 function selectDetails(db: Queryable) {
@@ -345,12 +347,15 @@ function selectDetails(db: Queryable) {
       referrerName: referrer.name,
       deciderId: decider.id,
       deciderName: decider.name,
+      reversedAt: orderReversals.reversedAt,
+      reversalReason: orderReversals.reason,
     })
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.userId))
     .innerJoin(packages, eq(packages.id, orders.packageId))
     .leftJoin(referrer, eq(referrer.id, orders.referrerId))
-    .leftJoin(decider, eq(decider.id, orders.decidedBy));
+    .leftJoin(decider, eq(decider.id, orders.decidedBy))
+    .leftJoin(orderReversals, eq(orderReversals.orderId, orders.id));
 }
 
 type DetailRow = Awaited<ReturnType<ReturnType<typeof selectDetails>['all']>>[number];
@@ -362,6 +367,7 @@ function toDetails(row: DetailRow): OrderDetails {
     package: row.package,
     referrer: row.referrerId === null ? null : { id: row.referrerId, name: row.referrerName! },
     decidedBy: row.deciderId === null ? null : { id: row.deciderId, name: row.deciderName! },
+    reversal: row.reversedAt === null ? null : { at: row.reversedAt, reason: row.reversalReason! },
   };
 }
 

@@ -16,6 +16,8 @@ export type OrderView = {
   package: { id: string; name: string; pricePaise: number };
   referrer: { id: string; name: string } | null;
   decidedBy: { id: string; name: string } | null;
+  /** Set when an approved order was taken back: the status stays approved. */
+  reversal: { at: number; reason: string } | null;
 };
 
 export function toOrderView(details: OrderDetails): OrderView {
@@ -33,6 +35,7 @@ export function toOrderView(details: OrderDetails): OrderView {
     package: { id: String(details.package.id), name: details.package.name, pricePaise: details.package.pricePaise },
     referrer: details.referrer && { id: String(details.referrer.id), name: details.referrer.name },
     decidedBy: details.decidedBy && { id: String(details.decidedBy.id), name: details.decidedBy.name },
+    reversal: details.reversal,
   };
 }
 

@@ -9,6 +9,7 @@ import { freshUtr } from '../../../test/world.js';
 import { adminStats } from '../admin/stats.service.js';
 import { orders } from '../../db/schema.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
+import { createSession } from '../auth/sessions.service.js';
 import { batchView, makeBatch, markLineFailed, markLinePaid } from './batches.service.js';
 import { payoutsHome, savePayoutDetails } from './payouts.service.js';
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
@@ -345,6 +346,13 @@ describe('reversal', () => {
       { kind: 'correction', amount_paise: -1000_00, note: 'The UTR was fake' },
     ]);
     expect(t.db.get<{ status: string }>(sql`select status from ${orders} where id = ${order.id}`)!.status).toBe('approved');
+    // Its buyer and the admins see it taken back, with when and why.
+    const buyerToken = createSession(t.db, buyer.id, clock.now()).token;
+    const reversal = { at: clock.now(), reason: 'The UTR was fake' };
+    expect((await data(call(buyerToken, 'orders.mine', 'query'))).find((mine: { id: string }) => mine.id === String(order.id)).reversal).toEqual(reversal);
+    expect((await data(call(admin.token, 'orders.decided', 'query', {}))).orders.find((row: { id: string }) => row.id === String(order.id)).reversal).toEqual(
+      reversal,
+    );
     await waitForEmail(t.outbox, buyer.email, (m) => m.text.includes('The UTR was fake'));
     const sponsorMail = await waitForEmail(t.outbox, asha.user.email, (m) => m.subject.includes('reversed'));
     expect(sponsorMail.text).toContain('Owed to you now: -₹1,000');
