@@ -6,13 +6,14 @@ import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
 import { standingOf } from './order-standing';
+import type { OrderStatus } from '../../../shared/domain';
 import './my-orders.css';
 import { QueryState } from '../../components/query-state';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 type Order = {
   id: string;
-  status: 'pending' | 'approved' | 'rejected';
+  status: OrderStatus;
   utr: string;
   reason: string | null;
   createdAt: number;
