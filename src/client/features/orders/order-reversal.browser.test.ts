@@ -14,7 +14,7 @@ withAppAndBrowser((app, chromium) => {
 });
 
 describe('a reversed order', () => {
-  it('shows as reversed, with when and why, to its buyer (in English and Marathi) and on the admins’ decided list', async () => {
+  it('shows as reversed, with when and why, to its buyer (in English and Marathi, and on the receipt) and on the admins’ decided list and receipts', async () => {
     const admin = await createUserWithToken(t.db, { role: 'admin', name: 'Meena Admin' });
     const sponsor = await createUser(t.db);
     const { order, buyer, pkg } = await earnCommission(t, { earnerId: sponsor.id, adminId: admin.user.id, amountPaise: 500_00, at: Date.now() });
@@ -42,6 +42,11 @@ describe('a reversed order', () => {
     expect(await step.textContent()).toContain('Reason: The UTR was fake');
     expect(await buyerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
 
+    // Its receipt stays as issued, and says the order was reversed.
+    await card.getByRole('link', { name: 'View receipt' }).click();
+    await expect.poll(() => buyerPage.locator('.receipt__reversed').textContent()).toMatch(/^This order was reversed on .+ and the package taken back\./);
+    expect(await buyerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
     await buyerPage.goto(`${t.url}/myCourses?lang=mr`);
     await expect.poll(() => card.locator('.badge').textContent()).toBe('उलट केली');
     expect(await card.locator('.timeline__step--reversed').textContent()).toContain('उलट केली: पॅकेज परत घेतले');
@@ -52,5 +57,10 @@ describe('a reversed order', () => {
     const decided = adminView.page.locator('.order-card').filter({ hasText: order.utr });
     await expect.poll(() => decided.locator('.badge').textContent()).toBe('Reversed');
     expect(await decided.textContent()).toMatch(/reversed on .+: The UTR was fake/);
+
+    // And the admins' receipts of this month mark its receipt.
+    await adminView.page.goto(`${t.url}/admin/receipts`);
+    const receiptRow = adminView.page.getByRole('row').filter({ hasText: pkg.name });
+    await expect.poll(() => receiptRow.locator('.badge--reversed').textContent()).toBe('Reversed');
   });
 });

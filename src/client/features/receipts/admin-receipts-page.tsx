@@ -95,6 +95,7 @@ export default function AdminReceiptsPage() {
                         >
                           {receipt.number}
                         </Link>
+                        {receipt.reversedAt !== null && <span className="badge badge--reversed">{t('admin.reversed')}</span>}
                       </td>
                       <td>{formatIstDateTime(receipt.issuedAt, lang)}</td>
                       <td>{receipt.buyer.name}</td>

@@ -81,6 +81,7 @@ export default function ReceiptPage() {
                 <dd>{formatIstDateTime(r.issuedAt, lang)}</dd>
               </dl>
             </header>
+            {r.reversedAt !== null && <p className="receipt__reversed">{t('receipt.reversed', { date: formatIstDateTime(r.reversedAt, lang) })}</p>}
 
             <div className="receipt__parties">
               <section aria-labelledby="receipt-from">

@@ -353,6 +353,9 @@ describe('reversal', () => {
     expect((await data(call(admin.token, 'orders.decided', 'query', {}))).orders.find((row: { id: string }) => row.id === String(order.id)).reversal).toEqual(
       reversal,
     );
+    // Its receipt stays as issued, and says when the order was reversed.
+    const receipt = await data(call(buyerToken, 'receipts.byOrder', 'query', { orderId: String(order.id) }));
+    expect(receipt).toMatchObject({ amountPaise: pkg.pricePaise, reversedAt: clock.now() });
     await waitForEmail(t.outbox, buyer.email, (m) => m.text.includes('The UTR was fake'));
     const sponsorMail = await waitForEmail(t.outbox, asha.user.email, (m) => m.subject.includes('reversed'));
     expect(sponsorMail.text).toContain('Owed to you now: -₹1,000');

@@ -30,7 +30,7 @@ describe('Devanagari in the PDF', () => {
     ]);
   });
 
-  it('makes a one-page A4 PDF with the fonts embedded', async () => {
+  it("makes a one-page A4 PDF with the fonts embedded, a reversed order's included", async () => {
     const view: ReceiptView = {
       orderId: '7',
       number: 'MS/26-27/000007',
@@ -55,9 +55,15 @@ describe('Devanagari in the PDF', () => {
         sgstPaise: 190_60,
         igstPaise: 0,
       },
+      reversedAt: null,
     };
-    for (const lang of ['en', 'mr'] as const) {
-      const pdf = (await receiptPdf(view, lang)).toString('latin1');
+    for (const [lang, reversedAt] of [
+      ['en', null],
+      ['mr', null],
+      ['en', Date.UTC(2026, 11, 1, 6)],
+      ['mr', Date.UTC(2026, 11, 1, 6)],
+    ] as const) {
+      const pdf = (await receiptPdf({ ...view, reversedAt }, lang)).toString('latin1');
       expect(pdf.startsWith('%PDF-')).toBe(true);
       expect(pdf.match(/\/Type \/Page(?!s)/g)).toHaveLength(1);
       expect(pdf).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);

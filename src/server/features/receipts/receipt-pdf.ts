@@ -111,6 +111,10 @@ export function receiptPdf(view: ReceiptView, lang: Language): Promise<Buffer> {
   doc.y += 4;
   field(l.number, view.number);
   field(l.date, formatIstDateTime(view.issuedAt, lang));
+  if (view.reversedAt !== null) {
+    doc.y += 4;
+    write(doc, l.reversed(formatIstDateTime(view.reversedAt, lang)), { x: left, width, size: 11, bold: true, color: '#8c1d16' });
+  }
   doc.y += 6;
   rule(1.2);
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { prepared, type DbTransaction, type Queryable } from '../../db/client.js';
-import { orders, receiptCounters, receipts, users, type OrderRow, type ReceiptRow } from '../../db/schema.js';
+import { orderReversals, orders, receiptCounters, receipts, users, type OrderRow, type ReceiptRow } from '../../db/schema.js';
 import { gstSplit } from '../../../shared/gst.js';
 import { formatReceiptNumber, financialYearStart, istDateStart, MAX_SEQ_PER_YEAR } from './receipt-number.js';
 import { receiptErrors } from './receipts.errors.js';
@@ -83,14 +83,26 @@ export function receiptOfOrder(db: Queryable, orderId: number): ReceiptRow | und
   ).get({ orderId });
 }
 
+/** A receipt as issued, with when its order was reversed, if it was: the receipt itself never changes. */
+export type ReceiptWithReversal = ReceiptRow & { reversedAt: number | null };
+
+function withReversal(db: Queryable) {
+  return db
+    .select({ receipt: receipts, reversedAt: orderReversals.reversedAt })
+    .from(receipts)
+    .leftJoin(orderReversals, eq(orderReversals.orderId, receipts.orderId));
+}
+
+const flatten = ({ receipt, reversedAt }: { receipt: ReceiptRow; reversedAt: number | null }): ReceiptWithReversal => ({ ...receipt, reversedAt });
+
 /** The receipt of an order, for its buyer or an admin. */
-export function receiptFor(db: Queryable, viewer: { id: number; isAdmin: boolean }, orderId: number): ReceiptRow {
+export function receiptFor(db: Queryable, viewer: { id: number; isAdmin: boolean }, orderId: number): ReceiptWithReversal {
   const order = db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
   if (!order) throw receiptErrors.RECEIPT_NOT_FOUND();
   if (!viewer.isAdmin && order.userId !== viewer.id) throw receiptErrors.NOT_YOUR_RECEIPT();
-  const receipt = receiptOfOrder(db, orderId);
-  if (!receipt) throw receiptErrors.RECEIPT_NOT_FOUND();
-  return receipt;
+  const found = withReversal(db).where(eq(receipts.orderId, orderId)).get();
+  if (!found) throw receiptErrors.RECEIPT_NOT_FOUND();
+  return flatten(found);
 }
 
 /** The receipt numbers of a buyer's orders, newest first. */
@@ -121,14 +133,13 @@ function inPeriod(period: { start: number; end: number }) {
 
 /** Receipts issued in a period, in number order, a page at a time, with their count and totals. */
 export function receiptsInPeriod(db: Queryable, period: { start: number; end: number }, page: number) {
-  const rows = db
-    .select()
-    .from(receipts)
+  const rows = withReversal(db)
     .where(inPeriod(period))
     .orderBy(asc(receipts.issuedAt), asc(receipts.id))
     .limit(RECEIPTS_PAGE_SIZE)
     .offset((page - 1) * RECEIPTS_PAGE_SIZE)
-    .all();
+    .all()
+    .map(flatten);
   const totals = db
     .select({ count: sql<number>`count(*)`, amountPaise: sql<number>`coalesce(sum(${receipts.amountPaise}), 0)` })
     .from(receipts)
@@ -138,6 +149,6 @@ export function receiptsInPeriod(db: Queryable, period: { start: number; end: nu
 }
 
 /** Every receipt of a period, in number order, for the CSV. */
-export function allReceiptsInPeriod(db: Queryable, period: { start: number; end: number }): ReceiptRow[] {
-  return db.select().from(receipts).where(inPeriod(period)).orderBy(asc(receipts.issuedAt), asc(receipts.id)).all();
+export function allReceiptsInPeriod(db: Queryable, period: { start: number; end: number }): ReceiptWithReversal[] {
+  return withReversal(db).where(inPeriod(period)).orderBy(asc(receipts.issuedAt), asc(receipts.id)).all().map(flatten);
 }

@@ -62,10 +62,15 @@ describe('the receipts CSV', () => {
       cgstPaise: null,
       sgstPaise: null,
       igstPaise: null,
+      // 1 Dec 20:00 UTC is 2 Dec in India.
+      reversedAt: Date.UTC(2026, 11, 1, 20),
     };
     const line = receiptsCsv([row]).split('\r\n')[1];
     // 22 Nov 20:00 UTC is 23 Nov in India.
-    expect(line).toBe(`MS/26-27/000001,2026-11-23,9,"'=HYPERLINK(""http://evil"",""Asha"")",a@example.com,,"Gold, ""Pro""",,1499.50,,,,,,,,512345678901`);
+    expect(line).toBe(
+      `MS/26-27/000001,2026-11-23,9,"'=HYPERLINK(""http://evil"",""Asha"")",a@example.com,,"Gold, ""Pro""",,1499.50,,,,,,,,512345678901,2026-12-02`,
+    );
+    expect(receiptsCsv([{ ...row, reversedAt: null }]).split('\r\n')[1]).toMatch(/,512345678901,$/);
   });
 });
 
@@ -202,10 +207,10 @@ describe('receipt numbers', () => {
         .trimEnd()
         .split('\r\n');
       expect(lines[0]).toBe(
-        'Receipt number,Date,Order,Buyer,Email,Phone,Package,SAC,Amount (INR),Taxable value (INR),CGST (INR),SGST (INR),IGST (INR),GST rate (%),Place of supply,PIN,UTR',
+        'Receipt number,Date,Order,Buyer,Email,Phone,Package,SAC,Amount (INR),Taxable value (INR),CGST (INR),SGST (INR),IGST (INR),GST rate (%),Place of supply,PIN,UTR,Reversed on',
       );
       expect(lines).toHaveLength(21);
-      expect(lines[1]).toMatch(/^MS\/26-27\/000001,2027-03-31,\d+,आशा पवार,.*,9876543210,Share Market Basics,,4999\.00,,,,,,,,\d{12}$/);
+      expect(lines[1]).toMatch(/^MS\/26-27\/000001,2027-03-31,\d+,आशा पवार,.*,9876543210,Share Market Basics,,4999\.00,,,,,,,,\d{12},$/);
       const bad = await callProcedure(t.url, 'receipts.list', 'query', { from: '2027-03-31', to: '2026-01-01', page: 1 }, { token });
       expect(bad.status).toBe(400);
       expect((await callProcedure(t.url, 'receipts.csv', 'query', { from: '2027-02-30', to: '2027-03-01' }, { token })).status).toBe(400);

@@ -34,6 +34,8 @@ export type ReceiptView = {
   utr: string;
   /** Set when the receipt is a tax invoice. */
   tax: ReceiptTax | null;
+  /** When its order was reversed (the package taken back); the receipt stays as issued. */
+  reversedAt: number | null;
 };
 
 function state(code: string) {
@@ -41,7 +43,8 @@ function state(code: string) {
   return { code, en: found?.en ?? code, mr: found?.mr ?? code };
 }
 
-export function toReceiptView(row: ReceiptRow): ReceiptView {
+/** A receipt read at approval has no reversal yet; one read later says whether its order was reversed. */
+export function toReceiptView(row: ReceiptRow & { reversedAt?: number | null }): ReceiptView {
   return {
     orderId: String(row.orderId),
     number: row.number,
@@ -53,6 +56,7 @@ export function toReceiptView(row: ReceiptRow): ReceiptView {
     amountPaise: row.amountPaise,
     amountInWords: { en: amountInWordsEnglish(row.amountPaise), mr: amountInWordsMarathi(row.amountPaise) },
     utr: row.utr,
+    reversedAt: row.reversedAt ?? null,
     tax:
       row.gstin && row.sellerState && row.buyerState
         ? {
@@ -94,6 +98,7 @@ export const receiptLabels = {
     paidOn: 'Paid by UPI on',
     inclusive: 'Price includes GST.',
     computer: 'This receipt is made by computer and needs no signature.',
+    reversed: (date: string) => `This order was reversed on ${date} and the package taken back. The receipt is kept as the record of the payment.`,
   },
   mr: {
     receipt: 'पावती',
@@ -114,6 +119,7 @@ export const receiptLabels = {
     paidOn: 'UPI ने भरल्याची तारीख',
     inclusive: 'किमतीत GST समाविष्ट आहे.',
     computer: 'ही पावती संगणकाने तयार केली आहे, तिला सहीची गरज नाही.',
+    reversed: (date: string) => `ही ऑर्डर ${date} रोजी उलट केली आणि पॅकेज परत घेतले. ही पावती पेमेंटची नोंद म्हणून ठेवली आहे.`,
   },
 } as const;
 
@@ -185,10 +191,11 @@ const CSV_HEADER = [
   'Place of supply',
   'PIN',
   'UTR',
+  'Reversed on',
 ];
 
 /** Receipts for the accountant: one line each, amounts in rupees with two decimals. */
-export function receiptsCsv(rows: ReceiptRow[]): string {
+export function receiptsCsv(rows: (ReceiptRow & { reversedAt: number | null })[]): string {
   const lines = rows.map((row) =>
     [
       row.number,
@@ -208,6 +215,7 @@ export function receiptsCsv(rows: ReceiptRow[]): string {
       row.buyerState ? `${row.buyerState} ${stateByCode(row.buyerState)?.en ?? ''}`.trim() : '',
       row.buyerPin,
       row.utr,
+      row.reversedAt === null ? '' : istDate(row.reversedAt),
     ]
       .map(cell)
       .join(','),
