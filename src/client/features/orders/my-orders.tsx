@@ -91,37 +91,40 @@ export function MyOrders() {
               <p className="muted">{t('mine.empty')}</p>
             ) : (
               <ul className="order-list">
-                {mine.map((order) => (
-                  <li key={order.id} className={`order-card order-card--${standingOf(order)}`}>
-                    <p className="order-card__title">
-                      <strong>{order.package.name}</strong> <span className={`badge badge--${standingOf(order)}`}>{t(`mine.${standingOf(order)}`)}</span>
-                    </p>
-                    <dl className="details">
-                      <dt>{t('mine.amount')}</dt>
-                      <dd>{formatRupees(order.amountPaise)}</dd>
-                      <dt>{t('mine.utr')}</dt>
-                      <dd translate="no">{order.utr}</dd>
-                    </dl>
-                    <Timeline order={order} />
-                    <p className="order-card__links">
-                      {receiptOf.has(order.id) && (
-                        <Link to={pathTo(pagePaths.receipt, { orderId: order.id })} className="button" aria-describedby={`receipt-number-${order.id}`}>
-                          {t('mine.receipt')}
-                        </Link>
-                      )}
-                      {receiptOf.has(order.id) && (
-                        <span id={`receipt-number-${order.id}`} className="muted" translate="no">
-                          {receiptOf.get(order.id)}
-                        </span>
-                      )}
-                      {phone && standingOf(order) !== 'approved' && (
-                        <a href={whatsappLink(phone, t('mine.whatsappText', { id: order.id, utr: order.utr }))} target="_blank" rel="noopener noreferrer">
-                          {t('mine.whatsapp')}
-                        </a>
-                      )}
-                    </p>
-                  </li>
-                ))}
+                {mine.map((order) => {
+                  const standing = standingOf(order);
+                  return (
+                    <li key={order.id} className={`order-card order-card--${standing}`}>
+                      <p className="order-card__title">
+                        <strong>{order.package.name}</strong> <span className={`badge badge--${standing}`}>{t(`mine.${standing}`)}</span>
+                      </p>
+                      <dl className="details">
+                        <dt>{t('mine.amount')}</dt>
+                        <dd>{formatRupees(order.amountPaise)}</dd>
+                        <dt>{t('mine.utr')}</dt>
+                        <dd translate="no">{order.utr}</dd>
+                      </dl>
+                      <Timeline order={order} />
+                      <p className="order-card__links">
+                        {receiptOf.has(order.id) && (
+                          <Link to={pathTo(pagePaths.receipt, { orderId: order.id })} className="button" aria-describedby={`receipt-number-${order.id}`}>
+                            {t('mine.receipt')}
+                          </Link>
+                        )}
+                        {receiptOf.has(order.id) && (
+                          <span id={`receipt-number-${order.id}`} className="muted" translate="no">
+                            {receiptOf.get(order.id)}
+                          </span>
+                        )}
+                        {phone && standing !== 'approved' && (
+                          <a href={whatsappLink(phone, t('mine.whatsappText', { id: order.id, utr: order.utr }))} target="_blank" rel="noopener noreferrer">
+                            {t('mine.whatsapp')}
+                          </a>
+                        )}
+                      </p>
+                    </li>
+                  );
+                })}
               </ul>
             )}
           </section>

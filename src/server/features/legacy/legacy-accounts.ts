@@ -6,7 +6,7 @@ import type { Role } from '../../../shared/domain.js';
 import { indianPhone } from '../../../shared/schemas.js';
 import { canSponsor, findActiveUserByEmail, newReferralCode } from '../auth/accounts.service.js';
 import { mappedId, remember } from './legacy-ids.js';
-import { dateOf, normaliseReferralCode, type LegacyUser } from './legacy-records.js';
+import { accountEmail, dateOf, normaliseReferralCode, type LegacyUser } from './legacy-records.js';
 import type { Problems } from './legacy-report.js';
 import type { ImportRun } from './legacy-run.js';
 
@@ -28,7 +28,7 @@ export function importAccounts(run: ImportRun): Accounts {
       continue;
     }
     seenIds.add(user._id);
-    const email = user.email.trim().toLowerCase();
+    const email = accountEmail(user.email);
     const group = groups.get(email);
     if (group) group.push(user);
     else groups.set(email, [user]);

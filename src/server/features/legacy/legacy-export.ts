@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { parseRupees } from '../../../shared/money.js';
 import { LegacyFileError, readDocuments } from './legacy-files.js';
 import {
+  accountEmail,
   describeIssue,
   legacyCourse,
   legacyLecture,
@@ -103,7 +104,7 @@ async function readPaid(file: string, problems: Problems): Promise<LegacyExport[
   const paid: LegacyExport['paid'] = [];
   rows.slice(1).forEach((row, i) => {
     const line = i + 2;
-    const email = (row[0] ?? '').trim().toLowerCase();
+    const email = accountEmail(row[0] ?? '');
     // Rupees as a person writes them (`4,500`, `₹800`, `1499.50`): never `0x10`, `1e2` or `1,0,0`.
     const paidPaise = parseRupees(row[1] ?? '');
     if (!email) problems.add('fault', `${label} line ${line}`, 'has no email');

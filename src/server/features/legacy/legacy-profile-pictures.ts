@@ -9,7 +9,7 @@ import { findActiveUserByEmail } from '../auth/accounts.service.js';
 import type { Accounts } from './legacy-accounts.js';
 import type { LegacyExport } from './legacy-export.js';
 import { mappedId, remember } from './legacy-ids.js';
-import { dateOf, idTime } from './legacy-records.js';
+import { accountEmail, dateOf, idTime } from './legacy-records.js';
 import type { Problems } from './legacy-report.js';
 import type { ImportRun } from './legacy-run.js';
 
@@ -97,9 +97,9 @@ function pictureAddresses(data: LegacyExport): Map<string, string> {
   return addresses;
 }
 
-/** Whether the account of this email here (imported before, or one that was already here) has a picture. */
+/** Whether the account of this legacy user here (imported before, or one of the same email) has a picture. */
 function accountHasPicture(db: Db, legacyUserId: string, email: string): boolean {
-  const accountId = mappedId(db, 'user', legacyUserId) ?? findActiveUserByEmail(db, email)?.id;
+  const accountId = mappedId(db, 'user', legacyUserId) ?? findActiveUserByEmail(db, accountEmail(email))?.id;
   if (accountId === undefined) return false;
   return Boolean(db.select({ profileImage: users.profileImage }).from(users).where(eq(users.id, accountId)).get()?.profileImage);
 }
@@ -113,15 +113,15 @@ function picturesNeeded(db: Db, data: LegacyExport): { legacyUserId: string; ema
   const addresses = pictureAddresses(data);
   const earliestFirst = [...data.users].sort((a, b) => dateOf(a.createdAt, a._id) - dateOf(b.createdAt, b._id) || a._id.localeCompare(b._id));
   const settled = new Set<string>();
-  for (const user of earliestFirst) if (mappedId(db, 'picture', user._id) !== undefined) settled.add(user.email.trim().toLowerCase());
+  for (const user of earliestFirst) if (mappedId(db, 'picture', user._id) !== undefined) settled.add(accountEmail(user.email));
   const needed = new Map<string, { legacyUserId: string; email: string; address: string }>();
   for (const user of earliestFirst) {
-    const email = user.email.trim().toLowerCase();
+    const email = accountEmail(user.email);
     const address = addresses.get(user._id);
     if (!address || settled.has(email) || needed.has(email)) continue;
     needed.set(email, { legacyUserId: user._id, email: user.email.trim(), address });
   }
-  return [...needed.values()].filter((picture) => !accountHasPicture(db, picture.legacyUserId, picture.email.toLowerCase()));
+  return [...needed.values()].filter((picture) => !accountHasPicture(db, picture.legacyUserId, picture.email));
 }
 
 /**

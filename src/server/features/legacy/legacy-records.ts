@@ -110,6 +110,11 @@ export function dateOf(value: Date | undefined, oid: string): number {
   return value ? value.getTime() : idTime(oid);
 }
 
+/** The email an account here is kept under: trimmed and lower-cased, so capitals never make two accounts. */
+export function accountEmail(raw: string): string {
+  return raw.trim().toLowerCase();
+}
+
 /** `$oid`s, plain id strings, and anything else (early rows' small numbers) as its text. */
 export function idText(value: unknown): string {
   return typeof value === 'string' ? value.trim().toLowerCase() : JSON.stringify(value);
