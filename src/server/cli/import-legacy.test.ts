@@ -10,7 +10,7 @@ import { failToStart } from '../../test/server-process.js';
 import { startTestApp } from '../../test/test-app.js';
 import { projectRoot } from '../serve-client.js';
 
-const sampleDir = path.resolve(projectRoot, '../shared/legacy-sample');
+const sampleDir = path.resolve(projectRoot, 'src/test/fixtures/legacy-sample');
 const folders: string[] = [];
 afterEach(async () => {
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });

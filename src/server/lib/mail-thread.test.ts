@@ -12,10 +12,9 @@ it('delivers from the server thread once the mail worker has stopped, and says s
   const outboxDir = path.join(await mkdtemp(path.join(tmpdir(), 'mail-thread-')), 'outbox');
   const lines: string[] = [];
   const log = pino({ level: 'info' }, { write: (line: string) => lines.push((JSON.parse(line) as { msg: string }).msg) });
-  // A heap too small for the worker to load its code: it stops as it starts.
-  const delivery = deliveryInWorker({ smtpUrl: undefined, from: 'x <x@localhost>', outboxDir }, log, {
-    resourceLimits: { maxOldGenerationSizeMb: 1, maxYoungGenerationSizeMb: 1 },
-  });
+  // A worker whose code ends its thread as it starts, as a crash of the real worker would.
+  const stoppingWorker = new URL('data:text/javascript,process.exit(1)');
+  const delivery = deliveryInWorker({ smtpUrl: undefined, from: 'x <x@localhost>', outboxDir }, log, stoppingWorker);
   try {
     await expect.poll(() => lines, { timeout: 10_000 }).toContain('the mail worker stopped; emails are delivered from the server thread');
     const { file } = await delivery.deliver(message);

@@ -1,4 +1,3 @@
-import type { WorkerOptions } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import { createDelivery, type Delivered, type Delivery, type MailSettings } from './mail-delivery.js';
 import type { MailReply, MailRequest } from './mail-worker.js';
@@ -9,10 +8,10 @@ import { typeScriptWorker } from './typescript-worker.js';
  * about a millisecond of CPU, an SMTP connection's TLS handshake several: on the server's own
  * thread that is time every request waiting behind it loses (an approval sends two). The worker
  * does it on the other core. Should the worker stop, the messages it held fail (their senders
- * log them) and later ones are delivered on the server's thread. `workerOptions` is for tests.
+ * log them) and later ones are delivered on the server's thread. `workerModule` is for tests.
  */
-export function deliveryInWorker(settings: MailSettings, log: FastifyBaseLogger, workerOptions: Pick<WorkerOptions, 'resourceLimits'> = {}): Delivery {
-  const worker = typeScriptWorker(new URL('./mail-worker.ts', import.meta.url), { ...workerOptions, workerData: settings });
+export function deliveryInWorker(settings: MailSettings, log: FastifyBaseLogger, workerModule = new URL('./mail-worker.ts', import.meta.url)): Delivery {
+  const worker = typeScriptWorker(workerModule, { workerData: settings });
   // Held open only while a message waits, so a process with nothing else to do can end.
   worker.unref();
   const waiting = new Map<number, { resolve: (delivered: Delivered) => void; reject: (error: Error) => void }>();

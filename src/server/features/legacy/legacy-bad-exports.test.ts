@@ -10,7 +10,7 @@ import { findActiveUserByEmail } from '../auth/accounts.service.js';
 import { importLegacy } from './legacy-import.service.js';
 import { renderReport, type ImportReport } from './legacy-report.js';
 
-const sampleDir = path.resolve(projectRoot, '../shared/legacy-sample');
+const sampleDir = path.resolve(projectRoot, 'src/test/fixtures/legacy-sample');
 const NOW = Date.parse('2026-11-23T10:00:00+05:30');
 
 let t: TestApp;

@@ -13,7 +13,7 @@ import { importLegacy } from './legacy-import.service.js';
 import { renderReport, type ImportReport } from './legacy-report.js';
 
 /** CI clones the repository with shared/ beside it. */
-const sampleDir = path.resolve(projectRoot, '../shared/legacy-sample');
+const sampleDir = path.resolve(projectRoot, 'src/test/fixtures/legacy-sample');
 const paidFile = path.join(sampleDir, 'paid.csv');
 type Expected = {
   passwords: Record<string, string>;

@@ -14,7 +14,7 @@ import { findActiveUserByEmail } from '../auth/accounts.service.js';
 import { importLegacy } from './legacy-import.service.js';
 import { cloudinaryAddress, pictureFetcher, type FetchPicture } from './legacy-profile-pictures.js';
 
-const sampleDir = path.resolve(projectRoot, '../shared/legacy-sample');
+const sampleDir = path.resolve(projectRoot, 'src/test/fixtures/legacy-sample');
 const IMPORT_AT = Date.parse('2026-11-23T10:00:00+05:30');
 const cloudinary = (name: string) => `https://res.cloudinary.com/demo/image/upload/${name}`;
 /** In the sample: aarti.kulkarni1 (profile_0), the pooja.pawar5 twins (profile_4), priyanka.gaikwad9 (profile_8). */
