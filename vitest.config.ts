@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'deploy/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['src/test/global-setup.ts'],
     // Browser tests start Chromium and walk real pages; argon2 hashing is deliberately slow.

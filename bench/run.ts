@@ -17,6 +17,7 @@ import { databaseFile, openDatabase } from '../src/server/db/client.js';
 import { enrollments, lectures } from '../src/server/db/schema.js';
 import { projectRoot } from '../src/server/serve-client.js';
 import { spawnServer } from '../src/test/server-process.js';
+import { productionNodeFlags } from '../deploy/node-flags.js';
 import { measureFirstCard } from './first-card.js';
 import { LIGHTHOUSE_BUDGET, PACKAGES_LCP_BUDGET_MS, runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { measureHashing, measureLoginFlood } from './login-cost.js';
@@ -63,9 +64,17 @@ async function smallBusiness() {
   return { dir, db, small };
 }
 
-// The server trusts one proxy hop (the login flood sends X-Forwarded-For from many addresses).
+// The server runs with the V8 flags of production (deploy/marathi-success.service's ExecStart).
+// It trusts one proxy hop (the login flood sends X-Forwarded-For from many addresses).
 // The login flood logs one learner in thousands of times: the device limit would answer most with 409.
-const serverEnv = (dir: string) => ({ DATA_DIR: dir, TRUST_PROXY: '1', UPI_ID: 'marathisuccess@okaxis', MAX_DEVICES_PER_LEARNER: '0' });
+const serverNodeFlags = productionNodeFlags();
+const serverEnv = (dir: string) => ({
+  DATA_DIR: dir,
+  TRUST_PROXY: '1',
+  UPI_ID: 'marathisuccess@okaxis',
+  MAX_DEVICES_PER_LEARNER: '0',
+  NODE_OPTIONS: serverNodeFlags.join(' '),
+});
 
 const business = await smallBusiness();
 business.db.$client.close();
@@ -265,7 +274,14 @@ if (hashing && flood) {
     `- Login flood (32 connections, ${RUNS} × 10 s, right password, many addresses): ${s(flood.loginsPerSecond)} logins/s, p50 ${s(flood.p50, ' ms')}, p99 ${s(flood.p99, ' ms')}; ${flood.ok} succeeded, ${flood.refusedBusy} told to retry, ${flood.errors} errors; server peak ${flood.peakRssMb} MB.`,
   );
 }
-md.push('', '## Memory', '', `- Server idle after start: ${idleRssMb} MB resident.`);
+md.push(
+  '',
+  '## Memory',
+  '',
+  `The server runs on Node ${process.version} with production's V8 flags (\`${serverNodeFlags.join(' ')}\`, from deploy/marathi-success.service).`,
+  '',
+  `- Server idle after start: ${idleRssMb} MB resident.`,
+);
 if (throughput.rows.length > 0) md.push(`- Under the throughput load: ${throughput.peakRssMb} MB peak.`);
 if (mixed) md.push(`- Under mixed traffic on one core: ${mixed.peakRssMb.max} MB peak.`);
 if (flood) md.push(`- Under the login flood: ${flood.peakRssMb} MB peak.`);
@@ -283,7 +299,14 @@ if (complete) {
     scale,
     hashing,
     logins: flood,
-    memory: { idleRssMb, throughputPeakMb: throughput.peakRssMb, mixedPeakMb: mixed?.peakRssMb.max, loginPeakMb: flood?.peakRssMb },
+    memory: {
+      node: process.version,
+      nodeFlags: serverNodeFlags,
+      idleRssMb,
+      throughputPeakMb: throughput.peakRssMb,
+      mixedPeakMb: mixed?.peakRssMb.max,
+      loginPeakMb: flood?.peakRssMb,
+    },
   };
   writeFileSync(path.join(projectRoot, 'bench', 'report.md'), `${md.join('\n')}\n`);
   writeFileSync(path.join(projectRoot, 'bench', 'report.json'), `${JSON.stringify(report, null, 2)}\n`);

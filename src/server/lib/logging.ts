@@ -8,14 +8,15 @@ function redactUrl(url: string): string {
 
 /**
  * One debug line per finished request (an info line per request costs real throughput), an
- * error line when a request fails. Headers are never logged, so tokens and cookies stay out.
+ * error line when a request fails. `ip` is the client's address (behind a proxy, as TRUST_PROXY
+ * allows it to be read from X-Forwarded-For). Headers are never logged, so tokens and cookies stay out.
  */
 class QuietRequestLog extends LogController {
   override incomingRequest(): void {}
 
   override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
     if (!error && reply.log.level !== 'debug' && reply.log.level !== 'trace') return;
-    const line = { method: request.method, url: redactUrl(request.url), status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
+    const line = { method: request.method, url: redactUrl(request.url), ip: request.ip, status: reply.statusCode, ms: Math.round(reply.elapsedTime) };
     if (error) reply.log.error({ ...line, err: error }, 'request failed');
     else reply.log.debug(line, 'request');
   }

@@ -1,0 +1,119 @@
+import { execFile } from 'node:child_process';
+import { cp, mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createPackage, createUser } from '../src/test/factories.js';
+import { databaseFile, openDatabase } from '../src/server/db/client.js';
+import { projectRoot } from '../src/server/serve-client.js';
+
+const run = promisify(execFile);
+const script = path.join(projectRoot, 'deploy', 'nightly-backup.sh');
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
+});
+
+async function tempDir(prefix: string) {
+  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A date in India `daysAgo` days before today, as the backup folders are named. */
+function istDateDaysAgo(daysAgo: number): string {
+  return new Date(Date.now() + 5.5 * 3600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
+}
+
+function runBackup(env: Record<string, string>) {
+  return run(script, [], { env: { ...process.env, APP_DIR: projectRoot, NODE_BIN: process.execPath, ...env } });
+}
+
+describe('the nightly backup (deploy/nightly-backup.sh)', () => {
+  it('copies the live database and the pictures into a dated folder, keeps 14 days, mirrors them to a second place, and the copy passes the restore drill', async () => {
+    const dataDir = await tempDir('backup-data-');
+    const backupDir = path.join(await tempDir('backup-dir-'), 'backups');
+    const secondPlace = await tempDir('backup-second-');
+
+    // A database the server holds open, with something in it, and an uploaded picture.
+    const db = openDatabase(databaseFile(dataDir));
+    cleanups.push(async () => db.$client.close());
+    await createUser(db, { name: 'Asha', email: 'asha@example.com' });
+    createPackage(db, { name: 'Share market basics' });
+    await mkdir(path.join(dataDir, 'uploads', 'profiles'), { recursive: true });
+    await writeFile(path.join(dataDir, 'uploads', 'profiles', 'asha.webp'), Buffer.alloc(2048, 7));
+
+    // Last night's backup (its picture unchanged since), and one from 20 days ago.
+    const lastNight = path.join(backupDir, `${istDateDaysAgo(1)}-0230`);
+    const tooOld = path.join(backupDir, `${istDateDaysAgo(20)}-0230`);
+    await mkdir(tooOld, { recursive: true });
+    await writeFile(path.join(tooOld, 'app.db'), 'old');
+    await mkdir(lastNight, { recursive: true });
+    await cp(path.join(dataDir, 'uploads'), path.join(lastNight, 'uploads'), { recursive: true, preserveTimestamps: true });
+    const picture = path.join(dataDir, 'uploads', 'profiles', 'asha.webp');
+    const { mtime } = await stat(picture);
+    await utimes(path.join(lastNight, 'uploads', 'profiles', 'asha.webp'), mtime, mtime);
+
+    const { stdout } = await runBackup({ DATA_DIR: dataDir, BACKUP_DIR: backupDir, BACKUP_KEEP_DAYS: '14', BACKUP_RSYNC_TARGET: `${secondPlace}/` });
+
+    const folders = (await readdir(backupDir)).sort();
+    expect(folders).toHaveLength(2);
+    expect(folders[0]).toBe(path.basename(lastNight));
+    expect(folders[1]).toMatch(new RegExp(`^${istDateDaysAgo(0)}-\\d{4}$`));
+    expect(stdout).toContain(`Removed ${tooOld}`);
+    const tonight = path.join(backupDir, folders[1]!);
+
+    const copy = new Database(path.join(tonight, 'app.db'), { readonly: true });
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    expect(copy.prepare('select name from users').all()).toEqual([{ name: 'Asha' }]);
+    copy.close();
+    // The unchanged picture is the same file as last night's (a hard link), not a second copy.
+    const [tonightPicture, lastNightPicture] = await Promise.all([
+      stat(path.join(tonight, 'uploads', 'profiles', 'asha.webp')),
+      stat(path.join(lastNight, 'uploads', 'profiles', 'asha.webp')),
+    ]);
+    expect(tonightPicture.ino).toBe(lastNightPicture.ino);
+
+    // The second place holds the same folders (the old one removed there too).
+    expect((await readdir(secondPlace)).sort()).toEqual(folders);
+    expect((await stat(path.join(secondPlace, folders[1]!, 'app.db'))).size).toBe((await stat(path.join(tonight, 'app.db'))).size);
+
+    const drill = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/restore-drill.ts', tonight], { cwd: projectRoot });
+    expect(drill.stdout).toContain(`Restore drill passed for ${tonight}`);
+    expect(drill.stdout).toContain('accounts: 1; packages: 1; orders approved: 0, pending: 0');
+    expect(drill.stdout).toContain('uploaded files: 1');
+  });
+
+  it('fails, and leaves no dated folder behind, when the database cannot be copied', async () => {
+    const dataDir = await tempDir('backup-nodata-');
+    const backupDir = await tempDir('backup-dir-');
+    const failure = await runBackup({ DATA_DIR: dataDir, BACKUP_DIR: backupDir }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).not.toBe(0);
+    expect(failure?.stderr).toContain('There is no database at');
+    expect(await readdir(backupDir)).toEqual([]);
+  });
+
+  it('refuses a keep period that is not a whole number of days', async () => {
+    const failure = await runBackup({ BACKUP_KEEP_DAYS: '2 weeks', BACKUP_DIR: await tempDir('backup-dir-') }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(2);
+    expect(failure?.stderr).toContain('BACKUP_KEEP_DAYS must be a whole number of days');
+  });
+
+  it('fails the restore drill on a folder without a database', async () => {
+    const empty = await tempDir('drill-empty-');
+    const failure = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/restore-drill.ts', empty], { cwd: projectRoot }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(failure?.code).toBe(1);
+    expect(failure?.stderr).toContain('Restore drill FAILED');
+  });
+});
