@@ -15,6 +15,14 @@ export type OrderStatus = (typeof orderStatuses)[number];
 
 export const ledgerKinds = ['commission', 'payout', 'correction'] as const;
 
+/** How an order is paid: a UPI transfer whose UTR the buyer types (checked by an admin), or a payment gateway's checkout (confirmed by the gateway). */
+export const paymentMethods = ['utr', 'gateway'] as const;
+export type PaymentMethod = (typeof paymentMethods)[number];
+
+/** What a gateway payment that could not simply confirm its order needs from an admin. */
+export const paymentAlertKinds = ['double_payment', 'wrong_amount', 'paid_after_rejection', 'partial_refund'] as const;
+export type PaymentAlertKind = (typeof paymentAlertKinds)[number];
+
 export function isAdminRole(role: Role | null | undefined): boolean {
   return role === 'admin' || role === 'superadmin';
 }

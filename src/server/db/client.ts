@@ -53,9 +53,39 @@ export function openDatabase(file: string): Db {
       },
       { behavior: 'immediate', ...config },
     )) as Db['transaction'];
-  migrate(db, { migrationsFolder });
+  applyMigrations(db);
   reportWritesToReadCache(sqlite);
   return db;
+}
+
+/**
+ * Applies pending migrations with foreign keys off, as SQLite's procedure for changing a table
+ * asks (a migration may rebuild a table that others point at; PRAGMA foreign_keys cannot change
+ * inside the migrations' transaction), then checks every foreign key once and turns them back on.
+ * A database whose keys do not hold after a migration is not used.
+ */
+function applyMigrations(db: Db): void {
+  const sqlite = db.$client;
+  const applied = () =>
+    (sqlite.prepare("select count(*) as n from sqlite_master where name = '__drizzle_migrations'").get() as { n: number }).n === 0
+      ? 0
+      : (sqlite.prepare('select count(*) as n from __drizzle_migrations').get() as { n: number }).n;
+  const before = applied();
+  sqlite.pragma('foreign_keys = OFF');
+  try {
+    migrate(db, { migrationsFolder });
+    if (applied() !== before) {
+      const broken = sqlite.pragma('foreign_key_check') as { table: string; rowid: number; parent: string }[];
+      if (broken.length > 0) {
+        const first = broken[0]!;
+        throw new Error(
+          `After the migrations, ${broken.length} rows point at rows that do not exist (first: ${first.table} row ${first.rowid} -> ${first.parent}).`,
+        );
+      }
+    }
+  } finally {
+    sqlite.pragma('foreign_keys = ON');
+  }
 }
 
 export function databaseFile(dataDir: string): string {

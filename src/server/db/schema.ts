@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { languages, orderStatuses, roles, tiers, ledgerKinds } from '../../shared/domain.js';
+import { languages, orderStatuses, roles, tiers, ledgerKinds, paymentAlertKinds, paymentMethods } from '../../shared/domain.js';
 
 // Conventions: ids are integers (shown to clients as strings); times are milliseconds since the
 // epoch (UTC); money is integer paise. Users are never removed, only marked deleted, because
@@ -191,8 +191,14 @@ export const orders = sqliteTable(
       .references(() => packages.id),
     /** The price at the moment of ordering. */
     amountPaise: integer('amount_paise').notNull(),
-    /** The 12-digit UPI reference the buyer typed. */
-    utr: text('utr').notNull(),
+    /** The 12-digit UPI reference the buyer typed; none for an order paid through the gateway. */
+    utr: text('utr'),
+    paymentMethod: text('payment_method', { enum: paymentMethods }).notNull().default('utr'),
+    /** The gateway's order (created when the buyer chose to pay through it) and the payment that paid it. */
+    gatewayOrderId: text('gateway_order_id'),
+    gatewayPaymentId: text('gateway_payment_id'),
+    /** When the reconcile job last asked the gateway about this order. */
+    gatewayCheckedAt: integer('gateway_checked_at'),
     referrerId: integer('referrer_id').references(() => users.id),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
     buyerName: text('buyer_name').notNull(),
@@ -209,6 +215,8 @@ export const orders = sqliteTable(
     // A UTR belongs to one live order; a rejected order's UTR may be used again.
     uniqueIndex('orders_utr_live').on(t.utr).where(sql`${t.status} in ('pending', 'approved')`),
     uniqueIndex('orders_one_pending').on(t.userId, t.packageId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('orders_gateway_order').on(t.gatewayOrderId).where(sql`${t.gatewayOrderId} is not null`),
+    uniqueIndex('orders_gateway_payment').on(t.gatewayPaymentId).where(sql`${t.gatewayPaymentId} is not null`),
     index('orders_status_created').on(t.status, t.createdAt),
     index('orders_user_created').on(t.userId, t.createdAt),
   ],
@@ -585,13 +593,57 @@ export const orderReversals = sqliteTable('order_reversals', {
   reason: text('reason').notNull(),
   /** The commission taken back (paise, positive), 0 when there was none. */
   commissionPaise: integer('commission_paise').notNull(),
-  reversedBy: integer('reversed_by')
-    .notNull()
-    .references(() => users.id),
+  /** The admin who reversed it; none when a refund made on the payment gateway's dashboard did. */
+  reversedBy: integer('reversed_by').references(() => users.id),
   reversedAt: integer('reversed_at').notNull(),
+  /** The gateway's refund, when the money went back through the gateway. */
+  gatewayRefundId: text('gateway_refund_id'),
 });
+
+/**
+ * Every event the payment gateway sent to the webhook, once: the unique key refuses a replayed
+ * event before it does anything. `outcome` says what it did (settled, ignored, refused) and why.
+ */
+export const gatewayEvents = sqliteTable(
+  'gateway_events',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    provider: text('provider').notNull(),
+    eventId: text('event_id').notNull(),
+    event: text('event').notNull(),
+    gatewayOrderId: text('gateway_order_id'),
+    gatewayPaymentId: text('gateway_payment_id'),
+    outcome: text('outcome').notNull(),
+    receivedAt: integer('received_at').notNull(),
+  },
+  (t) => [uniqueIndex('gateway_events_once').on(t.provider, t.eventId), index('gateway_events_received').on(t.receivedAt)],
+);
+
+/**
+ * A gateway payment an admin must look at: a second payment for an order already paid (approved
+ * by UTR, or paid twice), a payment of the wrong amount, a payment for a rejected order, or a
+ * partial refund. Once per payment; resolved when the money is refunded (or the admin says so).
+ */
+export const paymentAlerts = sqliteTable(
+  'payment_alerts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    gatewayPaymentId: text('gateway_payment_id').notNull(),
+    kind: text('kind', { enum: paymentAlertKinds }).notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    foundAt: integer('found_at').notNull(),
+    resolvedAt: integer('resolved_at'),
+    resolvedBy: integer('resolved_by').references(() => users.id),
+    gatewayRefundId: text('gateway_refund_id'),
+  },
+  (t) => [uniqueIndex('payment_alerts_once').on(t.gatewayPaymentId, t.kind), index('payment_alerts_open').on(t.resolvedAt, t.foundAt)],
+);
 
 export type PayoutDetailsRow = typeof payoutDetails.$inferSelect;
 export type PayoutRequestRow = typeof payoutRequests.$inferSelect;
 export type PayoutBatchRow = typeof payoutBatches.$inferSelect;
 export type PayoutLineRow = typeof payoutLines.$inferSelect;
+export type PaymentAlertRow = typeof paymentAlerts.$inferSelect;

@@ -23,7 +23,7 @@ describe('a reversed order', () => {
     const adminView = await browser.newPage({ width: 360 });
     await signIn(adminView.context, t.url, admin.token);
     await adminView.page.goto(`${t.url}/admin/payouts`);
-    await adminView.page.getByLabel('UTR of the order').fill(order.utr);
+    await adminView.page.getByLabel('UTR of the order').fill(order.utr!);
     await adminView.page.getByLabel('Reason').fill('The UTR was fake');
     await adminView.page.getByRole('button', { name: 'Reverse order' }).click();
     await expect.poll(() => adminView.page.getByText('Order reversed; commission taken back: ₹500.').isVisible()).toBe(true);
@@ -54,7 +54,7 @@ describe('a reversed order', () => {
     // The admins' decided list marks it too.
     await adminView.page.goto(`${t.url}/admin/pending-orders`);
     await adminView.page.getByRole('tab', { name: 'Decided' }).click();
-    const decided = adminView.page.locator('.order-card').filter({ hasText: order.utr });
+    const decided = adminView.page.locator('.order-card').filter({ hasText: order.utr! });
     await expect.poll(() => decided.locator('.badge').textContent()).toBe('Reversed');
     expect(await decided.textContent()).toMatch(/reversed on .+: The UTR was fake/);
 

@@ -219,7 +219,7 @@ describe('the import of the sample export', () => {
       .select({ utr: orders.utr })
       .from(orders)
       .all()
-      .map((row) => row.utr);
+      .map((row) => row.utr!);
     expect(taken).toHaveLength(14);
     for (const utr of taken) {
       const answer = await callJson(t.url, 'POST', '/api/course/purchase', {

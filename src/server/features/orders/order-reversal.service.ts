@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { enrollments, ledger, orderReversals, orders, packages, users } from '../../db/schema.js';
 import { formatRupees } from '../../../shared/money.js';
+import { paymentReferenceOf } from '../../../shared/payment-reference.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { bookCorrection } from '../affiliate/ledger.service.js';
 import { commissionReversedEmail, orderReversedBuyerEmail } from './order-reversal.emails.js';
@@ -60,7 +61,7 @@ export function reverseOrder(deps: Deps, adminId: number, input: { utr: string; 
       orderId: order.id,
       buyerId: order.userId,
       packageName: pkg.name,
-      utr: order.utr,
+      utr: paymentReferenceOf(order),
       commissionPaise: commission?.amountPaise ?? 0,
       sponsorId: commission?.userId ?? null,
     };

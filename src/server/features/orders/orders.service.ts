@@ -6,6 +6,7 @@ import { prepared, setParam, type Db, type Queryable } from '../../db/client.js'
 import { enrollments, orderReversals, orders, packages, users, type OrderRow, type PackageRow, type UserRow } from '../../db/schema.js';
 import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
+import { paymentReferenceOf } from '../../../shared/payment-reference.js';
 import { errorTexts, type ErrorTexts } from '../../lib/errors.js';
 import { renderEmail, type MailMessage, type Mailer } from '../../lib/mailer.js';
 import { listWindow } from '../../lib/list-window.js';
@@ -173,7 +174,7 @@ function newOrderEmails(deps: Deps, order: OrderRow): MailMessage[] {
         email: order.buyerEmail,
         pkg: pkg.name,
         amount: formatRupees(order.amountPaise),
-        utr: order.utr,
+        utr: paymentReferenceOf(order),
         link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
       },
       admin.email,
@@ -311,7 +312,14 @@ function buyerEmail(deps: Deps, order: OrderRow, buyer: UserRow, pkg: PackageRow
     : renderEmail(
         orderRejectedEmail,
         buyer.lang,
-        { siteName, name: buyer.name, pkg: pkg.name, utr: order.utr, reason: order.reason, link: `${deps.config.publicUrl}${pagePaths.contact}` },
+        {
+          siteName,
+          name: buyer.name,
+          pkg: pkg.name,
+          utr: paymentReferenceOf(order),
+          reason: order.reason,
+          link: `${deps.config.publicUrl}${pagePaths.contact}`,
+        },
         buyer.email,
       );
 }

@@ -1,12 +1,17 @@
-import type { OrderStatus } from '../../../shared/domain.js';
+import type { OrderStatus, PaymentMethod } from '../../../shared/domain.js';
 import type { OrderDetails, Payment } from './orders.service.js';
+import { paymentReferenceOf } from '../../../shared/payment-reference.js';
 
 /** An order as the app sees it; money in paise, times in epoch ms. */
 export type OrderView = {
   id: string;
   status: OrderStatus;
   amountPaise: number;
+  /** The UTR the buyer typed, or for an order paid through the gateway its payment (or order) id. */
   utr: string;
+  paymentMethod: PaymentMethod;
+  /** The gateway's payment that paid it, once one did. */
+  gatewayPaymentId: string | null;
   reason: string | null;
   createdAt: number;
   decidedAt: number | null;
@@ -26,7 +31,9 @@ export function toOrderView(details: OrderDetails): OrderView {
     id: String(order.id),
     status: order.status,
     amountPaise: order.amountPaise,
-    utr: order.utr,
+    utr: paymentReferenceOf(order),
+    paymentMethod: order.paymentMethod,
+    gatewayPaymentId: order.gatewayPaymentId,
     reason: order.reason,
     createdAt: order.createdAt,
     decidedAt: order.decidedAt,

@@ -273,7 +273,7 @@ describe('batches', () => {
     const direct = await callJson(t.url, 'POST', '/api/admin/sendMail', { token: admin.token, body: { email: asha.user.email, amount: 1 } });
     expect(direct.body.code).toBe('NOTHING_OWED');
     // The order behind it is reversed before the bank paid: the line can no longer be marked paid.
-    reverseOrder(t.deps, admin.user.id, { utr: order.utr, reason: 'Fake UTR' });
+    reverseOrder(t.deps, admin.user.id, { utr: order.utr!, reason: 'Fake UTR' });
     const line = (await data(call(admin.token, 'payouts.batch', 'query', { batchId }))).lines[0];
     const refused = await call(admin.token, 'payouts.markPaid', 'mutation', { lineId: line.id, utr: 'UTR123456789' });
     expect(refused.status).toBe(409);
@@ -303,7 +303,7 @@ describe('batches', () => {
     const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: [d.user.id] });
     const line = (await data(call(admin.token, 'payouts.batch', 'query', { batchId }))).lines[0];
     markLinePaid(t.deps, admin.user.id, { lineId: Number(line.id), utr: 'UTR000000001' });
-    reverseOrder(t.deps, admin.user.id, { utr: order.utr, reason: 'Mistaken approval' });
+    reverseOrder(t.deps, admin.user.id, { utr: order.utr!, reason: 'Mistaken approval' });
 
     const overview = await data(call(admin.token, 'payouts.overview', 'query'));
     expect(overview.ready.map((row: { name: string }) => row.name)).toEqual(['Person E', 'Person A']);

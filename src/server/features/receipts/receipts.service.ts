@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import { prepared, type DbTransaction, type Queryable } from '../../db/client.js';
 import { orderReversals, orders, receiptCounters, receipts, users, type OrderRow, type ReceiptRow } from '../../db/schema.js';
 import { gstSplit } from '../../../shared/gst.js';
+import { paymentReferenceOf } from '../../../shared/payment-reference.js';
 import { formatReceiptNumber, financialYearStart, istDateStart, MAX_SEQ_PER_YEAR } from './receipt-number.js';
 import { receiptErrors } from './receipts.errors.js';
 import { packageById } from '../catalog/catalog.service.js';
@@ -49,7 +50,7 @@ export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow,
     buyerPhone: buyer?.phone ?? null,
     packageName: pkg.name,
     amountPaise: order.amountPaise,
-    utr: order.utr,
+    utr: paymentReferenceOf(order),
     paidAt: order.createdAt,
     // A tax invoice's fields, or none.
     gstin: gst?.gstin ?? null,

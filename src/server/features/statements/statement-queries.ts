@@ -46,7 +46,8 @@ function selectOrders(db: Queryable) {
   return db
     .select({
       orderId: orders.id,
-      utr: orders.utr,
+      // Orders a statement can match all have a UTR (an order waiting on the gateway has none).
+      utr: sql<string>`coalesce(${orders.utr}, '')`,
       amountPaise: orders.amountPaise,
       status: orders.status,
       createdAt: orders.createdAt,
@@ -90,6 +91,8 @@ function staleOrders(db: Queryable, row: StatementImportRow, staleDays: number, 
     .where(
       and(
         eq(orders.status, 'pending'),
+        // An order waiting on the payment gateway is not for a bank statement to find.
+        eq(orders.paymentMethod, 'utr'),
         gte(orders.createdAt, istDayStartOf(row.periodFrom)),
         lt(orders.createdAt, cutoff),
         notExists(db.select({ one: sql`1` }).from(statementCredits).where(eq(statementCredits.utr, orders.utr))),
