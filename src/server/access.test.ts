@@ -22,7 +22,9 @@ import {
 } from '../test/world.js';
 import { restRoutes } from './rest/rest-routes.js';
 import { eq } from 'drizzle-orm';
-import { packageAccessRevocations, sessions } from './db/schema.js';
+import { packageAccessRevocations, paymentAlerts, sessions } from './db/schema.js';
+import { settleGatewayOrder, startGatewayPayment } from './features/payments/payments.service.js';
+import { fakeKeys, gatewayEnv, startFakeRazorpay, type FakeRazorpay } from '../test/fake-razorpay.js';
 import { hashToken } from './lib/tokens.js';
 import { payoutDetailsInput } from '../shared/payout-details.js';
 import { batchView, makeBatch } from './features/payouts/batches.service.js';
@@ -65,6 +67,7 @@ type RestCell = { request: (w: World, t: TestApp) => RestRequest | Promise<RestR
 let png: Buffer;
 let importId: string;
 let t: TestApp;
+let fake: FakeRazorpay;
 let staff: Staff;
 
 const id = (value: { id: number }) => String(value.id);
@@ -223,6 +226,44 @@ const procedures: Record<string, ProcedureCell> = {
   'orders.pending': { input: () => ({ page: 1 }), expect: adminOnly() },
   'orders.decided': { input: () => ({ page: 1 }), expect: adminOnly() },
   'orders.decide': { input: (w) => ({ orderId: id(w.pendingOrder), action: 'approve' }), expect: adminOnly() },
+
+  // Paying through the gateway (a local fake of it)
+  'payments.start': {
+    input: (w, app) => ({ name: 'Asha', email: w.user.row.email, packageId: id(createPackage(app.db)) }),
+    expect: signedIn,
+    check: (_actor, data) => expect(data).toMatchObject({ keyId: fakeKeys.keyId, currency: 'INR' }),
+  },
+  /** The buyer's own checkout only: anyone else's answers as if the order did not exist. */
+  'payments.confirm': {
+    input: async (w, app) => {
+      const launch = await startGatewayPayment(app.deps, w.user.row.id, { name: 'Asha', email: w.user.row.email, packageId: createPackage(app.db).id });
+      const paid = fake.pay(launch.gatewayOrderId);
+      return { orderId: String(launch.orderId), paymentId: paid.razorpay_payment_id, signature: paid.razorpay_signature };
+    },
+    expect: { visitor: 401, user: 200, other: 404, admin: 404, superadmin: 404 },
+  },
+  'payments.alerts': { expect: adminOnly() },
+  'payments.resolveAlert': {
+    input: (w, app) => {
+      const alert = app.db
+        .insert(paymentAlerts)
+        .values({ orderId: w.pendingOrder.id, gatewayPaymentId: `pay_Alert${freshUtr()}`, kind: 'double_payment', amountPaise: 100_00, foundAt: Date.now() })
+        .returning()
+        .get();
+      return { alertId: String(alert.id), refund: false };
+    },
+    expect: adminOnly(),
+  },
+  'payments.refundOrder': {
+    input: async (w, app) => {
+      const buyer = w.other.row.id;
+      const launch = await startGatewayPayment(app.deps, buyer, { name: 'Ravi', email: w.other.row.email, packageId: createPackage(app.db).id });
+      fake.pay(launch.gatewayOrderId);
+      await settleGatewayOrder(app.deps, launch.orderId);
+      return { orderId: String(launch.orderId), reason: 'Asked for a refund' };
+    },
+    expect: adminOnly(),
+  },
 
   // Lectures
   'lectures.forPackage': {
@@ -461,7 +502,8 @@ const restCalls: Record<string, RestCell> = {
 };
 
 beforeAll(async () => {
-  t = await startTestApp();
+  fake = await startFakeRazorpay();
+  t = await startTestApp({ env: gatewayEnv(fake.url), build: { reconcileGateway: false } });
   png = await makePng(64, 64);
   staff = await createStaff(t);
   const w = await buildWorld(t, staff);
@@ -477,6 +519,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
+  await fake.close();
 });
 
 /** Calls `call` once per actor, each in a fresh world (a call may log out, delete or approve). */

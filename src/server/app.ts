@@ -21,6 +21,8 @@ import { restRoutes } from './rest/rest-routes.js';
 import { SetupGate } from './features/auth/setup.service.js';
 import { serveClient, serveUploads } from './serve-client.js';
 import { PURGE_EVERY_MS, purgeExpired } from './features/auth/purge.service.js';
+import { createGateway, RECONCILE_EVERY_MS, reconcileGatewayOrders } from './features/payments/payments.service.js';
+import { registerPaymentWebhook } from './features/payments/payments.webhook.js';
 import { createContextFactory, type AppDeps } from './trpc/context.js';
 import { answerQueries } from './trpc/query-path.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
@@ -49,6 +51,8 @@ export type BuildOptions = {
   backgroundCheckpoints?: boolean;
   /** Build and hand over emails in a worker thread (lib/mail-thread.ts); the server process does. */
   backgroundMail?: boolean;
+  /** False leaves the gateway's reconcile job to the test that runs it by hand. */
+  reconcileGateway?: boolean;
 };
 
 /** Fastify trusts the n nearest proxies for a number, but its types only know a function for that. */
@@ -81,7 +85,16 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       inWorker: options.backgroundMail ?? false,
     });
   const setup = new SetupGate(db);
-  const deps: AppDeps = { db, config, mailer, log: app.log, now: options.now ?? Date.now, rateLimits: new RateLimits(), setup };
+  const deps: AppDeps = {
+    db,
+    config,
+    mailer,
+    log: app.log,
+    now: options.now ?? Date.now,
+    rateLimits: new RateLimits(),
+    setup,
+    gateway: createGateway(config.gateway),
+  };
   const setupToken = setup.open();
   if (setupToken) {
     app.log.warn(`No admin yet. Create the first admin (superadmin) at ${config.publicUrl}${pagePaths.setup}?token=${setupToken} — the link works once.`);
@@ -101,8 +114,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const purgeTimer = setInterval(purge, options.purgeEveryMs ?? PURGE_EVERY_MS);
   purgeTimer.unref();
 
+  // With a payment gateway: orders nobody heard of are asked about on a schedule (missed webhooks).
+  const reconcile = () =>
+    reconcileGatewayOrders(deps).then(
+      (done) => (done.asked > 0 ? app.log.info(done, 'gateway orders reconciled') : undefined),
+      (error: unknown) => app.log.error({ err: error }, 'reconciling gateway orders failed'),
+    );
+  const reconcileTimer = deps.gateway && options.reconcileGateway !== false ? setInterval(reconcile, RECONCILE_EVERY_MS) : null;
+  reconcileTimer?.unref();
+
   app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
+    if (reconcileTimer) clearInterval(reconcileTimer);
     await mailer.close();
     await checkpoints?.stop();
     if (!options.db) db.$client.close();
@@ -174,6 +197,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   // REST adapters for existing clients.
   registerRestRows(app, restRoutes, deps, createContext);
+
+  // The payment gateway's events (answers 404 when no gateway is set up).
+  registerPaymentWebhook(app, deps);
 
   app.get('/healthz', async (_request, reply) => {
     const healthy = isDatabaseHealthy(db);

@@ -1,3 +1,4 @@
+import { gatewayEnv, startFakeRazorpay, type FakeRazorpay } from '../test/fake-razorpay.js';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,7 @@ import { appRouter } from './trpc/router.js';
 const RUNS = 5;
 
 let t: TestApp;
+let fake: FakeRazorpay;
 let w: World;
 let superadminId: number;
 
@@ -87,6 +89,11 @@ async function makeSamples(): Promise<Samples> {
     'orders.pending': { search: 'asha', page: 1 },
     'orders.decided': { search: 'asha', page: 1 },
     'orders.decide': { orderId: id(w.pendingOrder), action: 'reject', reason: 'No such credit' },
+    'payments.start': { name: 'Asha', email: w.user.row.email, referralCode: 'ABCDEFGH', packageId: id(w.forSale) },
+    'payments.confirm': { orderId: id(w.pendingOrder), paymentId: 'pay_AbCdEf123456', signature: 'ab'.repeat(32) },
+    'payments.alerts': { resolved: false },
+    'payments.resolveAlert': { alertId: '999999', refund: false },
+    'payments.refundOrder': { orderId: id(w.pendingOrder), reason: 'Asked for a refund' },
     'lectures.forPackage': { packageId: id(w.owned) },
     'lectures.add': { packageId: id(w.owned), video: 'https://youtu.be/dQw4w9WgXcQ', title: 'Part three' },
     'lectures.remove': { id: id(w.lectures[0]!) },
@@ -204,7 +211,8 @@ function inputSchema(path: string): { safeParse(value: unknown): { success: bool
 const overJson = (value: unknown) => (value === undefined ? undefined : JSON.parse(JSON.stringify(value)));
 
 beforeAll(async () => {
-  t = await startTestApp();
+  fake = await startFakeRazorpay();
+  t = await startTestApp({ env: gatewayEnv(fake.url), build: { reconcileGateway: false } });
   const staff = await createStaff(t);
   superadminId = staff.superadmin.id;
   w = await buildWorld(t, staff);
@@ -213,6 +221,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await t.close();
+  await fake.close();
 });
 
 describe('every procedure, fed bad input by the superadmin', () => {

@@ -101,4 +101,57 @@ describe('settings', () => {
     expect(() => loadConfig({ UPI_MERCHANT_CODE: '82' })).toThrow(/UPI_MERCHANT_CODE/);
     expect(() => loadConfig({ GST_RATE_PERCENT: '18.005' })).toThrow(/GST_RATE_PERCENT/);
   });
+
+  it('turns the payment gateway on with all three Razorpay settings, and stops on a partial or stray set naming the setting', () => {
+    expect(loadConfig({}).gateway).toBeNull();
+    const keys = { RAZORPAY_KEY_ID: 'rzp_live_AbCd1234EfGh56', RAZORPAY_KEY_SECRET: 'AbCdEfGh12345678IjKl', RAZORPAY_WEBHOOK_SECRET: 'webhook-secret-1234' };
+    expect(loadConfig({ PAYMENT_GATEWAY: 'razorpay', ...keys }).gateway).toEqual({
+      provider: 'razorpay',
+      keyId: 'rzp_live_AbCd1234EfGh56',
+      keySecret: 'AbCdEfGh12345678IjKl',
+      webhookSecret: 'webhook-secret-1234',
+      apiUrl: 'https://api.razorpay.com',
+    });
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const partial = problems({ PAYMENT_GATEWAY: 'razorpay', RAZORPAY_KEY_ID: keys.RAZORPAY_KEY_ID });
+    expect(partial).toContain('RAZORPAY_KEY_SECRET: expected a value when PAYMENT_GATEWAY is razorpay');
+    expect(partial).toContain('RAZORPAY_WEBHOOK_SECRET: expected a value when PAYMENT_GATEWAY is razorpay');
+    expect(problems({ RAZORPAY_KEY_ID: keys.RAZORPAY_KEY_ID })).toContain('PAYMENT_GATEWAY: expected razorpay when RAZORPAY_KEY_ID is set');
+    expect(problems({ PAYMENT_GATEWAY: 'paytm' })).toContain('PAYMENT_GATEWAY: expected razorpay, or nothing');
+    expect(problems({ PAYMENT_GATEWAY: 'razorpay', ...keys, RAZORPAY_KEY_ID: 'live_key' })).toContain('RAZORPAY_KEY_ID: expected the key id');
+    // Only this machine may be reached over plain http (the tests' fake gateway).
+    expect(problems({ PAYMENT_GATEWAY: 'razorpay', ...keys, RAZORPAY_API_URL: 'http://evil.example.com' })).toContain(
+      'RAZORPAY_API_URL: expected an https:// address',
+    );
+    expect(loadConfig({ PAYMENT_GATEWAY: 'razorpay', ...keys, RAZORPAY_API_URL: 'http://127.0.0.1:4010' }).gateway?.apiUrl).toBe('http://127.0.0.1:4010');
+  });
+
+  it('never repeats a secret setting’s value in its message', () => {
+    const message = (() => {
+      try {
+        loadConfig({
+          PAYMENT_GATEWAY: 'razorpay',
+          RAZORPAY_KEY_ID: 'rzp_live_AbCd1234EfGh56',
+          RAZORPAY_KEY_SECRET: 'short!',
+          RAZORPAY_WEBHOOK_SECRET: 'tiny',
+          SMTP_URL: 'http://user:hunter2@mail',
+        });
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toContain('RAZORPAY_KEY_SECRET:');
+    expect(message).toContain('SMTP_URL:');
+    expect(message).not.toContain('short!');
+    expect(message).not.toContain('hunter2');
+    expect(message).not.toContain('"tiny"');
+  });
 });

@@ -220,11 +220,46 @@ const envSchema = z.object({
   TDS_THRESHOLD_RUPEES: wholeRupees(20000),
   TDS_NO_PAN_RATE_PERCENT: percent(20),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  PAYMENT_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['razorpay'], { error: 'expected razorpay, or nothing (UPI with a UTR an admin checks)' }).optional()),
+  RAZORPAY_KEY_ID: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^rzp_(test|live)_[A-Za-z0-9]{8,32}$/, "expected the key id from Razorpay's dashboard, such as rzp_live_AbCd1234EfGh56")
+      .optional(),
+  ),
+  RAZORPAY_KEY_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[A-Za-z0-9]{16,64}$/, "expected the key secret from Razorpay's dashboard (16 to 64 letters and digits)")
+      .optional(),
+  ),
+  RAZORPAY_WEBHOOK_SECRET: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(12, "expected the webhook's secret as set in Razorpay's dashboard (at least 12 characters)").max(200).optional(),
+  ),
+  /** Only tests change it: where the gateway's API answers (a local fake). */
+  RAZORPAY_API_URL: z.preprocess(emptyAsUndefined, httpUrl.default('https://api.razorpay.com')),
 });
 
 /** The settings as the app uses them: the environment's names and units turned into the app's. */
 const configSchema = envSchema
   .superRefine((e, ctx) => {
+    const razorpaySettings = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'] as const;
+    if (e.PAYMENT_GATEWAY === 'razorpay') {
+      for (const name of razorpaySettings) {
+        if (!e[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'expected a value when PAYMENT_GATEWAY is razorpay' });
+      }
+    } else {
+      const given = razorpaySettings.find((name) => e[name]);
+      if (given)
+        ctx.addIssue({ code: 'custom', path: ['PAYMENT_GATEWAY'], message: `expected razorpay when ${given} is set (or remove the RAZORPAY_ settings)` });
+    }
+    const apiUrl = new URL(e.RAZORPAY_API_URL);
+    if (apiUrl.protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(apiUrl.hostname)) {
+      ctx.addIssue({ code: 'custom', path: ['RAZORPAY_API_URL'], message: 'expected an https:// address (plain http only on this machine, for tests)' });
+    }
     if (e.GSTIN && !e.SELLER_STATE) {
       ctx.addIssue({ code: 'custom', path: ['SELLER_STATE'], message: 'expected the two-digit GST state code when GSTIN is set' });
     } else if (e.GSTIN && e.SELLER_STATE && !e.GSTIN.startsWith(e.SELLER_STATE)) {
@@ -268,6 +303,17 @@ const configSchema = envSchema
     sellerAddress: e.SELLER_ADDRESS,
     /** Set together: receipts become tax invoices. */
     gst: e.GSTIN && e.SELLER_STATE ? { gstin: e.GSTIN, sellerState: e.SELLER_STATE as string, rateBp: Math.round(e.GST_RATE_PERCENT * 100) } : null,
+    /** A payment gateway that confirms payments by itself (features/payments), or none: UPI with a UTR an admin checks. */
+    gateway:
+      e.PAYMENT_GATEWAY === 'razorpay'
+        ? {
+            provider: 'razorpay' as const,
+            keyId: e.RAZORPAY_KEY_ID as string,
+            keySecret: e.RAZORPAY_KEY_SECRET as string,
+            webhookSecret: e.RAZORPAY_WEBHOOK_SECRET as string,
+            apiUrl: e.RAZORPAY_API_URL,
+          }
+        : null,
   }));
 
 export type Config = z.output<typeof configSchema>;
@@ -286,12 +332,16 @@ export function readEnvironment(cwd = process.cwd(), env: NodeJS.ProcessEnv = pr
   return { ...fromFile, ...env };
 }
 
+/** Settings whose values hold a password or a key: a message about them never repeats the value. */
+const secretSettings = new Set(['SMTP_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']);
+
 export function loadConfig(env: Record<string, string | undefined> = readEnvironment()): Config {
   const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? 'settings');
       const got = env[name];
+      if (secretSettings.has(name)) return `${name}: ${issue.message}`;
       return `${name}: ${issue.message}${got === undefined || got === '' ? '' : ` (got "${got}")`}`;
     });
     throw new ConfigError(problems);

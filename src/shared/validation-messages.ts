@@ -28,6 +28,10 @@ export const validationMessages = {
     mr: 'कृपया व्यवहार क्रमांकासह सर्व आवश्यक माहिती भरा.',
   },
   PACKAGE_REQUIRED: { en: 'Error: No package selected!', mr: 'त्रुटी: कोणतेही पॅकेज निवडलेले नाही!' },
+  GATEWAY_PAYMENT_INVALID: {
+    en: 'This is not a payment of the payment gateway.',
+    mr: 'हे पेमेंट गेटवेचे पेमेंट नाही.',
+  },
   ACTION_INVALID: { en: 'The action must be approve or reject.', mr: 'कृती approve किंवा reject असावी.' },
   AMOUNT_INVALID: {
     en: 'Please enter an amount in rupees, such as 1500 or 1500.50.',

@@ -7,6 +7,7 @@ import type { Language } from '../../shared/domain.js';
 import { findSessionUser, type DeviceInfo, type SessionUser } from '../features/auth/sessions.service.js';
 import { keptUserAgent, modelFromHint } from '../features/auth/device-label.js';
 import type { SetupGate } from '../features/auth/setup.service.js';
+import type { PaymentGateway } from '../features/payments/gateway.js';
 import { DEVICE_COOKIE, DEVICE_DAYS } from '../features/auth/login-limiter.js';
 import { readToken, requestLanguage, SESSION_COOKIE } from '../lib/request-info.js';
 
@@ -21,6 +22,8 @@ export type AppDeps = {
   rateLimits: RateLimits;
   /** The one-time link that creates the first admin. */
   setup: SetupGate;
+  /** The payment gateway of the PAYMENT_GATEWAY setting, or none (UPI with a UTR an admin checks). */
+  gateway: PaymentGateway | null;
 };
 
 export type RequestInfo = {

@@ -9,6 +9,7 @@ import { receiptsRouter } from '../features/receipts/receipts.router.js';
 import { statementsRouter } from '../features/statements/statements.router.js';
 import { devicesRouter } from '../features/auth/devices.router.js';
 import { accessRouter } from '../features/catalog/access.router.js';
+import { paymentsRouter } from '../features/payments/payments.router.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
@@ -23,6 +24,7 @@ export const appRouter = router({
   access: accessRouter,
   receipts: receiptsRouter,
   payouts: payoutsRouter,
+  payments: paymentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -85,7 +85,8 @@ export function bookPayout(
  */
 export function bookCorrection(
   tx: Queryable,
-  line: { userId: number; amountPaise: number; orderId: number | null; createdBy: number; note: string; now: number },
+  /** `createdBy` is the admin behind it; none for a refund made on the payment gateway's dashboard. */
+  line: { userId: number; amountPaise: number; orderId: number | null; createdBy: number | null; note: string; now: number },
 ): LedgerRow {
   const row = tx
     .insert(ledger)

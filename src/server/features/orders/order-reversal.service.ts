@@ -20,17 +20,24 @@ export type Reversal = { orderId: number; buyerId: number; packageName: string; 
  * (never an edit), in one transaction. When that commission was already paid out, what the sponsor
  * is owed goes below zero and their next payout nets it. The order keeps its status `approved`;
  * the reversal row (with the reason, who and when) marks it. Buyer and sponsor are emailed.
+ * The order is found by its UTR (an admin's reversal) or its id (a refund through the payment
+ * gateway, which may be made by nobody here: a refund on the gateway's dashboard).
  */
-export function reverseOrder(deps: Deps, adminId: number, input: { utr: string; reason: string }): Reversal {
+export function reverseOrder(
+  deps: Deps,
+  adminId: number | null,
+  input: ({ utr: string } | { orderId: number }) & { reason: string; gatewayRefundId?: string | undefined },
+): Reversal {
   const now = deps.now();
+  const which = 'orderId' in input ? eq(orders.id, input.orderId) : eq(orders.utr, input.utr);
   const reversal = deps.db.transaction((tx) => {
     const order = tx
       .select()
       .from(orders)
-      .where(and(eq(orders.utr, input.utr), eq(orders.status, 'approved')))
+      .where(and(which, eq(orders.status, 'approved')))
       .get();
     if (!order) {
-      const any = tx.select({ id: orders.id }).from(orders).where(eq(orders.utr, input.utr)).get();
+      const any = tx.select({ id: orders.id }).from(orders).where(which).get();
       throw any ? reversalErrors.ORDER_NOT_APPROVED() : reversalErrors.ORDER_NOT_FOUND();
     }
     const done = tx.select({ orderId: orderReversals.orderId }).from(orderReversals).where(eq(orderReversals.orderId, order.id)).get();
@@ -54,7 +61,14 @@ export function reverseOrder(deps: Deps, adminId: number, input: { utr: string; 
       });
     }
     tx.insert(orderReversals)
-      .values({ orderId: order.id, reason: input.reason, commissionPaise: commission?.amountPaise ?? 0, reversedBy: adminId, reversedAt: now })
+      .values({
+        orderId: order.id,
+        reason: input.reason,
+        commissionPaise: commission?.amountPaise ?? 0,
+        reversedBy: adminId,
+        reversedAt: now,
+        gatewayRefundId: input.gatewayRefundId ?? null,
+      })
       .run();
     const pkg = tx.select({ name: packages.name }).from(packages).where(eq(packages.id, order.packageId)).get()!;
     return {

@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { stateCodes } from '../../../shared/indian-states.js';
-import { emailAddress, entityId, optionalText, pinCode, requiredText, searchAndPage, utr } from '../../../shared/schemas.js';
+import { checkoutFields, checkoutOf, chosenPackageId } from '../../../shared/checkout-input.js';
+import { entityId, optionalText, searchAndPage, utr } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { orderErrors } from './orders.errors.js';
 import { decidedOrders, decideOrder, orderDetails, ordersOf, ORDERS_PAGE_SIZE, paymentDetails, pendingOrders, placeOrder } from './orders.service.js';
 import { toOrderView, toPaymentDetailsView } from './orders.views.js';
 
-const packageId = z.union([z.number(), z.string()], { error: 'PACKAGE_REQUIRED' }).pipe(entityId);
 
 function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {
   const details = orderDetails(db, orderId);
@@ -17,34 +16,13 @@ function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {
 export const ordersRouter = router({
   /** The UPI link, QR code and exact amount for the payment popup. */
   paymentDetails: protectedProcedure
-    .input(z.object({ packageId }))
+    .input(z.object({ packageId: chosenPackageId }))
     .query(async ({ ctx, input }) => toPaymentDetailsView(await paymentDetails(ctx, ctx.user.id, input.packageId))),
 
-  purchase: protectedProcedure
-    .input(
-      z.object({
-        name: requiredText(100, 'PURCHASE_FIELDS_REQUIRED'),
-        email: z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').pipe(emailAddress),
-        referralCode: optionalText(36),
-        packageId,
-        utr,
-        /** GST state code and PIN, required when the site issues tax invoices. */
-        state: z.enum(stateCodes, { error: 'STATE_REQUIRED' }).optional(),
-        pin: pinCode.optional(),
-      }),
-    )
-    .mutation(({ ctx, input }) => {
-      const order = placeOrder(ctx, ctx.user.id, {
-        name: input.name,
-        email: input.email,
-        referralId: input.referralCode || undefined,
-        packageId: input.packageId,
-        utr: input.utr,
-        buyerState: input.state,
-        buyerPin: input.pin,
-      });
-      return { order: viewOf(ctx.db, order.id) };
-    }),
+  purchase: protectedProcedure.input(checkoutFields.extend({ utr })).mutation(({ ctx, input }) => {
+    const order = placeOrder(ctx, ctx.user.id, { ...checkoutOf(input), utr: input.utr });
+    return { order: viewOf(ctx.db, order.id) };
+  }),
 
   /** The signed-in buyer's orders with their status. */
   mine: protectedProcedure.query(({ ctx }) => ordersOf(ctx.db, ctx.user.id).map(toOrderView)),

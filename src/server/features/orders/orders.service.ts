@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
@@ -35,12 +35,20 @@ function packageOnSale(db: Queryable, packageId: number): PackageRow {
   return pkg;
 }
 
-function hasPendingOrder(db: Queryable, userId: number, packageId: number): boolean {
+/** A pending order of this buyer and package that waits for a check (one opened for the gateway and not paid yet does not). */
+function hasOrderWaitingForCheck(db: Queryable, userId: number, packageId: number): boolean {
   return (
     db
       .select({ id: orders.id })
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.packageId, packageId), eq(orders.status, 'pending')))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.packageId, packageId),
+          eq(orders.status, 'pending'),
+          or(isNotNull(orders.utr), eq(orders.paymentMethod, 'utr')),
+        ),
+      )
       .get() !== undefined
   );
 }
@@ -67,7 +75,7 @@ export async function paymentDetails(deps: Deps, userId: number, packageId: numb
   if (!upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
   const pkg = packageOnSale(deps.db, packageId);
   if (hasBought(deps.db, userId, pkg.id)) throw orderErrors.ALREADY_OWNED();
-  if (hasPendingOrder(deps.db, userId, pkg.id)) throw orderErrors.ORDER_WAITING();
+  if (hasOrderWaitingForCheck(deps.db, userId, pkg.id)) throw orderErrors.ORDER_WAITING();
   const upiLink = upiPaymentLink({
     upiId,
     payeeName: upiPayeeName,
@@ -83,32 +91,69 @@ function isUniqueViolation(error: unknown, index: string): boolean {
   return error instanceof Error && /UNIQUE constraint failed/.test(error.message) && error.message.includes(index);
 }
 
+/** What a buyer gives at checkout, whichever way they pay. */
+type CheckoutInput = {
+  name: string;
+  email: string;
+  referralId?: string | undefined;
+  packageId: number;
+  /** Asked only when the site issues tax invoices (GSTIN set). */
+  buyerState?: string | undefined;
+  buyerPin?: string | undefined;
+};
+
+/**
+ * The checks every checkout makes, inside the order's transaction: the package is on sale and not
+ * owned, and the buyer exists. Answers the package, the buyer, and the buyer's pending order of
+ * this package if there is one (the caller decides what it may do with it).
+ */
+function checkoutChecks(tx: Queryable, config: Config, buyerId: number, input: CheckoutInput) {
+  if (config.gst && (!input.buyerState || !input.buyerPin)) throw orderErrors.STATE_AND_PIN_REQUIRED();
+  const pkg = packageOnSale(tx, input.packageId);
+  if (hasBought(tx, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
+  const buyer = findActiveUser(tx, buyerId);
+  if (!buyer) throw orderErrors.ACCOUNT_GONE();
+  const waiting = tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, buyerId), eq(orders.packageId, pkg.id), eq(orders.status, 'pending')))
+    .get();
+  return { pkg, buyer, waiting };
+}
+
+/** An order opened for the payment gateway that no UTR was typed for: the buyer may still pay it either way. */
+function isOpenGatewayOrder(order: OrderRow | undefined): order is OrderRow {
+  return order !== undefined && order.paymentMethod === 'gateway' && order.utr === null;
+}
+
+/**
+ * The order's referrer: the buyer's sponsor, or else the referral ID given, which then becomes the
+ * sponsor (once, never self, never a loop). A deleted sponsor counts as none: the buyer may name a
+ * new one (README Decisions).
+ */
+function referrerFor(tx: Queryable, buyer: UserRow, referralId: string | undefined): number | null {
+  const sponsorActive = buyer.sponsorId !== null && findActiveUser(tx, buyer.sponsorId) !== undefined;
+  if (sponsorActive) return buyer.sponsorId;
+  if (!referralId) return null;
+  const sponsor = findActiveUserByReferralCode(tx, referralId);
+  if (!sponsor) throw orderErrors.REFERRAL_UNKNOWN();
+  if (sponsor.id === buyer.id) throw orderErrors.REFERRAL_SELF();
+  if (assignSponsorOnce(tx, buyer.id, sponsor.id) === 'loop') throw orderErrors.REFERRAL_LOOP();
+  return sponsor.id;
+}
+
 /**
  * Takes an order for a package the buyer says they paid by UPI. The checks and the insert run in
  * one transaction: one live order per UTR, one pending order per buyer and package, nothing for a
- * package already owned. The referrer is the buyer's sponsor, or else the referral ID given, which
- * then becomes the sponsor (once, never self, never a loop).
+ * package already owned. A buyer who opened the gateway's checkout for this package and paid by
+ * scanning the QR instead gives the UTR to that same order (it then waits for an admin, and a
+ * gateway payment arriving later is shown to the admin as a possible double payment).
  */
-export function placeOrder(
-  deps: Deps,
-  buyerId: number,
-  input: {
-    name: string;
-    email: string;
-    referralId?: string | undefined;
-    packageId: number;
-    utr: string;
-    /** Asked only when the site issues tax invoices (GSTIN set). */
-    buyerState?: string | undefined;
-    buyerPin?: string | undefined;
-  },
-): OrderRow {
+export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & { utr: string }): OrderRow {
   const order = deps.db.transaction((tx) => {
     if (!deps.config.upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
-    if (deps.config.gst && (!input.buyerState || !input.buyerPin)) throw orderErrors.STATE_AND_PIN_REQUIRED();
-    const pkg = packageOnSale(tx, input.packageId);
-    if (hasBought(tx, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
-    if (hasPendingOrder(tx, buyerId, pkg.id)) throw orderErrors.ORDER_WAITING();
+    const { pkg, buyer, waiting } = checkoutChecks(tx, deps.config, buyerId, input);
+    if (waiting && !isOpenGatewayOrder(waiting)) throw orderErrors.ORDER_WAITING();
     const utrTaken = tx
       .select({ id: orders.id })
       .from(orders)
@@ -116,22 +161,21 @@ export function placeOrder(
       .get();
     if (utrTaken) throw orderErrors.UTR_TAKEN();
 
-    const buyer = findActiveUser(tx, buyerId);
-    if (!buyer) throw orderErrors.ACCOUNT_GONE();
-    let referrerId: number | null = null;
-    // A deleted sponsor counts as none: the buyer may name a new one (README Decisions).
-    const sponsorActive = buyer.sponsorId !== null && findActiveUser(tx, buyer.sponsorId) !== undefined;
-    if (sponsorActive) {
-      referrerId = buyer.sponsorId;
-    } else if (input.referralId) {
-      const sponsor = findActiveUserByReferralCode(tx, input.referralId);
-      if (!sponsor) throw orderErrors.REFERRAL_UNKNOWN();
-      if (sponsor.id === buyer.id) throw orderErrors.REFERRAL_SELF();
-      if (assignSponsorOnce(tx, buyer.id, sponsor.id) === 'loop') throw orderErrors.REFERRAL_LOOP();
-      referrerId = sponsor.id;
-    }
-
     try {
+      if (waiting) {
+        return tx
+          .update(orders)
+          .set({
+            utr: input.utr,
+            paymentMethod: 'utr',
+            buyerName: input.name,
+            buyerEmail: input.email,
+            ...(deps.config.gst && { buyerState: input.buyerState, buyerPin: input.buyerPin }),
+          })
+          .where(and(eq(orders.id, waiting.id), eq(orders.status, 'pending')))
+          .returning()
+          .get()!;
+      }
       return tx
         .insert(orders)
         .values({
@@ -139,7 +183,7 @@ export function placeOrder(
           packageId: pkg.id,
           amountPaise: pkg.pricePaise,
           utr: input.utr,
-          referrerId,
+          referrerId: referrerFor(tx, buyer, input.referralId),
           buyerName: input.name,
           buyerEmail: input.email,
           ...(deps.config.gst && { buyerState: input.buyerState, buyerPin: input.buyerPin }),
@@ -155,6 +199,73 @@ export function placeOrder(
   });
   deps.mailer.sendLater(() => newOrderEmails(deps, order));
   return order;
+}
+
+/**
+ * The buyer's order to pay through the payment gateway: their open gateway order of this package
+ * (the price it was opened at), or a new pending one, with the same checks as any checkout. The
+ * gateway's own order is opened by the caller (features/payments) and recorded with
+ * `recordGatewayOrder`.
+ */
+export function openGatewayOrder(deps: Deps, buyerId: number, input: CheckoutInput): OrderRow {
+  return deps.db.transaction((tx) => {
+    const { pkg, buyer, waiting } = checkoutChecks(tx, deps.config, buyerId, input);
+    if (waiting) {
+      if (!isOpenGatewayOrder(waiting)) throw orderErrors.ORDER_WAITING();
+      return waiting;
+    }
+    try {
+      return tx
+        .insert(orders)
+        .values({
+          userId: buyer.id,
+          packageId: pkg.id,
+          amountPaise: pkg.pricePaise,
+          paymentMethod: 'gateway',
+          referrerId: referrerFor(tx, buyer, input.referralId),
+          buyerName: input.name,
+          buyerEmail: input.email,
+          ...(deps.config.gst && { buyerState: input.buyerState, buyerPin: input.buyerPin }),
+          createdAt: deps.now(),
+        })
+        .returning()
+        .get();
+    } catch (error) {
+      if (isUniqueViolation(error, 'orders.user_id')) throw orderErrors.ORDER_WAITING();
+      throw error;
+    }
+  });
+}
+
+/** Records the gateway's order opened for one of ours (once: an order keeps its first gateway order). */
+export function recordGatewayOrder(db: Db, orderId: number, gatewayOrderId: string): OrderRow {
+  db.update(orders)
+    .set({ gatewayOrderId })
+    .where(and(eq(orders.id, orderId), isNull(orders.gatewayOrderId)))
+    .run();
+  return db.select().from(orders).where(eq(orders.id, orderId)).get()!;
+}
+
+/**
+ * Closes an order opened for the gateway that was never paid (nor given a UTR): rejected, with the
+ * reason, by nobody, without an email (the buyer only opened a payment window). Answers whether it
+ * was still open.
+ */
+export function expireGatewayOrder(db: Db, orderId: number, now: number): boolean {
+  const closed = db
+    .update(orders)
+    .set({ status: 'rejected', reason: 'Not paid within a day of opening the payment', decidedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), eq(orders.paymentMethod, 'gateway'), isNull(orders.utr)))
+    .returning({ id: orders.id })
+    .get();
+  return closed !== undefined;
+}
+
+/** Forgets an order the gateway could not open an order for, so the buyer can try again or pay by UTR. */
+export function dropUnopenedGatewayOrder(db: Db, orderId: number): void {
+  db.delete(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.paymentMethod, 'gateway'), isNull(orders.gatewayOrderId), eq(orders.status, 'pending')))
+    .run();
 }
 
 function newOrderEmails(deps: Deps, order: OrderRow): MailMessage[] {
@@ -205,6 +316,19 @@ export const decisionErrorTexts: ErrorTexts = errorTexts(
  * admins clicking at once cannot both succeed. The buyer is emailed either way.
  */
 export function decideOrder(deps: Deps, adminId: number, decision: Decision): OrderRow {
+  return decide(deps, adminId, decision, null);
+}
+
+/**
+ * Approves a pending order the payment gateway says is paid (features/payments): the same
+ * approval as an admin's (access, commission, receipt, emails, in one transaction), made by
+ * nobody, recording the gateway's payment. Refused like an admin's when the order was decided.
+ */
+export function approvePaidOrder(deps: Deps, orderId: number, gatewayPaymentId: string): OrderRow {
+  return decide(deps, null, { orderId, action: 'approve' }, gatewayPaymentId);
+}
+
+function decide(deps: Deps, decidedBy: number | null, decision: Decision, gatewayPaymentId: string | null): OrderRow {
   const now = deps.now();
   const { order: decided, commission } = deps.db.transaction((tx): { order: OrderRow; commission: Commission | null } => {
     const existing = prepared(tx, 'orders.statusById', () =>
@@ -226,6 +350,7 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
           reason: setParam('reason'),
           decidedBy: setParam('decidedBy'),
           decidedAt: setParam('decidedAt'),
+          gatewayPaymentId: sql`coalesce(${sql.placeholder('gatewayPaymentId')}, ${orders.gatewayPaymentId})`,
         })
         .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.status, 'pending')))
         .returning()
@@ -234,8 +359,9 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
       orderId: decision.orderId,
       status,
       reason: decision.action === 'reject' ? decision.reason?.trim() || null : null,
-      decidedBy: adminId,
+      decidedBy,
       decidedAt: now,
+      gatewayPaymentId,
     });
     if (!order) throw orderErrors.ORDER_DECIDED();
 

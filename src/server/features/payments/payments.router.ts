@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { checkoutFields, checkoutOf } from '../../../shared/checkout-input.js';
+import { entityId, requiredText } from '../../../shared/schemas.js';
+import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { confirmFromCheckout, paymentAlertList, refundAndReverse, resolvePaymentAlert, startGatewayPayment } from './payments.service.js';
+import { toAlertView } from './payments.views.js';
+
+/** A gateway's payment id and the checkout's signature, as Razorpay writes them. */
+const paymentId = z.string({ error: 'GATEWAY_PAYMENT_INVALID' }).regex(/^pay_[A-Za-z0-9]{6,40}$/, 'GATEWAY_PAYMENT_INVALID');
+const signature = z.string({ error: 'GATEWAY_PAYMENT_INVALID' }).regex(/^[0-9a-fA-F]{64}$/, 'GATEWAY_PAYMENT_INVALID');
+
+export const paymentsRouter = router({
+  /** Opens the buyer's order on the payment gateway: what the browser needs to open its checkout. */
+  start: protectedProcedure.input(checkoutFields).mutation(({ ctx, input }) => startGatewayPayment(ctx, ctx.user.id, checkoutOf(input))),
+
+  /** The checkout's callback: approved at once when the gateway confirms the payment. */
+  confirm: protectedProcedure.input(z.object({ orderId: entityId, paymentId, signature })).mutation(async ({ ctx, input }) => {
+    const order = await confirmFromCheckout(ctx, ctx.user.id, input);
+    return { orderId: String(order.id), status: order.status };
+  }),
+
+  /** Gateway payments admins must act on: double payments, wrong amounts, payments for rejected orders, partial refunds. */
+  alerts: adminProcedure
+    .input(z.object({ resolved: z.boolean().optional() }).optional())
+    .query(({ ctx, input }) => paymentAlertList(ctx.db, { open: !input?.resolved }).map(toAlertView)),
+
+  /** Refunds an alert's payment through the gateway, or marks it settled. */
+  resolveAlert: adminProcedure.input(z.object({ alertId: entityId, refund: z.boolean() })).mutation(async ({ ctx, input }) => {
+    const alert = await resolvePaymentAlert(ctx, ctx.user.id, input);
+    return { id: String(alert.id), resolvedAt: alert.resolvedAt, refundId: alert.gatewayRefundId };
+  }),
+
+  /** Takes back an order paid through the gateway and refunds it in full. */
+  refundOrder: adminProcedure
+    .input(z.object({ orderId: entityId, reason: requiredText(300) }))
+    .mutation(({ ctx, input }) => refundAndReverse(ctx, ctx.user.id, input)),
+});

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { stateCodes } from './indian-states.js';
+import { emailAddress, entityId, optionalText, pinCode, requiredText } from './schemas.js';
+
+/** A package chosen at checkout: missing, it gets the spec's message. */
+export const chosenPackageId = z.union([z.number(), z.string()], { error: 'PACKAGE_REQUIRED' }).pipe(entityId);
+
+/** What a buyer gives at checkout, whichever way they pay (a UTR is added for UPI by QR). */
+export const checkoutFields = z.object({
+  name: requiredText(100, 'PURCHASE_FIELDS_REQUIRED'),
+  email: z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').pipe(emailAddress),
+  referralCode: optionalText(36),
+  packageId: chosenPackageId,
+  /** GST state code and PIN, required when the site issues tax invoices. */
+  state: z.enum(stateCodes, { error: 'STATE_REQUIRED' }).optional(),
+  pin: pinCode.optional(),
+});
+export type CheckoutFields = z.output<typeof checkoutFields>;
+
+/** The checkout's fields as the order rules take them. */
+export function checkoutOf(input: CheckoutFields) {
+  return {
+    name: input.name,
+    email: input.email,
+    referralId: input.referralCode || undefined,
+    packageId: input.packageId,
+    buyerState: input.state,
+    buyerPin: input.pin,
+  };
+}
