@@ -17,6 +17,9 @@ import { exportBatch, makeBatch, markLineFailed, markLinePaid, payoutsOverview }
 import { cancelPayoutRequest, payoutsHome, requestPayout, savePayoutDetails } from '../payouts/payouts.service.js';
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
 import { financialYear, financialYearOf } from '../../../shared/financial-year.js';
+import { memoryGateway } from '../../../test/memory-gateway.js';
+import type { GatewayPayment } from '../payments/gateway.js';
+import { refundAndReverse, settleGatewayOrder, startGatewayPayment } from '../payments/payments.service.js';
 
 const silentMailer: Mailer = { send: async () => undefined, sendInBackground: () => undefined, sendLater: () => undefined, close: async () => undefined };
 
@@ -34,7 +37,10 @@ type Op =
   | { kind: 'paid'; line: number }
   | { kind: 'failed'; line: number }
   | { kind: 'reverse'; order: number }
-  | { kind: 'export'; batch: number };
+  | { kind: 'export'; batch: number }
+  | { kind: 'gatewayOrder'; buyer: number; pkg: number }
+  | { kind: 'gatewayPay'; order: number; wrongAmount: boolean }
+  | { kind: 'gatewayRefund'; order: number; byAdmin: boolean };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('order' as const), buyer: fc.nat(7), pkg: fc.nat(2) }) },
@@ -53,6 +59,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('failed' as const), line: fc.nat(20) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('reverse' as const), order: fc.nat(30) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('export' as const), batch: fc.nat(10) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('gatewayOrder' as const), buyer: fc.nat(7), pkg: fc.nat(2) }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('gatewayPay' as const), order: fc.nat(30), wrongAmount: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('gatewayRefund' as const), order: fc.nat(30), byAdmin: fc.boolean() }) },
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('opening' as const), user: fc.nat(7), rupees: fc.integer({ min: 1, max: 3000 }), paidRupees: fc.nat(3000) }),
@@ -176,6 +185,28 @@ function checkLedger(db: Db, history: ReadonlySet<number>) {
   expect(unowned, 'every approved order not reversed granted its package').toEqual([]);
 }
 
+/**
+ * The gateway's promises: an order the gateway approved (by nobody), or that a gateway payment
+ * paid after an admin approved it by hand, has a payment of its exact amount; a payment refunded
+ * in full takes its order back.
+ */
+function checkGateway(db: Db, payments: ReadonlyMap<string, GatewayPayment>) {
+  const paidByGateway = db.all<{ id: number; amount: number; payment: string | null; reversed: number }>(sql`
+    select o.id, o.amount_paise as amount, o.gateway_payment_id as payment, (select count(*) from order_reversals r where r.order_id = o.id) as reversed
+    from orders o where o.status = 'approved' and o.utr is null and (o.decided_by is null or o.gateway_payment_id is not null)`);
+  for (const order of paidByGateway) {
+    const payment = order.payment === null ? undefined : payments.get(order.payment);
+    expect(payment, `order ${order.id} was approved without a gateway payment`).toBeDefined();
+    expect(payment!.amountPaise, 'approved by a payment of its exact amount').toBe(order.amount);
+    if (payment!.status === 'refunded') expect(order.reversed, `order ${order.id}'s payment was refunded: it is reversed`).toBe(1);
+  }
+  const wrongAmountApproved = [...payments.values()].filter(
+    (payment) =>
+      db.get<{ n: number }>(sql`select count(*) as n from orders where gateway_payment_id = ${payment.id} and amount_paise != ${payment.amountPaise}`)!.n > 0,
+  );
+  expect(wrongAmountApproved, 'no payment of the wrong amount approves an order').toEqual([]);
+}
+
 /** The balance cards and the admin's totals equal the ledger's sums; TDS stays within the rule's bounds. */
 function checkShown(db: Db, config: ReturnType<typeof loadConfig>, now: number) {
   const people = db.all<{ id: number; earned: number; payouts: number; tds: number }>(sql`
@@ -223,7 +254,17 @@ function checkShown(db: Db, config: ReturnType<typeof loadConfig>, now: number) 
 describe('money, for any sequence of orders, decisions, payouts, requests, batches, TDS, reversals and deletions', () => {
   it('keeps earnings and shown balances equal to the ledger, approves each order once, books no commission without approval, pays each payout once, never overpays', async () => {
     // How often the interesting states were reached over all runs: the property means little otherwise.
-    const reached = { paidLines: 0, tdsWithheld: 0, tdsReset: 0, reversedAfterPayout: 0, negativeOwed: 0, requestsBatched: 0, failedLines: 0 };
+    const reached = {
+      paidLines: 0,
+      tdsWithheld: 0,
+      tdsReset: 0,
+      reversedAfterPayout: 0,
+      negativeOwed: 0,
+      requestsBatched: 0,
+      failedLines: 0,
+      paidByGateway: 0,
+      refundedOnGateway: 0,
+    };
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 20, maxLength: 50, size: 'max' }), async (ops) => {
         const db = openDatabase(':memory:');
@@ -239,7 +280,8 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
           TDS_NO_PAN_RATE_PERCENT: '20',
         });
         let clock = Date.parse('2027-03-31T22:00:00+05:30');
-        const deps = { db, config, mailer: silentMailer, log: pino({ level: 'silent' }), now: () => clock };
+        const memory = memoryGateway();
+        const deps = { db, config, mailer: silentMailer, log: pino({ level: 'silent' }), now: () => clock, gateway: memory.gateway };
         try {
           const admin = await createUser(db, { role: 'superadmin' });
           const people: Awaited<ReturnType<typeof createUser>>[] = [];
@@ -311,11 +353,29 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
                 const batches = db.all<{ id: number }>(sql`select id from payout_batches order by id`);
                 const batch = batches[step.batch % Math.max(1, batches.length)];
                 if (batch) exportBatch(deps, batch.id);
+              } else if (step.kind === 'gatewayOrder') {
+                const buyer = people[step.buyer]!;
+                orders.push((await startGatewayPayment(deps, buyer.id, { name: buyer.name, email: buyer.email, packageId: packages[step.pkg]!.id })).orderId);
+              } else if (step.kind === 'gatewayPay' || step.kind === 'gatewayRefund') {
+                const orderId = orders[step.order % Math.max(1, orders.length)];
+                const order = orderId === undefined ? undefined : db.select().from(ordersTable).where(eq(ordersTable.id, orderId)).get();
+                if (!order?.gatewayOrderId) continue;
+                if (step.kind === 'gatewayPay') {
+                  memory.pay(order.gatewayOrderId, order.amountPaise - (step.wrongAmount ? 100 : 0));
+                  await settleGatewayOrder(deps, order.id);
+                } else if (order.gatewayPaymentId) {
+                  if (step.byAdmin) await refundAndReverse(deps, admin.id, { orderId: order.id, reason: 'Asked for a refund' });
+                  else {
+                    memory.refundOnDashboard(order.gatewayPaymentId);
+                    await settleGatewayOrder(deps, order.id);
+                  }
+                }
+                if (db.get<{ status: string }>(sql`select status from orders where id = ${order.id}`)!.status !== 'pending') decided.add(order.id);
               } else {
                 const orderId = orders[step.order % Math.max(1, orders.length)];
                 if (orderId === undefined) continue;
-                const order = db.get<{ utr: string }>(sql`select utr from orders where id = ${orderId}`)!;
-                reverseOrder(deps, admin.id, { utr: order.utr, reason: 'Fake UTR' });
+                const order = db.get<{ utr: string | null }>(sql`select utr from orders where id = ${orderId}`)!;
+                reverseOrder(deps, admin.id, order.utr === null ? { orderId, reason: 'Mistaken approval' } : { utr: order.utr, reason: 'Fake UTR' });
               }
             } catch (error) {
               // Refusals are expected (owned, waiting, nothing owed, deleted…); they must be errors a person can act on.
@@ -323,6 +383,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
               expect(appCode, String(error)).toBeTruthy();
             }
             checkLedger(db, history);
+            checkGateway(db, memory.payments);
             const waitingForDeleted = db.get<{ n: number }>(
               sql`select count(*) as n from orders o join users u on u.id = o.user_id where u.deleted_at is not null and o.status = 'pending'`,
             )!;
@@ -339,6 +400,10 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
             select count(*) as n from order_reversals r join ledger c on c.order_id = r.order_id and c.kind = 'commission'
             where exists (select 1 from ledger p where p.user_id = c.user_id and p.kind = 'payout' and p.created_at < r.reversed_at)`);
           reached.requestsBatched += count(sql`select count(*) as n from payout_lines where request_id is not null`);
+          reached.paidByGateway += count(sql`select count(*) as n from orders where gateway_payment_id is not null`);
+          reached.refundedOnGateway += count(
+            sql`select count(*) as n from order_reversals r join orders o on o.id = r.order_id where o.gateway_payment_id is not null`,
+          );
         } finally {
           db.$client.close();
         }

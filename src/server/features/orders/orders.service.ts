@@ -261,6 +261,17 @@ export function expireGatewayOrder(db: Db, orderId: number, now: number): boolea
   return closed !== undefined;
 }
 
+/** Records the gateway payment that paid an order an admin approved by hand while it waited on the gateway. Answers whether it took. */
+export function attachGatewayPayment(db: Db, orderId: number, gatewayPaymentId: string): boolean {
+  const attached = db
+    .update(orders)
+    .set({ gatewayPaymentId })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'approved'), isNull(orders.utr), isNull(orders.gatewayPaymentId)))
+    .returning({ id: orders.id })
+    .get();
+  return attached !== undefined;
+}
+
 /** Forgets an order the gateway could not open an order for, so the buyer can try again or pay by UTR. */
 export function dropUnopenedGatewayOrder(db: Db, orderId: number): void {
   db.delete(orders)

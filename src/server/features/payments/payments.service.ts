@@ -14,7 +14,14 @@ import { gatewayEvents, orderReversals, orders, packages, paymentAlerts, users, 
 import type { PaymentAlertKind } from '../../../shared/domain.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { approvePaidOrder, dropUnopenedGatewayOrder, expireGatewayOrder, openGatewayOrder, recordGatewayOrder } from '../orders/orders.service.js';
+import {
+  approvePaidOrder,
+  attachGatewayPayment,
+  dropUnopenedGatewayOrder,
+  expireGatewayOrder,
+  openGatewayOrder,
+  recordGatewayOrder,
+} from '../orders/orders.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
 import { orderErrors } from '../orders/orders.errors.js';
 import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from './gateway.js';
@@ -196,6 +203,8 @@ export async function settleGatewayOrder(deps: PaymentDeps, orderId: number): Pr
     }
     const now = orderById(deps.db, orderId)!;
     if (now.gatewayPaymentId === payment.id) continue;
+    // An admin approved it by hand while it waited on the gateway (no UTR): this is the payment that paid it.
+    if (now.status === 'approved' && now.utr === null && now.gatewayPaymentId === null && attachGatewayPayment(deps.db, now.id, payment.id)) continue;
     raiseAlert(deps, now, payment, now.status === 'approved' ? 'double_payment' : 'paid_after_rejection');
   }
   deps.db.update(orders).set({ gatewayCheckedAt: deps.now() }).where(eq(orders.id, orderId)).run();

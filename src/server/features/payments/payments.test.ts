@@ -277,6 +277,17 @@ describe('the reconcile job', () => {
   });
 });
 
+describe('an order an admin approved by hand while it waited on the gateway', () => {
+  it('takes the gateway payment that comes later as the one that paid it, not as a double payment', async () => {
+    const { launch } = await startedCheckout();
+    decideOrder(t.deps, admin.user.id, { orderId: launch.orderId, action: 'approve' });
+    const paid = fake.pay(launch.gatewayOrderId);
+    await fake.sendWebhook(t.url, 'payment.captured', paid.razorpay_payment_id);
+    expect(orderRow(launch.orderId)).toMatchObject({ status: 'approved', decidedBy: admin.user.id, gatewayPaymentId: paid.razorpay_payment_id });
+    expect(t.db.select().from(paymentAlerts).where(eq(paymentAlerts.orderId, launch.orderId)).all()).toEqual([]);
+  });
+});
+
 describe('refunds reverse the order once, from either side', () => {
   it('an admin refunds through the gateway: access and commission are taken back, the refund’s webhook changes nothing more', async () => {
     const { pkg, buyer, launch } = await startedCheckout();
