@@ -6,7 +6,6 @@ import { orderErrors } from './orders.errors.js';
 import { decidedOrders, decideOrder, orderDetails, ordersOf, ORDERS_PAGE_SIZE, paymentDetails, pendingOrders, placeOrder } from './orders.service.js';
 import { toOrderView, toPaymentDetailsView } from './orders.views.js';
 
-
 function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {
   const details = orderDetails(db, orderId);
   if (!details) throw orderErrors.ORDER_NOT_FOUND();
