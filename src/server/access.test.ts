@@ -242,6 +242,15 @@ const procedures: Record<string, ProcedureCell> = {
     },
     expect: { visitor: 401, user: 200, other: 404, admin: 404, superadmin: 404 },
   },
+  /** The buyer's own order only. */
+  'payments.checkout': {
+    input: async (w, app) => {
+      const launch = await startGatewayPayment(app.deps, w.user.row.id, { name: 'Asha', email: w.user.row.email, packageId: createPackage(app.db).id });
+      return { orderId: String(launch.orderId) };
+    },
+    expect: { visitor: 401, user: 200, other: 404, admin: 404, superadmin: 404 },
+    check: (_actor, data) => expect(data).toMatchObject({ status: 'pending', launch: { keyId: fakeKeys.keyId } }),
+  },
   'payments.alerts': { expect: adminOnly() },
   'payments.resolveAlert': {
     input: (w, app) => {

@@ -207,7 +207,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await serveUploads(app, config.dataDir);
-  await serveClient(app, config, { dev: options.dev ?? false, db });
+  const checkoutCsp = deps.gateway
+    ? securityHeaders(helmetOptions({ https: config.publicUrl.startsWith('https://'), dev: options.dev ?? false, checkout: deps.gateway.checkoutOrigins }))[
+        'content-security-policy'
+      ]
+    : null;
+  await serveClient(app, config, { dev: options.dev ?? false, db, checkoutCsp });
 
   return { app, deps };
 }

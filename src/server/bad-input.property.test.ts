@@ -91,6 +91,7 @@ async function makeSamples(): Promise<Samples> {
     'orders.decide': { orderId: id(w.pendingOrder), action: 'reject', reason: 'No such credit' },
     'payments.start': { name: 'Asha', email: w.user.row.email, referralCode: 'ABCDEFGH', packageId: id(w.forSale) },
     'payments.confirm': { orderId: id(w.pendingOrder), paymentId: 'pay_AbCdEf123456', signature: 'ab'.repeat(32) },
+    'payments.checkout': { orderId: id(w.pendingOrder) },
     'payments.alerts': { resolved: false },
     'payments.resolveAlert': { alertId: '999999', refund: false },
     'payments.refundOrder': { orderId: id(w.pendingOrder), reason: 'Asked for a refund' },

@@ -39,6 +39,8 @@ export function siteConfig(config: Config): SiteConfig {
     contactPhone: config.contactPhone ?? null,
     approvalHoursHint: config.approvalHoursHint,
     taxInvoice: config.gst !== null,
+    gateway: config.gateway ? { provider: config.gateway.provider } : null,
+    upiQr: config.upiId !== undefined,
   };
 }
 
@@ -103,7 +105,16 @@ function wantsHtml(request: FastifyRequest): boolean {
  * every other page path so client routes survive a reload. Dev: Vite's middleware with hot reload
  * on the same port. Unknown /api paths answer 404 JSON.
  */
-export async function serveClient(app: FastifyInstance, config: Config, { dev, db }: { dev: boolean; db?: Db }): Promise<void> {
+export async function serveClient(
+  app: FastifyInstance,
+  config: Config,
+  { dev, db, checkoutCsp = null }: { dev: boolean; db?: Db; checkoutCsp?: string | null },
+): Promise<void> {
+  // The gateway's checkout page, and no other, may load the gateway's script and frames.
+  const checkoutPage = /^\/pay\/[^/?#]+\/?(?:[?#]|$)/;
+  const pageCsp = (request: FastifyRequest, reply: FastifyReply) => {
+    if (checkoutCsp && checkoutPage.test(request.url)) reply.header('content-security-policy', checkoutCsp);
+  };
   const addressOf = (request: FastifyRequest) => new URL(request.url, 'http://page.invalid');
   const acceptedOf = (request: FastifyRequest) => String(request.headers['accept-language'] ?? '');
   const extrasOf = (request: FastifyRequest) => (db ? pageExtras(db, config, addressOf(request), acceptedOf(request)) : null);
@@ -125,6 +136,7 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev, d
         const template = await readFile(path.join(clientSource, 'index.html'), 'utf8');
         const html = fillIndexHtml(await vite.transformIndexHtml(request.url, template), config);
         const extras = extrasOf(request);
+        pageCsp(request, reply);
         return reply.type('text/html; charset=utf-8').send(extras ? withExtras(html, extras) : html);
       }
       reply.hijack();
@@ -196,6 +208,7 @@ export async function serveClient(app: FastifyInstance, config: Config, { dev, d
     }
     const shell = shellFor(languageFor(request));
     const shown = pageFor(request, shell.html) ?? shell.page;
+    pageCsp(request, reply);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
     // Chrome hides the phone model from its User-Agent; asked this way, it sends it with later
     // requests (login included, over https), so the device list can name the phone.

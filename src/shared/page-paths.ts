@@ -31,6 +31,8 @@ export const pagePaths = {
   success: '/success',
   failure: '/failure',
   paymentSuccess: '/payment-success/:id',
+  /** The payment gateway's checkout for one order: the only page whose Content Security Policy lets the gateway in. */
+  gatewayPay: '/pay/:orderId',
   receipt: '/receipt/:orderId',
   payouts: '/payouts',
   setup: '/setup',

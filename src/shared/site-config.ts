@@ -9,4 +9,8 @@ export type SiteConfig = {
   approvalHoursHint: number;
   /** Receipts are tax invoices: the checkout asks the buyer's state and PIN code. */
   taxInvoice: boolean;
+  /** A payment gateway confirms UPI payments by itself: the checkout offers it first. */
+  gateway: { provider: string } | null;
+  /** A UPI id is set: the checkout offers paying by QR and typing the UTR. */
+  upiQr: boolean;
 };

@@ -28,6 +28,7 @@ const SetupPage = lazy(() => import('../features/auth/setup-page'));
 const SuccessPage = lazy(() => import('../features/orders/success-page'));
 const FailurePage = lazy(() => import('../features/orders/failure-page'));
 const PaymentSuccessPage = lazy(() => import('../features/orders/payment-success-page'));
+const GatewayPayPage = lazy(() => import('../features/payments/gateway-pay-page'));
 const DashboardPage = lazy(() => import('../features/affiliate/dashboard-page'));
 const LeaderboardPage = lazy(() => import('../features/affiliate/leaderboard-page'));
 const MyAffiliatesPage = lazy(() => import('../features/affiliate/my-affiliates-page'));
@@ -96,6 +97,7 @@ export function AppRoutes() {
           <Route path={pagePaths.success} element={<SuccessPage />} />
           <Route path={pagePaths.failure} element={<FailurePage />} />
           <Route path={pagePaths.paymentSuccess} element={<PaymentSuccessPage />} />
+          <Route path={pagePaths.gatewayPay} element={<GatewayPayPage />} />
           <Route path={pagePaths.receipt} element={<ReceiptPage />} />
           <Route path={pagePaths.payouts} element={<PayoutsPage />} />
         </Route>

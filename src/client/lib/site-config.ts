@@ -7,6 +7,8 @@ const fallback: SiteConfig = {
   contactPhone: null,
   approvalHoursHint: 24,
   taxInvoice: false,
+  gateway: null,
+  upiQr: true,
 };
 
 function read(): SiteConfig {

@@ -9,19 +9,22 @@ export const videoFrameHosts = ['https://www.youtube-nocookie.com', 'https://www
 /** Light thumbnails shown before the learner taps play. */
 export const videoThumbnailHosts = ['https://i.ytimg.com', 'https://i.vimeocdn.com'];
 
-export function helmetOptions({ https, dev }: { https: boolean; dev: boolean }): HelmetOptions {
+/** Where a payment gateway's checkout loads from; allowed on its own page only (pagePaths.gatewayPay). */
+export type ExtraOrigins = { script: string[]; frame: string[]; connect: string[]; img: string[] };
+
+export function helmetOptions({ https, dev, checkout }: { https: boolean; dev: boolean; checkout?: ExtraOrigins }): HelmetOptions {
   return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
         // Vite's dev server injects an inline preamble and talks over a websocket; the build needs neither.
-        scriptSrc: dev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+        scriptSrc: [...(dev ? ["'self'", "'unsafe-inline'"] : ["'self'"]), ...(checkout?.script ?? [])],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...videoThumbnailHosts],
+        imgSrc: ["'self'", 'data:', 'blob:', ...videoThumbnailHosts, ...(checkout?.img ?? [])],
         fontSrc: ["'self'"],
-        connectSrc: dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-        frameSrc: videoFrameHosts,
+        connectSrc: [...(dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"]), ...(checkout?.connect ?? [])],
+        frameSrc: [...videoFrameHosts, ...(checkout?.frame ?? [])],
         mediaSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],

@@ -20,7 +20,7 @@ import { useOrdersMessages } from './orders-messages';
 import './checkout-dialog.css';
 
 import type { CheckoutPackage } from './checkout-package';
-import { pagePaths } from '../../../shared/page-paths';
+import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 function onPhone(): boolean {
   return /Android|iPhone|iPad/i.test(navigator.userAgent) || window.matchMedia?.('(pointer: coarse)').matches === true;
@@ -126,6 +126,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   const details = useQuery(trpc.orders.paymentDetails.queryOptions({ packageId: pkg.id }, { staleTime: Infinity }));
   const sponsor = useSponsor(user);
   const purchase = useMutation(trpc.orders.purchase.mutationOptions());
+  const startGateway = useMutation(trpc.payments.start.mutationOptions());
   const formRef = useRef<HTMLFormElement>(null);
   // Reopened from a draft (back from the UPI app after the phone killed this tab): ready for the UTR.
   const [resumed] = useState(() => loadDraft(user.id)?.packageId === pkg.id);
@@ -194,26 +195,60 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     }
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  /** The buyer's details checked as both ways of paying need them; answers whether they may go on. */
+  function buyerDetailsReady(withUtr: boolean): boolean {
     if (!pkg.id) {
       show({ general: t('pay.noPackage') });
-      return;
+      return false;
     }
     const missing: Problems = {
       ...(!form.name.trim() && { name: t('pay.nameMissing') }),
       ...(!form.email.trim() && { email: t('pay.emailMissing') }),
-      ...(!form.utr.trim() ? { utr: t('pay.required') } : isImplausibleUtr(form.utr) ? { utr: t('pay.utrNotReal') } : {}),
+      ...(!withUtr ? {} : !form.utr.trim() ? { utr: t('pay.required') } : isImplausibleUtr(form.utr) ? { utr: t('pay.utrNotReal') } : {}),
     };
     if (Object.keys(missing).length > 0) {
       show(missing);
-      return;
+      return false;
     }
     if (siteConfig.taxInvoice && (!tax.state || !/^[1-9]\d{5}$/.test(tax.pin.replace(/\s/g, '')))) {
       show({ general: t('pay.taxRequired') });
-      return;
+      return false;
     }
     setProblems({});
+    return true;
+  }
+
+  /** Pay with UPI through the gateway: the order is opened on it, then its own page takes over (its window, its confirmation). */
+  function payThroughGateway() {
+    if (!buyerDetailsReady(false)) return;
+    startGateway.mutate(
+      {
+        name: form.name,
+        email: form.email,
+        packageId: pkg.id,
+        ...(siteConfig.taxInvoice && { state: tax.state as StateCode, pin: tax.pin }),
+        ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
+      },
+      {
+        onSuccess: (launch) => {
+          clearDraft();
+          clearBuyIntent();
+          forgetReferral();
+          // A page load of its own: only that page's Content Security Policy lets the gateway's window in.
+          window.location.assign(pathTo(pagePaths.gatewayPay, { orderId: String(launch.orderId) }));
+        },
+        onError: (error) => {
+          const field = fieldOfError(errorCode(error));
+          const reason = errorMessage(error, '');
+          show({ [field === 'utr' ? 'general' : field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
+        },
+      },
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!buyerDetailsReady(true)) return;
     purchase.mutate(
       {
         name: form.name,
@@ -254,6 +289,88 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
 
   const amount = formatRupees(pkg.pricePaise);
   const canPaste = typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function';
+  const buyerFields = (
+    <>
+      <TextField label={t('pay.name')} name="name" autoComplete="name" value={form.name} error={problems.name} onChange={update('name')} />
+      <TextField label={t('pay.email')} type="email" name="email" autoComplete="email" value={form.email} error={problems.email} onChange={update('email')} />
+      {sponsor.loading ? null : sponsor.name !== null ? (
+        <p>
+          {t('pay.sponsor')}: <strong>{sponsor.name}</strong>
+        </p>
+      ) : (
+        <TextField
+          label={t('pay.referral')}
+          name="referralId"
+          hint={t('pay.referralHint')}
+          value={form.referralId}
+          error={problems.referralId}
+          onChange={update('referralId')}
+        />
+      )}
+    </>
+  );
+  const utrField = (
+    <>
+      {returned && <p className="checkout__back">{t('pay.back')}</p>}
+      <div className="utr-row">
+        <TextField
+          label={t('pay.utr')}
+          name="utr"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={200}
+          hint={t('pay.utrHint')}
+          error={problems.utr ?? pasteProblem}
+          value={form.utr}
+          onChange={(value) => update('utr')(cleanUtr(value))}
+        />
+        {canPaste && (
+          <button type="button" className="button utr-row__paste" aria-label={t('pay.pasteLabel')} onClick={() => void paste()}>
+            {t('pay.paste')}
+          </button>
+        )}
+      </div>
+      <UtrHelp />
+    </>
+  );
+  const generalProblem = problems.general && (
+    <p className="form-error" role="alert" tabIndex={-1}>
+      {problems.general}
+    </p>
+  );
+
+  // With a payment gateway: Pay with UPI first (confirmed by itself), paying by QR with a UTR second.
+  if (siteConfig.gateway) {
+    return (
+      <div className="checkout">
+        <p className="checkout__price">
+          {t('pay.amount')}: <strong>{amount}</strong>
+        </p>
+        <form ref={formRef} className="form" onSubmit={submit} noValidate>
+          {buyerFields}
+          {siteConfig.taxInvoice && <TaxFields value={tax} onChange={setTax} />}
+          {generalProblem}
+          <button type="button" className="button button--primary button--block" onClick={payThroughGateway} disabled={startGateway.isPending}>
+            {startGateway.isPending ? t('pay.instantBusy') : t('pay.instant', { amount })}
+          </button>
+          <p className="field__hint">{t('pay.instantHint')}</p>
+          {siteConfig.upiQr && (
+            <details className="checkout__by-utr" open={resumed || returned || Boolean(form.utr) || undefined}>
+              <summary>{t('pay.haveUtr')}</summary>
+              <QueryState query={details} error={(error) => errorMessage(error, t('pay.loadFailed'))}>
+                {(info) => <PaymentPanel info={info} phone={onPhone()} />}
+              </QueryState>
+              {utrField}
+              <button type="submit" className="button button--block" disabled={purchase.isPending}>
+                {purchase.isPending ? t('pay.busy') : t('pay.submit')}
+              </button>
+            </details>
+          )}
+        </form>
+      </div>
+    );
+  }
+
   return (
     <div className="checkout">
       <p className="checkout__price">
@@ -266,48 +383,10 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
 
       <h3>{t('pay.step2')}</h3>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
-        <TextField label={t('pay.name')} name="name" autoComplete="name" value={form.name} error={problems.name} onChange={update('name')} />
-        <TextField label={t('pay.email')} type="email" name="email" autoComplete="email" value={form.email} error={problems.email} onChange={update('email')} />
-        {sponsor.loading ? null : sponsor.name !== null ? (
-          <p>
-            {t('pay.sponsor')}: <strong>{sponsor.name}</strong>
-          </p>
-        ) : (
-          <TextField
-            label={t('pay.referral')}
-            name="referralId"
-            hint={t('pay.referralHint')}
-            value={form.referralId}
-            error={problems.referralId}
-            onChange={update('referralId')}
-          />
-        )}
-        {returned && <p className="checkout__back">{t('pay.back')}</p>}
-        <div className="utr-row">
-          <TextField
-            label={t('pay.utr')}
-            name="utr"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={200}
-            hint={t('pay.utrHint')}
-            error={problems.utr ?? pasteProblem}
-            value={form.utr}
-            onChange={(value) => update('utr')(cleanUtr(value))}
-          />
-          {canPaste && (
-            <button type="button" className="button utr-row__paste" aria-label={t('pay.pasteLabel')} onClick={() => void paste()}>
-              {t('pay.paste')}
-            </button>
-          )}
-        </div>
-        <UtrHelp />
+        {buyerFields}
+        {utrField}
         {siteConfig.taxInvoice && <TaxFields value={tax} onChange={setTax} />}
-        {problems.general && (
-          <p className="form-error" role="alert" tabIndex={-1}>
-            {problems.general}
-          </p>
-        )}
+        {generalProblem}
         <button type="submit" className="button button--primary button--block" disabled={purchase.isPending}>
           {purchase.isPending ? t('pay.busy') : t('pay.submit')}
         </button>

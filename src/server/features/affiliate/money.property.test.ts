@@ -18,7 +18,6 @@ import { cancelPayoutRequest, payoutsHome, requestPayout, savePayoutDetails } fr
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
 import { financialYear, financialYearOf } from '../../../shared/financial-year.js';
 import { memoryGateway } from '../../../test/memory-gateway.js';
-import type { GatewayPayment } from '../payments/gateway.js';
 import { refundAndReverse, settleGatewayOrder, startGatewayPayment } from '../payments/payments.service.js';
 
 const silentMailer: Mailer = { send: async () => undefined, sendInBackground: () => undefined, sendLater: () => undefined, close: async () => undefined };
@@ -190,7 +189,7 @@ function checkLedger(db: Db, history: ReadonlySet<number>) {
  * paid after an admin approved it by hand, has a payment of its exact amount; a payment refunded
  * in full takes its order back.
  */
-function checkGateway(db: Db, payments: ReadonlyMap<string, GatewayPayment>) {
+function checkGateway(db: Db, payments: ReturnType<typeof memoryGateway>['payments']) {
   const paidByGateway = db.all<{ id: number; amount: number; payment: string | null; reversed: number }>(sql`
     select o.id, o.amount_paise as amount, o.gateway_payment_id as payment, (select count(*) from order_reversals r where r.order_id = o.id) as reversed
     from orders o where o.status = 'approved' and o.utr is null and (o.decided_by is null or o.gateway_payment_id is not null)`);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { checkoutFields, checkoutOf } from '../../../shared/checkout-input.js';
 import { entityId, requiredText } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
-import { confirmFromCheckout, paymentAlertList, refundAndReverse, resolvePaymentAlert, startGatewayPayment } from './payments.service.js';
+import { confirmFromCheckout, gatewayCheckoutOf, paymentAlertList, refundAndReverse, resolvePaymentAlert, startGatewayPayment } from './payments.service.js';
 import { toAlertView } from './payments.views.js';
 
 /** A gateway's payment id and the checkout's signature, as Razorpay writes them. */
@@ -12,6 +12,9 @@ const signature = z.string({ error: 'GATEWAY_PAYMENT_INVALID' }).regex(/^[0-9a-f
 export const paymentsRouter = router({
   /** Opens the buyer's order on the payment gateway: what the browser needs to open its checkout. */
   start: protectedProcedure.input(checkoutFields).mutation(({ ctx, input }) => startGatewayPayment(ctx, ctx.user.id, checkoutOf(input))),
+
+  /** The gateway's checkout page: what opens the payment window, or where the order stands. */
+  checkout: protectedProcedure.input(z.object({ orderId: entityId })).query(({ ctx, input }) => gatewayCheckoutOf(ctx, ctx.user.id, input.orderId)),
 
   /** The checkout's callback: approved at once when the gateway confirms the payment. */
   confirm: protectedProcedure.input(z.object({ orderId: entityId, paymentId, signature })).mutation(async ({ ctx, input }) => {

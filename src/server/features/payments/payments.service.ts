@@ -59,6 +59,7 @@ function orderById(db: Db, orderId: number): OrderRow | undefined {
 
 export type CheckoutLaunch = {
   orderId: number;
+  packageId: number;
   provider: string;
   keyId: string;
   script: string;
@@ -90,10 +91,15 @@ export async function startGatewayPayment(deps: PaymentDeps, buyerId: number, in
       throw paymentErrors.GATEWAY_UNAVAILABLE();
     }
   }
-  const pkg = deps.db.select({ name: packages.name }).from(packages).where(eq(packages.id, order.packageId)).get()!;
-  const buyer = deps.db.select({ phone: users.phone }).from(users).where(eq(users.id, buyerId)).get();
+  return launchOf(deps.db, gateway, order);
+}
+
+function launchOf(db: Db, gateway: PaymentGateway, order: OrderRow): CheckoutLaunch {
+  const pkg = db.select({ name: packages.name }).from(packages).where(eq(packages.id, order.packageId)).get()!;
+  const buyer = db.select({ phone: users.phone }).from(users).where(eq(users.id, order.userId)).get();
   return {
     orderId: order.id,
+    packageId: order.packageId,
     provider: gateway.provider,
     keyId: gateway.keyId,
     script: gateway.checkoutScript,
@@ -103,6 +109,24 @@ export async function startGatewayPayment(deps: PaymentDeps, buyerId: number, in
     packageName: pkg.name,
     buyer: { name: order.buyerName, email: order.buyerEmail, phone: buyer?.phone ?? null },
   };
+}
+
+/**
+ * The gateway's checkout page asks about its order: what opens the payment window while it can be
+ * paid, and otherwise where it stands. The buyer's own order only.
+ */
+export function gatewayCheckoutOf(
+  deps: PaymentDeps,
+  buyerId: number,
+  orderId: number,
+): { status: OrderRow['status']; packageId: number; packageName: string; launch: CheckoutLaunch | null } {
+  const gateway = gatewayOf(deps);
+  const order = orderById(deps.db, orderId);
+  if (!order || order.userId !== buyerId) throw orderErrors.ORDER_NOT_FOUND();
+  if (!order.gatewayOrderId) throw paymentErrors.NOT_A_GATEWAY_ORDER();
+  const payable = order.status === 'pending' && order.utr === null;
+  const pkg = deps.db.select({ name: packages.name }).from(packages).where(eq(packages.id, order.packageId)).get()!;
+  return { status: order.status, packageId: order.packageId, packageName: pkg.name, launch: payable ? launchOf(deps.db, gateway, order) : null };
 }
 
 /**

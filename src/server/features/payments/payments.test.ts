@@ -139,6 +139,20 @@ describe('paying through the gateway', () => {
   });
 });
 
+describe("the gateway's checkout page", () => {
+  it('alone lets the gateway’s script and frames in: every other page keeps the site’s own policy', async () => {
+    const pay = await fetch(`${t.url}/pay/12`);
+    expect(pay.status).toBe(200);
+    const policy = pay.headers.get('content-security-policy')!;
+    expect(policy).toMatch(/script-src 'self' https:\/\/checkout\.razorpay\.com/);
+    expect(policy).toMatch(/frame-src [^;]*https:\/\/api\.razorpay\.com/);
+    for (const path of ['/packages', '/', '/pay', '/pay/12/other', '/myCourses?next=/pay/12']) {
+      const page = await fetch(`${t.url}${path}`);
+      expect(page.headers.get('content-security-policy'), path).not.toContain('razorpay');
+    }
+  });
+});
+
 describe('what the gateway path refuses, changing nothing', () => {
   it('a webhook whose signature does not check (400, logged)', async () => {
     const { launch } = await startedCheckout();
