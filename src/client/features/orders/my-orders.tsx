@@ -101,9 +101,16 @@ export function MyOrders() {
                       <dl className="details">
                         <dt>{t('mine.amount')}</dt>
                         <dd>{formatRupees(order.amountPaise)}</dd>
-                        <dt>{t('mine.utr')}</dt>
+                        <dt>{order.paymentMethod === 'gateway' ? t('mine.gatewayPayment') : t('mine.utr')}</dt>
                         <dd translate="no">{order.utr}</dd>
                       </dl>
+                      {order.paymentMethod === 'gateway' && order.status === 'pending' && (
+                        <p>
+                          <a href={pathTo(pagePaths.gatewayPay, { orderId: order.id })} className="button button--primary">
+                            {t('mine.payNow')}
+                          </a>
+                        </p>
+                      )}
                       <Timeline order={order} />
                       <p className="order-card__links">
                         {receiptOf.has(order.id) && (

@@ -13,11 +13,13 @@ import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
 import { standingOf } from './order-standing';
+import { PaymentAlerts } from './payment-alerts';
+import { siteConfig } from '../../lib/site-config';
 import './pending-orders-page.css';
 import { pagePaths } from '../../../shared/page-paths';
 
 type Tab = 'pending' | 'decided';
-type Decision = { orderId: string; action: 'approve' | 'reject'; buyer: string; amount: string; utr: string };
+type Decision = { orderId: string; action: 'approve' | 'reject' | 'refund'; buyer: string; amount: string; utr: string };
 
 export default function PendingOrdersPage() {
   const { t, lang } = useOrdersMessages();
@@ -42,22 +44,35 @@ export default function PendingOrdersPage() {
     placeholderData: keepPreviousData,
   });
   const decide = useMutation(trpc.orders.decide.mutationOptions());
+  const refund = useMutation(trpc.payments.refundOrder.mutationOptions());
   const list = tab === 'pending' ? pending : decided;
   const pageSize = list.data?.pageSize ?? 50;
   const hasMore = page * pageSize < (list.data?.total ?? 0);
 
   function confirm() {
     if (!deciding) return;
+    const done = async () => {
+      setDeciding(null);
+      setReason('');
+      await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
+    };
+    if (deciding.action === 'refund') {
+      refund.mutate(
+        { orderId: deciding.orderId, reason: reason.trim() || t('admin.refund') },
+        {
+          onSuccess: () => toast.success(t('admin.refunded')),
+          onError: (error) => toast.error(errorMessage(error, t('admin.failed'))),
+          onSettled: done,
+        },
+      );
+      return;
+    }
     decide.mutate(
       { orderId: deciding.orderId, action: deciding.action, ...(deciding.action === 'reject' && reason.trim() && { reason: reason.trim() }) },
       {
         onSuccess: (result) => toast.success(t(result.order.status === 'approved' ? 'admin.approved' : 'admin.rejected')),
         onError: (error) => toast.error(errorMessage(error, t('admin.failed'))),
-        onSettled: async () => {
-          setDeciding(null);
-          setReason('');
-          await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
-        },
+        onSettled: done,
       },
     );
   }
@@ -77,6 +92,7 @@ export default function PendingOrdersPage() {
           </button>
         ))}
       </div>
+      <PaymentAlerts />
       <TextField label={t('admin.search')} type="search" value={search} onChange={setSearch} />
 
       <QueryState query={list} error={t('admin.loadFailed')} isEmpty={(data) => data.orders.length === 0} empty={<p className="empty-state">{emptyText}</p>}>
@@ -89,12 +105,22 @@ export default function PendingOrdersPage() {
                   <p className="order-card__title">
                     <strong>{order.package.name}</strong> <span className="order-card__amount">{amount}</span>
                   </p>
-                  <p className="pending-orders__utr">
-                    <span>
-                      {t('admin.utr')}: <strong translate="no">{order.utr}</strong>
-                    </span>
-                    <CopyButton text={order.utr} label={t('admin.copyUtr')} copiedMessage={t('admin.utrCopied')} failedMessage={t('admin.utrCopied')} />
-                  </p>
+                  {order.paymentMethod === 'gateway' ? (
+                    <p className="pending-orders__utr">
+                      <span>
+                        {order.gatewayPaymentId ? t('admin.gatewayPayment') : t('admin.gatewayOrder')}: <strong translate="no">{order.utr}</strong>
+                      </span>
+                      {order.status === 'pending' && <span className="badge badge--pending">{t('admin.waitingGateway')}</span>}
+                    </p>
+                  ) : (
+                    <p className="pending-orders__utr">
+                      <span>
+                        {t('admin.utr')}: <strong translate="no">{order.utr}</strong>
+                      </span>
+                      <CopyButton text={order.utr} label={t('admin.copyUtr')} copiedMessage={t('admin.utrCopied')} failedMessage={t('admin.utrCopied')} />
+                      {order.status === 'pending' && siteConfig.gateway && <span className="badge">{t('admin.waitingUtr')}</span>}
+                    </p>
+                  )}
                   <dl className="details">
                     <dt>{t('admin.buyer')}</dt>
                     <dd>
@@ -140,6 +166,15 @@ export default function PendingOrdersPage() {
                       {order.reversal && ` · ${t('admin.reversed', { date: formatIstDateTime(order.reversal.at, lang), reason: order.reversal.reason })}`}
                     </p>
                   )}
+                  {order.status === 'approved' && order.gatewayPaymentId && !order.reversal && (
+                    <button
+                      type="button"
+                      className="button button--danger"
+                      onClick={() => setDeciding({ orderId: order.id, action: 'refund', buyer: order.buyer.name, amount, utr: order.utr })}
+                    >
+                      {t('admin.refund')}
+                    </button>
+                  )}
                 </li>
               );
             })}
@@ -151,7 +186,7 @@ export default function PendingOrdersPage() {
       <Dialog
         open={deciding !== null}
         onClose={() => setDeciding(null)}
-        title={deciding?.action === 'reject' ? t('admin.confirmReject') : t('admin.confirmApprove')}
+        title={deciding?.action === 'reject' ? t('admin.confirmReject') : deciding?.action === 'refund' ? t('admin.refundTitle') : t('admin.confirmApprove')}
         closeLabel={t('admin.cancel')}
       >
         {deciding && (
@@ -159,9 +194,11 @@ export default function PendingOrdersPage() {
             <p>
               {deciding.action === 'approve'
                 ? t('admin.confirmApproveText', { amount: deciding.amount, utr: deciding.utr, buyer: deciding.buyer })
-                : t('admin.confirmRejectText', { buyer: deciding.buyer })}
+                : deciding.action === 'refund'
+                  ? t('admin.refundText', { amount: deciding.amount, buyer: deciding.buyer })
+                  : t('admin.confirmRejectText', { buyer: deciding.buyer })}
             </p>
-            {deciding.action === 'reject' && (
+            {deciding.action !== 'approve' && (
               <div className="field">
                 <label htmlFor="reject-reason" className="field__label">
                   {t('admin.reason')}
@@ -174,9 +211,9 @@ export default function PendingOrdersPage() {
                 type="button"
                 className={deciding.action === 'approve' ? 'button button--primary' : 'button button--danger'}
                 onClick={confirm}
-                disabled={decide.isPending}
+                disabled={decide.isPending || refund.isPending}
               >
-                {deciding.action === 'approve' ? t('admin.approve') : t('admin.reject')}
+                {deciding.action === 'approve' ? t('admin.approve') : deciding.action === 'refund' ? t('admin.refund') : t('admin.reject')}
               </button>
               <button type="button" className="button" onClick={() => setDeciding(null)}>
                 {t('admin.cancel')}

@@ -89,3 +89,52 @@ describe('paying through the gateway, on a phone at 360 px in Marathi', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(pkg.name);
   });
 });
+
+describe("the admin's side of gateway payments", () => {
+  it('tells orders waiting on the gateway from those waiting for a UTR check, refunds a double payment and a paid order', async () => {
+    const admin = await createUserWithToken(t.db, { role: 'admin', name: 'Meena' });
+    const pkg = createPackage(t.db, { name: 'Tally Basics', pricePaise: 1_499_00 });
+    const waiting = await createUserWithToken(t.db, { name: 'Ravi Gateway' });
+    const byUtr = await createUserWithToken(t.db, { name: 'Sita Utr' });
+    const paidTwice = await createUserWithToken(t.db, { name: 'Kiran Twice' });
+    const { startGatewayPayment, settleGatewayOrder } = await import('../../../server/features/payments/payments.service.js');
+    const { decideOrder, placeOrder } = await import('../../../server/features/orders/orders.service.js');
+    await startGatewayPayment(t.deps, waiting.user.id, { name: 'Ravi Gateway', email: waiting.user.email, packageId: pkg.id });
+    placeOrder(t.deps, byUtr.user.id, { name: 'Sita Utr', email: byUtr.user.email, packageId: pkg.id, utr: '612345678901' });
+    // Kiran scanned the QR and gave a UTR (approved), and the gateway's payment went through too.
+    const twice = await startGatewayPayment(t.deps, paidTwice.user.id, { name: 'Kiran Twice', email: paidTwice.user.email, packageId: pkg.id });
+    placeOrder(t.deps, paidTwice.user.id, { name: 'Kiran Twice', email: paidTwice.user.email, packageId: pkg.id, utr: '612345678902' });
+    decideOrder(t.deps, admin.user.id, { orderId: twice.orderId, action: 'approve' });
+    const second = fake.pay(twice.gatewayOrderId);
+    await settleGatewayOrder(t.deps, twice.orderId);
+
+    const { page, context } = await browser.newPage({ width: 360 });
+    await signIn(context, t.url, admin.token);
+    await page.goto(`${t.url}/admin/pending-orders?lang=en`);
+    const ravi = page.locator('.order-card').filter({ hasText: 'Ravi Gateway' });
+    await expect.poll(() => ravi.getByText('Waiting on the payment gateway').isVisible()).toBe(true);
+    expect(await ravi.getByText('Gateway order:').isVisible()).toBe(true);
+    expect(await page.locator('.order-card').filter({ hasText: 'Sita Utr' }).getByText('Waiting for the UTR check').isVisible()).toBe(true);
+
+    const alert = page.locator('.payment-alerts .order-card').filter({ hasText: second.razorpay_payment_id });
+    expect(await alert.getByText('Paid twice: this order was already paid. Refund this payment.').isVisible()).toBe(true);
+    await alert.getByRole('button', { name: 'Refund ₹1,499' }).click();
+    await expect.poll(() => page.locator('.payment-alerts').count()).toBe(0);
+    expect(fake.payments.get(second.razorpay_payment_id)!.status).toBe('refunded');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+
+    // Ravi pays; the admin then refunds the order through the gateway from the decided list.
+    const raviOrder = t.db.select().from(orders).where(eq(orders.userId, waiting.user.id)).get()!;
+    const paid = fake.pay(raviOrder.gatewayOrderId!);
+    await settleGatewayOrder(t.deps, raviOrder.id);
+    await page.getByRole('tab', { name: 'Decided' }).click();
+    const decided = page.locator('.order-card').filter({ hasText: 'Ravi Gateway' });
+    await expect.poll(() => decided.getByText(`Gateway payment: ${paid.razorpay_payment_id}`).isVisible()).toBe(true);
+    await decided.getByRole('button', { name: 'Refund through the gateway' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Refund and take back this order?' });
+    await dialog.getByLabel('Reason').fill('Asked for a refund');
+    await dialog.getByRole('button', { name: 'Refund through the gateway' }).click();
+    await expect.poll(() => decided.locator('.badge').first().textContent()).toBe('Reversed');
+    expect(fake.payments.get(paid.razorpay_payment_id)!.status).toBe('refunded');
+  });
+});
