@@ -22,7 +22,8 @@ import { measureFirstCard } from './first-card.js';
 import { LIGHTHOUSE_BUDGET, PACKAGES_LCP_BUDGET_MS, runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { measureHashing, measureLoginFlood } from './login-cost.js';
 import { RUNS, rssMb, showSpread, spreadOf, type Spread } from './measure.js';
-import { MIXED_SECONDS, P95_BUDGET_MS, measureMixed, prepareMixedWorld, type MixedResult } from './mixed.js';
+import { MIXED_SECONDS, P95_BUDGET_MS, measureMixed, openGatewayOrders, prepareMixedWorld, type MixedResult } from './mixed.js';
+import { gatewayEnv, startFakeRazorpay } from '../src/test/fake-razorpay.js';
 import { LEARNER_JS_BUDGET_KB, measurePageWeights } from './page-weight.js';
 import { SCALE_P95_BUDGET_MS, measureScale, type ScaleReport } from './scale.js';
 import { fillScaleData } from './scale-data.js';
@@ -137,13 +138,18 @@ if (parts.has('mixed')) {
   const mixedBusiness = await smallBusiness();
   const world = prepareMixedWorld(mixedBusiness.db, mixedBusiness.small);
   mixedBusiness.db.$client.close();
-  const pinned = await spawnServer(serverEnv(mixedBusiness.dir), ['taskset', '-c', '1']);
+  // With a payment gateway (a local fake of Razorpay's API): its webhooks are timed under the traffic.
+  const gateway = await startFakeRazorpay();
+  const pinned = await spawnServer({ ...serverEnv(mixedBusiness.dir), ...gatewayEnv(gateway.url) }, ['taskset', '-c', '1']);
   try {
+    await openGatewayOrders(pinned.url, world, gateway, 400);
     mixed = await measureMixed({ url: pinned.url, pid: pinned.child.pid! }, world);
     log(`  ${mixed.connections} connections: ${mixed.rps.median} req/s, p95 ${mixed.p95.median} ms, peak ${mixed.peakRssMb.median} MB`);
+    if (mixed.webhookP95) log(`  gateway webhooks under that traffic: p95 ${mixed.webhookP95.median} ms`);
   } finally {
     pinned.child.kill('SIGTERM');
     await pinned.exited;
+    await gateway.close();
   }
 }
 
@@ -241,6 +247,12 @@ if (mixed) {
     `- Sustained: **${s(mixed.rps)} requests/s** with p95 ${s(mixed.p95, ' ms')} and p99 ${s(mixed.p99, ' ms')} (budget: p95 under ${P95_BUDGET_MS} ms): ${verdict(mixed.pass)}.`,
   );
   md.push(`- Server memory: peak ${s(mixed.peakRssMb, ' MB')} resident.`);
+  if (mixed.webhookP95) {
+    const sent = mixed.runs.reduce((sum, run) => sum + (run.webhooks?.n ?? 0), 0);
+    md.push(
+      `- Payment gateway webhooks during that traffic (one a second, each paying one order: the server checks its signature, keeps the event once, asks the gateway, a local fake of Razorpay's API, and approves): p95 ${s(mixed.webhookP95, ' ms')} over ${sent} webhooks.`,
+    );
+  }
   const kinds = new Map<string, { ok: number; other: number }>();
   for (const run of mixed.runs)
     for (const [kind, counts] of Object.entries(run.byKind)) {
