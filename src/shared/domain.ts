@@ -15,13 +15,20 @@ export type OrderStatus = (typeof orderStatuses)[number];
 
 export const ledgerKinds = ['commission', 'payout', 'correction'] as const;
 
-/** How an order is paid: a UPI transfer whose UTR the buyer types (checked by an admin), or a payment gateway's checkout (confirmed by the gateway). */
-export const paymentMethods = ['utr', 'gateway'] as const;
+/**
+ * How an order is paid: a UPI transfer whose UTR the buyer types (checked by an admin), a payment
+ * gateway's checkout (confirmed by the gateway), or nothing at all (a code that takes the whole price).
+ */
+export const paymentMethods = ['utr', 'gateway', 'free'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
 /** What a gateway payment that could not simply confirm its order needs from an admin. */
 export const paymentAlertKinds = ['double_payment', 'wrong_amount', 'paid_after_rejection', 'partial_refund'] as const;
 export type PaymentAlertKind = (typeof paymentAlertKinds)[number];
+
+/** A discount code: an admin's coupon, or an affiliate's own code (which also makes them the sponsor). */
+export const discountCodeKinds = ['coupon', 'affiliate'] as const;
+export type DiscountCodeKind = (typeof discountCodeKinds)[number];
 
 export function isAdminRole(role: Role | null | undefined): boolean {
   return role === 'admin' || role === 'superadmin';

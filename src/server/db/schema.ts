@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
-import { languages, orderStatuses, roles, tiers, ledgerKinds, paymentAlertKinds, paymentMethods } from '../../shared/domain.js';
+import { discountCodeKinds, languages, orderStatuses, roles, tiers, ledgerKinds, paymentAlertKinds, paymentMethods } from '../../shared/domain.js';
 
 // Conventions: ids are integers (shown to clients as strings); times are milliseconds since the
 // epoch (UTC); money is integer paise. Users are never removed, only marked deleted, because
@@ -199,6 +199,14 @@ export const orders = sqliteTable(
     gatewayPaymentId: text('gateway_payment_id'),
     /** When the reconcile job last asked the gateway about this order. */
     gatewayCheckedAt: integer('gateway_checked_at'),
+    /** With a discount code: the package's price before it, the discount, and the code as typed (amountPaise is what is paid). */
+    listPricePaise: integer('list_price_paise'),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    discountCodeId: integer('discount_code_id').references((): AnySQLiteColumn => discountCodes.id),
+    discountCode: text('discount_code'),
+    /** Where the order was placed from, for the admin's fraud flag: SHA-256 of the login device cookie and of the client's address (IPv6 by its /64). */
+    placedDevice: text('placed_device'),
+    placedNetwork: text('placed_network'),
     referrerId: integer('referrer_id').references(() => users.id),
     status: text('status', { enum: orderStatuses }).notNull().default('pending'),
     buyerName: text('buyer_name').notNull(),
@@ -217,6 +225,7 @@ export const orders = sqliteTable(
     uniqueIndex('orders_one_pending').on(t.userId, t.packageId).where(sql`${t.status} = 'pending'`),
     uniqueIndex('orders_gateway_order').on(t.gatewayOrderId).where(sql`${t.gatewayOrderId} is not null`),
     uniqueIndex('orders_gateway_payment').on(t.gatewayPaymentId).where(sql`${t.gatewayPaymentId} is not null`),
+    index('orders_discount_code').on(t.discountCodeId, t.userId).where(sql`${t.discountCodeId} is not null`),
     index('orders_status_created').on(t.status, t.createdAt),
     index('orders_user_created').on(t.userId, t.createdAt),
   ],
@@ -419,6 +428,10 @@ export const receipts = sqliteTable(
     buyerPhone: text('buyer_phone'),
     packageName: text('package_name').notNull(),
     amountPaise: integer('amount_paise').notNull(),
+    /** With a discount code: the price before it, the discount and the code (amountPaise, what was paid, carries the GST). */
+    listPricePaise: integer('list_price_paise'),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    discountCode: text('discount_code'),
     utr: text('utr').notNull(),
     paidAt: integer('paid_at').notNull(),
     /** Set when the receipt is a tax invoice. */
@@ -647,3 +660,50 @@ export type PayoutRequestRow = typeof payoutRequests.$inferSelect;
 export type PayoutBatchRow = typeof payoutBatches.$inferSelect;
 export type PayoutLineRow = typeof payoutLines.$inferSelect;
 export type PaymentAlertRow = typeof paymentAlerts.$inferSelect;
+
+/**
+ * Discount codes, matched without regard to case (stored in capitals), one namespace for all: an
+ * admin's coupons and affiliates' own codes (one each). A discount is a percentage (hundredths of a
+ * percent) or an amount; an affiliate code without one takes AFFILIATE_CODE_DISCOUNT_PERCENT.
+ * Never deleted once used: paused instead.
+ */
+export const discountCodes = sqliteTable(
+  'discount_codes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    code: text('code').notNull().unique(),
+    kind: text('kind', { enum: discountCodeKinds }).notNull(),
+    affiliateId: integer('affiliate_id').references(() => users.id),
+    percentBp: integer('percent_bp'),
+    amountPaise: integer('amount_paise'),
+    /** False: only the packages listed in discount_code_packages. */
+    allPackages: integer('all_packages', { mode: 'boolean' }).notNull().default(true),
+    validFrom: integer('valid_from'),
+    validUntil: integer('valid_until'),
+    /** Uses in all (orders pending or approved and not reversed); null: no limit. */
+    maxUses: integer('max_uses'),
+    perLearnerLimit: integer('per_learner_limit').notNull().default(1),
+    /** A code that takes the whole price may enrol for free only when the admin allowed it; else the price stays at least ₹1. */
+    freeAllowed: integer('free_allowed', { mode: 'boolean' }).notNull().default(false),
+    active: integer('active', { mode: 'boolean' }).notNull().default(true),
+    note: text('note'),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('discount_codes_one_per_affiliate').on(t.affiliateId).where(sql`${t.kind} = 'affiliate'`)],
+);
+
+export const discountCodePackages = sqliteTable(
+  'discount_code_packages',
+  {
+    codeId: integer('code_id')
+      .notNull()
+      .references(() => discountCodes.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+  },
+  (t) => [primaryKey({ columns: [t.codeId, t.packageId] })],
+);
+
+export type DiscountCodeRow = typeof discountCodes.$inferSelect;
