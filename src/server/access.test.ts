@@ -22,7 +22,7 @@ import {
 } from '../test/world.js';
 import { restRoutes } from './rest/rest-routes.js';
 import { eq } from 'drizzle-orm';
-import { packageAccessRevocations, paymentAlerts, sessions } from './db/schema.js';
+import { discountCodes, packageAccessRevocations, paymentAlerts, sessions } from './db/schema.js';
 import { settleGatewayOrder, startGatewayPayment } from './features/payments/payments.service.js';
 import { fakeKeys, gatewayEnv, startFakeRazorpay, type FakeRazorpay } from '../test/fake-razorpay.js';
 import { hashToken } from './lib/tokens.js';
@@ -71,6 +71,17 @@ let fake: FakeRazorpay;
 let staff: Staff;
 
 const id = (value: { id: number }) => String(value.id);
+
+/** A coupon of 10% (or one that makes a package free) for every package. */
+function freshCoupon(app: TestApp, options: { free?: boolean } = {}): string {
+  const code = `C${freshUtr().slice(-10)}`;
+  app.db
+    .insert(discountCodes)
+    .values({ code, kind: 'coupon', percentBp: options.free ? 10_000 : 1000, freeAllowed: options.free ?? false, perLearnerLimit: 100, createdAt: Date.now() })
+    .run();
+  return code;
+}
+const couponId = (app: TestApp, code: string) => app.db.select().from(discountCodes).where(eq(discountCodes.code, code)).get()!.id;
 const isOwnerOrAdmin = (actor: Actor) => actor === 'user' || actor === 'admin' || actor === 'superadmin';
 
 /** The world's user earns ₹1,000 and gives payout details. */
@@ -226,6 +237,36 @@ const procedures: Record<string, ProcedureCell> = {
   'orders.pending': { input: () => ({ page: 1 }), expect: adminOnly() },
   'orders.decided': { input: () => ({ page: 1 }), expect: adminOnly() },
   'orders.decide': { input: (w) => ({ orderId: id(w.pendingOrder), action: 'approve' }), expect: adminOnly() },
+
+  // Discount codes
+  'orders.quote': {
+    input: (_w, app) => ({ packageId: id(createPackage(app.db)), code: freshCoupon(app) }),
+    expect: signedIn,
+    check: (_actor, data) => expect(data).toMatchObject({ kind: 'coupon', discountPaise: expect.any(Number) }),
+  },
+  'orders.claimFree': {
+    input: (w, app) => ({ name: 'Asha', email: w.user.row.email, packageId: id(createPackage(app.db)), code: freshCoupon(app, { free: true }) }),
+    expect: signedIn,
+  },
+  'discounts.codes': { expect: adminOnly() },
+  'discounts.createCoupon': { input: () => ({ code: `NEW${freshUtr().slice(-8)}`, percent: 10 }), expect: adminOnly() },
+  'discounts.updateCoupon': { input: (_w, app) => ({ id: String(couponId(app, freshCoupon(app))), active: false }), expect: adminOnly() },
+  'discounts.deleteCoupon': { input: (_w, app) => ({ id: String(couponId(app, freshCoupon(app))) }), expect: adminOnly() },
+  'discounts.setAffiliateDiscount': {
+    input: (w, app) => {
+      const code = app.db
+        .insert(discountCodes)
+        .values({ code: `AFF${freshUtr().slice(-8)}`, kind: 'affiliate', affiliateId: w.affiliate.id, createdAt: Date.now() })
+        .onConflictDoUpdate({ target: discountCodes.code, set: { active: true } })
+        .returning()
+        .get();
+      return { codeId: String(code.id), percent: 15 };
+    },
+    expect: adminOnly(),
+  },
+  'discounts.sharedPlacements': { expect: adminOnly() },
+  'discounts.myCode': { expect: signedIn },
+  'discounts.chooseCode': { input: () => ({ code: `MINE${freshUtr().slice(-8)}` }), expect: signedIn },
 
   // Paying through the gateway (a local fake of it)
   'payments.start': {

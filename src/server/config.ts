@@ -220,6 +220,16 @@ const envSchema = z.object({
   TDS_THRESHOLD_RUPEES: wholeRupees(20000),
   TDS_NO_PAN_RATE_PERCENT: percent(20),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  AFFILIATE_CODE_DISCOUNT_PERCENT: percent(10),
+  COMMISSION_HOLD_DAYS: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number({ error: 'expected a whole number of days from 0 to 90' })
+      .int('expected a whole number of days from 0 to 90')
+      .min(0, 'expected a whole number of days from 0 to 90')
+      .max(90, 'expected a whole number of days from 0 to 90')
+      .default(0),
+  ),
   PAYMENT_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['razorpay'], { error: 'expected razorpay, or nothing (UPI with a UTR an admin checks)' }).optional()),
   RAZORPAY_KEY_ID: z.preprocess(
     emptyAsUndefined,
@@ -303,6 +313,10 @@ const configSchema = envSchema
     sellerAddress: e.SELLER_ADDRESS,
     /** Set together: receipts become tax invoices. */
     gst: e.GSTIN && e.SELLER_STATE ? { gstin: e.GSTIN, sellerState: e.SELLER_STATE as string, rateBp: Math.round(e.GST_RATE_PERCENT * 100) } : null,
+    /** The discount of an affiliate's own code when the admin set none for that affiliate, in hundredths of a percent. */
+    affiliateCodeDiscountBp: Math.round(e.AFFILIATE_CODE_DISCOUNT_PERCENT * 100),
+    /** Days a commission waits before it can be asked for (a reversal inside them never leaves a debt). */
+    commissionHoldDays: e.COMMISSION_HOLD_DAYS,
     /** A payment gateway that confirms payments by itself (features/payments), or none: UPI with a UTR an admin checks. */
     gateway:
       e.PAYMENT_GATEWAY === 'razorpay'

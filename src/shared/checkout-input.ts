@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { stateCodes } from './indian-states.js';
-import { emailAddress, entityId, optionalText, pinCode, requiredText } from './schemas.js';
+import { discountCodeText } from './discounts.js';
+import { blankToUndefined, emailAddress, entityId, optionalText, pinCode, requiredText } from './schemas.js';
 
 /** A package chosen at checkout: missing, it gets the spec's message. */
 export const chosenPackageId = z.union([z.number(), z.string()], { error: 'PACKAGE_REQUIRED' }).pipe(entityId);
@@ -14,6 +15,8 @@ export const checkoutFields = z.object({
   /** GST state code and PIN, required when the site issues tax invoices. */
   state: z.enum(stateCodes, { error: 'STATE_REQUIRED' }).optional(),
   pin: pinCode.optional(),
+  /** A discount code: an admin's coupon or an affiliate's own code. */
+  code: z.preprocess(blankToUndefined, discountCodeText.optional()),
 });
 export type CheckoutFields = z.output<typeof checkoutFields>;
 
@@ -26,5 +29,6 @@ export function checkoutOf(input: CheckoutFields) {
     packageId: input.packageId,
     buyerState: input.state,
     buyerPin: input.pin,
+    code: input.code,
   };
 }

@@ -28,6 +28,12 @@ export const validationMessages = {
     mr: 'कृपया व्यवहार क्रमांकासह सर्व आवश्यक माहिती भरा.',
   },
   PACKAGE_REQUIRED: { en: 'Error: No package selected!', mr: 'त्रुटी: कोणतेही पॅकेज निवडलेले नाही!' },
+  CODE_INVALID: {
+    en: 'A code has 4 to 20 letters and digits.',
+    mr: 'कोडमध्ये 4 ते 20 अक्षरे आणि अंक असतात.',
+  },
+  PERCENT_INVALID: { en: 'The percentage must be from 1 to 100.', mr: 'टक्केवारी 1 ते 100 दरम्यान असावी.' },
+  LIMIT_INVALID: { en: 'The limit must be a whole number, 1 or more.', mr: 'मर्यादा 1 किंवा त्याहून जास्त पूर्ण संख्या असावी.' },
   GATEWAY_PAYMENT_INVALID: {
     en: 'This is not a payment of the payment gateway.',
     mr: 'हे पेमेंट गेटवेचे पेमेंट नाही.',

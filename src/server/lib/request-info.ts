@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/domain.js';
 
@@ -32,4 +33,13 @@ export function requestLanguage(request: FastifyRequest): Language {
   if (explicit === 'mr' || explicit === 'en') return explicit;
   const accepted = request.headers['accept-language'];
   return typeof accepted === 'string' && /^\s*mr\b/i.test(accepted) ? 'mr' : 'en';
+}
+
+/**
+ * Where a request came from, as the admin's fraud flag compares orders: SHA-256 of the login
+ * device cookie and of the client's address key (never the address itself), or null.
+ */
+export function placedFromOf(request: { deviceCookie: string | null; ip: string }): { device: string | null; network: string | null } {
+  const hash = (value: string) => createHash('sha256').update(value).digest('hex');
+  return { device: request.deviceCookie ? hash(request.deviceCookie) : null, network: request.ip ? hash(request.ip) : null };
 }

@@ -10,6 +10,7 @@ import { statementsRouter } from '../features/statements/statements.router.js';
 import { devicesRouter } from '../features/auth/devices.router.js';
 import { accessRouter } from '../features/catalog/access.router.js';
 import { paymentsRouter } from '../features/payments/payments.router.js';
+import { discountsRouter } from '../features/discounts/discounts.router.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
@@ -25,6 +26,7 @@ export const appRouter = router({
   receipts: receiptsRouter,
   payouts: payoutsRouter,
   payments: paymentsRouter,
+  discounts: discountsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -110,8 +110,13 @@ export function bookCorrection(
  * percentage of the price paid rounded to whole rupees, half up (₹499.90 books ₹500), so an
  * affiliate's earnings read as whole rupees. Never more than the price.
  */
-export function commissionFor(pkg: { commissionPaise: number | null }, amountPaise: number, percent: number): number {
-  const commission = pkg.commissionPaise ?? Math.round((amountPaise * percent) / 100 / 100) * 100;
+export function commissionFor(pkg: { commissionPaise: number | null }, amountPaise: number, percent: number, listPricePaise = amountPaise): number {
+  // A fixed commission is for the list price: after a discount it shrinks with the price paid (whole rupees, rounded down).
+  const fixed =
+    pkg.commissionPaise === null || listPricePaise <= amountPaise
+      ? pkg.commissionPaise
+      : Math.floor((pkg.commissionPaise * amountPaise) / listPricePaise / 100) * 100;
+  const commission = fixed ?? Math.round((amountPaise * percent) / 100 / 100) * 100;
   return Math.max(0, Math.min(commission, amountPaise));
 }
 

@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { createPackage, createUser } from '../../../test/factories.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase, type Db } from '../../db/client.js';
-import { orders as ordersTable } from '../../db/schema.js';
+import { discountCodes, orders as ordersTable } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { deleteUserByEmail } from '../admin/users.service.js';
-import { decideOrder, placeOrder } from '../orders/orders.service.js';
+import { claimFreeOrder, decideOrder, placeOrder } from '../orders/orders.service.js';
 import { bookOpeningLine } from './ledger.service.js';
 import { payEarnings } from './payouts.service.js';
 import { adminStats } from '../admin/stats.service.js';
@@ -39,7 +39,8 @@ type Op =
   | { kind: 'export'; batch: number }
   | { kind: 'gatewayOrder'; buyer: number; pkg: number }
   | { kind: 'gatewayPay'; order: number; wrongAmount: boolean }
-  | { kind: 'gatewayRefund'; order: number; byAdmin: boolean };
+  | { kind: 'gatewayRefund'; order: number; byAdmin: boolean }
+  | { kind: 'codeOrder'; buyer: number; pkg: number; code: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('order' as const), buyer: fc.nat(7), pkg: fc.nat(2) }) },
@@ -61,6 +62,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('gatewayOrder' as const), buyer: fc.nat(7), pkg: fc.nat(2) }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('gatewayPay' as const), order: fc.nat(30), wrongAmount: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('gatewayRefund' as const), order: fc.nat(30), byAdmin: fc.boolean() }) },
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('codeOrder' as const), buyer: fc.nat(7), pkg: fc.nat(2), code: fc.nat(3) }) },
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('opening' as const), user: fc.nat(7), rupees: fc.integer({ min: 1, max: 3000 }), paidRupees: fc.nat(3000) }),
@@ -184,6 +186,24 @@ function checkLedger(db: Db, history: ReadonlySet<number>) {
   expect(unowned, 'every approved order not reversed granted its package').toEqual([]);
 }
 
+/** Discount codes' promises: the price paid and the discount make the list price, a commission never exceeds the price paid, a free order earns and receipts nothing, a code is never used past its limits. */
+function checkCodes(db: Db) {
+  const unbalanced = db.all(sql`select id from orders where list_price_paise is not null and amount_paise + discount_paise != list_price_paise`);
+  expect(unbalanced, 'price paid + discount = list price').toEqual([]);
+  const overpaidCommission = db.all(sql`
+    select o.id from orders o join ledger l on l.order_id = o.id and l.kind = 'commission' where l.amount_paise > o.amount_paise`);
+  expect(overpaidCommission, 'commission on the price paid, never more').toEqual([]);
+  const freeWithMoney = db.all(sql`
+    select o.id from orders o where o.amount_paise = 0
+      and (exists (select 1 from ledger l where l.order_id = o.id) or exists (select 1 from receipts r where r.order_id = o.id))`);
+  expect(freeWithMoney, 'a free order books no commission and no receipt').toEqual([]);
+  const overused = db.all(sql`
+    select c.id from discount_codes c where c.max_uses is not null and c.max_uses < (
+      select count(*) from orders o where o.discount_code_id = c.id and o.status in ('pending', 'approved')
+        and o.id not in (select order_id from order_reversals))`);
+  expect(overused, 'a code is never used past its limit').toEqual([]);
+}
+
 /**
  * The gateway's promises: an order the gateway approved (by nobody), or that a gateway payment
  * paid after an admin approved it by hand, has a payment of its exact amount; a payment refunded
@@ -192,7 +212,7 @@ function checkLedger(db: Db, history: ReadonlySet<number>) {
 function checkGateway(db: Db, payments: ReturnType<typeof memoryGateway>['payments']) {
   const paidByGateway = db.all<{ id: number; amount: number; payment: string | null; reversed: number }>(sql`
     select o.id, o.amount_paise as amount, o.gateway_payment_id as payment, (select count(*) from order_reversals r where r.order_id = o.id) as reversed
-    from orders o where o.status = 'approved' and o.utr is null and (o.decided_by is null or o.gateway_payment_id is not null)`);
+    from orders o where o.status = 'approved' and o.payment_method = 'gateway' and (o.decided_by is null or o.gateway_payment_id is not null)`);
   for (const order of paidByGateway) {
     const payment = order.payment === null ? undefined : payments.get(order.payment);
     expect(payment, `order ${order.id} was approved without a gateway payment`).toBeDefined();
@@ -263,6 +283,8 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
       failedLines: 0,
       paidByGateway: 0,
       refundedOnGateway: 0,
+      discountedOrders: 0,
+      freeOrders: 0,
     };
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 20, maxLength: 50, size: 'max' }), async (ops) => {
@@ -291,6 +313,15 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
             savePayoutDetails(deps, people[i]!.id, payoutDetailsInput.parse(upi));
           }
           const packages = [0, 1, 2].map((i) => createPackage(db, { pricePaise: (i + 1) * 500_00, commissionPaise: i === 1 ? null : 75_00 }));
+          const codes = ['SALE20', 'FLAT300', 'FREE100', 'PERSON1'];
+          db.insert(discountCodes)
+            .values([
+              { code: 'SALE20', kind: 'coupon', percentBp: 2000, perLearnerLimit: 3, createdAt: clock },
+              { code: 'FLAT300', kind: 'coupon', amountPaise: 300_00, maxUses: 2, createdAt: clock },
+              { code: 'FREE100', kind: 'coupon', percentBp: 10_000, freeAllowed: true, perLearnerLimit: 2, createdAt: clock },
+              { code: 'PERSON1', kind: 'affiliate', affiliateId: people[1]!.id, createdAt: clock },
+            ])
+            .run();
           const orders: number[] = [];
           let utr = 500_000_000_000;
           const decided = new Set<number>();
@@ -352,6 +383,14 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
                 const batches = db.all<{ id: number }>(sql`select id from payout_batches order by id`);
                 const batch = batches[step.batch % Math.max(1, batches.length)];
                 if (batch) exportBatch(deps, batch.id);
+              } else if (step.kind === 'codeOrder') {
+                // 20% off, ₹300 off (at most 2 uses), a free code, and person 1's own affiliate code.
+                const buyer = people[step.buyer]!;
+                const code = codes[step.code]!;
+                utr += 1;
+                const input = { name: buyer.name, email: buyer.email, packageId: packages[step.pkg]!.id, code };
+                orders.push(code === 'FREE100' ? claimFreeOrder(deps, buyer.id, input).id : placeOrder(deps, buyer.id, { ...input, utr: String(utr) }).id);
+                if (code === 'FREE100') decided.add(orders.at(-1)!);
               } else if (step.kind === 'gatewayOrder') {
                 const buyer = people[step.buyer]!;
                 orders.push((await startGatewayPayment(deps, buyer.id, { name: buyer.name, email: buyer.email, packageId: packages[step.pkg]!.id })).orderId);
@@ -383,6 +422,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
             }
             checkLedger(db, history);
             checkGateway(db, memory.payments);
+            checkCodes(db);
             const waitingForDeleted = db.get<{ n: number }>(
               sql`select count(*) as n from orders o join users u on u.id = o.user_id where u.deleted_at is not null and o.status = 'pending'`,
             )!;
@@ -400,6 +440,8 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
             where exists (select 1 from ledger p where p.user_id = c.user_id and p.kind = 'payout' and p.created_at < r.reversed_at)`);
           reached.requestsBatched += count(sql`select count(*) as n from payout_lines where request_id is not null`);
           reached.paidByGateway += count(sql`select count(*) as n from orders where gateway_payment_id is not null`);
+          reached.discountedOrders += count(sql`select count(*) as n from orders where discount_paise > 0 and status = 'approved'`);
+          reached.freeOrders += count(sql`select count(*) as n from orders where payment_method = 'free'`);
           reached.refundedOnGateway += count(
             sql`select count(*) as n from order_reversals r join orders o on o.id = r.order_id where o.gateway_payment_id is not null`,
           );

@@ -1,10 +1,24 @@
 import { z } from 'zod';
-import { checkoutFields, checkoutOf, chosenPackageId } from '../../../shared/checkout-input.js';
-import { entityId, optionalText, searchAndPage, utr } from '../../../shared/schemas.js';
+import { checkoutFields, chosenPackageId } from '../../../shared/checkout-input.js';
+import { discountCodeText } from '../../../shared/discounts.js';
+import { blankToUndefined, entityId, optionalText, searchAndPage, utr } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { countCodeTry } from '../discounts/discounts.service.js';
 import { orderErrors } from './orders.errors.js';
-import { decidedOrders, decideOrder, orderDetails, ordersOf, ORDERS_PAGE_SIZE, paymentDetails, pendingOrders, placeOrder } from './orders.service.js';
-import { toOrderView, toPaymentDetailsView } from './orders.views.js';
+import {
+  checkoutFromRequest,
+  claimFreeOrder,
+  decidedOrders,
+  decideOrder,
+  orderDetails,
+  ordersOf,
+  ORDERS_PAGE_SIZE,
+  paymentDetails,
+  pendingOrders,
+  placeOrder,
+  quoteCode,
+} from './orders.service.js';
+import { toOrderView, toPaymentDetailsView, toQuoteView } from './orders.views.js';
 
 function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {
   const details = orderDetails(db, orderId);
@@ -12,14 +26,29 @@ function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {
   return toOrderView(details);
 }
 
-export const ordersRouter = router({
-  /** The UPI link, QR code and exact amount for the payment popup. */
-  paymentDetails: protectedProcedure
-    .input(z.object({ packageId: chosenPackageId }))
-    .query(async ({ ctx, input }) => toPaymentDetailsView(await paymentDetails(ctx, ctx.user.id, input.packageId))),
+const codeOptional = z.preprocess(blankToUndefined, discountCodeText.optional());
 
-  purchase: protectedProcedure.input(checkoutFields.extend({ utr })).mutation(({ ctx, input }) => {
-    const order = placeOrder(ctx, ctx.user.id, { ...checkoutOf(input), utr: input.utr });
+export const ordersRouter = router({
+  /** The UPI link, QR code and exact amount (after a discount code, when one is given) for the payment popup. */
+  paymentDetails: protectedProcedure.input(z.object({ packageId: chosenPackageId, code: codeOptional })).query(async ({ ctx, input }) => {
+    if (input.code) await countCodeTry(ctx, { userId: ctx.user.id, ip: ctx.req.ip });
+    return toPaymentDetailsView(await paymentDetails(ctx, ctx.user.id, input.packageId, input.code));
+  }),
+
+  /** What a discount code does for this package and buyer (the price before and after), or why it does not. */
+  quote: protectedProcedure.input(z.object({ packageId: chosenPackageId, code: discountCodeText })).query(async ({ ctx, input }) => {
+    await countCodeTry(ctx, { userId: ctx.user.id, ip: ctx.req.ip });
+    return toQuoteView(quoteCode(ctx, ctx.user.id, input));
+  }),
+
+  purchase: protectedProcedure.input(checkoutFields.extend({ utr })).mutation(async ({ ctx, input }) => {
+    const order = placeOrder(ctx, ctx.user.id, { ...(await checkoutFromRequest(ctx, ctx.user.id, ctx.req, input)), utr: input.utr });
+    return { order: viewOf(ctx.db, order.id) };
+  }),
+
+  /** A package a discount code makes free: taken and approved at once. */
+  claimFree: protectedProcedure.input(checkoutFields.extend({ code: discountCodeText })).mutation(async ({ ctx, input }) => {
+    const order = claimFreeOrder(ctx, ctx.user.id, { ...(await checkoutFromRequest(ctx, ctx.user.id, ctx.req, input)), code: input.code });
     return { order: viewOf(ctx.db, order.id) };
   }),
 

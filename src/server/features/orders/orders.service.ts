@@ -15,6 +15,11 @@ import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
 import { firstNameOf } from '../affiliate/earnings-history.service.js';
 import { bookCommission, commissionFor } from '../affiliate/ledger.service.js';
 import { assignSponsorOnce, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
+import { countCodeTry, discountFor, type AppliedDiscount } from '../discounts/discounts.service.js';
+import { checkoutOf, type CheckoutFields } from '../../../shared/checkout-input.js';
+import { placedFromOf } from '../../lib/request-info.js';
+import type { RateLimits } from '../../lib/rate-limit.js';
+import { discountErrors } from '../discounts/discounts.errors.js';
 import { hasBought, packageById } from '../catalog/catalog.service.js';
 import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
 import { receiptErrors } from '../receipts/receipts.errors.js';
@@ -67,24 +72,38 @@ function paymentReference(db: Queryable, userId: number, packageId: number): str
 }
 
 /** What the payment popup needs, as worked out here; `toPaymentDetailsView` shapes it. */
-export type Payment = { pkg: PackageRow; upiId: string; payeeName: string; upiLink: string; qrDataUrl: string };
+export type Payment = {
+  pkg: PackageRow;
+  upiId: string;
+  payeeName: string;
+  upiLink: string;
+  qrDataUrl: string;
+  pricePaise: number;
+  discount: AppliedDiscount | null;
+};
 
-/** What the payment popup shows: the UPI link for this package's exact price, and its QR code. */
-export async function paymentDetails(deps: Deps, userId: number, packageId: number): Promise<Payment> {
+/**
+ * What the payment popup shows: the UPI link for this package's exact price (after the discount
+ * code, when one is given), and its QR code.
+ */
+export async function paymentDetails(deps: Deps, userId: number, packageId: number, code?: string): Promise<Payment> {
   const { upiId, upiPayeeName } = deps.config;
   if (!upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
   const pkg = packageOnSale(deps.db, packageId);
   if (hasBought(deps.db, userId, pkg.id)) throw orderErrors.ALREADY_OWNED();
   if (hasOrderWaitingForCheck(deps.db, userId, pkg.id)) throw orderErrors.ORDER_WAITING();
+  const discount = code ? discountFor(deps.db, deps.config, { code, buyerId: userId, pkg, now: deps.now() }) : null;
+  const pricePaise = discount?.pricePaise ?? pkg.pricePaise;
+  if (pricePaise === 0) throw discountErrors.CODE_MAKES_FREE();
   const upiLink = upiPaymentLink({
     upiId,
     payeeName: upiPayeeName,
-    amountPaise: pkg.pricePaise,
+    amountPaise: pricePaise,
     note: pkg.name,
     reference: paymentReference(deps.db, userId, pkg.id),
     merchantCode: deps.config.upiMerchantCode,
   });
-  return { pkg, upiId, payeeName: upiPayeeName, upiLink, qrDataUrl: await upiQrDataUrl(upiLink) };
+  return { pkg, upiId, payeeName: upiPayeeName, upiLink, qrDataUrl: await upiQrDataUrl(upiLink), pricePaise, discount };
 }
 
 function isUniqueViolation(error: unknown, index: string): boolean {
@@ -100,6 +119,10 @@ type CheckoutInput = {
   /** Asked only when the site issues tax invoices (GSTIN set). */
   buyerState?: string | undefined;
   buyerPin?: string | undefined;
+  /** A discount code (a coupon or an affiliate's own code). */
+  code?: string | undefined;
+  /** Where the checkout was made from (hashed by the caller): the admin's fraud flag reads it. */
+  placedFrom?: { device: string | null; network: string | null } | undefined;
 };
 
 /**
@@ -107,7 +130,7 @@ type CheckoutInput = {
  * owned, and the buyer exists. Answers the package, the buyer, and the buyer's pending order of
  * this package if there is one (the caller decides what it may do with it).
  */
-function checkoutChecks(tx: Queryable, config: Config, buyerId: number, input: CheckoutInput) {
+function checkoutChecks(tx: Queryable, config: Config, buyerId: number, input: CheckoutInput, now: number) {
   if (config.gst && (!input.buyerState || !input.buyerPin)) throw orderErrors.STATE_AND_PIN_REQUIRED();
   const pkg = packageOnSale(tx, input.packageId);
   if (hasBought(tx, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
@@ -118,7 +141,47 @@ function checkoutChecks(tx: Queryable, config: Config, buyerId: number, input: C
     .from(orders)
     .where(and(eq(orders.userId, buyerId), eq(orders.packageId, pkg.id), eq(orders.status, 'pending')))
     .get();
-  return { pkg, buyer, waiting };
+  const discount = input.code ? discountFor(tx, config, { code: input.code, buyerId, pkg, now }) : null;
+  return { pkg, buyer, waiting, discount, pricePaise: discount?.pricePaise ?? pkg.pricePaise };
+}
+
+/** An order's price, its discount code and where it was placed from, as the order row keeps them. */
+function pricedValues(pkg: PackageRow, discount: AppliedDiscount | null, placedFrom: CheckoutInput['placedFrom']) {
+  return {
+    amountPaise: discount?.pricePaise ?? pkg.pricePaise,
+    listPricePaise: discount ? pkg.pricePaise : null,
+    discountPaise: discount?.discountPaise ?? 0,
+    discountCodeId: discount?.codeId ?? null,
+    discountCode: discount?.code ?? null,
+    placedDevice: placedFrom?.device ?? null,
+    placedNetwork: placedFrom?.network ?? null,
+  };
+}
+
+/**
+ * A checkout as a request brings it: its fields as the order rules take them, and where it was
+ * made from. A checkout with a discount code counts as a try of a code (guessing is limited per
+ * account and per address).
+ */
+export async function checkoutFromRequest(
+  deps: Deps & { rateLimits: RateLimits },
+  buyerId: number,
+  request: { ip: string; deviceCookie: string | null },
+  input: CheckoutFields,
+): Promise<CheckoutInput> {
+  if (input.code) await countCodeTry(deps, { userId: buyerId, ip: request.ip });
+  return { ...checkoutOf(input), placedFrom: placedFromOf(request) };
+}
+
+/** What a discount code does for this buyer and package: the price before and after, and who becomes the sponsor. */
+export function quoteCode(deps: Deps, buyerId: number, input: { packageId: number; code: string }) {
+  const pkg = packageOnSale(deps.db, input.packageId);
+  if (hasBought(deps.db, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
+  const discount = discountFor(deps.db, deps.config, { code: input.code, buyerId, pkg, now: deps.now() });
+  const buyer = findActiveUser(deps.db, buyerId);
+  const hasSponsor = buyer?.sponsorId != null && findActiveUser(deps.db, buyer.sponsorId) !== undefined;
+  const affiliate = discount.affiliateId !== null && !hasSponsor ? findActiveUser(deps.db, discount.affiliateId) : undefined;
+  return { pkg, discount, sponsorName: affiliate ? firstName(affiliate.name) : null };
 }
 
 /** An order opened for the payment gateway that no UTR was typed for: the buyer may still pay it either way. */
@@ -129,11 +192,16 @@ function isOpenGatewayOrder(order: OrderRow | undefined): order is OrderRow {
 /**
  * The order's referrer: the buyer's sponsor, or else the referral ID given, which then becomes the
  * sponsor (once, never self, never a loop). A deleted sponsor counts as none: the buyer may name a
- * new one (README Decisions).
+ * new one (README Decisions). An affiliate's code stands for their referral ID when none was
+ * typed; a buyer who already has a sponsor keeps them (the code still gives its discount). When an
+ * affiliate's code would make a loop, the discount stays and nobody becomes the sponsor.
  */
-function referrerFor(tx: Queryable, buyer: UserRow, referralId: string | undefined): number | null {
+function referrerFor(tx: Queryable, buyer: UserRow, referralId: string | undefined, discount: AppliedDiscount | null = null): number | null {
   const sponsorActive = buyer.sponsorId !== null && findActiveUser(tx, buyer.sponsorId) !== undefined;
   if (sponsorActive) return buyer.sponsorId;
+  if (!referralId && discount?.affiliateId) {
+    return assignSponsorOnce(tx, buyer.id, discount.affiliateId) === 'loop' ? null : discount.affiliateId;
+  }
   if (!referralId) return null;
   const sponsor = findActiveUserByReferralCode(tx, referralId);
   if (!sponsor) throw orderErrors.REFERRAL_UNKNOWN();
@@ -152,8 +220,9 @@ function referrerFor(tx: Queryable, buyer: UserRow, referralId: string | undefin
 export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & { utr: string }): OrderRow {
   const order = deps.db.transaction((tx) => {
     if (!deps.config.upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
-    const { pkg, buyer, waiting } = checkoutChecks(tx, deps.config, buyerId, input);
+    const { pkg, buyer, waiting, discount, pricePaise } = checkoutChecks(tx, deps.config, buyerId, input, deps.now());
     if (waiting && !isOpenGatewayOrder(waiting)) throw orderErrors.ORDER_WAITING();
+    if (pricePaise === 0) throw discountErrors.CODE_MAKES_FREE();
     const utrTaken = tx
       .select({ id: orders.id })
       .from(orders)
@@ -171,6 +240,7 @@ export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & {
             buyerName: input.name,
             buyerEmail: input.email,
             ...(deps.config.gst && { buyerState: input.buyerState, buyerPin: input.buyerPin }),
+            ...pricedValues(pkg, discount, input.placedFrom),
           })
           .where(and(eq(orders.id, waiting.id), eq(orders.status, 'pending')))
           .returning()
@@ -181,9 +251,9 @@ export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & {
         .values({
           userId: buyer.id,
           packageId: pkg.id,
-          amountPaise: pkg.pricePaise,
+          ...pricedValues(pkg, discount, input.placedFrom),
           utr: input.utr,
-          referrerId: referrerFor(tx, buyer, input.referralId),
+          referrerId: referrerFor(tx, buyer, input.referralId, discount),
           buyerName: input.name,
           buyerEmail: input.email,
           ...(deps.config.gst && { buyerState: input.buyerState, buyerPin: input.buyerPin }),
@@ -209,10 +279,13 @@ export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & {
  */
 export function openGatewayOrder(deps: Deps, buyerId: number, input: CheckoutInput): OrderRow {
   return deps.db.transaction((tx) => {
-    const { pkg, buyer, waiting } = checkoutChecks(tx, deps.config, buyerId, input);
+    const { pkg, buyer, waiting, discount, pricePaise } = checkoutChecks(tx, deps.config, buyerId, input, deps.now());
+    if (pricePaise === 0) throw discountErrors.CODE_MAKES_FREE();
     if (waiting) {
       if (!isOpenGatewayOrder(waiting)) throw orderErrors.ORDER_WAITING();
-      return waiting;
+      if (waiting.amountPaise === pricePaise && waiting.discountCodeId === (discount?.codeId ?? null)) return waiting;
+      // Opened before at another price (another code, or none): that one closes, a new one opens.
+      tx.update(orders).set({ status: 'rejected', reason: 'Opened again at another price', decidedAt: deps.now() }).where(eq(orders.id, waiting.id)).run();
     }
     try {
       return tx
@@ -220,9 +293,9 @@ export function openGatewayOrder(deps: Deps, buyerId: number, input: CheckoutInp
         .values({
           userId: buyer.id,
           packageId: pkg.id,
-          amountPaise: pkg.pricePaise,
+          ...pricedValues(pkg, discount, input.placedFrom),
           paymentMethod: 'gateway',
-          referrerId: referrerFor(tx, buyer, input.referralId),
+          referrerId: referrerFor(tx, buyer, input.referralId, discount),
           buyerName: input.name,
           buyerEmail: input.email,
           ...(deps.config.gst && { buyerState: input.buyerState, buyerPin: input.buyerPin }),
@@ -302,6 +375,49 @@ function newOrderEmails(deps: Deps, order: OrderRow): MailMessage[] {
       admin.email,
     ),
   );
+}
+
+/**
+ * An affiliate buying for themself through another account earns nothing on it: the order's email
+ * (as typed at checkout) or the buyer's account email or phone is the sponsor's own.
+ */
+function isSelfPurchase(sponsor: UserRow, buyer: UserRow | undefined, order: OrderRow): boolean {
+  const sponsorEmail = sponsor.email.toLowerCase();
+  if (order.buyerEmail.trim().toLowerCase() === sponsorEmail) return true;
+  if (buyer && buyer.email.toLowerCase() === sponsorEmail) return true;
+  return Boolean(buyer?.phone && sponsor.phone && buyer.phone === sponsor.phone);
+}
+
+/**
+ * A package a code makes free: the order is taken and approved at once (access, no commission on
+ * nothing paid, no receipt), marked as free everywhere. The code's checks and the limits are the
+ * same as for a paid order.
+ */
+export function claimFreeOrder(deps: Deps, buyerId: number, input: CheckoutInput & { code: string }): OrderRow {
+  const order = deps.db.transaction((tx) => {
+    const { pkg, buyer, waiting, discount, pricePaise } = checkoutChecks(tx, deps.config, buyerId, input, deps.now());
+    if (pricePaise !== 0 || !discount) throw discountErrors.CODE_NOT_FREE();
+    if (waiting && !isOpenGatewayOrder(waiting)) throw orderErrors.ORDER_WAITING();
+    if (waiting) {
+      tx.update(orders).set({ status: 'rejected', reason: 'Replaced by a free order', decidedAt: deps.now() }).where(eq(orders.id, waiting.id)).run();
+    }
+    return tx
+      .insert(orders)
+      .values({
+        userId: buyer.id,
+        packageId: pkg.id,
+        ...pricedValues(pkg, discount, input.placedFrom),
+        paymentMethod: 'free',
+        referrerId: referrerFor(tx, buyer, input.referralId, discount),
+        buyerName: input.name,
+        buyerEmail: input.email,
+        ...(deps.config.gst && { buyerState: input.buyerState, buyerPin: input.buyerPin }),
+        createdAt: deps.now(),
+      })
+      .returning()
+      .get();
+  });
+  return decide(deps, null, { orderId: order.id, action: 'approve' }, null);
 }
 
 /** The sponsor's commission an approval booked. */
@@ -391,15 +507,16 @@ function decide(deps: Deps, decidedBy: number | null, decision: Decision, gatewa
           .prepare(),
       ).run({ userId: order.userId, packageId: order.packageId, orderId: order.id, now });
       const referrer = order.referrerId === null ? undefined : findActiveUser(tx, order.referrerId);
-      if (referrer) {
+      if (referrer && !isSelfPurchase(referrer, findActiveUser(tx, order.userId), order)) {
         const pkg = packageById(tx, order.packageId);
-        const amountPaise = commissionFor(pkg, order.amountPaise, deps.config.commissionPercent);
+        const amountPaise = commissionFor(pkg, order.amountPaise, deps.config.commissionPercent, order.listPricePaise ?? order.amountPaise);
         if (amountPaise > 0) {
           bookCommission(tx, { userId: referrer.id, orderId: order.id, amountPaise, now });
           commission = { referrerId: referrer.id, amountPaise };
         }
       }
-      issueReceipt(tx, deps.config, order, now);
+      // Nothing paid, nothing to receipt: a free order (a code that took the whole price) has none.
+      if (order.amountPaise > 0) issueReceipt(tx, deps.config, order, now);
     }
     return { order, commission };
   });

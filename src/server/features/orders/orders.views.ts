@@ -1,5 +1,5 @@
 import type { OrderStatus, PaymentMethod } from '../../../shared/domain.js';
-import type { OrderDetails, Payment } from './orders.service.js';
+import type { OrderDetails, Payment, quoteCode } from './orders.service.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
 
 /** An order as the app sees it; money in paise, times in epoch ms. */
@@ -10,6 +10,8 @@ export type OrderView = {
   /** The UTR the buyer typed, or for an order paid through the gateway its payment (or order) id. */
   utr: string;
   paymentMethod: PaymentMethod;
+  /** With a discount code: the list price, the discount and the code (amountPaise is what is paid). */
+  discount: { listPricePaise: number; discountPaise: number; code: string } | null;
   /** The gateway's payment that paid it, once one did. */
   gatewayPaymentId: string | null;
   reason: string | null;
@@ -33,6 +35,10 @@ export function toOrderView(details: OrderDetails): OrderView {
     amountPaise: order.amountPaise,
     utr: paymentReferenceOf(order),
     paymentMethod: order.paymentMethod,
+    discount:
+      order.discountCode !== null && order.listPricePaise !== null
+        ? { listPricePaise: order.listPricePaise, discountPaise: order.discountPaise, code: order.discountCode }
+        : null,
     gatewayPaymentId: order.gatewayPaymentId,
     reason: order.reason,
     createdAt: order.createdAt,
@@ -50,7 +56,11 @@ export function toOrderView(details: OrderDetails): OrderView {
 export type PaymentDetails = {
   packageId: string;
   packageName: string;
+  /** What to pay: the price after the discount code, when one was given. */
   amountPaise: number;
+  listPricePaise: number;
+  discountPaise: number;
+  code: string | null;
   upiId: string;
   payeeName: string;
   upiLink: string;
@@ -61,10 +71,39 @@ export function toPaymentDetailsView(payment: Payment): PaymentDetails {
   return {
     packageId: String(payment.pkg.id),
     packageName: payment.pkg.name,
-    amountPaise: payment.pkg.pricePaise,
+    amountPaise: payment.pricePaise,
+    listPricePaise: payment.pkg.pricePaise,
+    discountPaise: payment.discount?.discountPaise ?? 0,
+    code: payment.discount?.code ?? null,
     upiId: payment.upiId,
     payeeName: payment.payeeName,
     upiLink: payment.upiLink,
     qrDataUrl: payment.qrDataUrl,
+  };
+}
+
+/** What a discount code does at checkout, as the checkout shows it. */
+export type QuoteView = {
+  code: string;
+  kind: 'coupon' | 'affiliate';
+  listPricePaise: number;
+  discountPaise: number;
+  pricePaise: number;
+  /** The package costs nothing with it: taken at once, without a payment. */
+  free: boolean;
+  /** The affiliate who becomes the buyer's sponsor with their code, when the buyer has none yet. */
+  sponsorName: string | null;
+};
+
+export function toQuoteView(quote: ReturnType<typeof quoteCode>): QuoteView {
+  const { discount } = quote;
+  return {
+    code: discount.code,
+    kind: discount.kind,
+    listPricePaise: discount.listPaise,
+    discountPaise: discount.discountPaise,
+    pricePaise: discount.pricePaise,
+    free: discount.pricePaise === 0,
+    sponsorName: quote.sponsorName,
   };
 }

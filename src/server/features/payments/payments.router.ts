@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { checkoutFields, checkoutOf } from '../../../shared/checkout-input.js';
+import { checkoutFields } from '../../../shared/checkout-input.js';
+import { checkoutFromRequest } from '../orders/orders.service.js';
 import { entityId, requiredText } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { confirmFromCheckout, gatewayCheckoutOf, paymentAlertList, refundAndReverse, resolvePaymentAlert, startGatewayPayment } from './payments.service.js';
@@ -11,7 +12,9 @@ const signature = z.string({ error: 'GATEWAY_PAYMENT_INVALID' }).regex(/^[0-9a-f
 
 export const paymentsRouter = router({
   /** Opens the buyer's order on the payment gateway: what the browser needs to open its checkout. */
-  start: protectedProcedure.input(checkoutFields).mutation(({ ctx, input }) => startGatewayPayment(ctx, ctx.user.id, checkoutOf(input))),
+  start: protectedProcedure
+    .input(checkoutFields)
+    .mutation(async ({ ctx, input }) => startGatewayPayment(ctx, ctx.user.id, await checkoutFromRequest(ctx, ctx.user.id, ctx.req, input))),
 
   /** The gateway's checkout page: what opens the payment window, or where the order stands. */
   checkout: protectedProcedure.input(z.object({ orderId: entityId })).query(({ ctx, input }) => gatewayCheckoutOf(ctx, ctx.user.id, input.orderId)),

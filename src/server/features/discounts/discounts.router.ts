@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { discountCodeText } from '../../../shared/discounts.js';
+import { blankToUndefined, calendarDate, entityId, optionalText, rupees } from '../../../shared/schemas.js';
+import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { findActiveUser } from '../auth/accounts.service.js';
+import {
+  affiliateCode,
+  chooseAffiliateCode,
+  codeReports,
+  createCoupon,
+  deleteCoupon,
+  setAffiliateDiscount,
+  sharedPlacementFlags,
+  updateCoupon,
+} from './discounts.service.js';
+import { toAffiliateCodeView, toCodeView } from './discounts.views.js';
+
+const IST = '+05:30';
+/** A day of India: a code is valid from its first moment to its last. */
+const dayStart = (date: string) => Date.parse(`${date}T00:00:00${IST}`);
+const dayEnd = (date: string) => Date.parse(`${date}T23:59:59.999${IST}`);
+
+const percent = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number({ error: 'PERCENT_INVALID' })
+    .min(1, 'PERCENT_INVALID')
+    .max(100, 'PERCENT_INVALID')
+    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, 'PERCENT_INVALID')
+    .transform((value) => Math.round(value * 100))
+    .optional(),
+);
+const limit = (max: number) => z.coerce.number({ error: 'LIMIT_INVALID' }).int('LIMIT_INVALID').min(1, 'LIMIT_INVALID').max(max, 'LIMIT_INVALID');
+
+const couponInput = z.object({
+  code: discountCodeText,
+  /** A percentage off (1 to 100), or an amount of rupees off: one of the two. */
+  percent,
+  amount: z.preprocess(blankToUndefined, rupees({ required: 'AMOUNT_INVALID', invalid: 'AMOUNT_INVALID' }).optional()),
+  /** The packages it is for; none given: every package. */
+  packageIds: z.array(entityId).max(500).nullable().default(null),
+  validFrom: z.preprocess(blankToUndefined, calendarDate.optional()),
+  validUntil: z.preprocess(blankToUndefined, calendarDate.optional()),
+  maxUses: z.preprocess(blankToUndefined, limit(10_000_000).optional()),
+  perLearnerLimit: z.preprocess(blankToUndefined, limit(100).default(1)),
+  freeAllowed: z.boolean().default(false),
+  note: optionalText(300),
+});
+
+export const discountsRouter = router({
+  /** Every code (coupons and affiliates' codes) with its uses, revenue after discount, discount given and commission. */
+  codes: adminProcedure.query(({ ctx }) => codeReports(ctx.db).map(toCodeView)),
+
+  createCoupon: adminProcedure.input(couponInput).mutation(({ ctx, input }) => {
+    const row = createCoupon(ctx, ctx.user.id, {
+      code: input.code,
+      percentBp: input.percent,
+      amountPaise: input.amount,
+      packageIds: input.packageIds,
+      validFrom: input.validFrom ? dayStart(input.validFrom) : undefined,
+      validUntil: input.validUntil ? dayEnd(input.validUntil) : undefined,
+      maxUses: input.maxUses,
+      perLearnerLimit: input.perLearnerLimit,
+      freeAllowed: input.freeAllowed,
+      note: input.note || undefined,
+    });
+    return toCodeView(codeReports(ctx.db, { codeId: row.id })[0]!);
+  }),
+
+  /** Pause or resume a code, change its dates, limits or note. */
+  updateCoupon: adminProcedure
+    .input(
+      z.object({
+        id: entityId,
+        active: z.boolean().optional(),
+        validFrom: z.preprocess(blankToUndefined, calendarDate.nullable().optional()),
+        validUntil: z.preprocess(blankToUndefined, calendarDate.nullable().optional()),
+        maxUses: z.preprocess(blankToUndefined, limit(10_000_000).nullable().optional()),
+        perLearnerLimit: z.preprocess(blankToUndefined, limit(100).optional()),
+        note: optionalText(300),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const row = updateCoupon(ctx, {
+        id: input.id,
+        ...(input.active !== undefined && { active: input.active }),
+        ...(input.validFrom !== undefined && { validFrom: input.validFrom === null ? null : dayStart(input.validFrom) }),
+        ...(input.validUntil !== undefined && { validUntil: input.validUntil === null ? null : dayEnd(input.validUntil) }),
+        ...(input.maxUses !== undefined && { maxUses: input.maxUses }),
+        ...(input.perLearnerLimit !== undefined && { perLearnerLimit: input.perLearnerLimit }),
+        ...(input.note !== undefined && { note: input.note || null }),
+      });
+      return toCodeView(codeReports(ctx.db, { codeId: row.id })[0]!);
+    }),
+
+  /** Deletes a coupon nobody used (a used one is paused instead). */
+  deleteCoupon: adminProcedure.input(z.object({ id: entityId })).mutation(({ ctx, input }) => {
+    deleteCoupon(ctx, input.id);
+    return { deleted: true };
+  }),
+
+  /** One affiliate's code discount (a percentage), or the site's again (none). */
+  setAffiliateDiscount: adminProcedure.input(z.object({ codeId: entityId, percent: percent.nullable() })).mutation(({ ctx, input }) => {
+    const row = setAffiliateDiscount(ctx, { codeId: input.codeId, percentBp: input.percent ?? null });
+    return toCodeView(codeReports(ctx.db, { codeId: row.id })[0]!);
+  }),
+
+  /** Affiliates whose buyers share a browser or an address with each other or with them. */
+  sharedPlacements: adminProcedure.query(({ ctx }) =>
+    sharedPlacementFlags(ctx.db).map((flag) => ({
+      affiliateId: String(flag.affiliateId),
+      name: flag.name,
+      sharedDevices: flag.sharedDevices,
+      sharedNetworks: flag.sharedNetworks,
+    })),
+  ),
+
+  /** The signed-in affiliate's own code (or a suggestion) and what it did. */
+  myCode: protectedProcedure.query(({ ctx }) => toAffiliateCodeView(affiliateCode(ctx.db, ctx.config, findActiveUser(ctx.db, ctx.user.id)!))),
+
+  /** The affiliate picks their code, once. */
+  chooseCode: protectedProcedure.input(z.object({ code: discountCodeText })).mutation(({ ctx, input }) => {
+    chooseAffiliateCode(ctx, ctx.user.id, input.code);
+    return toAffiliateCodeView(affiliateCode(ctx.db, ctx.config, findActiveUser(ctx.db, ctx.user.id)!));
+  }),
+});

@@ -1,0 +1,353 @@
+/**
+ * Discount codes: an admin's coupons (a festival sale) and each affiliate's own code (said on a
+ * call, written in a WhatsApp status), one namespace, matched without regard to case. The checks
+ * run inside the order's transaction (transactions here take the write lock at BEGIN), so the last
+ * use of a code cannot be taken twice. A use is an order pending or approved and not reversed:
+ * a rejection or a reversal gives it back.
+ */
+import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { discountCodePackages, discountCodes, ledger, orderReversals, orders, users, type DiscountCodeRow, type UserRow } from '../../db/schema.js';
+import { priceAfterDiscount, type Discount, type PriceAfterDiscount } from '../../../shared/discounts.js';
+import type { DiscountCodeKind } from '../../../shared/domain.js';
+import type { RateLimits } from '../../lib/rate-limit.js';
+import { discountErrors } from './discounts.errors.js';
+
+type Deps = { db: Db; config: Config; now: () => number; rateLimits: RateLimits };
+
+/** Trying codes is guessing: counted per account and per address, tighter per account. */
+export const codeGuessLimits = {
+  perAccount: { points: 30, durationSeconds: 60 * 60 },
+  perAddress: { points: 120, durationSeconds: 60 * 60 },
+};
+
+/** Counts one try of a code (a quote, or an order with a code); past the limits, 429 with when to retry. */
+export async function countCodeTry(deps: Deps, input: { userId: number; ip: string }): Promise<void> {
+  await deps.rateLimits.get('code:account', codeGuessLimits.perAccount).hit(String(input.userId));
+  await deps.rateLimits.get('code:ip', codeGuessLimits.perAddress).hit(input.ip);
+}
+
+/** Orders that hold a use of the code: pending or approved, not reversed (of one learner, when given). */
+function usesOf(db: Queryable, codeId: number, userId?: number): number {
+  return db
+    .select({ n: sql<number>`count(*)` })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.discountCodeId, codeId),
+        inArray(orders.status, ['pending', 'approved']),
+        userId === undefined ? undefined : eq(orders.userId, userId),
+        notExists(db.select({ one: sql`1` }).from(orderReversals).where(eq(orderReversals.orderId, orders.id))),
+      ),
+    )
+    .get()!.n;
+}
+
+function codeRow(db: Queryable, code: string): DiscountCodeRow | undefined {
+  return db.select().from(discountCodes).where(eq(discountCodes.code, code.trim().toUpperCase())).get();
+}
+
+/** The discount a code gives: its own, or for an affiliate's code without one, the site's. */
+function discountOf(config: Config, row: DiscountCodeRow): Discount {
+  if (row.percentBp !== null) return { percentBp: row.percentBp };
+  if (row.amountPaise !== null) return { amountPaise: row.amountPaise };
+  return { percentBp: config.affiliateCodeDiscountBp };
+}
+
+export type AppliedDiscount = PriceAfterDiscount & { codeId: number; code: string; kind: DiscountCodeKind; affiliateId: number | null };
+
+/**
+ * What a code does for this buyer and package now, or why it does not (unknown, paused, not yet
+ * or no longer valid, one's own, not for this package, used up, already used by this buyer).
+ */
+export function discountFor(
+  db: Queryable,
+  config: Config,
+  input: { code: string; buyerId: number; pkg: { id: number; pricePaise: number }; now: number },
+): AppliedDiscount {
+  const row = codeRow(db, input.code);
+  const affiliate = row?.kind === 'affiliate' && row.affiliateId !== null ? db.select().from(users).where(eq(users.id, row.affiliateId)).get() : undefined;
+  if (!row || (row.kind === 'affiliate' && (!affiliate || affiliate.deletedAt !== null))) throw discountErrors.CODE_UNKNOWN();
+  if (!row.active) throw discountErrors.CODE_PAUSED();
+  if (row.validFrom !== null && input.now < row.validFrom) throw discountErrors.CODE_NOT_STARTED();
+  if (row.validUntil !== null && input.now > row.validUntil) throw discountErrors.CODE_EXPIRED();
+  if (row.kind === 'affiliate' && row.affiliateId === input.buyerId) throw discountErrors.CODE_OWN();
+  if (!row.allPackages) {
+    const listed = db
+      .select({ one: sql`1` })
+      .from(discountCodePackages)
+      .where(and(eq(discountCodePackages.codeId, row.id), eq(discountCodePackages.packageId, input.pkg.id)))
+      .get();
+    if (!listed) throw discountErrors.CODE_NOT_FOR_PACKAGE();
+  }
+  if (row.maxUses !== null && usesOf(db, row.id) >= row.maxUses) throw discountErrors.CODE_USED_UP();
+  if (usesOf(db, row.id, input.buyerId) >= row.perLearnerLimit) throw discountErrors.CODE_ALREADY_USED();
+  return {
+    codeId: row.id,
+    code: row.code,
+    kind: row.kind,
+    affiliateId: row.affiliateId,
+    ...priceAfterDiscount(input.pkg.pricePaise, discountOf(config, row), { freeAllowed: row.freeAllowed }),
+  };
+}
+
+// Admins: coupons
+
+export type CouponInput = {
+  code: string;
+  percentBp?: number | undefined;
+  amountPaise?: number | undefined;
+  /** Null: every package. */
+  packageIds: number[] | null;
+  validFrom?: number | undefined;
+  validUntil?: number | undefined;
+  maxUses?: number | undefined;
+  perLearnerLimit: number;
+  freeAllowed: boolean;
+  note?: string | undefined;
+};
+
+function isUniqueViolation(error: unknown): boolean {
+  return error instanceof Error && /UNIQUE constraint failed: discount_codes\.(code|affiliate_id)/.test(error.message);
+}
+
+export function createCoupon(deps: Deps, adminId: number, input: CouponInput): DiscountCodeRow {
+  if ((input.percentBp === undefined) === (input.amountPaise === undefined)) throw discountErrors.DISCOUNT_INVALID();
+  if (input.validFrom !== undefined && input.validUntil !== undefined && input.validFrom >= input.validUntil) throw discountErrors.DATES_INVALID();
+  if (input.packageIds !== null && input.packageIds.length === 0) throw discountErrors.PACKAGES_REQUIRED();
+  try {
+    return deps.db.transaction((tx) => {
+      const row = tx
+        .insert(discountCodes)
+        .values({
+          code: input.code,
+          kind: 'coupon',
+          percentBp: input.percentBp ?? null,
+          amountPaise: input.amountPaise ?? null,
+          allPackages: input.packageIds === null,
+          validFrom: input.validFrom ?? null,
+          validUntil: input.validUntil ?? null,
+          maxUses: input.maxUses ?? null,
+          perLearnerLimit: input.perLearnerLimit,
+          freeAllowed: input.freeAllowed,
+          note: input.note ?? null,
+          createdBy: adminId,
+          createdAt: deps.now(),
+        })
+        .returning()
+        .get();
+      for (const packageId of new Set(input.packageIds ?? [])) tx.insert(discountCodePackages).values({ codeId: row.id, packageId }).run();
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw discountErrors.CODE_TAKEN();
+    throw error;
+  }
+}
+
+/** What an admin may change once a coupon exists: paused or active, its dates, its limits, its note. */
+export function updateCoupon(
+  deps: Deps,
+  input: {
+    id: number;
+    active?: boolean;
+    validFrom?: number | null;
+    validUntil?: number | null;
+    maxUses?: number | null;
+    perLearnerLimit?: number;
+    note?: string | null;
+  },
+): DiscountCodeRow {
+  const row = deps.db.select().from(discountCodes).where(eq(discountCodes.id, input.id)).get();
+  if (!row) throw discountErrors.CODE_NOT_FOUND();
+  const validFrom = input.validFrom === undefined ? row.validFrom : input.validFrom;
+  const validUntil = input.validUntil === undefined ? row.validUntil : input.validUntil;
+  if (validFrom !== null && validUntil !== null && validFrom >= validUntil) throw discountErrors.DATES_INVALID();
+  const { id, ...changes } = input;
+  return deps.db.update(discountCodes).set(changes).where(eq(discountCodes.id, id)).returning().get()!;
+}
+
+/** A coupon nobody ever used may be deleted; one that was used is kept (its orders name it): pause it instead. */
+export function deleteCoupon(deps: Deps, id: number): void {
+  deps.db.transaction((tx) => {
+    const row = tx.select().from(discountCodes).where(eq(discountCodes.id, id)).get();
+    if (row?.kind !== 'coupon') throw discountErrors.CODE_NOT_FOUND();
+    const used = tx.select({ id: orders.id }).from(orders).where(eq(orders.discountCodeId, id)).get();
+    if (used) throw discountErrors.CODE_IN_USE();
+    tx.delete(discountCodePackages).where(eq(discountCodePackages.codeId, id)).run();
+    tx.delete(discountCodes).where(eq(discountCodes.id, id)).run();
+  });
+}
+
+export type CodeReport = DiscountCodeRow & {
+  packageIds: number[];
+  affiliateName: string | null;
+  uses: number;
+  revenuePaise: number;
+  discountGivenPaise: number;
+  commissionPaise: number;
+};
+
+/**
+ * Every code with what it did: uses (live), revenue after the discount and the discount given (of
+ * approved orders not reversed), and the commission it earned net of reversals.
+ */
+export function codeReports(db: Queryable, options: { kind?: DiscountCodeKind; codeId?: number } = {}): CodeReport[] {
+  const rows = db
+    .select({ code: discountCodes, affiliateName: users.name })
+    .from(discountCodes)
+    .leftJoin(users, eq(users.id, discountCodes.affiliateId))
+    .where(and(options.kind ? eq(discountCodes.kind, options.kind) : undefined, options.codeId ? eq(discountCodes.id, options.codeId) : undefined))
+    .orderBy(asc(discountCodes.kind), asc(discountCodes.code))
+    .all();
+  return rows.map(({ code, affiliateName }) => {
+    const paid = db
+      .select({
+        revenue: sql<number>`coalesce(sum(${orders.amountPaise}), 0)`,
+        discount: sql<number>`coalesce(sum(${orders.discountPaise}), 0)`,
+      })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.discountCodeId, code.id),
+          eq(orders.status, 'approved'),
+          notExists(db.select({ one: sql`1` }).from(orderReversals).where(eq(orderReversals.orderId, orders.id))),
+        ),
+      )
+      .get()!;
+    const commission = db
+      .select({ sum: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)` })
+      .from(ledger)
+      .innerJoin(orders, eq(orders.id, ledger.orderId))
+      .where(and(eq(orders.discountCodeId, code.id), inArray(ledger.kind, ['commission', 'correction'])))
+      .get()!.sum;
+    const packageIds = code.allPackages
+      ? []
+      : db
+          .select({ id: discountCodePackages.packageId })
+          .from(discountCodePackages)
+          .where(eq(discountCodePackages.codeId, code.id))
+          .all()
+          .map((row) => row.id);
+    return {
+      ...code,
+      packageIds,
+      affiliateName,
+      uses: usesOf(db, code.id),
+      revenuePaise: paid.revenue,
+      discountGivenPaise: paid.discount,
+      commissionPaise: commission,
+    };
+  });
+}
+
+/** An admin sets one affiliate's code discount (a percentage), or gives them the site's again (null). */
+export function setAffiliateDiscount(deps: Deps, input: { codeId: number; percentBp: number | null }): DiscountCodeRow {
+  const row = deps.db
+    .update(discountCodes)
+    .set({ percentBp: input.percentBp })
+    .where(and(eq(discountCodes.id, input.codeId), eq(discountCodes.kind, 'affiliate')))
+    .returning()
+    .get();
+  if (!row) throw discountErrors.NOT_AN_AFFILIATE_CODE();
+  return row;
+}
+
+// Affiliates: their own code
+
+function affiliateCodeOf(db: Queryable, userId: number): DiscountCodeRow | undefined {
+  return db
+    .select()
+    .from(discountCodes)
+    .where(and(eq(discountCodes.kind, 'affiliate'), eq(discountCodes.affiliateId, userId)))
+    .get();
+}
+
+/** A code to offer an affiliate who has none: the Latin letters of their first name (or LEARN) and two digits, not taken. */
+export function suggestedCode(db: Queryable, user: Pick<UserRow, 'name'>, random: () => number = Math.random): string {
+  const letters = (user.name.split(/\s+/)[0] ?? '')
+    .toUpperCase()
+    .replace(/[^A-Z]/g, '')
+    .slice(0, 8);
+  const stem = letters.length >= 3 ? letters : 'LEARN';
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const digits = attempt < 25 ? 2 : 4;
+    const candidate = `${stem}${String(Math.floor(random() * 10 ** digits)).padStart(digits, '0')}`;
+    if (!codeRow(db, candidate)) return candidate;
+  }
+  return `${stem}${Date.now() % 1_000_000}`;
+}
+
+export type AffiliateCode = {
+  code: string | null;
+  suggested: string | null;
+  discount: Discount;
+  uses: number;
+  revenuePaise: number;
+  /** What the affiliate earned on orders with their code (net of reversals); a buyer who already had another sponsor earns that sponsor. */
+  earnedPaise: number;
+};
+
+/** The affiliate's own code and what it did, or a suggestion when they have none. */
+export function affiliateCode(db: Queryable, config: Config, user: UserRow): AffiliateCode {
+  const row = affiliateCodeOf(db, user.id);
+  if (!row)
+    return {
+      code: null,
+      suggested: suggestedCode(db, user),
+      discount: { percentBp: config.affiliateCodeDiscountBp },
+      uses: 0,
+      revenuePaise: 0,
+      earnedPaise: 0,
+    };
+  const report = codeReports(db, { codeId: row.id })[0]!;
+  const earned = db
+    .select({ sum: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)` })
+    .from(ledger)
+    .innerJoin(orders, eq(orders.id, ledger.orderId))
+    .where(and(eq(orders.discountCodeId, row.id), eq(ledger.userId, user.id), inArray(ledger.kind, ['commission', 'correction'])))
+    .get()!.sum;
+  return { code: row.code, suggested: null, discount: discountOf(config, row), uses: report.uses, revenuePaise: report.revenuePaise, earnedPaise: earned };
+}
+
+/** An affiliate picks their code, once; it must be free among every code, coupons included. */
+export function chooseAffiliateCode(deps: Deps, userId: number, code: string): DiscountCodeRow {
+  if (affiliateCodeOf(deps.db, userId)) throw discountErrors.CODE_ALREADY_CHOSEN();
+  try {
+    return deps.db
+      .insert(discountCodes)
+      .values({ code, kind: 'affiliate', affiliateId: userId, perLearnerLimit: 1, createdBy: userId, createdAt: deps.now() })
+      .returning()
+      .get();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw affiliateCodeOf(deps.db, userId) ? discountErrors.CODE_ALREADY_CHOSEN() : discountErrors.CODE_TAKEN();
+    }
+    throw error;
+  }
+}
+
+/**
+ * Affiliates whose buyers placed orders from the same browser or the same address as each other,
+ * or as the affiliate, unusually often: two or more of their buyers sharing one, or one shared
+ * with the affiliate. For the admin's payouts screen; a hint to look, not a verdict.
+ */
+export function sharedPlacementFlags(db: Queryable): { affiliateId: number; name: string; sharedDevices: number; sharedNetworks: number }[] {
+  const rows = db.all<{ affiliateId: number; name: string; sharedDevices: number; sharedNetworks: number }>(sql`
+    with placed as (
+      select o.referrer_id as affiliate, o.user_id as buyer, o.placed_device as device, o.placed_network as network
+      from orders o where o.referrer_id is not null and o.status in ('pending', 'approved')
+    ),
+    own as (
+      select o.user_id as affiliate, o.placed_device as device, o.placed_network as network from orders o
+    )
+    select u.id as affiliateId, u.name as name,
+      (select count(*) from (select device from placed p where p.affiliate = u.id and p.device is not null group by device
+         having count(distinct buyer) > 1 or device in (select device from own where own.affiliate = u.id))) as sharedDevices,
+      (select count(*) from (select network from placed p where p.affiliate = u.id and p.network is not null group by network
+         having count(distinct buyer) > 2 or network in (select network from own where own.affiliate = u.id))) as sharedNetworks
+    from users u
+    where u.deleted_at is null and exists (select 1 from placed where placed.affiliate = u.id)`);
+  return rows.filter((row) => row.sharedDevices > 0 || row.sharedNetworks > 0);
+}
