@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users } from '../../db/schema.js';
 import { formatRupees } from '../../../shared/money.js';
@@ -8,7 +8,7 @@ import { rupeesField, toCsv, type Cell } from './csv.js';
 import { payoutFailedEmail } from './payouts.emails.js';
 import { moreThanOwed, payoutErrors } from './payouts.errors.js';
 import { parseSnapshot, snapshotOf } from './payout-snapshots.js';
-import { notifyPaid, type Deps } from './payouts.service.js';
+import { holdCutoff, notifyPaid, type Deps } from './payouts.service.js';
 import { tdsFor } from './tds.js';
 import {
   toAdminLineView,
@@ -153,10 +153,17 @@ export function makeBatch(deps: Deps, adminId: number, input: { userIds: number[
         skip('no-details');
         continue;
       }
+      // A commission still in its hold period (COMMISSION_HOLD_DAYS) waits; a correction counts at once.
+      const commissionCutoff = Math.min(cutoff, holdCutoff(deps.config, now));
       const earnedByCutoff = tx
         .select({ sum: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)` })
         .from(ledger)
-        .where(and(eq(ledger.userId, userId), inArray(ledger.kind, ['commission', 'correction']), lte(ledger.createdAt, cutoff)))
+        .where(
+          and(
+            eq(ledger.userId, userId),
+            or(and(eq(ledger.kind, 'commission'), lte(ledger.createdAt, commissionCutoff)), and(eq(ledger.kind, 'correction'), lte(ledger.createdAt, cutoff))),
+          ),
+        )
         .get()!.sum;
       const gross = Math.min(earnedByCutoff, user.earnedPaise) - user.paidPaise;
       if (gross <= 0) {

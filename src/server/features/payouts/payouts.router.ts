@@ -55,7 +55,7 @@ const cutoff = z
 
 export const payoutsRouter = router({
   /** The signed-in affiliate's balance cards, masked payout details, open request and payouts. */
-  mine: protectedProcedure.query(({ ctx }) => payoutsHome(ctx.db, ctx.config, ctx.user.id)),
+  mine: protectedProcedure.query(({ ctx }) => payoutsHome(ctx.db, ctx.config, ctx.user.id, ctx.now())),
 
   saveDetails: protectedProcedure.input(payoutDetailsInput).mutation(({ ctx, input }) => savePayoutDetails(ctx, ctx.user.id, input)),
 

@@ -94,13 +94,32 @@ export type Balance = {
   owedPaise: number;
   /** In a batch, not yet paid. */
   onItsWayPaise: number;
-  /** What a request could ask for now: owed minus what is on its way, when at least the minimum. */
+  /** Commission younger than COMMISSION_HOLD_DAYS: owed, but not yet to be asked for. */
+  heldPaise: number;
+  /** What a request could ask for now: owed minus what is on its way and what is held, when at least the minimum. */
   requestablePaise: number;
   minimumPaise: number;
 };
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moment before which a commission line may be paid out (its hold is over). */
+export function holdCutoff(config: Config, now: number): number {
+  return now - config.commissionHoldDays * DAY_MS;
+}
+
+/** Commission credited within the hold period, not yet to be asked for. */
+function heldCommission(db: Queryable, config: Config, userId: number, now: number): number {
+  if (config.commissionHoldDays === 0) return 0;
+  return db
+    .select({ sum: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)` })
+    .from(ledger)
+    .where(and(eq(ledger.userId, userId), eq(ledger.kind, 'commission'), sql`${ledger.createdAt} > ${holdCutoff(config, now)}`))
+    .get()!.sum;
+}
+
 /** The balance cards, all from the ledger (the kept totals are its sums) and the pending lines. */
-export function balanceOf(db: Queryable, config: Config, user: Pick<UserRow, 'id' | 'earnedPaise' | 'paidPaise'>): Balance {
+export function balanceOf(db: Queryable, config: Config, user: Pick<UserRow, 'id' | 'earnedPaise' | 'paidPaise'>, now = Date.now()): Balance {
   const tds = db
     .select({ sum: sql<number>`coalesce(sum(${payoutLines.tdsPaise}), 0)` })
     .from(ledger)
@@ -109,13 +128,15 @@ export function balanceOf(db: Queryable, config: Config, user: Pick<UserRow, 'id
     .get()!.sum;
   const onItsWay = pendingGross(db, user.id);
   const owed = user.earnedPaise - user.paidPaise;
-  const available = owed - onItsWay;
+  const held = Math.max(0, Math.min(heldCommission(db, config, user.id, now), owed - onItsWay));
+  const available = owed - onItsWay - held;
   return {
     earnedPaise: user.earnedPaise,
     paidPaise: user.paidPaise - tds,
     tdsPaise: tds,
     owedPaise: owed,
     onItsWayPaise: onItsWay,
+    heldPaise: held,
     requestablePaise: available >= config.payoutMinimumPaise && available > 0 ? available : 0,
     minimumPaise: config.payoutMinimumPaise,
   };
@@ -140,10 +161,10 @@ export type PayoutsHome = {
 };
 
 /** The affiliate's payouts page: balance, masked details, the open request, their payouts. */
-export function payoutsHome(db: Db, config: Config, userId: number): PayoutsHome {
+export function payoutsHome(db: Db, config: Config, userId: number, now = Date.now()): PayoutsHome {
   const user = findActiveUser(db, userId);
   if (!user) throw affiliateErrors.USER_NOT_FOUND();
-  const balance = balanceOf(db, config, user);
+  const balance = balanceOf(db, config, user, now);
   const details = detailsOf(db, userId);
   const requests = db.select().from(payoutRequests).where(eq(payoutRequests.userId, userId)).orderBy(sql`${payoutRequests.id} desc`).limit(50).all();
   const open = requests.find((row) => row.status === 'open' || row.status === 'batched') ?? null;
@@ -174,7 +195,7 @@ export function requestPayout(deps: Deps, userId: number): RequestView {
       .get();
     if (open) throw payoutErrors.REQUEST_ALREADY_OPEN();
     if (pendingGross(tx, userId) > 0) throw payoutErrors.PAYOUT_ON_ITS_WAY();
-    const balance = balanceOf(tx, deps.config, user);
+    const balance = balanceOf(tx, deps.config, user, now);
     if (balance.requestablePaise <= 0) throw belowMinimum(deps.config.payoutMinimumPaise, Math.max(0, balance.owedPaise - balance.onItsWayPaise));
     return tx
       .insert(payoutRequests)
