@@ -13,7 +13,7 @@ export type Tier = (typeof tiers)[number];
 export const orderStatuses = ['pending', 'approved', 'rejected'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
-export const ledgerKinds = ['commission', 'payout', 'correction'] as const;
+export const ledgerKinds = ['commission', 'payout', 'correction', 'tds'] as const;
 
 /**
  * How an order is paid: a UPI transfer whose UTR the buyer types (checked by an admin), a payment

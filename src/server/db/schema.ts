@@ -214,6 +214,8 @@ export const orders = sqliteTable(
     /** GST state code and PIN the buyer chose at checkout; asked only when the site issues tax invoices. */
     buyerState: text('buyer_state'),
     buyerPin: text('buyer_pin'),
+    /** A business buyer's GSTIN (optional, only with tax invoices); its state code is then the place of supply. */
+    buyerGstin: text('buyer_gstin'),
     reason: text('reason'),
     decidedBy: integer('decided_by').references(() => users.id),
     decidedAt: integer('decided_at'),
@@ -439,6 +441,8 @@ export const receipts = sqliteTable(
     sellerState: text('seller_state'),
     buyerState: text('buyer_state'),
     buyerPin: text('buyer_pin'),
+    /** The buyer's GSTIN when they gave one (a B2B invoice). */
+    buyerGstin: text('buyer_gstin'),
     taxRateBp: integer('tax_rate_bp'),
     taxablePaise: integer('taxable_paise'),
     cgstPaise: integer('cgst_paise'),
@@ -447,6 +451,91 @@ export const receipts = sqliteTable(
   },
   (t) => [uniqueIndex('receipts_fy_seq').on(t.fyStart, t.seq), index('receipts_issued').on(t.issuedAt)],
 );
+
+/** The last credit note number given in each financial year: a series of its own, only ever going up. */
+export const creditNoteCounters = sqliteTable('credit_note_counters', {
+  fyStart: integer('fy_start').primaryKey(),
+  lastSeq: integer('last_seq').notNull(),
+});
+
+/**
+ * The credit note of a tax invoice whose order was reversed (CGST Act section 34, rule 53 of the
+ * CGST Rules): numbered in its own series per financial year, referring to the invoice, for the
+ * whole of it, written in the reversal's transaction and never changed.
+ */
+export const creditNotes = sqliteTable(
+  'credit_notes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    receiptId: integer('receipt_id')
+      .notNull()
+      .unique()
+      .references(() => receipts.id),
+    orderId: integer('order_id')
+      .notNull()
+      .unique()
+      .references(() => orders.id),
+    /** "MS/26-27/C00001": prefix, financial year, C and the number within the year. */
+    number: text('number').notNull().unique(),
+    fyStart: integer('fy_start').notNull(),
+    seq: integer('seq').notNull(),
+    issuedAt: integer('issued_at').notNull(),
+    reason: text('reason').notNull(),
+    /** The invoice's value credited back, in full. */
+    amountPaise: integer('amount_paise').notNull(),
+    taxablePaise: integer('taxable_paise').notNull(),
+    cgstPaise: integer('cgst_paise').notNull(),
+    sgstPaise: integer('sgst_paise').notNull(),
+    igstPaise: integer('igst_paise').notNull(),
+  },
+  (t) => [uniqueIndex('credit_notes_fy_seq').on(t.fyStart, t.seq), index('credit_notes_issued').on(t.issuedAt)],
+);
+
+/**
+ * TDS (Income-tax Act section 194H) booked when commission is credited: withheld (positive) from
+ * the credit that takes the financial year's total over the threshold and every later one, given
+ * back (negative) when a credit of the same year is reversed. Each has its `tds` ledger line.
+ */
+export const tdsDeductions = sqliteTable(
+  'tds_deductions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    ledgerId: integer('ledger_id')
+      .notNull()
+      .unique()
+      .references(() => ledger.id),
+    /** The order whose commission (or reversal) it follows. */
+    orderId: integer('order_id').references(() => orders.id),
+    /** The calendar year the financial year starts in. */
+    fyStart: integer('fy_start').notNull(),
+    /** What the TDS is on: the year's whole credit at the crossing, else the commission; negative for a reversal. */
+    basePaise: integer('base_paise').notNull(),
+    rateBp: integer('rate_bp').notNull(),
+    /** Withheld (positive) or given back (negative). */
+    tdsPaise: integer('tds_paise').notNull(),
+    /** The PAN on file then, or null (the higher rate, section 206AA). */
+    pan: text('pan'),
+    panName: text('pan_name'),
+    /** The date of credit: when the commission (or its reversal) was booked. */
+    creditedAt: integer('credited_at').notNull(),
+  },
+  (t) => [index('tds_deductions_credited').on(t.creditedAt), index('tds_deductions_user_year').on(t.userId, t.fyStart)],
+);
+
+/**
+ * UTRs no new order may use although no order here holds them: payments the legacy app recorded
+ * as successful whose buyer or course did not come over (or that paid twice). Never removed.
+ */
+export const reservedUtrs = sqliteTable('reserved_utrs', {
+  utr: text('utr').primaryKey(),
+  /** Where it was reserved from: `legacy` (a legacy transaction, by its id). */
+  source: text('source').notNull(),
+  sourceId: text('source_id'),
+  reservedAt: integer('reserved_at').notNull(),
+});
 
 export type UserRow = typeof users.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;
@@ -660,6 +749,8 @@ export type PayoutRequestRow = typeof payoutRequests.$inferSelect;
 export type PayoutBatchRow = typeof payoutBatches.$inferSelect;
 export type PayoutLineRow = typeof payoutLines.$inferSelect;
 export type PaymentAlertRow = typeof paymentAlerts.$inferSelect;
+export type CreditNoteRow = typeof creditNotes.$inferSelect;
+export type TdsDeductionRow = typeof tdsDeductions.$inferSelect;
 
 /**
  * Discount codes, matched without regard to case (stored in capitals), one namespace for all: an

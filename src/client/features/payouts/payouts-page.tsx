@@ -157,7 +157,7 @@ function StatementSection() {
     }
   }
 
-  const kindText = { commission: t('statement.commission'), correction: t('statement.correction'), payout: t('statement.payout') };
+  const kindText = { commission: t('statement.commission'), correction: t('statement.correction'), payout: t('statement.payout'), tds: t('statement.tds') };
   return (
     <section aria-labelledby="statement-title">
       <h2 id="statement-title">{t('statement.title')}</h2>

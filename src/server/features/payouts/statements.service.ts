@@ -8,7 +8,7 @@ import { payoutReference } from './payout-snapshots.js';
 
 export type StatementLine = {
   at: number;
-  kind: 'commission' | 'correction' | 'payout';
+  kind: 'commission' | 'correction' | 'payout' | 'tds';
   /** `ORDER-12` or `PAYOUT-34`. */
   reference: string;
   /** The package of the order, or the reversal's reason. */

@@ -60,6 +60,7 @@ describe('the receipts CSV', () => {
       sellerState: null,
       buyerState: null,
       buyerPin: null,
+      buyerGstin: null,
       taxRateBp: null,
       taxablePaise: null,
       cgstPaise: null,
