@@ -43,6 +43,7 @@ export const pagePaths = {
   adminStatements: '/admin/statements',
   adminReceipts: '/admin/receipts',
   adminPayouts: '/admin/payouts',
+  adminCodes: '/admin/codes',
   adminDashboard: '/admin/dashboard',
   adminAddPackage: '/admin/course',
   adminDeletePackages: '/admin/delete',

@@ -40,6 +40,7 @@ const ReceiptPage = lazy(() => import('../features/receipts/receipt-page'));
 const AdminReceiptsPage = lazy(() => import('../features/receipts/admin-receipts-page'));
 const PayoutsPage = lazy(() => import('../features/payouts/payouts-page'));
 const AdminPayoutsPage = lazy(() => import('../features/payouts/admin-payouts-page'));
+const AdminCodesPage = lazy(() => import('../features/discounts/admin-codes-page'));
 
 function OwnDashboard() {
   const { user } = useSession();
@@ -111,6 +112,7 @@ export function AppRoutes() {
             <Route path={pagePaths.adminStatements} element={<StatementsPage />} />
             <Route path={pagePaths.adminReceipts} element={<AdminReceiptsPage />} />
             <Route path={pagePaths.adminPayouts} element={<AdminPayoutsPage />} />
+            <Route path={pagePaths.adminCodes} element={<AdminCodesPage />} />
             <Route index element={<Navigate to={pagePaths.adminDashboard} replace />} />
             <Route path={pagePaths.adminDashboard} element={<AdminDashboardPage />} />
             <Route path={pagePaths.adminAddPackage} element={<AddPackagePage />} />

@@ -30,3 +30,35 @@ export function forgetReferral(): void {
     // Nothing to forget.
   }
 }
+
+/**
+ * The discount code of a `?code=CODE` visit (an affiliate's code or a coupon shared as a link),
+ * remembered on this browser until a purchase uses it, and filled in at checkout.
+ */
+const CODE_KEY = 'discountCode';
+const DISCOUNT_CODE = /^[A-Za-z0-9]{4,20}$/;
+
+export function rememberDiscountCode(code: string | null | undefined): void {
+  if (!code || !DISCOUNT_CODE.test(code)) return;
+  try {
+    localStorage.setItem(CODE_KEY, code.toUpperCase());
+  } catch {
+    // Storage blocked: the code is simply not remembered.
+  }
+}
+
+export function rememberedDiscountCode(): string | null {
+  try {
+    return localStorage.getItem(CODE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function forgetDiscountCode(): void {
+  try {
+    localStorage.removeItem(CODE_KEY);
+  } catch {
+    // Nothing to forget.
+  }
+}

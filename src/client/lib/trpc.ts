@@ -1,10 +1,14 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
+import type { inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/router';
 import { currentLanguage } from './i18n';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
+
+/** What each procedure answers, as the client receives it: `RouterOutputs['orders']['quote']`. */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** Same limit as the server's TRPC_MAX_BATCH. */
 const MAX_BATCH = 10;

@@ -25,5 +25,6 @@ export const adminLinks: readonly AdminLink[] = [
   { to: pagePaths.adminStatements, label: 'nav.statements' },
   { to: pagePaths.adminReceipts, label: 'nav.receipts' },
   { to: pagePaths.adminPayouts, label: 'nav.payouts' },
+  { to: pagePaths.adminCodes, label: 'nav.codes' },
   { to: pagePaths.adminUsers, label: 'nav.users' },
 ];

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { ReferralShare } from '../../components/referral-share';
+import { AffiliateCodeCard } from '../discounts/affiliate-code-card';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
@@ -77,6 +78,7 @@ export default function DashboardPage() {
             {viewer?.id === user.id && <OwnPayoutsSummary />}
 
             {viewer?.id === user.id && <ReferralShare code={user.referralCode} />}
+            {viewer?.id === user.id && <AffiliateCodeCard />}
             {viewer?.id === user.id && <EarningsHistory />}
 
             <section aria-labelledby="payouts-title">

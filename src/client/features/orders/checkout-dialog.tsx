@@ -5,7 +5,8 @@ import { Dialog } from '../../components/dialog';
 import { PageSpinner } from '../../components/page-spinner';
 import { QueryState } from '../../components/query-state';
 import { TextField } from '../../components/text-field';
-import { forgetReferral, rememberedReferral } from '../../lib/referral';
+import { forgetDiscountCode, forgetReferral, rememberedReferral } from '../../lib/referral';
+import { DiscountCodeField, type AppliedCode } from './discount-code-field';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc';
 import { formatRupees } from '../../../shared/money';
 import { LoginForm } from '../auth/login-form';
@@ -123,7 +124,10 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   const { t } = useOrdersMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const details = useQuery(trpc.orders.paymentDetails.queryOptions({ packageId: pkg.id }, { staleTime: Infinity }));
+  const [code, setCode] = useState<AppliedCode | null>(null);
+  const details = useQuery(trpc.orders.paymentDetails.queryOptions({ packageId: pkg.id, ...(code && { code: code.code }) }, { staleTime: Infinity }));
+  const claimFree = useMutation(trpc.orders.claimFree.mutationOptions());
+  const [freeDone, setFreeDone] = useState(false);
   const sponsor = useSponsor(user);
   const purchase = useMutation(trpc.orders.purchase.mutationOptions());
   const startGateway = useMutation(trpc.payments.start.mutationOptions());
@@ -226,6 +230,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         name: form.name,
         email: form.email,
         packageId: pkg.id,
+        ...(code && { code: code.code }),
         ...(siteConfig.taxInvoice && { state: tax.state as StateCode, pin: tax.pin }),
         ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
       },
@@ -234,6 +239,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
           clearDraft();
           clearBuyIntent();
           forgetReferral();
+          forgetDiscountCode();
           // A page load of its own: only that page's Content Security Policy lets the gateway's window in.
           window.location.assign(pathTo(pagePaths.gatewayPay, { orderId: String(launch.orderId) }));
         },
@@ -242,6 +248,31 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
           const reason = errorMessage(error, '');
           show({ [field === 'utr' ? 'general' : field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
         },
+      },
+    );
+  }
+
+  /** A code that makes the package free: taken at once, no payment. */
+  function takeFree() {
+    if (!code || !buyerDetailsReady(false)) return;
+    claimFree.mutate(
+      {
+        name: form.name,
+        email: form.email,
+        packageId: pkg.id,
+        code: code.code,
+        ...(siteConfig.taxInvoice && { state: tax.state as StateCode, pin: tax.pin }),
+        ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
+      },
+      {
+        onSuccess: async () => {
+          clearDraft();
+          forgetReferral();
+          forgetDiscountCode();
+          setFreeDone(true);
+          await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
+        },
+        onError: (error) => show({ general: t('pay.failedWith', { reason: errorMessage(error, '') }) }),
       },
     );
   }
@@ -255,6 +286,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         email: form.email,
         packageId: pkg.id,
         utr: form.utr,
+        ...(code && { code: code.code }),
         ...(siteConfig.taxInvoice && { state: tax.state as StateCode, pin: tax.pin }),
         ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
       },
@@ -262,6 +294,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         onSuccess: async () => {
           clearDraft();
           forgetReferral();
+          forgetDiscountCode();
           setDone(true);
           await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
         },
@@ -271,6 +304,17 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
           show({ [field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
         },
       },
+    );
+  }
+
+  if (freeDone) {
+    return (
+      <div className="checkout__done" role="status">
+        <p className="checkout__success">{t('code.freeDone', { name: pkg.name })}</p>
+        <Link to={pathTo(pagePaths.player, { courseId: pkg.id })} className="button button--primary">
+          {t('code.startLearning')}
+        </Link>
+      </div>
     );
   }
 
@@ -287,7 +331,8 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     );
   }
 
-  const amount = formatRupees(pkg.pricePaise);
+  const amount = formatRupees(code?.pricePaise ?? pkg.pricePaise);
+  const codeField = <DiscountCodeField packageId={pkg.id} applied={code} onApplied={setCode} />;
   const canPaste = typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function';
   const buyerFields = (
     <>
@@ -339,6 +384,23 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     </p>
   );
 
+  // A code that makes the package free: no payment at all.
+  if (code?.free) {
+    return (
+      <div className="checkout">
+        <form ref={formRef} className="form" onSubmit={(event) => event.preventDefault()} noValidate>
+          {buyerFields}
+          {codeField}
+          <p>{t('code.free')}</p>
+          {generalProblem}
+          <button type="button" className="button button--primary button--block" onClick={takeFree} disabled={claimFree.isPending}>
+            {claimFree.isPending ? t('code.claimBusy') : t('code.claim')}
+          </button>
+        </form>
+      </div>
+    );
+  }
+
   // With a payment gateway: Pay with UPI first (confirmed by itself), paying by QR with a UTR second.
   if (siteConfig.gateway) {
     return (
@@ -348,6 +410,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         </p>
         <form ref={formRef} className="form" onSubmit={submit} noValidate>
           {buyerFields}
+          {codeField}
           {siteConfig.taxInvoice && <TaxFields value={tax} onChange={setTax} />}
           {generalProblem}
           <button type="button" className="button button--primary button--block" onClick={payThroughGateway} disabled={startGateway.isPending}>
@@ -384,6 +447,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
       <h3>{t('pay.step2')}</h3>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
         {buyerFields}
+        {codeField}
         {utrField}
         {siteConfig.taxInvoice && <TaxFields value={tax} onChange={setTax} />}
         {generalProblem}

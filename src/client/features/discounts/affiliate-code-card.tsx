@@ -1,0 +1,102 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { CopyButton } from '../../components/copy-button';
+import { siteConfig } from '../../lib/site-config';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { formatRupees } from '../../../shared/money';
+import { pagePaths } from '../../../shared/page-paths';
+import { discountText } from './discount-text';
+import { useDiscountsMessages } from './discounts-messages';
+import './discounts.css';
+
+/**
+ * The affiliate's own code on their dashboard: chosen once (a suggestion offered), then shown
+ * with what to say, a link that fills it in, and what it did.
+ */
+export function AffiliateCodeCard() {
+  const { t, lang } = useDiscountsMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const mine = useQuery(trpc.discounts.myCode.queryOptions());
+  const choose = useMutation(trpc.discounts.chooseCode.mutationOptions());
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  if (!mine.data) return null;
+  const code = mine.data;
+  const discount = discountText(code);
+
+  function submit(event: FormEvent, wanted = text) {
+    event.preventDefault();
+    setProblem(null);
+    choose.mutate(
+      { code: wanted },
+      {
+        onSuccess: (chosen) => queryClient.setQueryData(trpc.discounts.myCode.queryKey(), chosen),
+        onError: (error) => setProblem(errorMessage(error, t('mine.failed'))),
+      },
+    );
+  }
+
+  if (!code.code) {
+    return (
+      <section className="card" aria-labelledby={`${id}-title`}>
+        <h2 id={`${id}-title`}>{t('mine.title')}</h2>
+        <p>{t('mine.intro', { discount })}</p>
+        <form className="form" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor={`${id}-code`} className="field__label">
+              {t('mine.label')}
+            </label>
+            <input
+              id={`${id}-code`}
+              className="field__input"
+              autoCapitalize="characters"
+              autoComplete="off"
+              maxLength={20}
+              value={text}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
+              onChange={(event) => setText(event.target.value)}
+            />
+            <p id={`${id}-hint`} className="field__hint">
+              {t('mine.once')}
+            </p>
+            {problem && (
+              <p id={`${id}-problem`} className="field__error" role="alert">
+                {problem}
+              </p>
+            )}
+          </div>
+          <div className="button-row">
+            <button type="submit" className="button button--primary" disabled={choose.isPending}>
+              {choose.isPending ? t('mine.busy') : t('mine.choose')}
+            </button>
+            {code.suggested && (
+              <button type="button" className="button" disabled={choose.isPending} onClick={(event) => submit(event, code.suggested!)}>
+                {t('mine.useSuggested', { code: code.suggested })}
+              </button>
+            )}
+          </div>
+        </form>
+      </section>
+    );
+  }
+
+  const link = `${siteConfig.publicUrl}${pagePaths.packages}?code=${code.code}&lang=${lang}`;
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('mine.chosen', { code: code.code })}</h2>
+      <p>{t('mine.share', { code: code.code, discount })}</p>
+      <p>{t('mine.link')}</p>
+      <p className="code-link">
+        <span translate="no">{link}</span> <CopyButton text={link} label={t('mine.link')} copiedMessage={t('mine.copied')} failedMessage={t('mine.failed')} />
+      </p>
+      <ul className="compact-list">
+        <li>{t('mine.uses', { count: code.uses })}</li>
+        <li>{t('mine.revenue', { amount: formatRupees(code.revenuePaise) })}</li>
+        <li>{t('mine.earned', { amount: formatRupees(code.earnedPaise) })}</li>
+      </ul>
+    </section>
+  );
+}
