@@ -11,10 +11,9 @@ export function saveFile(fileName: string, blob: Blob): void {
 }
 
 /**
- * Saves text as a CSV file. Statements and registers start with a byte-order mark so spreadsheet
- * apps read Marathi names right; a bank's upload file goes without one, as banks' upload screens
- * expect plain CSV.
+ * Saves text as a CSV file, as the server made it: statements, registers and receipts start with
+ * a byte-order mark (so spreadsheet apps read Marathi right), a bank's upload file without one.
  */
-export function downloadText(fileName: string, text: string, options: { bom?: boolean } = {}): void {
-  saveFile(fileName, new Blob([options.bom ? '\ufeff' : '', text], { type: 'text/csv;charset=utf-8' }));
+export function downloadText(fileName: string, text: string): void {
+  saveFile(fileName, new Blob([text], { type: 'text/csv;charset=utf-8' }));
 }

@@ -212,10 +212,10 @@ export default function AdminPayoutsPage() {
               );
             }
 
-            async function download(getFile: () => Promise<{ fileName: string; csv: string }>, bom: boolean) {
+            async function download(getFile: () => Promise<{ fileName: string; csv: string }>) {
               try {
                 const file = await getFile();
-                downloadText(file.fileName, file.csv, { bom });
+                downloadText(file.fileName, file.csv);
               } catch (error) {
                 toast.error(errorMessage(error, t('failed')));
               }
@@ -351,7 +351,7 @@ export default function AdminPayoutsPage() {
                           type="button"
                           className="button"
                           onClick={async () => {
-                            await download(() => client.payouts.exportBatch.mutate({ batchId: batch.id }), false);
+                            await download(() => client.payouts.exportBatch.mutate({ batchId: batch.id }));
                             await refresh();
                           }}
                         >
@@ -382,7 +382,7 @@ export default function AdminPayoutsPage() {
                       ))}
                     </select>
                   </div>
-                  <button type="button" className="button" onClick={() => download(() => client.payouts.tdsRegister.query({ quarter }), true)}>
+                  <button type="button" className="button" onClick={() => download(() => client.payouts.tdsRegister.query({ quarter }))}>
                     {t('tds.download')}
                   </button>
                 </section>

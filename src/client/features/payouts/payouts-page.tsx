@@ -149,7 +149,7 @@ function StatementSection() {
     setDownloading(true);
     try {
       const file = await client.payouts.statementCsv.query({ period });
-      downloadText(file.fileName, file.csv, { bom: true });
+      downloadText(file.fileName, file.csv);
     } catch (error) {
       toast.error(errorMessage(error, t('failed')));
     } finally {

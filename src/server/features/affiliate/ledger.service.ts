@@ -5,7 +5,8 @@ import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
 
 /**
  * The earnings ledger is append-only. Each line also updates the user's kept totals in the same
- * transaction (the caller's), so totals never drift from the sum of the lines.
+ * transaction (the caller's), so totals never drift from the sum of the lines: commissions and
+ * corrections are earnings, payouts and TDS are what left what is owed (`paidPaise`).
  */
 
 /** The sponsor's commission for an approved order. At most one per order (a unique index). */
@@ -70,6 +71,24 @@ export function bookPayout(
       payoutLineId: line.payoutLineId ?? null,
       note: line.note ?? null,
     })
+    .returning()
+    .get();
+  tx.update(users)
+    .set({ paidPaise: sql`${users.paidPaise} + ${line.amountPaise}` })
+    .where(eq(users.id, line.userId))
+    .run();
+  return row;
+}
+
+/**
+ * TDS withheld from a user's commission (positive), or given back (negative), when it is credited
+ * or reversed (payouts/tds.service decides how much). Like a payout it leaves what is owed (the
+ * kept `paidPaise` counts it), never the earnings.
+ */
+export function bookTds(tx: Queryable, line: { userId: number; amountPaise: number; orderId: number; note: string; now: number }): LedgerRow {
+  const row = tx
+    .insert(ledger)
+    .values({ userId: line.userId, kind: 'tds', amountPaise: line.amountPaise, orderId: line.orderId, note: line.note, createdAt: line.now })
     .returning()
     .get();
   tx.update(users)

@@ -101,9 +101,10 @@ const pad = (n: number): Op[] => Array.from({ length: n }, () => ({ kind: 'cance
 
 /**
  * One sequence that surely reaches every state the property is about (person 1 sponsors buyers 2
- * and 3, and has payout details without a PAN): TDS withheld in March, a request batched after
- * midnight of 1 April IST with nothing credited in the new year (no TDS), a reversal after that
- * payout (owed below zero), netted by a new commission, and a failed line.
+ * and 3, and has payout details without a PAN): TDS withheld at credit in March and given back by a
+ * reversal in March, a request batched after midnight of 1 April IST with nothing credited in the
+ * new year (no TDS), a reversal after that payout (owed below zero, nothing given back in the new
+ * year), netted by a new commission, and a failed line.
  */
 const scenario: Op[] = [
   { kind: 'order', buyer: 2, pkg: 0 },
@@ -114,7 +115,8 @@ const scenario: Op[] = [
   { kind: 'paid', line: 0 },
   { kind: 'order', buyer: 2, pkg: 1 },
   { kind: 'approve', order: 2 },
-  ...pad(18),
+  { kind: 'reverse', order: 2 },
+  ...pad(17),
   { kind: 'request', user: 1 },
   { kind: 'batch', users: [1], backMinutes: 0 },
   { kind: 'paid', line: 1 },
@@ -132,7 +134,7 @@ function checkLedger(db: Db, history: ReadonlySet<number>) {
     select u.id from users u
     left join (select user_id,
                       sum(case when kind in ('commission', 'correction') then amount_paise else 0 end) as earned,
-                      sum(case when kind = 'payout' then amount_paise else 0 end) as paid
+                      sum(case when kind in ('payout', 'tds') then amount_paise else 0 end) as paid
                from ledger group by user_id) l on l.user_id = u.id
     where u.earned_paise != coalesce(l.earned, 0) or u.paid_paise != coalesce(l.paid, 0)`);
   expect(drift, 'kept totals equal the sums of the ledger lines').toEqual([]);
@@ -143,7 +145,7 @@ function checkLedger(db: Db, history: ReadonlySet<number>) {
     .all<{ id: number }>(sql`
     select l.id from ledger l
     where l.kind = 'payout'
-      and (select coalesce(sum(case when m.kind = 'payout' then -m.amount_paise else m.amount_paise end), 0)
+      and (select coalesce(sum(case when m.kind in ('payout', 'tds') then -m.amount_paise else m.amount_paise end), 0)
            from ledger m where m.user_id = l.user_id and m.id <= l.id) < 0`)
     .filter((line) => !history.has(line.id));
   expect(overpaid, 'payouts never exceed what is owed').toEqual([]);
@@ -172,7 +174,7 @@ function checkLedger(db: Db, history: ReadonlySet<number>) {
   const correctionMismatch = db.all(sql`
     select r.order_id from order_reversals r
     where r.commission_paise != coalesce((select amount_paise from ledger where order_id = r.order_id and kind = 'commission'), 0)
-       or coalesce((select sum(amount_paise) from ledger where order_id = r.order_id), 0) != 0`);
+       or coalesce((select sum(amount_paise) from ledger where order_id = r.order_id and kind in ('commission', 'correction')), 0) != 0`);
   expect(correctionMismatch, 'a reversal takes back exactly the commission, by a correction').toEqual([]);
   const orphan = db.all(sql`
     select l.id from ledger l left join orders o on o.id = l.order_id
@@ -232,41 +234,65 @@ function checkShown(db: Db, config: ReturnType<typeof loadConfig>, now: number) 
     select u.id,
       coalesce((select sum(amount_paise) from ledger where user_id = u.id and kind in ('commission', 'correction')), 0) as earned,
       coalesce((select sum(amount_paise) from ledger where user_id = u.id and kind = 'payout'), 0) as payouts,
-      coalesce((select sum(p.tds_paise) from ledger l join payout_lines p on p.id = l.payout_line_id where l.user_id = u.id), 0) as tds
+      coalesce((select sum(amount_paise) from ledger where user_id = u.id and kind = 'tds'), 0) as tds
     from users u where u.deleted_at is null`);
   for (const person of people) {
-    const { balance } = payoutsHome(db, config, person.id);
+    const { balance } = payoutsHome(db, config, person.id, now);
     expect(balance).toMatchObject({
       earnedPaise: person.earned,
-      paidPaise: person.payouts - person.tds,
+      paidPaise: person.payouts,
       tdsPaise: person.tds,
-      owedPaise: person.earned - person.payouts,
+      owedPaise: person.earned - person.tds - person.payouts,
     });
+    // Money in an open request, or on its way, is not requestable again; nothing below the minimum is.
+    const open = db.get<{ n: number }>(sql`select count(*) as n from payout_requests where user_id = ${person.id} and status in ('open', 'batched')`)!.n;
+    if (open > 0 || balance.onItsWayPaise > 0) expect(balance.requestablePaise, 'nothing requestable beside an open request').toBe(0);
+    expect(balance.requestablePaise).toBeLessThanOrEqual(Math.max(0, balance.owedPaise - balance.onItsWayPaise));
+    if (balance.requestablePaise > 0) expect(balance.requestablePaise).toBeGreaterThanOrEqual(config.payoutMinimumPaise);
+    else expect(balance.notRequestable).not.toBeNull();
   }
   const overview = payoutsOverview(db, { config });
   const listed =
     [...overview.ready, ...overview.others].reduce((sum, row) => sum + row.availablePaise, 0) + overview.inFlight.reduce((sum, row) => sum + row.grossPaise, 0);
   expect(overview.totalOwedPaise).toBe(listed);
   expect(adminStats(db, now).owedPaise, "the admin's owed total is what the payouts screen lists").toBe(listed);
-  // Within a financial year, TDS withheld never exceeds the higher rate on the commissions credited
-  // that year (corrections left out: a reversal after a payout does not give TDS back), and is
-  // nothing while they stay within the threshold.
-  const years = db.all<{ user_id: number; fixed_at: number; tds: number }>(
-    sql`select user_id, fixed_at, tds_paise as tds from payout_lines where status in ('pending', 'paid')`,
+  checkTds(db, config);
+}
+
+/**
+ * TDS is booked at credit (section 194H): each TDS ledger line has its deduction row of the same
+ * amount and date; payouts withhold nothing more; within a financial year, what is withheld is at
+ * least the 194H rate and at most the 206AA rate on the year's commission (net of that year's own
+ * reversals) once it exceeds the threshold, and nothing while it does not.
+ */
+function checkTds(db: Db, config: ReturnType<typeof loadConfig>) {
+  const unmatched = db.all(sql`
+    select l.id from ledger l left join tds_deductions d on d.ledger_id = l.id
+    where l.kind = 'tds' and (d.id is null or d.tds_paise != l.amount_paise or d.credited_at != l.created_at or d.user_id != l.user_id)
+    union all select d.id from tds_deductions d left join ledger l on l.id = d.ledger_id where l.kind is not 'tds'`);
+  expect(unmatched, 'each TDS line has its deduction of the same amount and date').toEqual([]);
+  const atPayout = db.all(sql`select id from payout_lines where tds_paise != 0`);
+  expect(atPayout, 'payouts withhold nothing: TDS was booked at credit').toEqual([]);
+  const years = db.all<{ user_id: number; fy_start: number; tds: number }>(
+    sql`select user_id, fy_start, sum(tds_paise) as tds from tds_deductions group by user_id, fy_start`,
   );
-  const withheld = new Map<string, number>();
-  for (const line of years) {
-    const key = `${line.user_id}:${financialYearOf(line.fixed_at)}`;
-    withheld.set(key, (withheld.get(key) ?? 0) + line.tds);
-  }
-  for (const [key, tds] of withheld) {
-    const [userId, startYear] = key.split(':').map(Number) as [number, number];
+  const credited = (userId: number, startYear: number) => {
     const year = financialYear(startYear);
-    const credited = db.get<{ sum: number }>(sql`
-      select coalesce(sum(amount_paise), 0) as sum from ledger
-      where user_id = ${userId} and kind = 'commission' and created_at >= ${year.from} and created_at < ${year.to}`)!.sum;
-    const bound = credited > config.tds.thresholdPaise ? Math.round((credited * config.tds.noPanRateBp) / 10_000) : 0;
-    expect(tds, `TDS of ${key}`).toBeLessThanOrEqual(bound);
+    return db.get<{ sum: number }>(sql`
+      select coalesce(sum(l.amount_paise), 0) as sum from ledger l
+      left join ledger c on c.order_id = l.order_id and c.kind = 'commission'
+      where l.user_id = ${userId} and l.created_at >= ${year.from} and l.created_at < ${year.to}
+        and (l.kind = 'commission' or (l.kind = 'correction' and c.created_at >= ${year.from} and c.created_at < ${year.to}))`)!.sum;
+  };
+  const commissionYears = db.all<{ user_id: number; at: number }>(sql`select distinct user_id, created_at as at from ledger where kind = 'commission'`);
+  const keys = new Set([...years.map((y) => `${y.user_id}:${y.fy_start}`), ...commissionYears.map((c) => `${c.user_id}:${financialYearOf(c.at)}`)]);
+  for (const key of keys) {
+    const [userId, startYear] = key.split(':').map(Number) as [number, number];
+    const tds = years.find((y) => y.user_id === userId && y.fy_start === startYear)?.tds ?? 0;
+    const year = credited(userId, startYear);
+    const over = year > config.tds.thresholdPaise;
+    expect(tds, `TDS of ${key} at most the higher rate on ${year}`).toBeLessThanOrEqual(over ? Math.round((year * config.tds.noPanRateBp) / 10_000) : 0);
+    expect(tds, `TDS of ${key} at least the rate on ${year}`).toBeGreaterThanOrEqual(over ? Math.round((year * config.tds.rateBp) / 10_000) : 0);
   }
 }
 
@@ -276,6 +302,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
     const reached = {
       paidLines: 0,
       tdsWithheld: 0,
+      tdsGivenBack: 0,
       tdsReset: 0,
       reversedAfterPayout: 0,
       negativeOwed: 0,
@@ -338,7 +365,9 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
               } else if (step.kind === 'approve' || step.kind === 'reject') {
                 const orderId = orders[step.order % Math.max(1, orders.length)];
                 if (orderId === undefined) continue;
-                const wasDecided = decided.has(orderId);
+                // Decided by an earlier step, whichever (an admin, the gateway, a deletion, a checkout that closed it).
+                const wasDecided =
+                  decided.has(orderId) || db.get<{ status: string }>(sql`select status from orders where id = ${orderId}`)!.status !== 'pending';
                 try {
                   decideOrder(deps, admin.id, { orderId, action: step.kind });
                   expect(wasDecided, 'a decided order is never decided again').toBe(false);
@@ -433,8 +462,12 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
           const count = (query: ReturnType<typeof sql>) => db.get<{ n: number }>(query)!.n;
           reached.paidLines += count(sql`select count(*) as n from payout_lines where status = 'paid' and batch_id is not null`);
           reached.failedLines += count(sql`select count(*) as n from payout_lines where status = 'failed'`);
-          reached.tdsWithheld += count(sql`select count(*) as n from payout_lines where tds_paise > 0`);
-          reached.tdsReset += count(sql`select count(*) as n from payout_lines where tds_paise = 0 and fixed_at >= ${Date.parse('2027-04-01T00:00:00+05:30')}`);
+          reached.tdsWithheld += count(sql`select count(*) as n from tds_deductions where tds_paise > 0`);
+          reached.tdsGivenBack += count(sql`select count(*) as n from tds_deductions where tds_paise < 0`);
+          // A payout after 1 April to someone whose TDS was booked in March.
+          reached.tdsReset += count(sql`
+            select count(*) as n from payout_lines p where p.fixed_at >= ${Date.parse('2027-04-01T00:00:00+05:30')}
+              and exists (select 1 from tds_deductions d where d.user_id = p.user_id and d.fy_start = 2026 and d.tds_paise > 0)`);
           reached.reversedAfterPayout += count(sql`
             select count(*) as n from order_reversals r join ledger c on c.order_id = r.order_id and c.kind = 'commission'
             where exists (select 1 from ledger p where p.user_id = c.user_id and p.kind = 'payout' and p.created_at < r.reversed_at)`);

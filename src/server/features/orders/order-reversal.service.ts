@@ -6,6 +6,7 @@ import { formatRupees } from '../../../shared/money.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { bookCorrection } from '../affiliate/ledger.service.js';
+import { giveBackOnReversal } from '../payouts/tds.service.js';
 import { commissionReversedEmail, orderReversedBuyerEmail } from './order-reversal.emails.js';
 import { reversalErrors } from './order-reversal.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
@@ -58,6 +59,13 @@ export function reverseOrder(
         createdBy: adminId,
         note: input.reason,
         now,
+      });
+      giveBackOnReversal(tx, deps.config.tds, {
+        userId: commission.userId,
+        orderId: order.id,
+        commissionPaise: commission.amountPaise,
+        commissionAt: commission.createdAt,
+        at: now,
       });
     }
     tx.insert(orderReversals)

@@ -22,6 +22,7 @@ import type { RateLimits } from '../../lib/rate-limit.js';
 import { discountErrors } from '../discounts/discounts.errors.js';
 import { hasBought, packageById } from '../catalog/catalog.service.js';
 import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
+import { withholdOnCredit } from '../payouts/tds.service.js';
 import { receiptErrors } from '../receipts/receipts.errors.js';
 import { receiptText, toReceiptView } from '../receipts/receipts.views.js';
 import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
@@ -512,6 +513,7 @@ function decide(deps: Deps, decidedBy: number | null, decision: Decision, gatewa
         const amountPaise = commissionFor(pkg, order.amountPaise, deps.config.commissionPercent, order.listPricePaise ?? order.amountPaise);
         if (amountPaise > 0) {
           bookCommission(tx, { userId: referrer.id, orderId: order.id, amountPaise, now });
+          withholdOnCredit(tx, deps.config.tds, { userId: referrer.id, orderId: order.id, amountPaise, at: now });
           commission = { referrerId: referrer.id, amountPaise };
         }
       }

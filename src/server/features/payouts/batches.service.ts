@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users } from '../../db/schema.js';
 import { formatRupees } from '../../../shared/money.js';
@@ -9,7 +9,6 @@ import { payoutFailedEmail } from './payouts.emails.js';
 import { moreThanOwed, payoutErrors } from './payouts.errors.js';
 import { parseSnapshot, snapshotOf } from './payout-snapshots.js';
 import { holdCutoff, notifyPaid, type Deps } from './payouts.service.js';
-import { tdsFor } from './tds.js';
 import {
   toAdminLineView,
   toBatchResult,
@@ -112,8 +111,8 @@ export function payoutsOverview(db: Queryable, deps: Pick<Deps, 'config'>): Payo
 }
 
 /**
- * Makes a batch for the chosen people, fixing each line's gross, TDS and net now: gross is what
- * was earned up to the cutoff (never more than what is owed now) minus what was paid, and in one
+ * Makes a batch for the chosen people, fixing each line's amount now: what was owed at the cutoff
+ * (earned less TDS up to it, less every payout; never more than what is owed now), in one
  * transaction, so two admins making batches at once cannot promise the same money twice (a
  * person has at most one unsettled line). An open request goes into the batch with the details
  * it was made with; others are paid to their current details.
@@ -153,24 +152,28 @@ export function makeBatch(deps: Deps, adminId: number, input: { userIds: number[
         skip('no-details');
         continue;
       }
-      // A commission still in its hold period (COMMISSION_HOLD_DAYS) waits; a correction counts at once.
+      // A commission still in its hold period (COMMISSION_HOLD_DAYS) waits, and so does the TDS it
+      // brought; a correction (and TDS it gave back) counts at once. `paidPaise` holds every TDS
+      // line, so those after the cutoff are added back: owed at the cutoff, never more than owed now.
       const commissionCutoff = Math.min(cutoff, holdCutoff(deps.config, now));
-      const earnedByCutoff = tx
-        .select({ sum: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)` })
+      const { creditedByCutoff, tdsAfterCutoff } = tx
+        .select({
+          creditedByCutoff: sql<number>`coalesce(sum(case
+            when ${ledger.kind} = 'commission' and ${ledger.createdAt} <= ${commissionCutoff} then ${ledger.amountPaise}
+            when ${ledger.kind} = 'correction' and ${ledger.createdAt} <= ${cutoff} then ${ledger.amountPaise}
+            else 0 end), 0)`,
+          tdsAfterCutoff: sql<number>`coalesce(sum(case
+            when ${ledger.kind} = 'tds' and ${ledger.createdAt} > (case when ${ledger.amountPaise} > 0 then ${commissionCutoff} else ${cutoff} end)
+            then ${ledger.amountPaise} else 0 end), 0)`,
+        })
         .from(ledger)
-        .where(
-          and(
-            eq(ledger.userId, userId),
-            or(and(eq(ledger.kind, 'commission'), lte(ledger.createdAt, commissionCutoff)), and(eq(ledger.kind, 'correction'), lte(ledger.createdAt, cutoff))),
-          ),
-        )
-        .get()!.sum;
-      const gross = Math.min(earnedByCutoff, user.earnedPaise) - user.paidPaise;
+        .where(eq(ledger.userId, userId))
+        .get()!;
+      const gross = Math.min(creditedByCutoff + tdsAfterCutoff, user.earnedPaise) - user.paidPaise;
       if (gross <= 0) {
         skip('nothing-owed');
         continue;
       }
-      const { tdsPaise, rateBp } = tdsFor(tx, deps.config.tds, { userId, grossPaise: gross, hasPan: !!details.pan, at: cutoff });
       tx.insert(payoutLines)
         .values({
           batchId: batch.id,
@@ -178,9 +181,9 @@ export function makeBatch(deps: Deps, adminId: number, input: { userIds: number[
           requestId: request?.id ?? null,
           status: 'pending',
           grossPaise: gross,
-          tdsPaise,
-          netPaise: gross - tdsPaise,
-          tdsRateBp: rateBp,
+          // TDS was booked when the commissions were credited: the payout pays what is left.
+          tdsPaise: 0,
+          netPaise: gross,
           fixedAt: cutoff,
           details: JSON.stringify(details),
           pan: details.pan,

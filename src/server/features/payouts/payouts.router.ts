@@ -70,7 +70,7 @@ export const payoutsRouter = router({
 
   statementCsv: protectedProcedure.input(z.object({ period })).query(({ ctx, input }) => {
     const user = findActiveUser(ctx.db, ctx.user.id)!;
-    return statementCsv(statementOf(ctx.db, ctx.user.id, input.period), user.name);
+    return statementCsv(statementOf(ctx.db, ctx.user.id, input.period), user.name, ctx.req.lang);
   }),
 
   // Admins
@@ -92,10 +92,10 @@ export const payoutsRouter = router({
 
   markFailed: adminProcedure.input(z.object({ lineId: entityId, reason })).mutation(({ ctx, input }) => markLineFailed(ctx, ctx.user.id, input)),
 
-  /** Paid payouts of a financial quarter ("FY2026-27 Q3") with their TDS, as CSV for the accountant. */
+  /** The TDS deductions of a financial quarter ("FY2026-27 Q3") by date of credit, and each month's deposit, as CSV for the accountant. */
   tdsRegister: adminProcedure.input(z.object({ quarter })).query(({ ctx, input }) => {
-    const rows = tdsRegister(ctx.db, input.quarter);
-    return { ...tdsRegisterCsv(input.quarter, rows), count: rows.length };
+    const register = tdsRegister(ctx.db, input.quarter);
+    return { ...tdsRegisterCsv(input.quarter, register), count: register.rows.length, deposits: register.deposits };
   }),
 
   /** Takes back an approved order by its UTR: the package, and the commission by a correction line. */

@@ -11,7 +11,7 @@ import { affiliateErrors, payoutTooLarge } from '../affiliate/affiliate.errors.j
 import { bookPayout } from '../affiliate/ledger.service.js';
 import { detailsChangedEmail, payoutPaidEmail } from './payouts.emails.js';
 import { belowMinimum, payoutErrors } from './payouts.errors.js';
-import { tdsFor } from './tds.js';
+import { tdsOfUser } from './tds.service.js';
 import { maskedWhere, parseSnapshot, payoutReference, snapshotOf } from './payout-snapshots.js';
 import { toPayoutLineView, toRequestView, type PayoutLineView, type RequestView } from './payouts.views.js';
 import { pagePaths } from '../../../shared/page-paths.js';
@@ -87,18 +87,25 @@ export function savePayoutDetails(deps: Deps, userId: number, input: PayoutDetai
 export type Balance = {
   /** All commissions and corrections. */
   earnedPaise: number;
-  /** Sent to the affiliate's account: payouts minus their TDS. */
+  /** Sent to the affiliate's account: payouts minus the TDS they withheld (before TDS was booked at credit). */
   paidPaise: number;
+  /** TDS withheld: at credit (less what reversals gave back), and by earlier payouts. */
   tdsPaise: number;
-  /** Earned minus payouts (gross). Below zero after a reversal of commission already paid. */
+  /** Earned minus TDS minus payouts. Below zero after a reversal of commission already paid. */
   owedPaise: number;
   /** In a batch, not yet paid. */
   onItsWayPaise: number;
   /** Commission younger than COMMISSION_HOLD_DAYS: owed, but not yet to be asked for. */
   heldPaise: number;
-  /** What a request could ask for now: owed minus what is on its way and what is held, when at least the minimum. */
+  /** What the affiliate's open request asked for (it waits for a batch); 0 without one. */
+  inRequestPaise: number;
+  /** Owed minus what is on its way and what is held: what a request would ask for. Below zero after a reversal. */
+  availablePaise: number;
+  /** What a request could ask for now: the available amount, when no request is open, nothing is on its way and it is at least the minimum. */
   requestablePaise: number;
   minimumPaise: number;
+  /** Why nothing can be requested now (null when something can): a request is open, a payout is on its way, or what is available is below the minimum. */
+  notRequestable: 'request-open' | 'on-its-way' | 'below-minimum' | null;
 };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -118,18 +125,25 @@ function heldCommission(db: Queryable, config: Config, userId: number, now: numb
     .get()!.sum;
 }
 
-/** The balance cards, all from the ledger (the kept totals are its sums) and the pending lines. */
+/** The balance cards, all from the ledger (the kept totals are its sums), the pending lines and the open request. */
 export function balanceOf(db: Queryable, config: Config, user: Pick<UserRow, 'id' | 'earnedPaise' | 'paidPaise'>, now = Date.now()): Balance {
-  const tds = db
-    .select({ sum: sql<number>`coalesce(sum(${payoutLines.tdsPaise}), 0)` })
-    .from(ledger)
-    .innerJoin(payoutLines, eq(payoutLines.id, ledger.payoutLineId))
-    .where(and(eq(ledger.userId, user.id), eq(ledger.kind, 'payout')))
-    .get()!.sum;
+  const tds = tdsOfUser(db, user.id);
   const onItsWay = pendingGross(db, user.id);
   const owed = user.earnedPaise - user.paidPaise;
   const held = Math.max(0, Math.min(heldCommission(db, config, user.id, now), owed - onItsWay));
   const available = owed - onItsWay - held;
+  const request = db
+    .select({ status: payoutRequests.status, amountPaise: payoutRequests.amountPaise })
+    .from(payoutRequests)
+    .where(and(eq(payoutRequests.userId, user.id), inArray(payoutRequests.status, ['open', 'batched'])))
+    .get();
+  const notRequestable = request
+    ? 'request-open'
+    : onItsWay > 0
+      ? 'on-its-way'
+      : available < config.payoutMinimumPaise || available <= 0
+        ? 'below-minimum'
+        : null;
   return {
     earnedPaise: user.earnedPaise,
     paidPaise: user.paidPaise - tds,
@@ -137,8 +151,11 @@ export function balanceOf(db: Queryable, config: Config, user: Pick<UserRow, 'id
     owedPaise: owed,
     onItsWayPaise: onItsWay,
     heldPaise: held,
-    requestablePaise: available >= config.payoutMinimumPaise && available > 0 ? available : 0,
+    inRequestPaise: request?.status === 'open' ? request.amountPaise : 0,
+    availablePaise: available,
+    requestablePaise: notRequestable === null ? available : 0,
     minimumPaise: config.payoutMinimumPaise,
+    notRequestable,
   };
 }
 
@@ -173,7 +190,7 @@ export function payoutsHome(db: Db, config: Config, userId: number, now = Date.n
     balance,
     details: details ? maskDetails(details) : null,
     openRequest: open ? toRequestView(open) : null,
-    canRequest: !open && !!details && balance.requestablePaise > 0 && balance.onItsWayPaise === 0,
+    canRequest: !!details && balance.requestablePaise > 0,
     tdsEnabled: config.tds.enabled,
     lines: lines.map(toPayoutLineView),
     requests: requests.map(toRequestView),
@@ -196,7 +213,7 @@ export function requestPayout(deps: Deps, userId: number): RequestView {
     if (open) throw payoutErrors.REQUEST_ALREADY_OPEN();
     if (pendingGross(tx, userId) > 0) throw payoutErrors.PAYOUT_ON_ITS_WAY();
     const balance = balanceOf(tx, deps.config, user, now);
-    if (balance.requestablePaise <= 0) throw belowMinimum(deps.config.payoutMinimumPaise, Math.max(0, balance.owedPaise - balance.onItsWayPaise));
+    if (balance.requestablePaise <= 0) throw belowMinimum(deps.config.payoutMinimumPaise, Math.max(0, balance.availablePaise));
     return tx
       .insert(payoutRequests)
       .values({ userId, status: 'open', amountPaise: balance.requestablePaise, details: JSON.stringify(snapshotOf(details)), createdAt: now })
@@ -273,8 +290,8 @@ export function notifyPaid(deps: Deps, line: typeof payoutLines.$inferSelect): v
 
 /**
  * A payout recorded as already made (the legacy "send earnings email", POST /api/admin/sendMail):
- * a paid line of that gross amount with TDS by the same rule, and its ledger line, in one
- * transaction. It cannot exceed what is owed minus what is already on its way in a batch.
+ * a paid line of that amount (TDS was withheld when the commission was credited) and its ledger
+ * line, in one transaction. It cannot exceed what is owed minus what is already on its way in a batch.
  */
 export function recordDirectPayout(deps: Deps, adminId: number, input: { userId: number; amountPaise: number }) {
   const now = deps.now();
@@ -285,16 +302,15 @@ export function recordDirectPayout(deps: Deps, adminId: number, input: { userId:
     if (available <= 0) throw affiliateErrors.NOTHING_OWED();
     if (input.amountPaise > available) throw payoutTooLarge(user.name, available);
     const details = detailsOf(tx, user.id);
-    const { tdsPaise, rateBp } = tdsFor(tx, deps.config.tds, { userId: user.id, grossPaise: input.amountPaise, hasPan: !!details?.pan, at: now });
     const row = tx
       .insert(payoutLines)
       .values({
         userId: user.id,
         status: 'paid',
         grossPaise: input.amountPaise,
-        tdsPaise,
-        netPaise: input.amountPaise - tdsPaise,
-        tdsRateBp: rateBp,
+        // TDS was booked when the commission was credited: the payout pays what is left.
+        tdsPaise: 0,
+        netPaise: input.amountPaise,
         fixedAt: now,
         details: details ? JSON.stringify(snapshotOf(details)) : null,
         pan: details?.pan ?? null,

@@ -13,8 +13,8 @@ import { createSession } from '../auth/sessions.service.js';
 import { batchView, makeBatch, markLineFailed, markLinePaid } from './batches.service.js';
 import { payoutsHome, savePayoutDetails } from './payouts.service.js';
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
-import { financialQuarter, financialYear } from '../../../shared/financial-year.js';
-import { statementOf, tdsRegister } from './statements.service.js';
+import { financialYear } from '../../../shared/financial-year.js';
+import { statementOf } from './statements.service.js';
 
 /** A moment given in IST (UTC+05:30). */
 const ist = (text: string) => Date.parse(`${text}+05:30`);
@@ -395,70 +395,153 @@ describe('reversal', () => {
   });
 });
 
-describe('TDS', () => {
+describe('TDS (section 194H), booked when commission is credited', () => {
   beforeEach(() => start({ TDS_ENABLED: 'true' }));
 
-  async function payAll(userId: number, at: number) {
-    clock.set(at);
-    const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: [userId] });
-    const line = batchView(t.db, Number(batchId)).lines[0]!;
-    markLinePaid({ ...t.deps, now: () => at }, admin.user.id, { lineId: Number(line.id), utr: `UTR${at}`.slice(0, 22) });
-    return line as { grossPaise: number; tdsPaise: number; netPaise: number; tdsRatePercent: number };
-  }
+  const tdsLines = (userId: number) =>
+    t.db.all<{ amount_paise: number; created_at: number; order_id: number }>(
+      sql`select amount_paise, created_at, order_id from ledger where user_id = ${userId} and kind = 'tds' order by id`,
+    );
+  const register = async (quarter: string) => {
+    const answer = await data(call(admin.token, 'payouts.tdsRegister', 'query', { quarter }));
+    return { ...answer, lines: (answer.csv as string).replace(/^\uFEFF/, '').split('\r\n') };
+  };
 
-  it('withholds nothing up to the threshold, then on the whole year so far, and starts again on 1 April IST', async () => {
+  it('withholds in March what a March credit owes, so the April payout pays what is left and the register lists it in Q4 (the clock crosses 31 March)', async () => {
+    const asha = await affiliate();
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', upi));
+    clock.set(ist('2026-03-20T11:00:00'));
+    const { order } = await earn(asha.user.id, 30000);
+    // Booked at credit, before anyone asked for a payout: 2% of the year's ₹30,000.
+    expect(tdsLines(asha.user.id)).toEqual([{ amount_paise: 600_00, created_at: ist('2026-03-20T11:00:00'), order_id: order.id }]);
+    expect((await data(call(asha.token, 'payouts.mine', 'query'))).balance).toMatchObject({
+      earnedPaise: 30000_00,
+      tdsPaise: 600_00,
+      owedPaise: 29400_00,
+      requestablePaise: 29400_00,
+    });
+
+    clock.set(ist('2026-04-05T10:00:00'));
+    expect(await data(call(asha.token, 'payouts.request', 'mutation'))).toMatchObject({ amountPaise: 29400_00 });
+    const { batchId } = await data(call(admin.token, 'payouts.makeBatch', 'mutation', { userIds: [String(asha.user.id)] }));
+    const [line] = (await data(call(admin.token, 'payouts.batch', 'query', { batchId }))).lines;
+    expect(line).toMatchObject({ grossPaise: 29400_00, tdsPaise: 0, netPaise: 29400_00 });
+    const bankFile = (await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId }))).csv as string;
+    expect(bankFile).toContain(',29400.00,');
+    await data(call(admin.token, 'payouts.markPaid', 'mutation', { lineId: line.id, utr: 'HDFCN52026040512345' }));
+    expect((await data(call(asha.token, 'payouts.mine', 'query'))).balance).toMatchObject({
+      earnedPaise: 30000_00,
+      paidPaise: 29400_00,
+      tdsPaise: 600_00,
+      owedPaise: 0,
+    });
+
+    const q4 = await register('FY2025-26 Q4');
+    expect(q4.count).toBe(1);
+    expect(q4.lines[1]).toBe(
+      `194H,ABCDE1234F,ASHA PATIL,Asha Patil,${asha.user.email},30000.00,2.00,600.00,2026-03-20,FY2025-26 Q4,2026-04-30,ORDER-${order.id}`,
+    );
+    expect(q4.deposits).toEqual([{ month: '2026-03', tdsPaise: 600_00, dueDate: '2026-04-30' }]);
+    expect(q4.lines).toContain('2026-03,600.00,2026-04-30');
+    // The payout in April is no credit: the new year's first quarter has nothing.
+    expect((await register('FY2026-27 Q1')).count).toBe(0);
+  });
+
+  it('withholds nothing up to the threshold, then on the whole year at the crossing, then on each credit, and starts again on 1 April IST', async () => {
     const asha = await affiliate();
     savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse(upi));
     await earn(asha.user.id, 15000, ist('2026-05-10T10:00:00'));
-    expect(await payAll(asha.user.id, ist('2026-05-11T10:00:00'))).toMatchObject({ grossPaise: 15000_00, tdsPaise: 0 });
     await earn(asha.user.id, 5000, ist('2026-06-10T10:00:00')); // exactly 20,000: not over
-    expect(await payAll(asha.user.id, ist('2026-06-11T10:00:00'))).toMatchObject({ grossPaise: 5000_00, tdsPaise: 0 });
+    expect(tdsLines(asha.user.id)).toEqual([]);
     await earn(asha.user.id, 5000, ist('2026-07-10T10:00:00')); // 25,000 in the year: 2% of all of it
-    expect(await payAll(asha.user.id, ist('2026-07-11T10:00:00'))).toMatchObject({
-      grossPaise: 5000_00,
-      tdsPaise: 500_00,
-      netPaise: 4500_00,
-      tdsRatePercent: 2,
-    });
-    await earn(asha.user.id, 1000, ist('2027-03-31T23:59:00')); // still the same year: 2% of 26,000 - 500
-    expect(await payAll(asha.user.id, ist('2027-03-31T23:59:30'))).toMatchObject({ grossPaise: 1000_00, tdsPaise: 20_00 });
-    // From 1 April 00:00 IST a new year counts from zero: 1,000 credited, under the threshold.
-    await earn(asha.user.id, 1000, ist('2027-04-01T00:00:00'));
-    expect(await payAll(asha.user.id, ist('2027-04-01T00:00:00'))).toMatchObject({ grossPaise: 1000_00, tdsPaise: 0 });
+    await earn(asha.user.id, 1000, ist('2027-03-31T23:59:00')); // still the same year: 2% of 1,000
+    await earn(asha.user.id, 1000, ist('2027-04-01T00:00:00')); // a new year counts from zero
+    expect(tdsLines(asha.user.id).map((line) => line.amount_paise)).toEqual([500_00, 20_00]);
 
-    const home = payoutsHome(t.db, t.deps.config, asha.user.id);
-    expect(home.balance).toMatchObject({ earnedPaise: 27000_00, tdsPaise: 520_00, paidPaise: 27000_00 - 520_00, owedPaise: 0 });
-    const q2 = tdsRegister(t.db, financialQuarter(2026, 2));
-    expect(q2.map((row) => [row.pan, row.grossPaise, row.tdsPaise])).toEqual([['ABCDE1234F', 5000_00, 500_00]]);
-    clock.set(ist('2026-11-25T12:00:00'));
-    const csv = (await data(call(admin.token, 'payouts.tdsRegister', 'query', { quarter: 'FY2026-27 Q2' }))).csv as string;
-    expect(csv.split('\r\n')[1]).toBe(
-      `194H,ABCDE1234F,ASHA PATIL,Asha Patil,${asha.user.email},5000.00,2.00,500.00,4500.00,2026-07-11,2026-07-11,UTR${ist('2026-07-11T10:00:00')},PAYOUT-3`.replace(
-        /UTR\d+/,
-        (m) => m.slice(0, 22),
-      ),
-    );
+    const q2 = await register('FY2026-27 Q2');
+    expect(q2.lines.slice(1, 2).map((line: string) => line.split(',').slice(5, 11))).toEqual([
+      ['25000.00', '2.00', '500.00', '2026-07-10', 'FY2026-27 Q2', '2026-08-07'],
+    ]);
+    const q4 = await register('FY2026-27 Q4');
+    expect(q4.lines[1]!.split(',').slice(5, 11)).toEqual(['1000.00', '2.00', '20.00', '2027-03-31', 'FY2026-27 Q4', '2027-04-30']);
+    expect((await register('FY2027-28 Q1')).count).toBe(0);
+
     const fy = statementOf(t.db, asha.user.id, financialYear(2026));
-    expect(fy.totals).toEqual({ earnedPaise: 26000_00, grossPaise: 26000_00, tdsPaise: 520_00, netPaise: 25480_00 });
+    expect(fy.totals).toEqual({ earnedPaise: 26000_00, grossPaise: 0, tdsPaise: 520_00, netPaise: 0 });
+    expect(fy.closingOwedPaise).toBe(26000_00 - 520_00);
+    expect(fy.lines.filter((line) => line.kind === 'tds').map((line) => [line.tdsPaise, line.tds])).toEqual([
+      [500_00, { rateBp: 200, basePaise: 25000_00 }],
+      [20_00, { rateBp: 200, basePaise: 1000_00 }],
+    ]);
+    clock.set(ist('2027-04-02T10:00:00'));
+    const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    expect(batchView(t.db, Number(batchId)).lines[0]).toMatchObject({ grossPaise: 27000_00 - 520_00, tdsPaise: 0, netPaise: 27000_00 - 520_00 });
   });
 
-  it('withholds the higher rate without a PAN, and applies to the legacy send-earnings call', async () => {
+  it('gives TDS back through a TDS correction line when a credit of the same year is reversed, never for an earlier year', async () => {
+    const asha = await affiliate();
+    savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse(upi));
+    await earn(asha.user.id, 15000, ist('2026-05-10T10:00:00'));
+    const crossing = await earn(asha.user.id, 10000, ist('2026-05-11T10:00:00')); // 2% of 25,000
+    const later = await earn(asha.user.id, 6000, ist('2026-05-12T10:00:00')); // 2% of 6,000
+    expect(tdsLines(asha.user.id).map((line) => line.amount_paise)).toEqual([500_00, 120_00]);
+    clock.set(ist('2026-05-20T10:00:00'));
+    reverseOrder(t.deps, admin.user.id, { utr: later.order.utr!, reason: 'Fake UTR' });
+    expect(tdsLines(asha.user.id).at(-1)).toEqual({ amount_paise: -120_00, created_at: clock.now(), order_id: later.order.id });
+    // Back to 15,000: within the threshold, so all of the year's TDS comes back.
+    reverseOrder(t.deps, admin.user.id, { utr: crossing.order.utr!, reason: 'Mistaken approval' });
+    expect(tdsLines(asha.user.id).map((line) => line.amount_paise)).toEqual([500_00, 120_00, -120_00, -500_00]);
+    expect(payoutsHome(t.db, t.deps.config, asha.user.id, clock.now()).balance).toMatchObject({ earnedPaise: 15000_00, tdsPaise: 0, owedPaise: 15000_00 });
+    const q1 = await register('FY2026-27 Q1');
+    expect(q1.lines.slice(1, 5).map((line: string) => line.split(',').slice(5, 8))).toEqual([
+      ['25000.00', '2.00', '500.00'],
+      ['6000.00', '2.00', '120.00'],
+      ['-6000.00', '2.00', '-120.00'],
+      ['-10000.00', '2.00', '-500.00'],
+    ]);
+    expect(q1.deposits).toEqual([{ month: '2026-05', tdsPaise: 0, dueDate: '2026-06-07' }]);
+
+    // Over the threshold again; a reversal in the next financial year gives nothing back.
+    const again = await earn(asha.user.id, 10000, ist('2026-06-01T10:00:00'));
+    expect(tdsLines(asha.user.id).at(-1)!.amount_paise).toBe(500_00);
+    clock.set(ist('2027-04-01T00:00:00'));
+    reverseOrder(t.deps, admin.user.id, { utr: again.order.utr!, reason: 'Found out late' });
+    expect(tdsLines(asha.user.id).at(-1)!.amount_paise).toBe(500_00);
+    expect(payoutsHome(t.db, t.deps.config, asha.user.id, clock.now()).balance).toMatchObject({ tdsPaise: 500_00, owedPaise: 15000_00 - 500_00 });
+  });
+
+  it('withholds the higher rate without a PAN; a PAN given later gives nothing back, and a reversal gives back only at the rate withheld', async () => {
     const ravi = await affiliate('Ravi More');
     savePayoutDetails(t.deps, ravi.user.id, payoutDetailsInput.parse({ method: 'upi', upiId: 'ravi@ybl' }));
-    await earn(ravi.user.id, 21000);
-    const answer = await callJson(t.url, 'POST', '/api/admin/sendMail', { token: admin.token, body: { email: ravi.user.email, amount: 1000 } });
+    await earn(ravi.user.id, 21000, ist('2026-06-01T10:00:00'));
+    expect(tdsLines(ravi.user.id).map((line) => line.amount_paise)).toEqual([4200_00]);
+    savePayoutDetails(t.deps, ravi.user.id, payoutDetailsInput.parse({ method: 'upi', upiId: 'ravi@ybl', pan: 'ABCDE1234F', panName: 'RAVI MORE' }));
+    const small = await earn(ravi.user.id, 1000, ist('2026-06-02T10:00:00'));
+    // At 2% the year's TDS (440) is below what was withheld (4,200): nothing more, nothing back.
+    expect(tdsLines(ravi.user.id).map((line) => line.amount_paise)).toEqual([4200_00]);
+    clock.set(ist('2026-06-03T10:00:00'));
+    reverseOrder(t.deps, admin.user.id, { utr: small.order.utr!, reason: 'Fake UTR' });
+    // 20% of the 21,000 that stays credited is what was withheld: nothing to give back.
+    expect(tdsLines(ravi.user.id).map((line) => line.amount_paise)).toEqual([4200_00]);
+
+    // The legacy send-earnings call pays what is left, withholding nothing more.
+    const answer = await callJson(t.url, 'POST', '/api/admin/sendMail', { token: admin.token, body: { email: ravi.user.email, amount: 16800 } });
     expect(answer.status).toBe(200);
-    expect(answer.body.payout.amount).toBe(1000);
-    // 20% of 21,000 is 4,200, more than this payout: all of it is withheld.
-    const line = t.db.get<{ gross_paise: number; tds_paise: number; net_paise: number; status: string }>(
-      sql`select * from payout_lines where user_id = ${ravi.user.id}`,
-    )!;
-    expect(line).toMatchObject({ gross_paise: 1000_00, tds_paise: 1000_00, net_paise: 0, status: 'paid' });
-    const mail = await waitForEmail(t.outbox, ravi.user.email, (m) => m.subject.includes('has paid you'));
-    expect(mail.text).toContain('TDS withheld: ₹1,000');
-    const pay = await callJson(t.url, 'POST', '/api/admin/sendMail', { token: admin.token, body: { email: ravi.user.email, amount: 20000 } });
-    expect(pay.status).toBe(200);
-    expect(t.db.get<{ tds: number }>(sql`select sum(tds_paise) as tds from payout_lines where user_id = ${ravi.user.id}`)!.tds).toBe(4200_00);
+    const line = t.db.get<{ gross_paise: number; tds_paise: number; net_paise: number }>(sql`select * from payout_lines where user_id = ${ravi.user.id}`)!;
+    expect(line).toMatchObject({ gross_paise: 16800_00, tds_paise: 0, net_paise: 16800_00 });
+    const more = await callJson(t.url, 'POST', '/api/admin/sendMail', { token: admin.token, body: { email: ravi.user.email, amount: 1 } });
+    expect(more.body.code).toBe('NOTHING_OWED');
+    const mine = await data(call(ravi.token, 'payouts.mine', 'query'));
+    expect(mine.balance).toMatchObject({ earnedPaise: 21000_00, tdsPaise: 4200_00, paidPaise: 16800_00, owedPaise: 0 });
+  });
+
+  it('is never booked while TDS_ENABLED is off', async () => {
+    await t.close();
+    await start();
+    const asha = await affiliate();
+    await earn(asha.user.id, 50000);
+    expect(tdsLines(asha.user.id)).toEqual([]);
+    expect((await register('FY2026-27 Q3')).count).toBe(0);
   });
 });
 

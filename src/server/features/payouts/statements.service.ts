@@ -1,9 +1,12 @@
 import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../../db/client.js';
-import { ledger, orders, packages, payoutLines, users } from '../../db/schema.js';
-import type { Period } from '../../../shared/financial-year.js';
-import { rupeesField, toCsv, type Cell } from './csv.js';
+import { ledger, orders, packages, payoutLines, tdsDeductions, users } from '../../db/schema.js';
+import type { Language } from '../../../shared/domain.js';
+import { formatRupees } from '../../../shared/money.js';
+import { istMonthLabel, quarterOf, type Period } from '../../../shared/financial-year.js';
+import { tdsDepositDueDate } from './tds.service.js';
+import { rupeesField, spreadsheetCsv, type Cell } from './csv.js';
 import { payoutReference } from './payout-snapshots.js';
 
 export type StatementLine = {
@@ -13,9 +16,11 @@ export type StatementLine = {
   reference: string;
   /** The package of the order, or the reversal's reason. */
   description: string;
-  /** Earnings change: + for a commission, signed for a correction, 0 for a payout. */
+  /** For a TDS line: its rate and what it was on (negative: the reversed commission it gave back for). */
+  tds: { rateBp: number; basePaise: number } | null;
+  /** Earnings change: + for a commission, signed for a correction, 0 for a payout or TDS. */
   earnedPaise: number;
-  /** For a payout: gross (what left owed), TDS and net sent; 0 otherwise. */
+  /** For a payout: gross (what left owed), TDS and net sent; for a TDS line its TDS (negative when given back); 0 otherwise. */
   grossPaise: number;
   tdsPaise: number;
   netPaise: number;
@@ -37,7 +42,7 @@ export type Statement = {
 /** Owed (earnings minus payouts) from the lines before `at`. */
 function owedBefore(db: Queryable, userId: number, at: number): number {
   return db
-    .select({ owed: sql<number>`coalesce(sum(case when ${ledger.kind} = 'payout' then -${ledger.amountPaise} else ${ledger.amountPaise} end), 0)` })
+    .select({ owed: sql<number>`coalesce(sum(case when ${ledger.kind} in ('payout', 'tds') then -${ledger.amountPaise} else ${ledger.amountPaise} end), 0)` })
     .from(ledger)
     .where(and(eq(ledger.userId, userId), lt(ledger.createdAt, at)))
     .get()!.owed;
@@ -60,11 +65,14 @@ export function statementOf(db: Queryable, userId: number, period: Period): Stat
       lineId: payoutLines.id,
       tdsPaise: payoutLines.tdsPaise,
       utr: payoutLines.utr,
+      tdsRateBp: tdsDeductions.rateBp,
+      tdsBasePaise: tdsDeductions.basePaise,
     })
     .from(ledger)
     .leftJoin(orders, eq(orders.id, ledger.orderId))
     .leftJoin(orderPackage, eq(orderPackage.id, orders.packageId))
     .leftJoin(payoutLines, eq(payoutLines.id, ledger.payoutLineId))
+    .leftJoin(tdsDeductions, eq(tdsDeductions.ledgerId, ledger.id))
     .where(and(eq(ledger.userId, userId), gte(ledger.createdAt, period.from), lt(ledger.createdAt, period.to)))
     .orderBy(asc(ledger.createdAt), asc(ledger.id))
     .all();
@@ -82,11 +90,29 @@ export function statementOf(db: Queryable, userId: number, period: Period): Stat
         kind: 'payout',
         reference: row.lineId === null ? `PAYOUT-L${row.id}` : payoutReference(row.lineId),
         description: '',
+        tds: null,
         earnedPaise: 0,
         grossPaise: row.amountPaise,
         tdsPaise: tds,
         netPaise: row.amountPaise - tds,
         utr: row.utr ?? null,
+        owedAfterPaise: owed,
+      };
+    }
+    if (row.kind === 'tds') {
+      owed -= row.amountPaise;
+      totals.tdsPaise += row.amountPaise;
+      return {
+        at: row.createdAt,
+        kind: 'tds',
+        reference: row.orderId === null ? `LINE-${row.id}` : `ORDER-${row.orderId}`,
+        description: '',
+        tds: row.tdsRateBp === null || row.tdsBasePaise === null ? null : { rateBp: row.tdsRateBp, basePaise: row.tdsBasePaise },
+        earnedPaise: 0,
+        grossPaise: 0,
+        tdsPaise: row.amountPaise,
+        netPaise: 0,
+        utr: null,
         owedAfterPaise: owed,
       };
     }
@@ -97,6 +123,7 @@ export function statementOf(db: Queryable, userId: number, period: Period): Stat
       kind: row.kind,
       reference: row.orderId === null ? `LINE-${row.id}` : `ORDER-${row.orderId}`,
       description: row.kind === 'correction' ? (row.note ?? '') : (row.packageName ?? ''),
+      tds: null,
       earnedPaise: row.amountPaise,
       grossPaise: 0,
       tdsPaise: 0,
@@ -113,22 +140,51 @@ export function istDate(at: number): string {
   return new Date(at + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }
 
-export function statementCsv(statement: Statement, name: string): { fileName: string; csv: string } {
+const statementWords = {
+  en: {
+    statement: 'Statement',
+    header: ['Date', 'Type', 'Reference', 'Details', 'Earned', 'Paid out (gross)', 'TDS', 'Net paid', 'Bank reference', 'Owed after'],
+    kinds: { opening: 'opening', commission: 'commission', correction: 'correction', payout: 'payout', tds: 'TDS', total: 'total' },
+    tds: (rate: string, base: string) => `TDS ${rate}% (section 194H) on ${base}`,
+    tdsBack: (base: string) => `TDS given back: commission of ${base} reversed`,
+  },
+  mr: {
+    statement: 'स्टेटमेंट',
+    header: ['दिनांक', 'प्रकार', 'संदर्भ', 'तपशील', 'कमाई', 'दिलेली रक्कम (एकूण)', 'TDS', 'प्रत्यक्ष दिलेले', 'बँक संदर्भ', 'यानंतर मिळणे बाकी'],
+    kinds: { opening: 'सुरुवातीची बाकी', commission: 'कमिशन', correction: 'दुरुस्ती', payout: 'पेमेंट', tds: 'TDS', total: 'एकूण' },
+    tds: (rate: string, base: string) => `${base} वर ${rate}% TDS (कलम 194H)`,
+    tdsBack: (base: string) => `TDS परत: ${base} चे कमिशन उलट केले`,
+  },
+} as const;
+
+/** What a TDS line says: its rate and what it was on, or that it was given back. */
+export function tdsLineText(lang: Language, tds: { rateBp: number; basePaise: number }): string {
+  const words = statementWords[lang];
+  return tds.basePaise < 0 ? words.tdsBack(formatRupees(-tds.basePaise)) : words.tds(String(tds.rateBp / 100), formatRupees(tds.basePaise));
+}
+
+/**
+ * The statement as a spreadsheet file, in the affiliate's language (headers, kinds and TDS
+ * details; dates and amounts as spreadsheets read them), starting with a byte-order mark.
+ */
+export function statementCsv(statement: Statement, name: string, lang: Language): { fileName: string; csv: string } {
+  const words = statementWords[lang];
   const rows: Cell[][] = [
-    ['Statement', name, statement.period],
-    ['Date', 'Type', 'Reference', 'Details', 'Earned', 'Paid out (gross)', 'TDS', 'Net paid', 'Bank reference', 'Owed after'],
-    [istDate(statement.from), 'opening', '', '', '', '', '', '', '', rupeesField(statement.openingOwedPaise)],
+    [words.statement, name, statement.period],
+    [...words.header],
+    [istDate(statement.from), words.kinds.opening, '', '', '', '', '', '', '', rupeesField(statement.openingOwedPaise)],
   ];
   for (const line of statement.lines) {
     const payout = line.kind === 'payout';
+    const tds = line.kind === 'tds';
     rows.push([
       istDate(line.at),
-      line.kind,
+      words.kinds[line.kind],
       line.reference,
-      line.description,
-      payout ? '' : rupeesField(line.earnedPaise),
+      line.tds ? tdsLineText(lang, line.tds) : line.description,
+      payout || tds ? '' : rupeesField(line.earnedPaise),
       payout ? rupeesField(line.grossPaise) : '',
-      payout ? rupeesField(line.tdsPaise) : '',
+      payout || tds ? rupeesField(line.tdsPaise) : '',
       payout ? rupeesField(line.netPaise) : '',
       line.utr ?? '',
       rupeesField(line.owedAfterPaise),
@@ -137,7 +193,7 @@ export function statementCsv(statement: Statement, name: string): { fileName: st
   const t = statement.totals;
   rows.push([
     '',
-    'total',
+    words.kinds.total,
     '',
     '',
     rupeesField(t.earnedPaise),
@@ -147,50 +203,89 @@ export function statementCsv(statement: Statement, name: string): { fileName: st
     '',
     rupeesField(statement.closingOwedPaise),
   ]);
-  return { fileName: `statement-${statement.period}.csv`, csv: toCsv(rows) };
+  return { fileName: `statement-${statement.period}.csv`, csv: spreadsheetCsv(rows) };
 }
 
 export type TdsRegisterRow = {
-  lineId: number;
+  /** `ORDER-12` for TDS booked at a credit (or given back at its reversal), `PAYOUT-3` for TDS a payout withheld before that. */
+  reference: string;
   pan: string | null;
   panName: string | null;
   name: string;
   email: string;
-  grossPaise: number;
-  tdsPaise: number;
-  netPaise: number;
+  /** The amount paid or credited the TDS is on (negative for a reversal that gave TDS back). */
+  creditedPaise: number;
   rateBp: number;
-  fixedAt: number;
-  paidAt: number;
-  utr: string | null;
+  /** Deducted (negative: given back). */
+  tdsPaise: number;
+  /** The date of credit (or of the payout that withheld it). */
+  creditedAt: number;
+  quarter: string;
+  /** The IST date by which this month's TDS is paid to the government. */
+  depositDueDate: string;
 };
 
-/** Paid payouts fixed in the quarter, with their TDS, for the operator's accountant (section 194H). */
-export function tdsRegister(db: Queryable, quarter: Period): TdsRegisterRow[] {
+export type TdsDeposit = { month: string; tdsPaise: number; dueDate: string };
+
+/**
+ * Every TDS deduction (section 194H) of a financial quarter by its date of credit, with the
+ * quarter and the deposit due date of its month, for the operator's accountant (Form 26Q), and
+ * what is to be deposited for each month. TDS booked at credit comes from its deduction row;
+ * TDS withheld by payouts fixed before TDS was booked at credit comes from their lines.
+ */
+export function tdsRegister(db: Queryable, quarter: Period): { rows: TdsRegisterRow[]; deposits: TdsDeposit[] } {
   const payee = alias(users, 'payee');
-  return db
-    .select({
-      lineId: payoutLines.id,
-      pan: payoutLines.pan,
-      panName: payoutLines.panName,
-      name: payee.name,
-      email: payee.email,
-      grossPaise: payoutLines.grossPaise,
-      tdsPaise: payoutLines.tdsPaise,
-      netPaise: payoutLines.netPaise,
-      rateBp: payoutLines.tdsRateBp,
-      fixedAt: payoutLines.fixedAt,
-      paidAt: sql<number>`coalesce(${payoutLines.decidedAt}, ${payoutLines.createdAt})`,
-      utr: payoutLines.utr,
-    })
+  const atCredit = db
+    .select({ row: tdsDeductions, name: payee.name, email: payee.email })
+    .from(tdsDeductions)
+    .innerJoin(payee, eq(payee.id, tdsDeductions.userId))
+    .where(and(gte(tdsDeductions.creditedAt, quarter.from), lt(tdsDeductions.creditedAt, quarter.to)))
+    .all()
+    .map(({ row, name, email }) => ({
+      id: row.id,
+      reference: row.orderId === null ? `TDS-${row.id}` : `ORDER-${row.orderId}`,
+      pan: row.pan,
+      panName: row.panName,
+      name,
+      email,
+      creditedPaise: row.basePaise,
+      rateBp: row.rateBp,
+      tdsPaise: row.tdsPaise,
+      creditedAt: row.creditedAt,
+    }));
+  const atPayout = db
+    .select({ line: payoutLines, name: payee.name, email: payee.email })
     .from(payoutLines)
     .innerJoin(payee, eq(payee.id, payoutLines.userId))
-    .where(and(eq(payoutLines.status, 'paid'), gte(payoutLines.fixedAt, quarter.from), lt(payoutLines.fixedAt, quarter.to)))
-    .orderBy(asc(payoutLines.fixedAt), asc(payoutLines.id))
-    .all();
+    .where(and(eq(payoutLines.status, 'paid'), sql`${payoutLines.tdsPaise} > 0`, gte(payoutLines.fixedAt, quarter.from), lt(payoutLines.fixedAt, quarter.to)))
+    .all()
+    .map(({ line, name, email }) => ({
+      id: line.id,
+      reference: payoutReference(line.id),
+      pan: line.pan,
+      panName: line.panName,
+      name,
+      email,
+      creditedPaise: line.grossPaise,
+      rateBp: line.tdsRateBp,
+      tdsPaise: line.tdsPaise,
+      creditedAt: line.fixedAt,
+    }));
+  const rows = [...atCredit, ...atPayout]
+    .sort((a, b) => a.creditedAt - b.creditedAt || a.id - b.id)
+    .map(({ id: _id, ...row }): TdsRegisterRow => ({ ...row, quarter: quarterOf(row.creditedAt).label, depositDueDate: tdsDepositDueDate(row.creditedAt) }));
+  const deposits = new Map<string, TdsDeposit>();
+  for (const row of rows) {
+    const month = istMonthLabel(row.creditedAt);
+    const deposit = deposits.get(month) ?? { month, tdsPaise: 0, dueDate: row.depositDueDate };
+    deposit.tdsPaise += row.tdsPaise;
+    deposits.set(month, deposit);
+  }
+  return { rows, deposits: [...deposits.values()] };
 }
 
-export function tdsRegisterCsv(quarter: Period, rows: TdsRegisterRow[]): { fileName: string; csv: string } {
+/** The register as a spreadsheet file: one line per deduction, the total, then what to deposit by when for each month. */
+export function tdsRegisterCsv(quarter: Period, register: { rows: TdsRegisterRow[]; deposits: TdsDeposit[] }): { fileName: string; csv: string } {
   const table: Cell[][] = [
     [
       'Section',
@@ -201,31 +296,32 @@ export function tdsRegisterCsv(quarter: Period, rows: TdsRegisterRow[]): { fileN
       'Amount paid or credited',
       'TDS rate %',
       'TDS deducted',
-      'Net paid',
       'Date of credit',
-      'Date of payment',
-      'Bank reference',
-      'Payout reference',
+      'Quarter',
+      'Deposit due by',
+      'Reference',
     ],
   ];
-  for (const row of rows) {
+  for (const row of register.rows) {
     table.push([
       '194H',
       row.pan ?? 'PANNOTAVBL',
       row.panName ?? '',
       row.name,
       row.email,
-      rupeesField(row.grossPaise),
+      rupeesField(row.creditedPaise),
       (row.rateBp / 100).toFixed(2),
       rupeesField(row.tdsPaise),
-      rupeesField(row.netPaise),
-      istDate(row.fixedAt),
-      istDate(row.paidAt),
-      row.utr ?? '',
-      payoutReference(row.lineId),
+      istDate(row.creditedAt),
+      row.quarter,
+      row.depositDueDate,
+      row.reference,
     ]);
   }
-  const total = (pick: (row: TdsRegisterRow) => number) => rupeesField(rows.reduce((sum, row) => sum + pick(row), 0));
-  table.push(['', '', '', '', 'Total', total((r) => r.grossPaise), '', total((r) => r.tdsPaise), total((r) => r.netPaise), '', '', '', '']);
-  return { fileName: `tds-register-${quarter.label.replace(' ', '-')}.csv`, csv: toCsv(table) };
+  const total = (pick: (row: TdsRegisterRow) => number) => rupeesField(register.rows.reduce((sum, row) => sum + pick(row), 0));
+  table.push(['', '', '', '', 'Total', total((r) => r.creditedPaise), '', total((r) => r.tdsPaise), '', quarter.label, '', '']);
+  table.push([]);
+  table.push(['Month', 'TDS to deposit', 'Deposit due by']);
+  for (const deposit of register.deposits) table.push([deposit.month, rupeesField(deposit.tdsPaise), deposit.dueDate]);
+  return { fileName: `tds-register-${quarter.label.replace(' ', '-')}.csv`, csv: spreadsheetCsv(table) };
 }
