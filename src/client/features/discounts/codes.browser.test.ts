@@ -8,6 +8,7 @@ import type { TestApp } from '../../../test/test-app.js';
 import catalogMr from '../../locales/mr/catalog.json';
 import discountsMr from '../../locales/mr/discounts.json';
 import ordersMr from '../../locales/mr/orders.json';
+import receiptsMr from '../../locales/mr/receipts.json';
 
 let t: TestApp;
 let browser: TestBrowser;
@@ -58,8 +59,13 @@ describe('an affiliate code shared by voice, at 360 px in Marathi', () => {
     const order = t.db.select().from(orders).where(eq(orders.userId, learner.user.id)).get()!;
     expect(order).toMatchObject({ amountPaise: 1_800_00, listPricePaise: 2_000_00, discountPaise: 200_00, discountCode: code, referrerId: affiliate.user.id });
 
-    // An admin checks the bank and approves; the affiliate sees the commission on the price paid.
+    // An admin checks the bank and approves; the receipt shows the list price, the code's discount and the price paid.
     decideOrder(t.deps, admin.user.id, { orderId: order.id, action: 'approve' });
+    await bView.page.goto(`${t.url}/receipt/${order.id}?lang=mr`);
+    const discountRow = bView.page.getByRole('row', { name: fill(receiptsMr.receipt.discount, { code }) });
+    await expect.poll(() => discountRow.textContent()).toContain('₹200');
+    expect(await bView.page.getByRole('row', { name: receiptsMr.receipt.listPrice }).textContent()).toContain('₹2,000');
+    // ...and the affiliate sees the commission on the price paid.
     await aView.page.reload();
     await expect.poll(() => aView.page.getByText(fill(discountsMr.mine.earned, { amount: '₹180' })).isVisible()).toBe(true);
     expect(await aView.page.getByText(fill(discountsMr.mine.uses, { count: '1' })).isVisible()).toBe(true);

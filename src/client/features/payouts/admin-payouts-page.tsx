@@ -1,3 +1,4 @@
+import { SharedPlacementFlags } from '../discounts/shared-placement-flags';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
@@ -224,6 +225,7 @@ export default function AdminPayoutsPage() {
             return (
               <div className="page payouts">
                 <h1>{t('title')}</h1>
+                <SharedPlacementFlags />
                 <dl className="payouts-totals">
                   <div>
                     <dt>{t('totalOwed')}</dt>

@@ -118,6 +118,18 @@ export default function ReceiptPage() {
                 </tr>
               </thead>
               <tbody>
+                {r.discount && (
+                  <>
+                    <tr>
+                      <th scope="row">{t('receipt.listPrice')}</th>
+                      <td className="receipt__money">{formatRupees(r.discount.listPricePaise)}</td>
+                    </tr>
+                    <tr>
+                      <th scope="row">{t('receipt.discount', { code: r.discount.code })}</th>
+                      <td className="receipt__money">− {formatRupees(r.discount.discountPaise)}</td>
+                    </tr>
+                  </>
+                )}
                 <tr>
                   <td>
                     {r.packageName}

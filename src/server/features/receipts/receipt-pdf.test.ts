@@ -56,6 +56,7 @@ describe('Devanagari in the PDF', () => {
         igstPaise: 0,
       },
       reversedAt: null,
+      discount: { listPricePaise: 2_999_00, discountPaise: 500_00, code: 'DIWALI500' },
     };
     for (const [lang, reversedAt] of [
       ['en', null],

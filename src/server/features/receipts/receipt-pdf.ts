@@ -137,6 +137,10 @@ export function receiptPdf(view: ReceiptView, lang: Language): Promise<Buffer> {
     writeRight(doc, amount, right, y, 11, bold);
     doc.y = Math.max(after, y + 16) + 4;
   };
+  if (view.discount) {
+    row(l.listPrice, formatRupees(view.discount.listPricePaise));
+    row(l.discount(view.discount.code), `− ${formatRupees(view.discount.discountPaise)}`);
+  }
   row(`${view.packageName}${view.tax ? ` (${l.sac} ${view.tax.sac})` : ''}`, formatRupees(view.tax ? view.tax.taxablePaise : view.amountPaise));
   if (view.tax) {
     if (view.tax.intraState) {

@@ -36,6 +36,8 @@ export type ReceiptView = {
   tax: ReceiptTax | null;
   /** When its order was reversed (the package taken back); the receipt stays as issued. */
   reversedAt: number | null;
+  /** With a discount code: the list price, the discount and the code (amountPaise, what was paid, carries the GST). */
+  discount: { listPricePaise: number; discountPaise: number; code: string } | null;
 };
 
 function state(code: string) {
@@ -57,6 +59,8 @@ export function toReceiptView(row: ReceiptRow & { reversedAt?: number | null }):
     amountInWords: { en: amountInWordsEnglish(row.amountPaise), mr: amountInWordsMarathi(row.amountPaise) },
     utr: row.utr,
     reversedAt: row.reversedAt ?? null,
+    discount:
+      row.discountCode !== null && row.listPricePaise !== null ? { listPricePaise: row.listPricePaise, discountPaise: row.discountPaise, code: row.discountCode } : null,
     tax:
       row.gstin && row.sellerState && row.buyerState
         ? {
@@ -88,6 +92,8 @@ export const receiptLabels = {
     buyer: 'Billed to',
     pkg: 'Package',
     amount: 'Amount paid',
+    listPrice: 'Price',
+    discount: (code: string) => `Discount (code ${code})`,
     words: 'In words',
     utr: 'UPI transaction ID (UTR)',
     gstin: 'GSTIN',
@@ -109,6 +115,8 @@ export const receiptLabels = {
     buyer: 'घेणारे',
     pkg: 'पॅकेज',
     amount: 'भरलेली रक्कम',
+    listPrice: 'किंमत',
+    discount: (code: string) => `सवलत (कोड ${code})`,
     words: 'अक्षरी',
     utr: 'UPI व्यवहार क्रमांक (UTR)',
     gstin: 'GSTIN',
