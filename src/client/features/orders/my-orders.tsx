@@ -100,7 +100,11 @@ export function MyOrders() {
                       </p>
                       <dl className="details">
                         <dt>{t('mine.amount')}</dt>
-                        <dd>{formatRupees(order.amountPaise)}</dd>
+                        <dd>
+                          {formatRupees(order.amountPaise)}
+                          {order.discount &&
+                            ` (${t('admin.discountText', { code: order.discount.code, discount: formatRupees(order.discount.discountPaise), list: formatRupees(order.discount.listPricePaise) })})`}
+                        </dd>
                         <dt>{order.paymentMethod === 'gateway' ? t('mine.gatewayPayment') : t('mine.utr')}</dt>
                         <dd translate="no">{order.utr}</dd>
                       </dl>

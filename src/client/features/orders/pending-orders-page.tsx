@@ -136,6 +136,18 @@ export default function PendingOrdersPage() {
                     )}
                     <dt>{t('admin.referrer')}</dt>
                     <dd>{order.referrer?.name ?? t('admin.none')}</dd>
+                    {order.discount && (
+                      <>
+                        <dt>{t('admin.discount')}</dt>
+                        <dd>
+                          {t('admin.discountText', {
+                            code: order.discount.code,
+                            discount: formatRupees(order.discount.discountPaise),
+                            list: formatRupees(order.discount.listPricePaise),
+                          })}
+                        </dd>
+                      </>
+                    )}
                     <dt>{t('admin.placed')}</dt>
                     <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
                   </dl>
