@@ -38,6 +38,8 @@ export const users = sqliteTable(
     monthAt: integer('month_at'),
     createdAt: integer('created_at').notNull(),
     deletedAt: integer('deleted_at'),
+    /** When the account was erased at its owner's request (its personal data replaced; deleted_at is set too). */
+    erasedAt: integer('erased_at'),
   },
   (t) => [
     uniqueIndex('users_email_active').on(t.email).where(sql`${t.deletedAt} is null`),
@@ -89,6 +91,8 @@ export const pendingRegistrations = sqliteTable(
     /** Tries at every code of this registration together: a resend does not give these back. */
     otpTriesTotal: integer('otp_tries_total').notNull().default(0),
     otpSentAt: integer('otp_sent_at').notNull(),
+    /** The privacy notice's version the person accepted at sign-up (recorded as a consent at verification). */
+    consentVersion: text('consent_version'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('pending_registrations_email').on(t.email)],
@@ -798,3 +802,63 @@ export const discountCodePackages = sqliteTable(
 );
 
 export type DiscountCodeRow = typeof discountCodes.$inferSelect;
+
+/**
+ * Consent to the privacy notice (Digital Personal Data Protection Act 2023, section 6): which
+ * version, when, and where it was given (sign-up, or accepted again at a later visit). Kept until
+ * the account is erased.
+ */
+export const consents = sqliteTable(
+  'consents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    noticeVersion: text('notice_version').notNull(),
+    via: text('via', { enum: ['register', 'visit'] }).notNull(),
+    acceptedAt: integer('accepted_at').notNull(),
+  },
+  (t) => [index('consents_user').on(t.userId, t.acceptedAt)],
+);
+
+/**
+ * A person's request to erase their account: confirmed through a link emailed to them, then
+ * carried out (or it expires). Kept with its outcome for the admins' list and the record.
+ */
+export const erasureRequests = sqliteTable(
+  'erasure_requests',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** SHA-256 of the emailed link's token. */
+    tokenHash: text('token_hash').notNull().unique(),
+    requestedAt: integer('requested_at').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    completedAt: integer('completed_at'),
+    /** What was owed to the person and written down at the erasure (paise), when anything was. */
+    writtenDownPaise: integer('written_down_paise'),
+  },
+  (t) => [index('erasure_requests_user').on(t.userId), index('erasure_requests_requested').on(t.requestedAt)],
+);
+
+/**
+ * Who did what to which record: every admin action (and a person's own erasure). Append-only: the
+ * database refuses to change or delete a row (triggers in the migration), and the app has no call
+ * that could. `detail` holds the action's input without secrets, never free-form personal data.
+ */
+export const auditLog = sqliteTable(
+  'audit_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    at: integer('at').notNull(),
+    actorId: integer('actor_id').references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    detail: text('detail'),
+  },
+  (t) => [index('audit_log_at').on(t.at), index('audit_log_actor').on(t.actorId, t.at), index('audit_log_target').on(t.targetType, t.targetId)],
+);
