@@ -3,7 +3,8 @@ import { requiredText } from './schemas.js';
 
 /**
  * Payout details of an affiliate, checked for shape on both sides: a UPI id, or a bank account
- * (holder, number typed twice, IFSC), plus an optional PAN with the name as on the PAN card.
+ * (number typed twice, IFSC), with the account holder's name as the bank has it (Latin letters,
+ * for the bank file), plus an optional PAN with the name as on the PAN card.
  * Shapes only: nobody here can tell whether the account exists; the bank's answer to the first
  * payout does (a failed line).
  */
@@ -43,7 +44,13 @@ export const panField = z
   .transform((raw) => squeeze(raw).toUpperCase())
   .pipe(z.string().regex(PAN_PATTERN, 'PAN_INVALID'));
 
-const holderName = requiredText(100, 'NAME_REQUIRED');
+/** Letters A-Z, spaces, dots, apostrophes and hyphens: what banks' bulk uploads take as a beneficiary's name. */
+export const LATIN_NAME_PATTERN = /^[A-Za-z][A-Za-z .'-]*$/;
+
+/** The account holder's name as the bank has it, in Latin letters (the bank file's beneficiary name). */
+const holderName = requiredText(100, 'NAME_REQUIRED')
+  .transform((name) => name.replace(/\s+/g, ' '))
+  .pipe(z.string().regex(LATIN_NAME_PATTERN, 'ACCOUNT_HOLDER_LATIN'));
 const panName = requiredText(100, 'PAN_NAME_REQUIRED');
 
 /** PAN is optional (without it TDS is withheld at the higher rate); when given, the name on it is required. */
@@ -59,7 +66,13 @@ export const payoutDetailsInput = z
   .discriminatedUnion(
     'method',
     [
-      z.object({ method: z.literal('upi'), upiId: upiIdField, ...panPart }),
+      z.object({
+        method: z.literal('upi'),
+        upiId: upiIdField,
+        // The form always sends it (so an empty one is refused); a caller made before it was asked may leave it out (the bank file then uses the name on PAN).
+        accountHolder: z.preprocess((value) => (value === null ? undefined : value), holderName.optional()),
+        ...panPart,
+      }),
       z.object({
         method: z.literal('bank'),
         accountHolder: holderName,
@@ -84,7 +97,7 @@ export const payoutDetailsInput = z
     const pan = value.pan;
     const nameOnPan = pan ? (value.panName ?? '').trim() : null;
     return value.method === 'upi'
-      ? { method: 'upi' as const, upiId: value.upiId, accountHolder: null, accountNumber: null, ifsc: null, pan, panName: nameOnPan }
+      ? { method: 'upi' as const, upiId: value.upiId, accountHolder: value.accountHolder ?? null, accountNumber: null, ifsc: null, pan, panName: nameOnPan }
       : {
           method: 'bank' as const,
           upiId: null,

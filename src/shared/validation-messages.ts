@@ -109,6 +109,18 @@ export const validationMessages = {
     en: 'Please enter your name exactly as it is on your PAN card.',
     mr: 'कृपया PAN कार्डवर आहे तसेच तुमचे नाव लिहा.',
   },
+  ACCOUNT_HOLDER_LATIN: {
+    en: "Please write the account holder's name in English letters (A to Z), exactly as your bank has it.",
+    mr: 'कृपया खातेधारकाचे नाव बँकेत आहे तसेच इंग्रजी अक्षरांत (A ते Z) लिहा.',
+  },
+  GSTIN_INVALID: {
+    en: 'Please enter the GSTIN: 15 characters, e.g. 27AAPFU0939F1ZV.',
+    mr: 'कृपया GSTIN लिहा: 15 अक्षरे, उदा. 27AAPFU0939F1ZV.',
+  },
+  GSTIN_CHECK_FAILED: {
+    en: 'This GSTIN has a typing mistake: its last character does not match the rest. Please check it against the GST certificate.',
+    mr: 'या GSTIN मध्ये टाइप करताना चूक झाली आहे: शेवटचे अक्षर बाकीच्यांशी जुळत नाही. कृपया GST प्रमाणपत्र पाहून तपासा.',
+  },
   BANK_REFERENCE_INVALID: {
     en: "Please enter the bank's reference (UTR): 6 to 22 letters or digits.",
     mr: 'कृपया बँकेचा संदर्भ क्रमांक (UTR) लिहा: 6 ते 22 अक्षरे किंवा अंक.',

@@ -36,7 +36,7 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
     const pan = { pan: form.pan.trim() || null, panName: form.panName };
     const input =
       method === 'upi'
-        ? { method, upiId: form.upiId, ...pan }
+        ? { method, upiId: form.upiId, accountHolder: form.accountHolder, ...pan }
         : {
             method,
             accountHolder: form.accountHolder,
@@ -66,6 +66,16 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
           </label>
         ))}
       </fieldset>
+      <TextField
+        label={t('details.holder')}
+        hint={t('details.holderHint')}
+        value={form.accountHolder}
+        onChange={set('accountHolder')}
+        error={errors.accountHolder}
+        autoComplete="name"
+        lang="en"
+        required
+      />
       {method === 'upi' ? (
         <TextField
           label={t('details.upi')}
@@ -78,7 +88,6 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
         />
       ) : (
         <>
-          <TextField label={t('details.holder')} value={form.accountHolder} onChange={set('accountHolder')} error={errors.accountHolder} autoComplete="name" />
           <TextField
             label={t('details.account')}
             value={form.accountNumber}
@@ -253,6 +262,12 @@ export default function PayoutsPage() {
                 <>
                   {details ? (
                     <dl className="details">
+                      {details.accountHolder && (
+                        <>
+                          <dt>{t('details.holderShort')}</dt>
+                          <dd>{details.accountHolder}</dd>
+                        </>
+                      )}
                       {details.method === 'upi' ? (
                         <>
                           <dt>{t('details.upi')}</dt>
@@ -260,8 +275,6 @@ export default function PayoutsPage() {
                         </>
                       ) : (
                         <>
-                          <dt>{t('details.holder')}</dt>
-                          <dd>{details.accountHolder}</dd>
                           <dt>{t('details.account')}</dt>
                           <dd>{details.accountNumber}</dd>
                           <dt>{t('details.ifsc')}</dt>

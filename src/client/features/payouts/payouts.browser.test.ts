@@ -30,22 +30,41 @@ function text(catalogue: object, key: string, params?: Params): string {
   return interpolate(value as string, params);
 }
 
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; content: string }> {
+async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; content: string; bom: boolean }> {
   const [download] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, undefined];
   const file = await download.path();
-  return { name: download.suggestedFilename(), content: (await readFile(file!, 'utf8')).replace(/^\uFEFF/, '') };
+  const raw = await readFile(file!, 'utf8');
+  return { name: download.suggestedFilename(), content: raw.replace(/^\uFEFF/, ''), bom: raw.startsWith('\uFEFF') };
 }
 
 const fitsPhone = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe.each([
-  { lang: 'en', locale: 'en-IN', mine: en, admin: enAdmin, name: 'Asha Patil', upi: 'asha.patil@okaxis', utr: 'HDFCN52026112300001' },
-  { lang: 'mr', locale: 'mr-IN', mine: mr, admin: mrAdmin, name: 'आशा पाटील', upi: 'asha.mr@ybl', utr: 'SBIN426112300002' },
-] as const)('the payout loop at 360 px ($lang)', ({ lang, locale, mine, admin: adminText, name, upi, utr }) => {
+  {
+    lang: 'en',
+    locale: 'en-IN',
+    mine: en,
+    admin: enAdmin,
+    name: 'Asha Patil',
+    upi: 'asha.patil@okaxis',
+    utr: 'HDFCN52026112300001',
+    kinds: { commission: 'commission', payout: 'payout' },
+  },
+  {
+    lang: 'mr',
+    locale: 'mr-IN',
+    mine: mr,
+    admin: mrAdmin,
+    name: 'आशा पाटील',
+    upi: 'asha.mr@ybl',
+    utr: 'SBIN426112300002',
+    kinds: { commission: 'कमिशन', payout: 'पेमेंट' },
+  },
+] as const)('the payout loop at 360 px ($lang)', ({ lang, locale, mine, admin: adminText, name, upi, utr, kinds }) => {
   it('affiliate adds UPI details and requests; admin batches, downloads the bank file, marks paid; affiliate sees it and downloads the statement', async () => {
     const admin = await createUserWithToken(t.db, { role: 'admin', name: 'Meena Admin', lang });
     const affiliate = await createUserWithToken(t.db, { name, lang });
-    await earnCommission(t, { earnerId: affiliate.user.id, adminId: admin.user.id, amountPaise: 750_00, at: Date.now() });
+    await earnCommission(t, { earnerId: affiliate.user.id, adminId: admin.user.id, amountPaise: 370_00, at: Date.now() });
 
     // The affiliate, on a phone.
     const phone = await browser.newPage({ width: 360, locale, phone: true });
@@ -55,12 +74,23 @@ describe.each([
     await page.getByRole('link', { name: text(mine, 'balance.link') }).click();
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(text(mine, 'title'));
     expect(await page.getByText(text(mine, 'request.needDetails')).isVisible()).toBe(true);
+    // Below the minimum, before any payout details: why not yet, with the minimum and what is owed.
+    const belowMinimum = text(mine, 'balance.belowMinimum', { minimum: formatRupees(500_00), owed: formatRupees(370_00), more: formatRupees(130_00) });
+    expect(await page.getByText(belowMinimum).isVisible()).toBe(true);
+    await earnCommission(t, { earnerId: affiliate.user.id, adminId: admin.user.id, amountPaise: 380_00, at: Date.now() });
+    await page.reload();
+    await expect.poll(() => page.getByText(text(mine, 'balance.minimumAlways', { amount: formatRupees(500_00) })).isVisible()).toBe(true);
 
     await page.getByRole('button', { name: text(mine, 'details.add') }).click();
+    const holder = page.getByRole('textbox', { name: text(mine, 'details.holder') });
+    await holder.fill(name);
     await page.getByRole('textbox', { name: text(mine, 'details.upi') }).fill('not a upi id');
     await page.getByRole('button', { name: text(mine, 'details.save') }).click();
     // A wrong shape is told at the field (the server's message, in the page's language).
     await expect.poll(() => page.getByText(validationMessages.UPI_ID_INVALID[lang]).first().isVisible()).toBe(true);
+    // The bank's name for the account, in Latin letters: a name in Devanagari is refused at its field.
+    if (lang === 'mr') expect(await page.getByText(validationMessages.ACCOUNT_HOLDER_LATIN[lang]).isVisible()).toBe(true);
+    await holder.fill('Asha Patil');
     await page.getByRole('textbox', { name: text(mine, 'details.upi') }).fill(upi);
     await page.getByRole('button', { name: text(mine, 'details.save') }).click();
     const masked = `${'X'.repeat(upi.indexOf('@') - 4)}${upi.slice(upi.indexOf('@') - 4)}`;
@@ -70,6 +100,10 @@ describe.each([
 
     await page.getByRole('button', { name: text(mine, 'request.button', { amount: formatRupees(750_00) }) }).click();
     await expect.poll(() => page.getByRole('button', { name: text(mine, 'request.cancel') }).isVisible()).toBe(true);
+    // Money in the open request is not requestable again: the card says ₹0, and why.
+    const requestableCard = page.locator('.balance-card--requestable dd');
+    await expect.poll(() => requestableCard.textContent()).toBe(formatRupees(0));
+    expect(await page.getByText(text(mine, 'balance.inRequest', { amount: formatRupees(750_00) })).isVisible()).toBe(true);
     expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
 
     // The admin, also on a phone.
@@ -90,7 +124,9 @@ describe.each([
     expect(bankFile.name).toBe(`payout-batch-${batchId}.csv`);
     const rows = bankFile.content.trim().split('\r\n');
     expect(rows[0]).toBe('Beneficiary Name,Payment Mode,Account Number / UPI ID,IFSC,Amount,Reference,Email');
-    expect(rows[1]).toMatch(new RegExp(`^${name},UPI,${upi.replace('.', '\\.')},,750\\.00,PAYOUT-\\d+,`));
+    expect(bankFile.bom).toBe(false);
+    // The beneficiary is named as the bank has them, in Latin letters, whatever the account's name.
+    expect(rows[1]).toMatch(new RegExp(`^Asha Patil,UPI,${upi.replace('.', '\\.')},,750\\.00,PAYOUT-\\d+,`));
 
     await desk.getByLabel(text(adminText, 'batches.utr', { name })).fill(utr);
     await desk.getByRole('button', { name: text(adminText, 'batches.markPaid') }).click();
@@ -112,9 +148,11 @@ describe.each([
     expect(await page.getByText(text(mine, 'lines.paid'), { exact: true }).isVisible()).toBe(true);
     const statement = await downloaded(page, () => page.getByRole('button', { name: text(mine, 'statement.download') }).click());
     expect(statement.name).toMatch(/^statement-\d{4}-\d{2}\.csv$/);
+    // For spreadsheets, with a byte-order mark; in the affiliate's language.
+    expect(statement.bom).toBe(true);
     const lines = statement.content.trim().split('\r\n');
-    expect(lines.some((line) => /,commission,ORDER-\d+,/.test(line) && line.includes('750.00'))).toBe(true);
-    expect(lines.some((line) => line.includes(',payout,PAYOUT-') && line.includes(`,750.00,0.00,750.00,${utr},0.00`))).toBe(true);
+    expect(lines.some((line) => line.includes(`,${kinds.commission},ORDER-`) && line.includes('380.00'))).toBe(true);
+    expect(lines.some((line) => line.includes(`,${kinds.payout},PAYOUT-`) && line.includes(`,750.00,0.00,750.00,${utr},0.00`))).toBe(true);
     expect(await fitsPhone(page)).toBeLessThanOrEqual(360);
 
     await phone.context.close();

@@ -7,7 +7,7 @@ import { bookPayout } from '../affiliate/ledger.service.js';
 import { rupeesField, toCsv, type Cell } from './csv.js';
 import { payoutFailedEmail } from './payouts.emails.js';
 import { moreThanOwed, payoutErrors } from './payouts.errors.js';
-import { parseSnapshot, snapshotOf } from './payout-snapshots.js';
+import { parseSnapshot, snapshotOf, type DetailsSnapshot } from './payout-snapshots.js';
 import { holdCutoff, notifyPaid, type Deps } from './payouts.service.js';
 import {
   toAdminLineView,
@@ -259,6 +259,15 @@ export function exportBatch(deps: Pick<Deps, 'db' | 'now'>, batchId: number): { 
   });
 }
 
+/**
+ * The beneficiary's name as banks' bulk uploads take it (Latin letters): the account holder's name
+ * the affiliate gave with their details; for UPI details saved before it was asked, the name on
+ * PAN; the account's name only as the last resort.
+ */
+function beneficiaryName(details: DetailsSnapshot, accountName: string): string {
+  return details.accountHolder ?? details.panName ?? accountName;
+}
+
 function batchCsv(db: Queryable, batchId: number): { fileName: string; csv: string } {
   const batch = batchView(db, batchId);
   const rows: Cell[][] = [['Beneficiary Name', 'Payment Mode', 'Account Number / UPI ID', 'IFSC', 'Amount', 'Reference', 'Email']];
@@ -274,7 +283,7 @@ function batchCsv(db: Queryable, batchId: number): { fileName: string; csv: stri
     if (line.status !== 'pending' || !line.details) continue;
     const d = line.details;
     rows.push([
-      d.method === 'upi' ? (d.panName ?? line.name) : (d.accountHolder ?? line.name),
+      beneficiaryName(d, line.name),
       d.method === 'upi' ? 'UPI' : 'NEFT',
       d.method === 'upi' ? d.upiId : d.accountNumber,
       d.method === 'upi' ? '' : d.ifsc,

@@ -88,6 +88,11 @@ describe('payout details', () => {
       expect(issue({ ...bank, accountNumber, accountNumberAgain: accountNumber })).toEqual(['ACCOUNT_NUMBER_INVALID']);
     expect(issue({ ...bank, accountNumberAgain: '123456789013' })).toEqual(['ACCOUNT_NUMBERS_DIFFER']);
     expect(issue({ ...bank, panName: ' ' })).toEqual(['PAN_NAME_REQUIRED']);
+    // The account holder's name as the bank has it, in Latin letters: banks' bulk uploads refuse Devanagari.
+    expect(issue({ ...bank, accountHolder: 'आशा पाटील' })).toEqual(['ACCOUNT_HOLDER_LATIN']);
+    expect(issue({ method: 'upi', upiId: 'asha@okaxis', accountHolder: 'आशा' })).toEqual(['ACCOUNT_HOLDER_LATIN']);
+    expect(issue({ method: 'upi', upiId: 'asha@okaxis', accountHolder: ' ' })).toEqual(['NAME_REQUIRED']);
+    expect(payoutDetailsInput.parse({ method: 'upi', upiId: 'asha@okaxis', accountHolder: " Asha  D'Souza-Patil " }).accountHolder).toBe("Asha D'Souza-Patil");
     expect(issue({ method: 'cash' })).toBeDefined();
   });
 
@@ -168,6 +173,36 @@ describe('payout requests', () => {
     expect((await data(call(admin.token, 'payouts.batch', 'query', { batchId: second.batchId }))).lines[0].status).toBe('pending');
   });
 
+  it('answer what can be requested: not what is in an open request or on its way, and why not below the minimum', async () => {
+    const asha = await affiliate();
+    await earn(asha.user.id, 370);
+    // Before any payout details: the minimum and what is owed are there from the start.
+    expect((await data(call(asha.token, 'payouts.mine', 'query'))).balance).toMatchObject({
+      owedPaise: 370_00,
+      availablePaise: 370_00,
+      requestablePaise: 0,
+      minimumPaise: 500_00,
+      notRequestable: 'below-minimum',
+    });
+    await earn(asha.user.id, 500);
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', upi));
+    expect((await data(call(asha.token, 'payouts.mine', 'query'))).balance).toMatchObject({ requestablePaise: 870_00, notRequestable: null });
+    await data(call(asha.token, 'payouts.request', 'mutation'));
+    const mine = await data(call(asha.token, 'payouts.mine', 'query'));
+    expect(mine.balance).toMatchObject({ owedPaise: 870_00, inRequestPaise: 870_00, requestablePaise: 0, notRequestable: 'request-open' });
+    expect(mine.canRequest).toBe(false);
+    expect((await call(asha.token, 'payouts.request', 'mutation')).body.error.data.code).toBe('REQUEST_ALREADY_OPEN');
+    // Batched: on its way, still nothing to request, even after a new commission.
+    makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    await earn(asha.user.id, 600);
+    expect((await data(call(asha.token, 'payouts.mine', 'query'))).balance).toMatchObject({
+      onItsWayPaise: 870_00,
+      availablePaise: 600_00,
+      requestablePaise: 0,
+      notRequestable: 'request-open',
+    });
+  });
+
   it('honour PAYOUT_MINIMUM_RUPEES', async () => {
     await t.close();
     await start({ PAYOUT_MINIMUM_RUPEES: '1000' });
@@ -244,6 +279,28 @@ describe('batches', () => {
     const mine = await data(call(asha.token, 'payouts.mine', 'query'));
     expect(mine.lines[0]).toMatchObject({ status: 'paid', utr: expect.stringMatching(/^HDFCN5/) });
     expect(mine.requests[0]).toMatchObject({ status: 'paid' });
+  });
+
+  it('name each beneficiary as their bank has them, in Latin letters, even when the account is named in Marathi', async () => {
+    const asha = await affiliate('आशा पाटील', 'mr');
+    await earn(asha.user.id, 900);
+    const refused = await callProcedure(
+      t.url,
+      'payouts.saveDetails',
+      'mutation',
+      { method: 'upi', upiId: 'asha@okaxis', accountHolder: 'आशा पाटील' },
+      { token: asha.token, headers: { 'x-lang': 'mr' } },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.error.data.fields).toEqual({ accountHolder: 'कृपया खातेधारकाचे नाव बँकेत आहे तसेच इंग्रजी अक्षरांत (A ते Z) लिहा.' });
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', { method: 'upi', upiId: 'asha@okaxis', accountHolder: 'Asha Patil' }));
+    expect((await data(call(asha.token, 'payouts.mine', 'query'))).details).toMatchObject({ accountHolder: 'Asha Patil' });
+    const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    const csv = (await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId }))).csv as string;
+    // A bank's upload file: no byte-order mark, and the name the bank has.
+    expect(csv.startsWith('Beneficiary Name,')).toBe(true);
+    expect(csv).toContain('\r\nAsha Patil,UPI,asha@okaxis,,900.00,');
+    expect(csv).not.toContain('आशा');
   });
 
   it('return a failed line to owed, close its request, and let the affiliate ask again', async () => {
@@ -567,6 +624,16 @@ describe('statements', () => {
     expect(rows[1]).toBe('Date,Type,Reference,Details,Earned,Paid out (gross),TDS,Net paid,Bank reference,Owed after');
     expect(rows.at(-2)).toBe(`2026-11-25,payout,PAYOUT-${line.id},,,1000.00,0.00,1000.00,SBIN123456789,0.00`);
     expect(rows.at(-1)).toBe(',total,,,1000.00,1000.00,0.00,1000.00,,0.00');
+    expect((csv.csv as string).startsWith('\uFEFFStatement,')).toBe(true);
+    // A learner reading Marathi gets Marathi headers and kinds; dates and amounts stay as spreadsheets read them.
+    const marathi = trpcData(
+      (await callProcedure(t.url, 'payouts.statementCsv', 'query', { period: 'FY2026-27' }, { token: asha.token, headers: { 'x-lang': 'mr' } })).body,
+    );
+    const marathiRows = (marathi.csv as string).split('\r\n');
+    expect(marathiRows[0]).toMatch(/^\uFEFFस्टेटमेंट,/);
+    expect(marathiRows[1]).toBe('दिनांक,प्रकार,संदर्भ,तपशील,कमाई,दिलेली रक्कम (एकूण),TDS,प्रत्यक्ष दिलेले,बँक संदर्भ,यानंतर मिळणे बाकी');
+    expect(marathiRows.at(-3)).toBe(`2026-11-25,पेमेंट,PAYOUT-${line.id},,,1000.00,0.00,1000.00,SBIN123456789,0.00`);
+    expect(marathiRows.at(-2)).toBe(',एकूण,,,1000.00,1000.00,0.00,1000.00,,0.00');
     for (const period of ['2026-13', 'FY2026-28', '2026', 'november', '=1+1']) {
       const bad = await call(asha.token, 'payouts.statement', 'query', { period });
       expect(bad.status).toBe(400);
