@@ -27,6 +27,7 @@ import { settleGatewayOrder, startGatewayPayment } from './features/payments/pay
 import { fakeKeys, gatewayEnv, startFakeRazorpay, type FakeRazorpay } from '../test/fake-razorpay.js';
 import { hashToken } from './lib/tokens.js';
 import { payoutDetailsInput } from '../shared/payout-details.js';
+import { PRIVACY_NOTICE_VERSION } from '../shared/privacy.js';
 import { batchView, makeBatch } from './features/payouts/batches.service.js';
 import { requestPayout, savePayoutDetails } from './features/payouts/payouts.service.js';
 
@@ -267,6 +268,22 @@ const procedures: Record<string, ProcedureCell> = {
   'discounts.sharedPlacements': { expect: adminOnly() },
   'discounts.myCode': { expect: signedIn },
   'discounts.chooseCode': { input: () => ({ code: `MINE${freshUtr().slice(-8)}` }), expect: signedIn },
+
+  // Privacy and the audit log
+  'privacy.status': { expect: signedIn, check: (_actor, data) => expect(data).toMatchObject({ noticeVersion: expect.any(String) }) },
+  'privacy.accept': { input: () => ({ version: PRIVACY_NOTICE_VERSION }), expect: signedIn },
+  /** One's own data only: the caller's, whoever they are. */
+  'privacy.myData': {
+    input: () => ({ password: TEST_PASSWORD }),
+    expect: signedIn,
+    check: (actor, data, w) => expect(data.account.id).toBe(w[actor as Exclude<Actor, 'visitor'>].row.id),
+  },
+  /** Learners may ask; an admin account cannot be erased. */
+  'privacy.requestErasure': { input: () => ({ password: TEST_PASSWORD }), expect: { visitor: 401, user: 200, other: 200, admin: 403, superadmin: 403 } },
+  /** The emailed link is the proof, whoever opens it; a link that is not one is refused for everyone. */
+  'privacy.confirmErasure': { input: () => ({ token: 'not-a-real-erasure-link-token' }), expect: everyone(400) },
+  'privacy.erasures': { expect: adminOnly() },
+  'audit.entries': { input: () => ({}), expect: adminOnly() },
 
   // Paying through the gateway (a local fake of it)
   'payments.start': {

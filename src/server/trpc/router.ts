@@ -11,6 +11,8 @@ import { devicesRouter } from '../features/auth/devices.router.js';
 import { accessRouter } from '../features/catalog/access.router.js';
 import { paymentsRouter } from '../features/payments/payments.router.js';
 import { discountsRouter } from '../features/discounts/discounts.router.js';
+import { auditRouter } from '../features/audit/audit.router.js';
+import { privacyRouter } from '../features/privacy/privacy.router.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
@@ -27,6 +29,8 @@ export const appRouter = router({
   payouts: payoutsRouter,
   payments: paymentsRouter,
   discounts: discountsRouter,
+  audit: auditRouter,
+  privacy: privacyRouter,
 });
 
 export type AppRouter = typeof appRouter;

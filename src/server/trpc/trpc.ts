@@ -5,6 +5,7 @@ import { isAdminRole, type Language } from '../../shared/domain.js';
 import { describeError } from '../lib/errors.js';
 import type { SessionUser } from '../features/auth/sessions.service.js';
 import type { AppDeps, Context } from './context.js';
+import { recordAudit } from '../features/audit/audit.service.js';
 
 /** The shape of every tRPC error: a message in the request's language and a stable code. Never a stack. */
 export type AppErrorData = {
@@ -44,7 +45,7 @@ export type HotRead = {
   input: z.ZodType | null;
   run: (deps: AppDeps, user: SessionUser | null, input: unknown) => unknown;
 };
-export type ProcedureMeta = { hot?: HotRead };
+export type ProcedureMeta = { hot?: HotRead /** An admin read that shows personal data: logged in the audit log. */; audit?: boolean };
 
 const t = initTRPC
   .context<Context>()
@@ -89,15 +90,33 @@ export const protectedProcedure = t.procedure.use(({ ctx, next }) => {
   return next<{ user: SessionUser }>({});
 });
 
-export const adminProcedure = t.procedure.use(({ ctx, next }) => {
-  withUser(ctx, requireAdmin(ctx));
-  return next<{ user: SessionUser }>({});
+/**
+ * Every admin action that succeeded goes into the audit log (features/audit): each mutation, and
+ * the reads marked `audit` (those that show people's personal data in bulk or in full). A
+ * middleware, so a procedure added later is logged without anyone remembering to.
+ */
+const audited = t.middleware(async ({ ctx, next, path, type, meta, getRawInput }) => {
+  const result = await next();
+  if (result.ok && (type === 'mutation' || meta?.audit)) {
+    const actor = (ctx as Context & { user?: SessionUser }).user;
+    recordAudit(ctx.db, { actorId: actor?.id ?? null, action: path, input: await getRawInput(), at: ctx.now() });
+  }
+  return result;
 });
 
-export const superadminProcedure = protectedProcedure.use(({ ctx, next }) => {
-  if (ctx.user.role !== 'superadmin') throw new TRPCError({ code: 'FORBIDDEN' });
-  return next();
-});
+export const adminProcedure = t.procedure
+  .use(({ ctx, next }) => {
+    withUser(ctx, requireAdmin(ctx));
+    return next<{ user: SessionUser }>({});
+  })
+  .use(audited);
+
+export const superadminProcedure = protectedProcedure
+  .use(({ ctx, next }) => {
+    if (ctx.user.role !== 'superadmin') throw new TRPCError({ code: 'FORBIDDEN' });
+    return next();
+  })
+  .use(audited);
 
 /** A signed-in read with no input, answered by `run` alone (see HotRead). */
 export function signedInRead<O>(run: (deps: AppDeps, user: SessionUser) => O) {

@@ -11,6 +11,8 @@ import { toContactView, toMeView, toUploadedPictureView } from './auth.views.js'
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
 import { changePassword, meOf, profileOf as keptProfileOf, setProfileImage, updateProfile } from './profile.service.js';
 import { register, resendCode, verify } from './registration.service.js';
+import { privacyErrors } from '../privacy/privacy.errors.js';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import { startSessionWithinDeviceLimit } from './devices.service.js';
 import { revokeSession } from './sessions.service.js';
 import { completeSetup } from './setup.service.js';
@@ -58,15 +60,19 @@ export const authRouter = router({
         phone: indianPhone,
         password: newPassword,
         referralCode: optionalText(36),
+        /** Agreement to the privacy notice of this version; the app asks it (not pre-ticked). A client that does not ask leaves it to the next visit. */
+        consent: z.boolean().optional(),
       }),
     )
     .mutation(async ({ ctx, input }) => {
+      if (input.consent === false) throw privacyErrors.CONSENT_REQUIRED();
       const { activationToken } = await register(ctx, {
         name: input.name,
         email: input.email,
         phone: input.phone,
         password: input.password,
         referralCode: input.referralCode || undefined,
+        consentVersion: input.consent ? PRIVACY_NOTICE_VERSION : null,
         ip: ctx.req.ip,
         lang: ctx.req.lang,
       });

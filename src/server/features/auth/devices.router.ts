@@ -25,14 +25,17 @@ export const devicesRouter = router({
   }),
 
   /** A user's devices, for an admin. */
-  ofUser: adminProcedure.input(z.object({ userId: entityId })).query(({ ctx, input }) => {
-    const user = findActiveUser(ctx.db, input.userId);
-    if (!user) throw authErrors.USER_NOT_FOUND();
-    return {
-      devices: listDevices(ctx.db, user.id, ctx.now(), ctx.user.sessionId),
-      maxDevices: deviceLimitOf(ctx.config, user),
-    };
-  }),
+  ofUser: adminProcedure
+    .meta({ audit: true })
+    .input(z.object({ userId: entityId }))
+    .query(({ ctx, input }) => {
+      const user = findActiveUser(ctx.db, input.userId);
+      if (!user) throw authErrors.USER_NOT_FOUND();
+      return {
+        devices: listDevices(ctx.db, user.id, ctx.now(), ctx.user.sessionId),
+        maxDevices: deviceLimitOf(ctx.config, user),
+      };
+    }),
 
   /** Logs a user out of every device (an admin's action). */
   logOutAll: adminProcedure.input(z.object({ userId: entityId })).mutation(({ ctx, input }) => {

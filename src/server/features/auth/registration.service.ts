@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { pendingRegistrations, type UserRow } from '../../db/schema.js';
+import { consents, pendingRegistrations, type UserRow } from '../../db/schema.js';
 import type { Language } from '../../../shared/domain.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { hashCode, hashPassword, verifyCode } from '../../lib/password.js';
@@ -71,7 +71,17 @@ async function sendOrFail(deps: Deps, message: ReturnType<typeof codeEmail>): Pr
  */
 export async function register(
   deps: Deps,
-  input: { name: string; email: string; phone: string; password: string; referralCode?: string | undefined; ip: string; lang: Language },
+  input: {
+    name: string;
+    email: string;
+    phone: string;
+    password: string;
+    referralCode?: string | undefined;
+    ip: string;
+    lang: Language;
+    /** The privacy notice's version agreed to at sign-up; recorded as a consent when the account is made. */
+    consentVersion?: string | null;
+  },
 ): Promise<{ activationToken: string }> {
   await deps.rateLimits.get('register:ip', registrationLimits.registerPerIp).hit(input.ip);
   await deps.rateLimits.get('register:email', registrationLimits.registerPerEmail).hit(input.email);
@@ -98,6 +108,7 @@ export async function register(
       passwordHash,
       sponsorId: sponsor?.id ?? null,
       lang: input.lang,
+      consentVersion: input.consentVersion ?? null,
       otpHash,
       otpExpiresAt: now + CODE_TTL_MS,
       otpSentAt: now,
@@ -165,6 +176,8 @@ export async function verify(deps: Deps, input: { activationToken: string; otp: 
       { name: pending.name, email: pending.email, phone: pending.phone, passwordHash: pending.passwordHash, sponsorId, lang: pending.lang },
       deps.now(),
     );
+    if (pending.consentVersion)
+      db.insert(consents).values({ userId: user.id, noticeVersion: pending.consentVersion, via: 'register', acceptedAt: deps.now() }).run();
     db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, pending.email)).run();
     return user;
   });

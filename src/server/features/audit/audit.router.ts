@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { blankToUndefined, calendarDate, entityId } from '../../../shared/schemas.js';
+import { adminProcedure, router } from '../../trpc/trpc.js';
+import { auditEntries } from './audit.service.js';
+
+const IST = '+05:30';
+
+export const auditRouter = router({
+  /** The audit log, newest first, filtered by an IST period, an action or an admin. Read only: nothing can change it. */
+  entries: adminProcedure
+    .input(
+      z
+        .object({
+          from: z.preprocess(blankToUndefined, calendarDate.optional()),
+          to: z.preprocess(blankToUndefined, calendarDate.optional()),
+          action: z.preprocess(blankToUndefined, z.string().max(80, 'TEXT_TOO_LONG').optional()),
+          actorId: z.preprocess(blankToUndefined, entityId.optional()),
+          page: z.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').optional(),
+        })
+        .optional(),
+    )
+    .query(({ ctx, input }) => {
+      const found = auditEntries(ctx.db, {
+        from: input?.from ? Date.parse(`${input.from}T00:00:00${IST}`) : undefined,
+        to: input?.to ? Date.parse(`${input.to}T00:00:00${IST}`) + 86_400_000 : undefined,
+        action: input?.action,
+        actorId: input?.actorId,
+        page: input?.page,
+      });
+      return {
+        entries: found.rows.map(({ entry, actorName, actorEmail }) => ({
+          id: String(entry.id),
+          at: entry.at,
+          actor: entry.actorId === null ? null : { id: String(entry.actorId), name: actorName ?? '', email: actorEmail ?? '' },
+          action: entry.action,
+          target: entry.targetType === null ? null : { type: entry.targetType, id: entry.targetId ?? '' },
+          detail: entry.detail,
+        })),
+        total: found.total,
+        pageSize: found.pageSize,
+      };
+    }),
+});

@@ -1,0 +1,120 @@
+/**
+ * The audit log: who did what to which record. Every admin action is written by the admin
+ * procedures' middleware (trpc/trpc.ts), after it succeeded; a person's own erasure by the
+ * privacy service. Nothing here or anywhere changes or deletes a row (the database refuses it).
+ */
+import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Db, Queryable } from '../../db/client.js';
+import { auditLog, users } from '../../db/schema.js';
+
+/** Input keys that name the record an action is about, most specific first. */
+const targetKeys = [
+  'orderId',
+  'lineId',
+  'batchId',
+  'alertId',
+  'codeId',
+  'requestId',
+  'userId',
+  'packageId',
+  'lectureId',
+  'importId',
+  'id',
+  'email',
+  'utr',
+] as const;
+/** Input keys whose values are never written down. */
+const secretKey = /password|token|secret|otp|pan|account/i;
+const MAX_DETAIL = 2000;
+
+/** The input as the log keeps it: no secrets, long text cut, files left out. */
+function keptDetail(input: unknown): string | null {
+  if (input === undefined || input === null) return null;
+  const kept = JSON.stringify(input, (key, value: unknown) => {
+    if (key && secretKey.test(key)) return '[kept out]';
+    if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+    if (value && typeof value === 'object' && 'type' in value && (value as { type?: unknown }).type === 'Buffer') return '[file]';
+    return value;
+  });
+  return kept.length > MAX_DETAIL ? `${kept.slice(0, MAX_DETAIL)}…` : kept;
+}
+
+function targetOf(input: unknown): { type: string; id: string } | null {
+  if (!input || typeof input !== 'object') return null;
+  const record = input as Record<string, unknown>;
+  for (const key of targetKeys) {
+    const value = record[key];
+    if (typeof value === 'string' || typeof value === 'number')
+      return { type: key === 'id' ? 'record' : key.replace(/Id$/, ''), id: String(value).slice(0, 200) };
+  }
+  return null;
+}
+
+export type AuditEntry = { actorId: number | null; action: string; input?: unknown; target?: { type: string; id: string } | null; at: number };
+
+export function recordAudit(db: Queryable, entry: AuditEntry): void {
+  const target = entry.target === undefined ? targetOf(entry.input) : entry.target;
+  db.insert(auditLog)
+    .values({
+      at: entry.at,
+      actorId: entry.actorId,
+      action: entry.action,
+      targetType: target?.type ?? null,
+      targetId: target?.id ?? null,
+      detail: keptDetail(entry.input),
+    })
+    .run();
+}
+
+export type AuditFilters = {
+  from?: number | undefined;
+  to?: number | undefined;
+  action?: string | undefined;
+  actorId?: number | undefined;
+  page?: number | undefined;
+};
+
+export const AUDIT_PAGE_SIZE = 100;
+
+/** The log, newest first, a page at a time, with the actor's name and email. */
+export function auditEntries(db: Db, filters: AuditFilters) {
+  const where = and(
+    filters.from === undefined ? undefined : gte(auditLog.at, filters.from),
+    filters.to === undefined ? undefined : lt(auditLog.at, filters.to),
+    filters.action ? eq(auditLog.action, filters.action) : undefined,
+    filters.actorId === undefined ? undefined : eq(auditLog.actorId, filters.actorId),
+  );
+  const page = Math.max(1, filters.page ?? 1);
+  const rows = db
+    .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where)
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE)
+    .all();
+  const total = db.select({ n: sql<number>`count(*)` }).from(auditLog).where(where).get()!.n;
+  return { rows, total, pageSize: AUDIT_PAGE_SIZE };
+}
+
+/**
+ * For a breach: the accounts an actor's actions touched in a period (the users named directly,
+ * and the buyers of the orders named), with how many actions each. `docs/if-data-leaks.md`.
+ */
+export function accountsTouched(db: Db, filters: { from: number; to: number; actorId?: number | undefined }) {
+  return db.all<{ userId: number; name: string; email: string; actions: number }>(sql`
+    with touched as (
+      select cast(a.target_id as integer) as user_id from audit_log a
+        where a.target_type = 'user' and a.at >= ${filters.from} and a.at < ${filters.to} ${filters.actorId === undefined ? sql`` : sql`and a.actor_id = ${filters.actorId}`}
+      union all
+      select o.user_id from audit_log a join orders o on o.id = cast(a.target_id as integer)
+        where a.target_type = 'order' and a.at >= ${filters.from} and a.at < ${filters.to} ${filters.actorId === undefined ? sql`` : sql`and a.actor_id = ${filters.actorId}`}
+      union all
+      select u.id from audit_log a join users u on lower(u.email) = lower(a.target_id)
+        where a.target_type = 'email' and a.at >= ${filters.from} and a.at < ${filters.to} ${filters.actorId === undefined ? sql`` : sql`and a.actor_id = ${filters.actorId}`}
+    )
+    select u.id as userId, u.name as name, u.email as email, count(*) as actions
+    from touched t join users u on u.id = t.user_id
+    group by u.id order by actions desc, u.id`);
+}

@@ -1,0 +1,24 @@
+import { defineEmail } from '../../lib/mailer.js';
+
+type Site = { siteName: string };
+
+export const erasureConfirmEmail = defineEmail<Site & { name: string; link: string }>({
+  quoted: ['name'],
+  subject: { en: () => 'Confirm: erase your account', mr: () => 'खात्री करा: तुमचे खाते मिटवा' },
+  body: {
+    en: ({ name, link, siteName }) =>
+      `Hello ${name},\n\nYou asked to erase your ${siteName} account. This cannot be undone: your profile, progress, devices and payout details are deleted, and your packages leave your account. Your orders, receipts and earnings records are kept as the law asks (eight years), without your name or contact.\n\nTo erase it, open this link within 30 minutes:\n${link}\n\nIf you did not ask for this, ignore this email and change your password.`,
+    mr: ({ name, link, siteName }) =>
+      `नमस्कार ${name},\n\nतुम्ही तुमचे ${siteName} खाते मिटवायला सांगितले आहे. हे परत करता येत नाही: तुमची प्रोफाइल, प्रगती, डिव्हाइसेस आणि पेआउट तपशील हटवले जातील, आणि तुमची पॅकेजेस खात्यातून जातील. तुमच्या ऑर्डर, पावत्या आणि कमाईच्या नोंदी कायद्यानुसार (आठ वर्षे) तुमचे नाव किंवा संपर्क न ठेवता ठेवल्या जातील.\n\nखाते मिटवण्यासाठी 30 मिनिटांत ही लिंक उघडा:\n${link}\n\nतुम्ही हे मागितले नसेल तर हा ईमेल दुर्लक्षित करा आणि पासवर्ड बदला.`,
+  },
+});
+
+export const erasureDoneEmail = defineEmail<Site & { name: string }>({
+  quoted: ['name'],
+  subject: { en: () => 'Your account has been erased', mr: () => 'तुमचे खाते मिटवले आहे' },
+  body: {
+    en: ({ name, siteName }) =>
+      `Hello ${name},\n\nYour ${siteName} account has been erased as you asked. This is the last email you get from us. Thank you for learning with us.`,
+    mr: ({ name, siteName }) => `नमस्कार ${name},\n\nतुम्ही सांगितल्याप्रमाणे तुमचे ${siteName} खाते मिटवले आहे. आमच्याकडून हा शेवटचा ईमेल आहे. आमच्यासोबत शिकल्याबद्दल धन्यवाद.`,
+  },
+});
