@@ -7,6 +7,9 @@ import type { PreparedImage } from './legacy-package-pictures.js';
 import { dateOf, idText, tierOf } from './legacy-records.js';
 import type { ImportRun } from './legacy-run.js';
 
+/** What the admin screen lets a package's description hold. */
+const MAX_DESCRIPTION_LENGTH = 5000;
+
 /**
  * Packages, with their pictures re-encoded beforehand.
  * Returns each legacy course's package here.
@@ -32,11 +35,19 @@ export function importPackages(run: ImportRun, images: Map<string, PreparedImage
       continue;
     }
     const image = images.get(course._id)!;
+    const description = course.description?.trim() ?? '';
+    if (description.length > MAX_DESCRIPTION_LENGTH) {
+      problems.add(
+        'warning',
+        `courses.json ${course._id} (${course.name})`,
+        `description of ${description.length} characters is cut to the ${MAX_DESCRIPTION_LENGTH} a package may have: check it on the admin screen`,
+      );
+    }
     const row = tx
       .insert(packages)
       .values({
         name: course.name,
-        description: course.description?.trim() ?? '',
+        description: description.slice(0, MAX_DESCRIPTION_LENGTH),
         pricePaise: rupeesToPaise(course.price),
         image: image.base,
         tier: tierOf(course.name),

@@ -25,6 +25,25 @@ export class LegacyFileError extends Error {
 
 export type LegacyDocument = { index: number; doc: unknown };
 
+/** No field of the legacy app holds more: a longer text is no export of it (and would only swell memory and the report). */
+export const MAX_TEXT_LENGTH = 10_000;
+/** The legacy documents nest three levels at most (`earnings`, `$date`, `$numberLong`). */
+const MAX_DEPTH = 16;
+
+/** A value no export of the legacy app holds: the file is refused, with where and why. */
+class UnsafeValue extends Error {}
+
+/** The document decoded, or the file refused at this record when a value is unsafe. */
+function decoded(raw: unknown, name: string, where: string): unknown {
+  try {
+    return decodeExtendedJson(raw);
+  } catch (error) {
+    if (error instanceof UnsafeValue)
+      throw new LegacyFileError(name, where, `${error.message}: this is not an export of the legacy app as mongoexport writes it`);
+    throw error;
+  }
+}
+
 async function firstCharacter(file: string): Promise<string | null> {
   const handle = await open(file, 'r');
   try {
@@ -55,10 +74,11 @@ export async function* readDocuments(file: string, name: string): AsyncGenerator
     try {
       for await (const item of stream as AsyncIterable<{ key: number; value: unknown }>) {
         index = item.key + 1;
-        yield { index, doc: decodeExtendedJson(item.value) };
+        yield { index, doc: decoded(item.value, name, `record ${index}`) };
       }
     } catch (error) {
       stream.destroy();
+      if (error instanceof LegacyFileError) throw error;
       throw new LegacyFileError(name, `after record ${index}`, `the file is not complete JSON (${(error as Error).message}); export it again`);
     }
     return;
@@ -78,7 +98,14 @@ export async function* readDocuments(file: string, name: string): AsyncGenerator
       throw new LegacyFileError(name, `line ${lineNumber}`, `not a complete JSON document (${(error as Error).message}); export it again`);
     }
     index += 1;
-    yield { index, doc: decodeExtendedJson(doc) };
+    let value: unknown;
+    try {
+      value = decoded(doc, name, `line ${lineNumber}`);
+    } catch (error) {
+      lines.close();
+      throw error;
+    }
+    yield { index, doc: value };
   }
 }
 
@@ -86,9 +113,18 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** Relaxed or canonical Extended JSON v2 to plain values. */
-export function decodeExtendedJson(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(decodeExtendedJson);
+/**
+ * Relaxed or canonical Extended JSON v2 to plain values. Refuses what no legacy export holds and
+ * what could harm the import: a field named `__proto__` (copying it would give the document a
+ * prototype, whose fields, such as `role`, it would then seem to have), a text longer than
+ * `MAX_TEXT_LENGTH`, and nesting deeper than a document of the legacy app goes.
+ */
+export function decodeExtendedJson(value: unknown, depth = 0): unknown {
+  if (depth > MAX_DEPTH) throw new UnsafeValue(`has values nested more than ${MAX_DEPTH} levels deep`);
+  if (typeof value === 'string' && value.length > MAX_TEXT_LENGTH) {
+    throw new UnsafeValue(`has a text of ${value.length} characters (the longest the import takes is ${MAX_TEXT_LENGTH})`);
+  }
+  if (Array.isArray(value)) return value.map((item) => decodeExtendedJson(item, depth + 1));
   if (!isPlainObject(value)) return value;
   const keys = Object.keys(value);
   if (keys.length === 1) {
@@ -100,12 +136,16 @@ export function decodeExtendedJson(value: unknown): unknown {
       return Number.isFinite(number) ? number : inner;
     }
     if (key === '$date') {
-      const raw = decodeExtendedJson(inner);
+      const raw = decodeExtendedJson(inner, depth + 1);
       const at = typeof raw === 'number' ? raw : typeof raw === 'string' ? Date.parse(raw) : Number.NaN;
       return Number.isFinite(at) ? new Date(at) : value;
     }
   }
-  const decoded: Record<string, unknown> = {};
-  for (const key of keys) decoded[key] = decodeExtendedJson(value[key]);
-  return decoded;
+  const plain: Record<string, unknown> = {};
+  for (const key of keys) {
+    if (key === '__proto__') throw new UnsafeValue('has a field named "__proto__"');
+    if (key.length > 100) throw new UnsafeValue(`has a field name of ${key.length} characters`);
+    plain[key] = decodeExtendedJson(value[key], depth + 1);
+  }
+  return plain;
 }

@@ -9,7 +9,7 @@ import { importAccounts, importSponsors } from './legacy-accounts.js';
 import { importOpeningBalances } from './legacy-balances.js';
 import { importLectures, importPackages } from './legacy-catalogue.js';
 import { readExport } from './legacy-export.js';
-import { importPendingOrders, importPurchases } from './legacy-orders.js';
+import { importPendingOrders, importPurchases, reserveLegacyUtrs } from './legacy-orders.js';
 import { prepareImages, type PreparedImage } from './legacy-package-pictures.js';
 import { importProfilePictures, prepareProfilePictures, type FetchPicture } from './legacy-profile-pictures.js';
 import { emptyCounts, nothingNewIn, Problems, type ImportReport } from './legacy-report.js';
@@ -44,6 +44,7 @@ function applyExport(run: ImportRun, images: Map<string, PreparedImage>, profile
   const packageOf = importPackages(run, images);
   importLectures(run, packageOf);
   importPurchases(run, accounts, packageOf);
+  reserveLegacyUtrs(run);
   importPendingOrders(run, accounts, packageOf);
   importOpeningBalances(run, accounts);
   return importProfilePictures(run, accounts, profilePictures);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dbChecksum } from '../../../test/db-snapshot.js';
 import { createPackage, createUserWithToken } from '../../../test/factories.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
-import { legacyIds, orders, users } from '../../db/schema.js';
+import { legacyIds, orders, reservedUtrs, users } from '../../db/schema.js';
 import { projectRoot } from '../../serve-client.js';
 import { findActiveUserByEmail, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { importLegacy } from './legacy-import.service.js';
@@ -212,7 +212,7 @@ describe('the import of the sample export', () => {
     ).toBe(true);
   });
 
-  it('takes every imported UTR, so none can pay for a new order', async () => {
+  it('takes every imported UTR and every successful legacy payment’s, so none can pay for a new order', async () => {
     const buyer = await createUserWithToken(t.db);
     const pkg = createPackage(t.db, { name: 'New Package' });
     const taken = t.db
@@ -221,7 +221,17 @@ describe('the import of the sample export', () => {
       .all()
       .map((row) => row.utr!);
     expect(taken).toHaveLength(14);
-    for (const utr of taken) {
+    // A successful payment that came over as no order has its UTR reserved (none in the sample; see legacy-hostile-exports.test.ts).
+    const successful = (JSON.parse(readFileSync(path.join(sampleDir, 'transactions.json'), 'utf8')) as { paymentId: string; status: string }[])
+      .filter((payment) => payment.status === 'Success')
+      .map((payment) => payment.paymentId);
+    const reserved = t.db
+      .select({ utr: reservedUtrs.utr })
+      .from(reservedUtrs)
+      .all()
+      .map((row) => row.utr);
+    expect(successful.filter((utr) => !taken.includes(utr)).sort()).toEqual(reserved.sort());
+    for (const utr of [...new Set([...taken, ...successful])]) {
       const answer = await callJson(t.url, 'POST', '/api/course/purchase', {
         token: buyer.token,
         body: { name: buyer.user.name, email: buyer.user.email, courseId: String(pkg.id), transactionId: utr },

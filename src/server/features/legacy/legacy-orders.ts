@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbTransaction } from '../../db/client.js';
-import { enrollments, orders, packages, users } from '../../db/schema.js';
+import { enrollments, orders, packages, reservedUtrs, users } from '../../db/schema.js';
 import type { Accounts } from './legacy-accounts.js';
 import { mappedId, remember } from './legacy-ids.js';
 import { dateOf, idText, utrText, type LegacyTransaction } from './legacy-records.js';
@@ -111,6 +111,28 @@ export function importPurchases(run: ImportRun, { accountOf, legacyOf }: Account
   }
 }
 
+/**
+ * Every legacy payment recorded as successful keeps its UTR from new orders, whatever became of
+ * the rest of it (its buyer or course did not come over, it paid twice, or it was owned without an
+ * order): a UTR no order here holds is reserved, and the report names each one.
+ */
+export function reserveLegacyUtrs(run: ImportRun): void {
+  const { tx, data, now, problems, counts } = run;
+  for (const payment of data.transactions) {
+    const utr = utrText(payment.paymentId);
+    if (payment.status !== 'Success' || !utr || utrLive(tx, utr)) continue;
+    const reserved = tx
+      .insert(reservedUtrs)
+      .values({ utr, source: 'legacy', sourceId: payment._id, reservedAt: now })
+      .onConflictDoNothing()
+      .returning({ utr: reservedUtrs.utr })
+      .get();
+    if (!reserved) continue;
+    counts.utrsReserved += 1;
+    problems.add('note', `transactions.json ${payment._id}`, `UTR ${utr} is reserved without an order: no new order can use it`);
+  }
+}
+
 /** Pending orders stay pending, unless their UTR is already taken. */
 export function importPendingOrders(run: ImportRun, { accountOf }: Accounts, packageOf: Map<string, number>): void {
   const { tx, data, now, problems, counts } = run;
@@ -134,7 +156,7 @@ export function importPendingOrders(run: ImportRun, { accountOf }: Accounts, pac
     if (accountId === undefined) skip(`buyer ${pending.user ?? '(none)'} is not in the export`);
     else if (packageId === undefined) skip(`course ${pending.course === undefined ? '(none)' : idText(pending.course)} matches no course`);
     else if (!/^\d{12}$/.test(utr)) skip(`UTR "${utr}" is not 12 digits`);
-    else if (utrLive(tx, utr)) skip(`UTR ${utr} is already taken by ${utrHolder(tx, utr) === 'approved' ? 'an approved' : 'a pending'} order`);
+    else if (utrLive(tx, utr)) skip(`UTR ${utr} is already taken by ${utrTaker(utrHolder(tx, utr))}`);
     else if (
       tx
         .select({ userId: enrollments.userId })
@@ -162,14 +184,19 @@ export function importPendingOrders(run: ImportRun, { accountOf }: Accounts, pac
   }
 }
 
-/** The status of the live (pending or approved) order that holds this UTR, if any. */
-function utrHolder(tx: DbTransaction, utr: string): 'pending' | 'approved' | undefined {
+/** The status of the live (pending or approved) order that holds this UTR, if any, or `reserved` when no order may use it. */
+function utrHolder(tx: DbTransaction, utr: string): 'pending' | 'approved' | 'reserved' | undefined {
   const row = tx
     .select({ status: orders.status })
     .from(orders)
     .where(and(eq(orders.utr, utr), inArray(orders.status, ['pending', 'approved'])))
     .get();
-  return row?.status === 'pending' || row?.status === 'approved' ? row.status : undefined;
+  if (row?.status === 'pending' || row?.status === 'approved') return row.status;
+  return tx.select({ utr: reservedUtrs.utr }).from(reservedUtrs).where(eq(reservedUtrs.utr, utr)).get() ? 'reserved' : undefined;
+}
+
+function utrTaker(holder: ReturnType<typeof utrHolder>): string {
+  return holder === 'approved' ? 'an approved order' : holder === 'pending' ? 'a pending order' : 'a successful legacy payment';
 }
 
 function utrLive(tx: DbTransaction, utr: string): boolean {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -23,12 +23,19 @@ function defaultImage(): Promise<Buffer> {
   return defaultPicture;
 }
 
-/** The legacy picture's file inside the export folder, or null when its path leads outside it. */
-function legacyImageFile(dir: string, image: string): string | null {
+/**
+ * The legacy picture's file inside the export folder, or null when its path leads outside it: by
+ * `..`, an absolute path, a NUL byte, or a link inside the folder that points out of it.
+ */
+export function legacyImageFile(dir: string, image: string): string | null {
+  if (image.includes('\0')) return null;
   const relative = image.replace(/\\/g, '/').replace(/^\/+/, '');
-  const root = path.resolve(dir);
+  const root = realpathSync(path.resolve(dir));
   const file = path.resolve(root, relative);
-  return file.startsWith(root + path.sep) ? file : null;
+  if (!file.startsWith(root + path.sep)) return null;
+  if (!existsSync(file)) return file;
+  const real = realpathSync(file);
+  return real.startsWith(root + path.sep) ? real : null;
 }
 
 /** Re-encodes each new package's picture as an upload would be; a missing or broken one becomes the default picture. */

@@ -123,17 +123,17 @@ export function idText(value: unknown): string {
 const UUID = /^[0-9A-F]{8}(?:-[0-9A-F]{4}){3}-[0-9A-F]{12}$/;
 const SHORT_CODE = /^[A-Z0-9]{4,16}$/;
 
-/** A legacy referral code as it is kept here: a whole link reduced to its `ref`, upper case. */
+/**
+ * A legacy referral code as it is kept here, upper case: a whole link reduced to its `ref`, with
+ * or without its scheme (`successmarathi.vercel.app/packages?ref=3F0MJX&lang=mr` as well as
+ * `https://…/packages?ref=3F0MJX`, or only `/packages?ref=3F0MJX`). A link without a `ref` is no code.
+ */
 export function normaliseReferralCode(raw: string | undefined): string | null {
   if (!raw) return null;
   let code = raw.trim();
-  if (/^https?:\/\//i.test(code)) {
-    try {
-      code = new URL(code).searchParams.get('ref') ?? '';
-    } catch {
-      return null;
-    }
-  }
+  const query = code.indexOf('?');
+  if (query >= 0) code = new URLSearchParams(code.slice(query + 1).split('#')[0]).get('ref') ?? '';
+  else if (/^[a-z][a-z0-9+.-]*:/i.test(code) || code.includes('/')) return null;
   code = code.trim().toUpperCase();
   return SHORT_CODE.test(code) || UUID.test(code) ? code : null;
 }

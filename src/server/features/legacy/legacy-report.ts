@@ -27,6 +27,8 @@ export type ImportCounts = {
   pendingAlreadyThere: number;
   pendingSkipped: number;
   utrsTaken: number;
+  /** UTRs of successful legacy payments no order here holds (their buyer or course did not come over, a second payment): no new order may use them. */
+  utrsReserved: number;
   openingEarnings: number;
   openingEarningsPaise: number;
   openingPayouts: number;
@@ -73,6 +75,7 @@ export function emptyCounts(): ImportCounts {
     pendingAlreadyThere: 0,
     pendingSkipped: 0,
     utrsTaken: 0,
+    utrsReserved: 0,
     openingEarnings: 0,
     openingEarningsPaise: 0,
     openingPayouts: 0,
@@ -112,6 +115,7 @@ export function nothingNewIn(counts: ImportCounts): boolean {
       counts.ordersImported +
       counts.grantsImported +
       counts.pendingImported +
+      counts.utrsReserved +
       counts.openingEarnings +
       counts.openingPayouts +
       counts.profilePictures ===
@@ -139,7 +143,7 @@ export function renderReport(report: ImportReport): string {
       `Lectures:        ${c.lecturesImported} imported, ${c.lecturesRefused} not imported, ${c.lecturesAlreadyThere} imported before`,
       `Purchases:       ${c.ordersImported} approved orders, ${c.grantsImported} granted without an order, ${c.purchasesAlreadyThere} there before, ${c.purchasesSkipped} skipped; ${c.failedTransactions} failed transactions grant nothing`,
       `Pending orders:  ${c.pendingImported} imported, ${c.pendingSkipped} skipped, ${c.pendingAlreadyThere} imported before`,
-      `UTRs taken:      ${c.utrsTaken} (no new order can use them)`,
+      `UTRs taken:      ${c.utrsTaken} by imported orders, ${c.utrsReserved} reserved without an order (no new order can use any of them)`,
       `Pictures:        ${c.profilePictures} profile pictures brought over${c.profilePicturesNotFetched > 0 ? `, ${c.profilePicturesNotFetched} left on Cloudinary (run with --fetch-pictures)` : ''}`,
       `Opening balance: ${c.openingEarnings} earnings lines (${formatRupees(c.openingEarningsPaise)}), ${c.openingPayouts} payout lines (${formatRupees(c.openingPayoutsPaise)}); no commission is booked for imported purchases`,
     );

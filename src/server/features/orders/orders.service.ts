@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { prepared, setParam, type Db, type Queryable } from '../../db/client.js';
-import { enrollments, orderReversals, orders, packages, users, type OrderRow, type PackageRow, type UserRow } from '../../db/schema.js';
+import { enrollments, orderReversals, orders, packages, reservedUtrs, users, type OrderRow, type PackageRow, type UserRow } from '../../db/schema.js';
 import type { OrderStatus } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
@@ -229,7 +229,8 @@ export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & {
       .from(orders)
       .where(and(eq(orders.utr, input.utr), inArray(orders.status, ['pending', 'approved'])))
       .get();
-    if (utrTaken) throw orderErrors.UTR_TAKEN();
+    // A UTR reserved without an order (a successful legacy payment that did not come over as one) is taken too.
+    if (utrTaken || tx.select({ utr: reservedUtrs.utr }).from(reservedUtrs).where(eq(reservedUtrs.utr, input.utr)).get()) throw orderErrors.UTR_TAKEN();
 
     try {
       if (waiting) {
