@@ -92,11 +92,13 @@ describe('settings', () => {
   it('reads the payment and receipt settings: tax invoices need a GSTIN and its state', () => {
     const plain = loadConfig({});
     expect(plain).toMatchObject({ approvalHoursHint: 24, receiptPrefix: 'MS', sellerName: 'Marathi Success', gst: null, upiMerchantCode: undefined });
-    const gst = loadConfig({ GSTIN: '27ABCDE1234F1Z5', SELLER_STATE: '27', GST_RATE_PERCENT: '5', UPI_MERCHANT_CODE: '8299', APPROVAL_HOURS_HINT: '6' });
-    expect(gst).toMatchObject({ gst: { gstin: '27ABCDE1234F1Z5', sellerState: '27', rateBp: 500 }, upiMerchantCode: '8299', approvalHoursHint: 6 });
-    expect(() => loadConfig({ GSTIN: '27ABCDE1234F1Z5' })).toThrow(/SELLER_STATE: expected the two-digit GST state code when GSTIN is set/);
-    expect(() => loadConfig({ GSTIN: '27ABCDE1234F1Z5', SELLER_STATE: '29' })).toThrow(/SELLER_STATE: expected 27/);
+    const gst = loadConfig({ GSTIN: '27AAPFU0939F1ZV', SELLER_STATE: '27', GST_RATE_PERCENT: '5', UPI_MERCHANT_CODE: '8299', APPROVAL_HOURS_HINT: '6' });
+    expect(gst).toMatchObject({ gst: { gstin: '27AAPFU0939F1ZV', sellerState: '27', rateBp: 500 }, upiMerchantCode: '8299', approvalHoursHint: 6 });
+    expect(() => loadConfig({ GSTIN: '27AAPFU0939F1ZV' })).toThrow(/SELLER_STATE: expected the two-digit GST state code when GSTIN is set/);
+    expect(() => loadConfig({ GSTIN: '27AAPFU0939F1ZV', SELLER_STATE: '29' })).toThrow(/SELLER_STATE: expected 27/);
     expect(() => loadConfig({ GSTIN: 'not a gstin', SELLER_STATE: '27' })).toThrow(/GSTIN: expected a 15-character GSTIN/);
+    // A typing mistake in the last character (the GSTN's mod-36 check character) stops the start.
+    expect(() => loadConfig({ GSTIN: '27AAPFU0939F1ZX', SELLER_STATE: '27' })).toThrow(/GSTIN: its last character \(the check character\) does not match/);
     expect(() => loadConfig({ RECEIPT_PREFIX: 'MARATHI' })).toThrow(/RECEIPT_PREFIX/);
     expect(() => loadConfig({ UPI_MERCHANT_CODE: '82' })).toThrow(/UPI_MERCHANT_CODE/);
     expect(() => loadConfig({ GST_RATE_PERCENT: '18.005' })).toThrow(/GST_RATE_PERCENT/);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { GSTIN_PATTERN, gstinProblem } from '../shared/gstin.js';
 import { stateCodes } from '../shared/indian-states.js';
 import { parseRupees } from '../shared/money.js';
 
@@ -192,7 +193,10 @@ const envSchema = z.object({
     emptyAsUndefined,
     z
       .string()
-      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'expected a 15-character GSTIN such as 27ABCDE1234F1Z5')
+      .regex(GSTIN_PATTERN, 'expected a 15-character GSTIN such as 27AAPFU0939F1ZV')
+      .refine((gstin) => gstinProblem(gstin) !== 'GSTIN_CHECK_FAILED', {
+        message: 'its last character (the check character) does not match the first 14: check the GSTIN for a typing mistake',
+      })
       .optional(),
   ),
   SELLER_STATE: z.preprocess(emptyAsUndefined, z.enum(stateCodes, { error: 'expected the two-digit GST state code, such as 27 for Maharashtra' }).optional()),

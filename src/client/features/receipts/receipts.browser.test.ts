@@ -71,7 +71,7 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
           CONTACT_EMAIL: 'hello@marathisuccess.in',
           SELLER_ADDRESS: 'Shivajinagar, Pune 411005',
           APPROVAL_HOURS_HINT: '12',
-          ...(tax && { GSTIN: '27ABCDE1234F1Z5', SELLER_STATE: '27' }),
+          ...(tax && { GSTIN: '27AAPFU0939F1ZV', SELLER_STATE: '27' }),
         },
       });
     });
@@ -197,7 +197,7 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
         '512345678901',
         r.receipt.number,
         r.receipt.date,
-        ...(tax ? ['27ABCDE1234F1Z5', 'SAC 9992', '₹2,117.80', 'CGST 9%', 'SGST 9%', '₹190.60', 'महाराष्ट्र (27)', '411005'] : []),
+        ...(tax ? ['27AAPFU0939F1ZV', 'SAC 9992', '₹2,117.80', 'CGST 9%', 'SGST 9%', '₹190.60', 'महाराष्ट्र (27)', '411005'] : []),
       ];
       for (const field of expected) expect(body, field).toContain(field);
       expect(body).toMatch(/MS\/\d\d-\d\d\/000001/);

@@ -43,7 +43,7 @@ describe('Devanagari in the PDF', () => {
       amountInWords: { en: 'Rupees Two Thousand Four Hundred Ninety-Nine Only', mr: 'दोन हजार चारशे नव्व्याण्णव रुपये फक्त' },
       utr: '512345678901',
       tax: {
-        gstin: '27ABCDE1234F1Z5',
+        gstin: '27AAPFU0939F1ZV',
         sac: '9992',
         rateBp: 1800,
         sellerState: { code: '27', en: 'Maharashtra', mr: 'महाराष्ट्र' },

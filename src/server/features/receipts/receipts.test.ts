@@ -227,7 +227,7 @@ describe('tax invoices (GSTIN set)', () => {
   let admin: { user: { id: number; email: string }; token: string };
 
   beforeAll(async () => {
-    t = await startTestApp({ env: { GSTIN: '27ABCDE1234F1Z5', SELLER_STATE: '27', GST_RATE_PERCENT: '18' } });
+    t = await startTestApp({ env: { GSTIN: '27AAPFU0939F1ZV', SELLER_STATE: '27', GST_RATE_PERCENT: '18' } });
     admin = await createUserWithToken(t, { role: 'admin' });
   });
   afterAll(() => t.close());
@@ -251,7 +251,7 @@ describe('tax invoices (GSTIN set)', () => {
 
     const intraView = trpcData((await receiptOf(t, intra.orderId, admin.token)).body);
     expect(intraView.tax).toMatchObject({
-      gstin: '27ABCDE1234F1Z5',
+      gstin: '27AAPFU0939F1ZV',
       sac: '9992',
       rateBp: 1800,
       intraState: true,
@@ -277,7 +277,7 @@ describe('tax invoices (GSTIN set)', () => {
     const mail = await waitForEmail(t.outbox, inter.buyer.user.email, (m) => m.subject.startsWith('Payment verified'));
     expect(mail.text).toContain('Tax invoice');
     expect(mail.text).toContain('IGST 18%: ₹762.56');
-    expect(mail.text).toContain('GSTIN: 27ABCDE1234F1Z5');
+    expect(mail.text).toContain('GSTIN: 27AAPFU0939F1ZV');
   });
 });
 
