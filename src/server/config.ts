@@ -224,6 +224,8 @@ const envSchema = z.object({
   TDS_THRESHOLD_RUPEES: wholeRupees(20000),
   TDS_NO_PAN_RATE_PERCENT: percent(20),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  GRIEVANCE_OFFICER: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
+  GRIEVANCE_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: 'expected an email address' }).optional()),
   AFFILIATE_CODE_DISCOUNT_PERCENT: percent(10),
   COMMISSION_HOLD_DAYS: z.preprocess(
     emptyAsUndefined,
@@ -317,6 +319,8 @@ const configSchema = envSchema
     sellerAddress: e.SELLER_ADDRESS,
     /** Set together: receipts become tax invoices. */
     gst: e.GSTIN && e.SELLER_STATE ? { gstin: e.GSTIN, sellerState: e.SELLER_STATE as string, rateBp: Math.round(e.GST_RATE_PERCENT * 100) } : null,
+    /** Who answers questions and complaints about personal data (DPDP Rules): the privacy notice shows them. */
+    grievance: { officer: e.GRIEVANCE_OFFICER ?? null, email: e.GRIEVANCE_EMAIL ?? e.CONTACT_EMAIL ?? null, phone: e.CONTACT_PHONE ?? null },
     /** The discount of an affiliate's own code when the admin set none for that affiliate, in hundredths of a percent. */
     affiliateCodeDiscountBp: Math.round(e.AFFILIATE_CODE_DISCOUNT_PERCENT * 100),
     /** Days a commission waits before it can be asked for (a reversal inside them never leaves a debt). */

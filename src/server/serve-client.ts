@@ -41,6 +41,7 @@ export function siteConfig(config: Config): SiteConfig {
     taxInvoice: config.gst !== null,
     gateway: config.gateway ? { provider: config.gateway.provider } : null,
     upiQr: config.upiId !== undefined,
+    grievance: config.grievance,
   };
 }
 

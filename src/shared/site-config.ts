@@ -13,4 +13,6 @@ export type SiteConfig = {
   gateway: { provider: string } | null;
   /** A UPI id is set: the checkout offers paying by QR and typing the UTR. */
   upiQr: boolean;
+  /** Who answers questions and complaints about personal data, shown on the privacy notice. */
+  grievance: { officer: string | null; email: string | null; phone: string | null };
 };

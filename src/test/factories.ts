@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import type { Db } from '../server/db/client.js';
-import { enrollments, lectures, packages, users, type PackageRow, type UserRow } from '../server/db/schema.js';
+import { consents, enrollments, lectures, packages, users, type PackageRow, type UserRow } from '../server/db/schema.js';
+import { PRIVACY_NOTICE_VERSION } from '../shared/privacy.js';
 import { createSession } from '../server/features/auth/sessions.service.js';
 import { argon2Options } from '../server/lib/password.js';
 import { newToken } from '../server/lib/tokens.js';
@@ -17,13 +18,17 @@ function testPasswordHash(): Promise<string> {
 
 let sequence = 0;
 
+/**
+ * An account as sign-up makes it, consent to the privacy notice included (a test of consent gives
+ * `consent: false` and records its own).
+ */
 export async function createUser(
   db: Db,
-  overrides: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'role' | 'sponsorId' | 'lang' | 'createdAt'>> & { role?: Role } = {},
+  overrides: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'role' | 'sponsorId' | 'lang' | 'createdAt'>> & { role?: Role; consent?: boolean } = {},
 ): Promise<UserRow> {
   sequence += 1;
   const n = `${process.pid}${sequence}`;
-  return db
+  const user = db
     .insert(users)
     .values({
       name: overrides.name ?? `Learner ${n}`,
@@ -38,6 +43,10 @@ export async function createUser(
     })
     .returning()
     .get();
+  if (overrides.consent !== false) {
+    db.insert(consents).values({ userId: user.id, noticeVersion: PRIVACY_NOTICE_VERSION, via: 'register', acceptedAt: user.createdAt }).run();
+  }
+  return user;
 }
 
 /** A user with a live session: the token works as header `token`, Bearer, or cookie. */

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import toast, { useToasterStore } from 'react-hot-toast';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
@@ -8,6 +8,10 @@ import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
 import { Sidebar } from './sidebar';
+import { useSession } from '../features/auth/use-session';
+
+// Loaded only for a signed-in person: it asks for consent when the privacy notice has changed.
+const ConsentGate = lazy(() => import('../features/privacy/consent-gate'));
 
 /** An error belongs to the page it happened on: it never follows the learner to the next one. */
 function StaleErrorToasts() {
@@ -22,6 +26,7 @@ function StaleErrorToasts() {
 }
 
 export function Layout() {
+  const { user } = useSession();
   const { t } = useCommonMessages();
   const [menuOpen, setMenuOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
@@ -60,6 +65,11 @@ export function Layout() {
         </ErrorBoundary>
       </main>
       <Footer />
+      {user && (
+        <Suspense fallback={null}>
+          <ConsentGate />
+        </Suspense>
+      )}
     </>
   );
 }

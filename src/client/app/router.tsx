@@ -41,6 +41,9 @@ const AdminReceiptsPage = lazy(() => import('../features/receipts/admin-receipts
 const PayoutsPage = lazy(() => import('../features/payouts/payouts-page'));
 const AdminPayoutsPage = lazy(() => import('../features/payouts/admin-payouts-page'));
 const AdminCodesPage = lazy(() => import('../features/discounts/admin-codes-page'));
+const MyDataPage = lazy(() => import('../features/privacy/my-data-page'));
+const EraseAccountPage = lazy(() => import('../features/privacy/erase-account-page'));
+const AdminPrivacyPage = lazy(() => import('../features/privacy/admin-privacy-page'));
 
 function OwnDashboard() {
   const { user } = useSession();
@@ -101,9 +104,11 @@ export function AppRoutes() {
           <Route path={pagePaths.gatewayPay} element={<GatewayPayPage />} />
           <Route path={pagePaths.receipt} element={<ReceiptPage />} />
           <Route path={pagePaths.payouts} element={<PayoutsPage />} />
+          <Route path={pagePaths.myData} element={<MyDataPage />} />
         </Route>
 
         <Route path={pagePaths.setup} element={<SetupPage />} />
+        <Route path={pagePaths.eraseAccount} element={<EraseAccountPage />} />
         <Route path={pagePaths.admin} element={<RequireAdmin />}>
           <Route element={<AdminLayout />}>
             <Route path={pagePaths.adminPendingOrders} element={<PendingOrdersPage />} />
@@ -113,6 +118,7 @@ export function AppRoutes() {
             <Route path={pagePaths.adminReceipts} element={<AdminReceiptsPage />} />
             <Route path={pagePaths.adminPayouts} element={<AdminPayoutsPage />} />
             <Route path={pagePaths.adminCodes} element={<AdminCodesPage />} />
+            <Route path={pagePaths.adminPrivacy} element={<AdminPrivacyPage />} />
             <Route index element={<Navigate to={pagePaths.adminDashboard} replace />} />
             <Route path={pagePaths.adminDashboard} element={<AdminDashboardPage />} />
             <Route path={pagePaths.adminAddPackage} element={<AddPackagePage />} />

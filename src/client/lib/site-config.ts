@@ -9,6 +9,7 @@ const fallback: SiteConfig = {
   taxInvoice: false,
   gateway: null,
   upiQr: true,
+  grievance: { officer: null, email: null, phone: null },
 };
 
 function read(): SiteConfig {

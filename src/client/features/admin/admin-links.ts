@@ -26,5 +26,6 @@ export const adminLinks: readonly AdminLink[] = [
   { to: pagePaths.adminReceipts, label: 'nav.receipts' },
   { to: pagePaths.adminPayouts, label: 'nav.payouts' },
   { to: pagePaths.adminCodes, label: 'nav.codes' },
+  { to: pagePaths.adminPrivacy, label: 'nav.privacy' },
   { to: pagePaths.adminUsers, label: 'nav.users' },
 ];

@@ -5,6 +5,7 @@ import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { MyOrders } from '../orders/my-orders';
 import { AccountDevices } from '../devices/account-devices';
+import { AccountPrivacy } from '../privacy/account-privacy';
 import { useAuthMessages } from './auth-messages';
 import { useLogout } from './use-logout';
 import { AccountEdit } from './account-edit';
@@ -62,6 +63,7 @@ function Profile({ user }: { user: SessionUser }) {
       <MyOrders />
 
       <AccountDevices />
+      <AccountPrivacy />
 
       <section aria-labelledby="sponsor-title">
         <h2 id="sponsor-title">{t('account.sponsorTitle')}</h2>

@@ -37,6 +37,13 @@ describe('an account, in a phone browser', () => {
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please enter a valid 10-digit phone number.');
 
     await page.getByLabel('Phone').fill('+91 98765 43210');
+    // Consent to the privacy notice is asked, not assumed: the box starts empty and is needed.
+    const consent = page.getByRole('checkbox', { name: /I have read the privacy notice/ });
+    expect(await consent.isChecked()).toBe(false);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please read the privacy notice and tick the box to agree.');
+    expect(await page.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy-policy');
+    await consent.check();
     await page.getByRole('button', { name: 'Register' }).click();
     await expect.poll(heading).toBe('Verify your email');
     expect(await page.getByText('We sent a 6-digit code to asha@example.com').isVisible()).toBe(true);

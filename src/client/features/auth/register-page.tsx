@@ -22,6 +22,8 @@ export default function RegisterPage() {
   const register = useMutation(trpc.auth.register.mutationOptions());
   const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  // Consent to the privacy notice is asked, never assumed: the box starts empty.
+  const [consent, setConsent] = useState(false);
   // A refusal of the server stands beside the field it concerns (or above the button), never only in a toast.
   const [problems, setProblems] = useState<Record<string, string>>({});
   const set = (field: keyof typeof form) => (value: string) => {
@@ -39,9 +41,14 @@ export default function RegisterPage() {
       return;
     }
     setPhoneError(null);
+    if (!consent) {
+      setProblems({ consent: t('register.consentMissing') });
+      requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[name="consent"]')?.focus());
+      return;
+    }
     const referralCode = rememberedReferral() ?? undefined;
     register.mutate(
-      { name: form.name, email: form.email, phone: contact, password: form.password, referralCode },
+      { name: form.name, email: form.email, phone: contact, password: form.password, referralCode, consent: true },
       {
         onSuccess: (result) => {
           savePendingRegistration({ activationToken: result.activationToken, email: form.email.trim(), sentAt: Date.now() });
@@ -87,6 +94,31 @@ export default function RegisterPage() {
         />
         <PhoneField label={t('fields.phone')} hint={t('hints.phone')} error={phoneError ?? problems.phone} value={form.phone} onChange={set('phone')} />
         <NewPasswordField value={form.password} onChange={set('password')} error={problems.password} />
+        <div className="field field--check">
+          <label>
+            <input
+              type="checkbox"
+              name="consent"
+              checked={consent}
+              aria-invalid={problems.consent ? true : undefined}
+              aria-describedby={problems.consent ? 'consent-problem' : undefined}
+              onChange={(event) => {
+                setConsent(event.target.checked);
+                setProblems({});
+              }}
+            />{' '}
+            {t('register.consentBefore')}{' '}
+            <a href={pagePaths.privacy} target="_blank" rel="noopener">
+              {t('register.consentLink')}
+            </a>
+            {t('register.consentAfter')}
+          </label>
+          {problems.consent && (
+            <p id="consent-problem" className="field__error" role="alert">
+              {problems.consent}
+            </p>
+          )}
+        </div>
         {problems.general && (
           <p className="form-error" role="alert" tabIndex={-1}>
             {problems.general}

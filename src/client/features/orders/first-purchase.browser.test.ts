@@ -99,6 +99,7 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
     await learner.type(page.getByLabel(m.auth.fields.email), 'email', email);
     await learner.type(page.getByLabel(m.auth.fields.phone), 'phone', '98765 43210');
     await learner.type(page.getByLabel(m.auth.fields.password), 'password', 'mango-lassi-42');
+    await learner.tap(page.getByRole('checkbox', { name: new RegExp(m.auth.register.consentLink) }));
     await learner.tap(page.getByRole('button', { name: m.auth.register.submit }));
 
     // The emailed code; verifying signs in and goes back to the package with the checkout open.

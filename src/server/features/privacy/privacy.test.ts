@@ -38,7 +38,6 @@ async function personWithHistory(name: string, email: string, phone: string) {
     .insert(loginDevices)
     .values({ userId: person.user.id, deviceHash: `device-of-${email}`, lastLoginAt: Date.now() })
     .run();
-  t.db.insert(consents).values({ userId: person.user.id, noticeVersion: PRIVACY_NOTICE_VERSION, via: 'register', acceptedAt: Date.now() }).run();
   savePayoutDetails(
     t.deps,
     person.user.id,
@@ -64,7 +63,7 @@ describe('consent to the privacy notice', () => {
     ]);
 
     // A notice changed since (an older version accepted): asked again, and a stale answer is refused.
-    const older = await createUserWithToken(t.db);
+    const older = await createUserWithToken(t.db, { consent: false });
     t.db
       .insert(consents)
       .values({ userId: older.user.id, noticeVersion: '2025-01-01', via: 'register', acceptedAt: Date.now() - 1000 })

@@ -1,0 +1,64 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { Dialog } from '../../components/dialog';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { pagePaths } from '../../../shared/page-paths';
+import { useSession } from '../auth/use-session';
+import { usePrivacyMessages } from './privacy-messages';
+
+/**
+ * A signed-in person who has not accepted the privacy notice as it is now (it changed, or their
+ * account came from a client that did not ask) is asked before going on; the notice itself can
+ * be read meanwhile.
+ */
+export default function ConsentGate() {
+  const { user } = useSession();
+  if (!user) return null;
+  return <AskConsent />;
+}
+
+function AskConsent() {
+  const { t } = usePrivacyMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  const status = useQuery(trpc.privacy.status.queryOptions(undefined, { staleTime: 5 * 60_000 }));
+  const accept = useMutation(trpc.privacy.accept.mutationOptions());
+  const [problem, setProblem] = useState<string | null>(null);
+  // Closed without an answer: asked again at the next visit.
+  const [later, setLater] = useState(false);
+  if (later || !status.data?.consentNeeded || location.pathname === pagePaths.privacy) return null;
+  const version = status.data.noticeVersion;
+  return (
+    <Dialog open onClose={() => setLater(true)} title={t('consent.title')} closeLabel={t('consent.later')} closeOnBackdrop={false}>
+      <p>{t('consent.text')}</p>
+      <p>
+        <a href={pagePaths.privacy} target="_blank" rel="noopener">
+          {t('consent.read')}
+        </a>
+      </p>
+      {problem && (
+        <p className="form-error" role="alert">
+          {problem}
+        </p>
+      )}
+      <button
+        type="button"
+        className="button button--primary button--block"
+        disabled={accept.isPending}
+        onClick={() =>
+          accept.mutate(
+            { version },
+            {
+              onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.privacy.status.queryKey() }),
+              onError: (error) => setProblem(errorMessage(error, t('consent.failed'))),
+            },
+          )
+        }
+      >
+        {accept.isPending ? t('consent.busy') : t('consent.agree')}
+      </button>
+    </Dialog>
+  );
+}

@@ -1,0 +1,105 @@
+import { useMutation } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { TextField } from '../../components/text-field';
+import { downloadText } from '../../lib/download';
+import { errorMessage, useTRPC, type RouterOutputs } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatIstDateTime } from '../../../shared/ist';
+import { usePrivacyMessages } from './privacy-messages';
+import './privacy.css';
+
+type MyData = RouterOutputs['privacy']['myData'];
+
+/** One record as a readable list of its fields. */
+function Fields({ row }: { row: Record<string, unknown> }) {
+  return (
+    <dl className="details my-data__fields">
+      {Object.entries(row).map(([field, value]) => (
+        <div key={field}>
+          <dt>{field}</dt>
+          <dd>{value === null ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/**
+ * /account/my-data: everything the product holds about the signed-in person, after the password,
+ * as a readable page (print it, or save it as PDF) and as a JSON file.
+ */
+export default function MyDataPage() {
+  const { t, lang } = usePrivacyMessages();
+  useDocumentTitle(t('myData.title'));
+  const trpc = useTRPC();
+  const fetchData = useMutation(trpc.privacy.myData.mutationOptions());
+  const [password, setPassword] = useState('');
+  const [data, setData] = useState<MyData | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setProblem(null);
+    fetchData.mutate(
+      { password },
+      {
+        onSuccess: (found) => {
+          setData(found);
+          setPassword('');
+        },
+        onError: (error) => setProblem(errorMessage(error, t('myData.failed'))),
+      },
+    );
+  }
+
+  return (
+    <div className="page my-data">
+      <h1>{t('myData.title')}</h1>
+      {!data ? (
+        <form className="form page--narrow" onSubmit={submit} noValidate>
+          <p>{t('myData.intro')}</p>
+          <TextField
+            label={t('myData.password')}
+            type="password"
+            name="password"
+            autoComplete="current-password"
+            value={password}
+            error={problem}
+            onChange={setPassword}
+          />
+          <button type="submit" className="button button--primary" disabled={fetchData.isPending}>
+            {fetchData.isPending ? t('myData.busy') : t('myData.show')}
+          </button>
+        </form>
+      ) : (
+        <>
+          <p className="muted">{t('myData.exported', { date: formatIstDateTime(data.exportedAt, lang) })}</p>
+          <p className="button-row no-print">
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => downloadText(`my-data-${data.exportedAt}.json`, JSON.stringify(data, null, 2))}
+            >
+              {t('myData.downloadJson')}
+            </button>
+            <button type="button" className="button" onClick={() => window.print()}>
+              {t('myData.print')}
+            </button>
+          </p>
+          <section aria-labelledby="my-data-account">
+            <h2 id="my-data-account">{t('myData.account')}</h2>
+            <Fields row={data.account} />
+          </section>
+          {Object.entries(data.records).map(([table, rows]) => (
+            <section key={table} aria-labelledby={`my-data-${table}`}>
+              <h2 id={`my-data-${table}`} translate="no">
+                {table}
+              </h2>
+              {rows.length === 0 ? <p>{t('myData.empty')}</p> : rows.map((row, index) => <Fields key={String(row.id ?? index)} row={row} />)}
+            </section>
+          ))}
+        </>
+      )}
+    </div>
+  );
+}

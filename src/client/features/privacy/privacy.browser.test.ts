@@ -1,0 +1,88 @@
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { consents, users } from '../../../server/db/schema.js';
+import { signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { createUserWithToken, TEST_PASSWORD } from '../../../test/factories.js';
+import { waitForEmail } from '../../../test/outbox.js';
+import type { TestApp } from '../../../test/test-app.js';
+import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
+import pagesMr from '../../locales/mr/pages.json';
+import privacyMr from '../../locales/mr/privacy.json';
+
+let t: TestApp;
+let browser: TestBrowser;
+
+withAppAndBrowser((app, chromium) => {
+  t = app;
+  browser = chromium;
+});
+
+const fitsTheScreen = (page: import('playwright-core').Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
+
+describe('privacy, at 360 px in Marathi', () => {
+  it('a learner reads the notice, agrees to a changed one, sees and downloads their data, and erases their account through the emailed link', async () => {
+    const learner = await createUserWithToken(t.db, { name: 'आशा पवार', email: 'asha.privacy@example.com', lang: 'mr', consent: false });
+    // Their consent was to an older notice: they are asked again.
+    t.db
+      .insert(consents)
+      .values({ userId: learner.user.id, noticeVersion: '2025-01-01', via: 'register', acceptedAt: Date.now() - 1000 })
+      .run();
+    const { page, context } = await browser.newPage({ width: 360, locale: 'mr-IN' });
+    await signIn(context, t.url, learner.token);
+
+    await page.goto(`${t.url}/privacy-policy?lang=mr`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pagesMr.privacy.title);
+    expect(await page.getByRole('heading', { name: pagesMr.privacy.sections[3]!.heading }).isVisible()).toBe(true);
+    expect(await fitsTheScreen(page)).toBe(true);
+
+    await page.goto(`${t.url}/account?lang=mr`);
+    const ask = page.getByRole('dialog', { name: privacyMr.consent.title });
+    await expect.poll(() => ask.isVisible()).toBe(true);
+    await ask.getByRole('button', { name: privacyMr.consent.agree }).click();
+    await expect.poll(() => ask.isVisible()).toBe(false);
+    expect(
+      t.db
+        .select()
+        .from(consents)
+        .where(eq(consents.userId, learner.user.id))
+        .all()
+        .map((row) => row.noticeVersion),
+    ).toContain(PRIVACY_NOTICE_VERSION);
+
+    // My data, after the password.
+    await page.getByRole('link', { name: privacyMr.account.download }).click();
+    await page.getByLabel(privacyMr.myData.password).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: privacyMr.myData.show }).click();
+    await expect.poll(() => page.getByRole('heading', { name: privacyMr.myData.account }).isVisible()).toBe(true);
+    expect(await page.getByText('asha.privacy@example.com').first().isVisible()).toBe(true);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: privacyMr.myData.downloadJson }).click();
+    const file = await download;
+    const saved = JSON.parse(await new Response((await file.createReadStream()) as unknown as ReadableStream).text());
+    expect(saved.account).toMatchObject({ email: 'asha.privacy@example.com' });
+    expect(await fitsTheScreen(page)).toBe(true);
+
+    // Erasing: the password, then the emailed link.
+    await page.goto(`${t.url}/account/erase?lang=mr`);
+    await page.getByLabel(privacyMr.erase.password).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: privacyMr.erase.ask }).click();
+    await expect.poll(() => page.getByText(privacyMr.erase.sent).isVisible()).toBe(true);
+    const mail = await waitForEmail(t.outbox, 'asha.privacy@example.com', (message) => message.subject.includes('मिटवा'));
+    const link = mail.text.match(/https?:\/\/\S+token=\S+/)![0];
+    await page.goto(`${link}&lang=mr`);
+    await page.getByRole('button', { name: privacyMr.erase.confirm }).click();
+    await expect.poll(() => page.getByText(privacyMr.erase.done).isVisible()).toBe(true);
+    expect(t.db.select().from(users).where(eq(users.id, learner.user.id)).get()).toMatchObject({ name: 'Erased account', phone: null });
+
+    // The admins see it, and the audit log has it.
+    const admin = await createUserWithToken(t.db, { role: 'admin' });
+    const adminView = await browser.newPage({ width: 360, locale: 'mr-IN' });
+    await signIn(adminView.context, t.url, admin.token);
+    await adminView.page.goto(`${t.url}/admin/privacy?lang=mr`);
+    const erased = adminView.page.getByRole('listitem').filter({ hasText: privacyMr.admin.account.replace('{{id}}', String(learner.user.id)) });
+    await expect.poll(() => erased.textContent()).toContain(privacyMr.admin.erased.split('{{date}}')[1]!.trim());
+    expect(await adminView.page.getByText('privacy.erase').first().isVisible()).toBe(true);
+    expect(await fitsTheScreen(adminView.page)).toBe(true);
+  });
+});
