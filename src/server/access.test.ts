@@ -7,6 +7,7 @@ import { CSV_TYPE, hdfcStatement, toCsv } from '../test/statements.js';
 import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
 import { allProcedures, callProcedure, trpcData } from '../test/trpc-http.js';
 import { decideOrder } from './features/orders/orders.service.js';
+import { reverseOrder } from './features/orders/order-reversal.service.js';
 import {
   actors,
   buildWorld,
@@ -117,6 +118,15 @@ function statementFile() {
 function approvedOrder(app: TestApp, w: World) {
   const order = insertOrder(app, w.user.row, createPackage(app.db));
   return decideOrder(app.deps, w.admin.row.id, { orderId: order.id, action: 'approve' });
+}
+
+/** The user's order approved with a tax invoice and then reversed, so that it has a credit note. */
+function creditNotedOrder(app: TestApp, w: World) {
+  const deps = { ...app.deps, config: { ...app.deps.config, gst: { gstin: '27AAPFU0939F1ZV', sellerState: '27', rateBp: 1800 } } };
+  const order = insertOrder(app, w.user.row, createPackage(app.db));
+  decideOrder(deps, w.admin.row.id, { orderId: order.id, action: 'approve' });
+  reverseOrder(deps, w.admin.row.id, { orderId: order.id, reason: 'Paid twice' });
+  return order;
 }
 
 const newPackageFields = { name: 'Share Market Basics', price: '4999', description: 'Learn how the share market works.' };
@@ -360,6 +370,8 @@ const procedures: Record<string, ProcedureCell> = {
   'receipts.pdf': { input: (w, app) => ({ orderId: id(approvedOrder(app, w)) }), expect: ownerOrAdmin },
   'receipts.list': { input: () => ({ from: '2026-04-01', to: '2027-03-31', page: 1 }), expect: adminOnly() },
   'receipts.csv': { input: () => ({ from: '2026-04-01', to: '2027-03-31' }), expect: adminOnly() },
+  'receipts.creditNotePdf': { input: (w, app) => ({ orderId: id(creditNotedOrder(app, w)) }), expect: ownerOrAdmin },
+  'receipts.gstr1': { input: () => ({ month: '2026-11' }), expect: adminOnly() },
 
   // Bank statements. Upload is multipart only (POST /api/admin/statements).
   'statements.upload': { input: () => ({ file: null, staleDays: 3 }), expect: adminOnly(400) },

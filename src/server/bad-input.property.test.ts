@@ -130,6 +130,8 @@ async function makeSamples(): Promise<Samples> {
     'receipts.pdf': { orderId: id(w.pendingOrder) },
     'receipts.list': { from: '2026-04-01', to: '2027-03-31', page: 1 },
     'receipts.csv': { from: '2026-04-01', to: '2027-03-31' },
+    'receipts.creditNotePdf': { orderId: id(w.pendingOrder) },
+    'receipts.gstr1': { month: '2026-11' },
     'statements.upload': {
       file: null,
       fileName: 'statement.csv',

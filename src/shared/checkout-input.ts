@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { gstinField } from './gstin.js';
 import { stateCodes } from './indian-states.js';
 import { discountCodeText } from './discounts.js';
 import { blankToUndefined, emailAddress, entityId, optionalText, pinCode, requiredText } from './schemas.js';
@@ -15,6 +16,8 @@ export const checkoutFields = z.object({
   /** GST state code and PIN, required when the site issues tax invoices. */
   state: z.enum(stateCodes, { error: 'STATE_REQUIRED' }).optional(),
   pin: pinCode.optional(),
+  /** A business buyer's GSTIN (optional, with tax invoices): checked by its shape and check character. */
+  gstin: z.preprocess(blankToUndefined, gstinField.optional()),
   /** A discount code: an admin's coupon or an affiliate's own code. */
   code: z.preprocess(blankToUndefined, discountCodeText.optional()),
 });
@@ -29,6 +32,7 @@ export function checkoutOf(input: CheckoutFields) {
     packageId: input.packageId,
     buyerState: input.state,
     buyerPin: input.pin,
+    buyerGstin: input.gstin,
     code: input.code,
   };
 }

@@ -113,6 +113,7 @@ export const validationMessages = {
     en: "Please write the account holder's name in English letters (A to Z), exactly as your bank has it.",
     mr: 'कृपया खातेधारकाचे नाव बँकेत आहे तसेच इंग्रजी अक्षरांत (A ते Z) लिहा.',
   },
+  MONTH_INVALID: { en: 'Please choose a month (YYYY-MM).', mr: 'कृपया महिना निवडा (YYYY-MM).' },
   GSTIN_INVALID: {
     en: 'Please enter the GSTIN: 15 characters, e.g. 27AAPFU0939F1ZV.',
     mr: 'कृपया GSTIN लिहा: 15 अक्षरे, उदा. 27AAPFU0939F1ZV.',

@@ -107,6 +107,8 @@ export function renderEmail<P>(template: EmailTemplate<P>, lang: Language, param
   const quoted = new Set<string>(template.quoted ?? []);
   const marked = Object.fromEntries(
     Object.entries(params as Record<string, unknown>).map(([key, value]) => {
+      // Lines of text (a receipt): each kept on its own line, and on one line.
+      if (Array.isArray(value)) return [key, value.map((line: unknown) => (typeof line === 'string' ? oneLine(line) : line))];
       if (typeof value !== 'string') return [key, value];
       const clean = oneLine(value);
       if (quoted.has(key)) return [key, `${QUOTE}${clean}${END}`];

@@ -20,6 +20,12 @@ import { financialYear, financialYearOf } from '../../../shared/financial-year.j
 import { memoryGateway } from '../../../test/memory-gateway.js';
 import { refundAndReverse, settleGatewayOrder, startGatewayPayment } from '../payments/payments.service.js';
 
+/** A buyer's checkout fields with tax invoices on: within Maharashtra, from Karnataka, or a business with its GSTIN. */
+function checkoutOf(buyer: { name: string; email: string }, index: number) {
+  const place = [{ buyerState: '27' }, { buyerState: '29' }, { buyerGstin: '29AAGCB7383J1Z4' }][index % 3]!;
+  return { name: buyer.name, email: buyer.email, buyerPin: '411005', ...place };
+}
+
 const silentMailer: Mailer = { send: async () => undefined, sendInBackground: () => undefined, sendLater: () => undefined, close: async () => undefined };
 
 type Op =
@@ -188,6 +194,31 @@ function checkLedger(db: Db, history: ReadonlySet<number>) {
   expect(unowned, 'every approved order not reversed granted its package').toEqual([]);
 }
 
+/**
+ * Receipts and credit notes: numbered in their own series per financial year, consecutive from 1
+ * with no gap and never twice; every approved paid order has its receipt; every reversed order
+ * with a tax invoice has exactly one credit note, for the whole invoice, and no other order has one.
+ */
+function checkDocuments(db: Db) {
+  for (const table of ['receipts', 'credit_notes'] as const) {
+    const gaps = db.all(
+      sql.raw(`select fy_start from ${table} group by fy_start having count(*) != max(seq) or min(seq) != 1 or count(distinct seq) != count(*)`),
+    );
+    expect(gaps, `${table} are numbered 1..n in each financial year`).toEqual([]);
+  }
+  const unreceipted = db.all(sql`
+    select o.id from orders o left join receipts r on r.order_id = o.id where o.status = 'approved' and o.amount_paise > 0 and r.id is null`);
+  expect(unreceipted, 'every approved paid order has its receipt').toEqual([]);
+  const notes = db.all<{ order_id: number; notes: number; matches: number }>(sql`
+    select r.order_id, (select count(*) from credit_notes c where c.order_id = r.order_id) as notes,
+      (select count(*) from credit_notes c join receipts i on i.id = c.receipt_id where c.order_id = r.order_id and c.amount_paise = i.amount_paise
+        and c.taxable_paise = i.taxable_paise and c.cgst_paise = i.cgst_paise and c.sgst_paise = i.sgst_paise and c.igst_paise = i.igst_paise) as matches
+    from order_reversals r join receipts i on i.order_id = r.order_id where i.gstin is not null`);
+  for (const row of notes) expect(row, `the reversed order ${row.order_id} has one credit note of its invoice`).toMatchObject({ notes: 1, matches: 1 });
+  const stray = db.all(sql`select c.id from credit_notes c left join order_reversals r on r.order_id = c.order_id where r.order_id is null`);
+  expect(stray, 'no credit note without a reversal').toEqual([]);
+}
+
 /** Discount codes' promises: the price paid and the discount make the list price, a commission never exceeds the price paid, a free order earns and receipts nothing, a code is never used past its limits. */
 function checkCodes(db: Db) {
   const unbalanced = db.all(sql`select id from orders where list_price_paise is not null and amount_paise + discount_paise != list_price_paise`);
@@ -312,6 +343,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
       refundedOnGateway: 0,
       discountedOrders: 0,
       freeOrders: 0,
+      creditNotes: 0,
     };
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 20, maxLength: 50, size: 'max' }), async (ops) => {
@@ -326,6 +358,9 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
           TDS_THRESHOLD_RUPEES: '50',
           TDS_RATE_PERCENT: '10',
           TDS_NO_PAN_RATE_PERCENT: '20',
+          // Tax invoices, so that a reversal issues a credit note.
+          GSTIN: '27AAPFU0939F1ZV',
+          SELLER_STATE: '27',
         });
         let clock = Date.parse('2027-03-31T22:00:00+05:30');
         const memory = memoryGateway();
@@ -361,7 +396,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
               if (step.kind === 'order') {
                 utr += 1;
                 const buyer = people[step.buyer]!;
-                orders.push(placeOrder(deps, buyer.id, { name: buyer.name, email: buyer.email, packageId: packages[step.pkg]!.id, utr: String(utr) }).id);
+                orders.push(placeOrder(deps, buyer.id, { ...checkoutOf(buyer, step.buyer), packageId: packages[step.pkg]!.id, utr: String(utr) }).id);
               } else if (step.kind === 'approve' || step.kind === 'reject') {
                 const orderId = orders[step.order % Math.max(1, orders.length)];
                 if (orderId === undefined) continue;
@@ -417,12 +452,12 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
                 const buyer = people[step.buyer]!;
                 const code = codes[step.code]!;
                 utr += 1;
-                const input = { name: buyer.name, email: buyer.email, packageId: packages[step.pkg]!.id, code };
+                const input = { ...checkoutOf(buyer, step.buyer), packageId: packages[step.pkg]!.id, code };
                 orders.push(code === 'FREE100' ? claimFreeOrder(deps, buyer.id, input).id : placeOrder(deps, buyer.id, { ...input, utr: String(utr) }).id);
                 if (code === 'FREE100') decided.add(orders.at(-1)!);
               } else if (step.kind === 'gatewayOrder') {
                 const buyer = people[step.buyer]!;
-                orders.push((await startGatewayPayment(deps, buyer.id, { name: buyer.name, email: buyer.email, packageId: packages[step.pkg]!.id })).orderId);
+                orders.push((await startGatewayPayment(deps, buyer.id, { ...checkoutOf(buyer, step.buyer), packageId: packages[step.pkg]!.id })).orderId);
               } else if (step.kind === 'gatewayPay' || step.kind === 'gatewayRefund') {
                 const orderId = orders[step.order % Math.max(1, orders.length)];
                 const order = orderId === undefined ? undefined : db.select().from(ordersTable).where(eq(ordersTable.id, orderId)).get();
@@ -452,6 +487,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
             checkLedger(db, history);
             checkGateway(db, memory.payments);
             checkCodes(db);
+            checkDocuments(db);
             const waitingForDeleted = db.get<{ n: number }>(
               sql`select count(*) as n from orders o join users u on u.id = o.user_id where u.deleted_at is not null and o.status = 'pending'`,
             )!;
@@ -475,6 +511,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
           reached.paidByGateway += count(sql`select count(*) as n from orders where gateway_payment_id is not null`);
           reached.discountedOrders += count(sql`select count(*) as n from orders where discount_paise > 0 and status = 'approved'`);
           reached.freeOrders += count(sql`select count(*) as n from orders where payment_method = 'free'`);
+          reached.creditNotes += count(sql`select count(*) as n from credit_notes`);
           reached.refundedOnGateway += count(
             sql`select count(*) as n from order_reversals r join orders o on o.id = r.order_id where o.gateway_payment_id is not null`,
           );

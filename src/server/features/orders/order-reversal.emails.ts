@@ -2,17 +2,17 @@ import { defineEmail } from '../../lib/mailer.js';
 
 type Site = { siteName: string; name: string; link: string };
 
-export const orderReversedBuyerEmail = defineEmail<Site & { pkg: string; utr: string; reason: string }>({
+export const orderReversedBuyerEmail = defineEmail<Site & { pkg: string; utr: string; reason: string; creditNote: string | null; invoice: string | null }>({
   quoted: ['reason'],
   subject: {
     en: ({ pkg }) => `Your order for ${pkg} was reversed`,
     mr: ({ pkg }) => `${pkg} ची तुमची ऑर्डर उलट केली`,
   },
   body: {
-    en: ({ name, pkg, utr, reason, link }) =>
-      `Hello ${name},\n\nWe have reversed the approval of your order for ${pkg} (UTR ${utr}), so the package is no longer in your account.\n\nReason: ${reason}\n\nIf you think this is a mistake, please contact us: ${link}`,
-    mr: ({ name, pkg, utr, reason, link }) =>
-      `नमस्कार ${name},\n\n${pkg} साठीच्या तुमच्या ऑर्डरची (UTR ${utr}) मंजुरी आम्ही उलट केली आहे, त्यामुळे हे पॅकेज आता तुमच्या खात्यात नाही.\n\nकारण: ${reason}\n\nही चूक आहे असे वाटत असल्यास कृपया आमच्याशी संपर्क करा: ${link}`,
+    en: ({ name, pkg, utr, reason, link, creditNote, invoice }) =>
+      `Hello ${name},\n\nWe have reversed the approval of your order for ${pkg} (UTR ${utr}), so the package is no longer in your account.\n\nReason: ${reason}${creditNote ? `\n\nCredit note ${creditNote} cancels tax invoice ${invoice}; you can download it from the invoice's page.` : ''}\n\nIf you think this is a mistake, please contact us: ${link}`,
+    mr: ({ name, pkg, utr, reason, link, creditNote, invoice }) =>
+      `नमस्कार ${name},\n\n${pkg} साठीच्या तुमच्या ऑर्डरची (UTR ${utr}) मंजुरी आम्ही उलट केली आहे, त्यामुळे हे पॅकेज आता तुमच्या खात्यात नाही.\n\nकारण: ${reason}${creditNote ? `\n\nक्रेडिट नोट ${creditNote} ने कर बीजक ${invoice} रद्द होते; ती बीजकाच्या पानावरून डाउनलोड करता येईल.` : ''}\n\nही चूक आहे असे वाटत असल्यास कृपया आमच्याशी संपर्क करा: ${link}`,
   },
 });
 

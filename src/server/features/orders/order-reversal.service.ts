@@ -7,6 +7,7 @@ import { paymentReferenceOf } from '../../../shared/payment-reference.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { bookCorrection } from '../affiliate/ledger.service.js';
 import { giveBackOnReversal } from '../payouts/tds.service.js';
+import { issueCreditNote, receiptOfOrder } from '../receipts/receipts.service.js';
 import { commissionReversedEmail, orderReversedBuyerEmail } from './order-reversal.emails.js';
 import { reversalErrors } from './order-reversal.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
@@ -18,7 +19,7 @@ export type Reversal = { orderId: number; buyerId: number; packageName: string; 
 /**
  * Takes back an approved order (a mistaken approval, a fake UTR found later), once: the package
  * leaves the buyer's account and the sponsor's commission is taken back by a correction line
- * (never an edit), in one transaction. When that commission was already paid out, what the sponsor
+ * (never an edit), and a tax invoice gets its credit note, in one transaction. When that commission was already paid out, what the sponsor
  * is owed goes below zero and their next payout nets it. The order keeps its status `approved`;
  * the reversal row (with the reason, who and when) marks it. Buyer and sponsor are emailed.
  * The order is found by its UTR (an admin's reversal) or its id (a refund through the payment
@@ -78,6 +79,7 @@ export function reverseOrder(
         gatewayRefundId: input.gatewayRefundId ?? null,
       })
       .run();
+    const creditNote = issueCreditNote(tx, deps.config, { orderId: order.id, reason: input.reason, now });
     const pkg = tx.select({ name: packages.name }).from(packages).where(eq(packages.id, order.packageId)).get()!;
     return {
       orderId: order.id,
@@ -86,13 +88,14 @@ export function reverseOrder(
       utr: paymentReferenceOf(order),
       commissionPaise: commission?.amountPaise ?? 0,
       sponsorId: commission?.userId ?? null,
+      creditNote: creditNote && { number: creditNote.number, invoice: receiptOfOrder(tx, order.id)!.number },
     };
   });
   notify(deps, reversal, input.reason);
   return reversal;
 }
 
-function notify(deps: Deps, reversal: Reversal & { utr: string }, reason: string): void {
+function notify(deps: Deps, reversal: Reversal & { utr: string; creditNote: { number: string; invoice: string } | null }, reason: string): void {
   const site = deps.config.siteName;
   const buyer = deps.db.select().from(users).where(eq(users.id, reversal.buyerId)).get();
   if (buyer && buyer.deletedAt === null) {
@@ -100,7 +103,16 @@ function notify(deps: Deps, reversal: Reversal & { utr: string }, reason: string
       renderEmail(
         orderReversedBuyerEmail,
         buyer.lang,
-        { siteName: site, name: buyer.name, pkg: reversal.packageName, utr: reversal.utr, reason, link: `${deps.config.publicUrl}${pagePaths.contact}` },
+        {
+          siteName: site,
+          name: buyer.name,
+          pkg: reversal.packageName,
+          utr: reversal.utr,
+          reason,
+          link: `${deps.config.publicUrl}${pagePaths.contact}`,
+          creditNote: reversal.creditNote?.number ?? null,
+          invoice: reversal.creditNote?.invoice ?? null,
+        },
         buyer.email,
       ),
     );

@@ -16,7 +16,7 @@ export const newOrderEmail = defineEmail<Site & { buyer: string; email: string; 
   },
 });
 
-export const orderApprovedEmail = defineEmail<Site & { name: string; pkg: string; link: string; receipt: string | null; receiptLink: string | null }>({
+export const orderApprovedEmail = defineEmail<Site & { name: string; pkg: string; link: string; receipt: string[] | null; receiptLink: string | null }>({
   quoted: ['name'],
   subject: {
     en: ({ pkg }) => `Payment verified: ${pkg} is in your account`,
@@ -25,10 +25,10 @@ export const orderApprovedEmail = defineEmail<Site & { name: string; pkg: string
   body: {
     en: ({ name, pkg, link, receipt, receiptLink }) =>
       `Hello ${name},\n\nWe have verified your payment. ${pkg} is now in your account.\n\nStart learning: ${link}` +
-      (receipt ? `\n\nYour receipt:\n\n${receipt}\n\nTo print it or save it as PDF: ${receiptLink}` : ''),
+      (receipt ? `\n\nYour receipt:\n\n${receipt.join('\n')}\n\nTo download it as PDF or print it: ${receiptLink}` : ''),
     mr: ({ name, pkg, link, receipt, receiptLink }) =>
       `नमस्कार ${name},\n\nतुमचे पेमेंट पडताळले आहे. ${pkg} आता तुमच्या खात्यात आहे.\n\nशिकायला सुरुवात करा: ${link}` +
-      (receipt ? `\n\nतुमची पावती:\n\n${receipt}\n\nछापण्यासाठी किंवा PDF म्हणून जतन करण्यासाठी: ${receiptLink}` : ''),
+      (receipt ? `\n\nतुमची पावती:\n\n${receipt.join('\n')}\n\nPDF डाउनलोड करण्यासाठी किंवा छापण्यासाठी: ${receiptLink}` : ''),
   },
 });
 

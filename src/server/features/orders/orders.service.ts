@@ -24,7 +24,7 @@ import { hasBought, packageById } from '../catalog/catalog.service.js';
 import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
 import { withholdOnCredit } from '../payouts/tds.service.js';
 import { receiptErrors } from '../receipts/receipts.errors.js';
-import { receiptText, toReceiptView } from '../receipts/receipts.views.js';
+import { receiptLines, toReceiptView } from '../receipts/receipts.views.js';
 import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
 import { orderErrors } from './orders.errors.js';
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
@@ -107,6 +107,14 @@ export async function paymentDetails(deps: Deps, userId: number, packageId: numb
   return { pkg, upiId, payeeName: upiPayeeName, upiLink, qrDataUrl: await upiQrDataUrl(upiLink), pricePaise, discount };
 }
 
+/**
+ * What a tax invoice needs of the buyer, as the order keeps it: the place of supply (the state
+ * code a buyer's GSTIN starts with, else the state they chose), the PIN and the GSTIN.
+ */
+function taxInvoiceFields(input: CheckoutInput) {
+  return { buyerState: input.buyerGstin?.slice(0, 2) ?? input.buyerState, buyerPin: input.buyerPin, buyerGstin: input.buyerGstin ?? null };
+}
+
 function isUniqueViolation(error: unknown, index: string): boolean {
   return error instanceof Error && /UNIQUE constraint failed/.test(error.message) && error.message.includes(index);
 }
@@ -120,6 +128,8 @@ type CheckoutInput = {
   /** Asked only when the site issues tax invoices (GSTIN set). */
   buyerState?: string | undefined;
   buyerPin?: string | undefined;
+  /** A business buyer's GSTIN (optional): its state code is then the place of supply. */
+  buyerGstin?: string | undefined;
   /** A discount code (a coupon or an affiliate's own code). */
   code?: string | undefined;
   /** Where the checkout was made from (hashed by the caller): the admin's fraud flag reads it. */
@@ -132,7 +142,7 @@ type CheckoutInput = {
  * this package if there is one (the caller decides what it may do with it).
  */
 function checkoutChecks(tx: Queryable, config: Config, buyerId: number, input: CheckoutInput, now: number) {
-  if (config.gst && (!input.buyerState || !input.buyerPin)) throw orderErrors.STATE_AND_PIN_REQUIRED();
+  if (config.gst && ((!input.buyerState && !input.buyerGstin) || !input.buyerPin)) throw orderErrors.STATE_AND_PIN_REQUIRED();
   const pkg = packageOnSale(tx, input.packageId);
   if (hasBought(tx, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
   const buyer = findActiveUser(tx, buyerId);
@@ -241,7 +251,7 @@ export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & {
             paymentMethod: 'utr',
             buyerName: input.name,
             buyerEmail: input.email,
-            ...(deps.config.gst && { buyerState: input.buyerState, buyerPin: input.buyerPin }),
+            ...(deps.config.gst && taxInvoiceFields(input)),
             ...pricedValues(pkg, discount, input.placedFrom),
           })
           .where(and(eq(orders.id, waiting.id), eq(orders.status, 'pending')))
@@ -258,7 +268,7 @@ export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & {
           referrerId: referrerFor(tx, buyer, input.referralId, discount),
           buyerName: input.name,
           buyerEmail: input.email,
-          ...(deps.config.gst && { buyerState: input.buyerState, buyerPin: input.buyerPin }),
+          ...(deps.config.gst && taxInvoiceFields(input)),
           createdAt: deps.now(),
         })
         .returning()
@@ -300,7 +310,7 @@ export function openGatewayOrder(deps: Deps, buyerId: number, input: CheckoutInp
           referrerId: referrerFor(tx, buyer, input.referralId, discount),
           buyerName: input.name,
           buyerEmail: input.email,
-          ...(deps.config.gst && { buyerState: input.buyerState, buyerPin: input.buyerPin }),
+          ...(deps.config.gst && taxInvoiceFields(input)),
           createdAt: deps.now(),
         })
         .returning()
@@ -413,7 +423,7 @@ export function claimFreeOrder(deps: Deps, buyerId: number, input: CheckoutInput
         referrerId: referrerFor(tx, buyer, input.referralId, discount),
         buyerName: input.name,
         buyerEmail: input.email,
-        ...(deps.config.gst && { buyerState: input.buyerState, buyerPin: input.buyerPin }),
+        ...(deps.config.gst && taxInvoiceFields(input)),
         createdAt: deps.now(),
       })
       .returning()
@@ -582,10 +592,10 @@ function buyerEmail(deps: Deps, order: OrderRow, buyer: UserRow, pkg: PackageRow
 }
 
 /** The receipt's text and page for the approval email (an order approved before receipts existed has none). */
-function approvalReceipt(deps: Deps, order: OrderRow, lang: 'en' | 'mr'): { receipt: string | null; receiptLink: string | null } {
+function approvalReceipt(deps: Deps, order: OrderRow, lang: 'en' | 'mr'): { receipt: string[] | null; receiptLink: string | null } {
   const receipt = receiptOfOrder(deps.db, order.id);
   if (!receipt) return { receipt: null, receiptLink: null };
-  return { receipt: receiptText(toReceiptView(receipt), lang), receiptLink: `${deps.config.publicUrl}${pathTo(pagePaths.receipt, { orderId: order.id })}` };
+  return { receipt: receiptLines(toReceiptView(receipt), lang), receiptLink: `${deps.config.publicUrl}${pathTo(pagePaths.receipt, { orderId: order.id })}` };
 }
 
 const buyer = alias(users, 'buyer');

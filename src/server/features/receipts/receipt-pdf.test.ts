@@ -1,7 +1,7 @@
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { FONTS, receiptPdf, scriptRuns } from './receipt-pdf.js';
-import type { ReceiptView } from './receipts.views.js';
+import { creditNotePdf, FONTS, receiptPdf, scriptRuns } from './receipt-pdf.js';
+import type { CreditNoteView, ReceiptView } from './receipts.views.js';
 
 /** The Unicode code points behind each glyph fontkit (pdfkit's text engine) lays out, in drawing order. */
 function shaped(text: string): number[][] {
@@ -49,6 +49,7 @@ describe('Devanagari in the PDF', () => {
         sellerState: { code: '27', en: 'Maharashtra', mr: 'महाराष्ट्र' },
         buyerState: { code: '27', en: 'Maharashtra', mr: 'महाराष्ट्र' },
         buyerPin: '411005',
+        buyerGstin: '27AAGCB7383J1Z0',
         intraState: true,
         taxablePaise: 2_117_80,
         cgstPaise: 190_60,
@@ -57,6 +58,7 @@ describe('Devanagari in the PDF', () => {
       },
       reversedAt: null,
       discount: { listPricePaise: 2_999_00, discountPaise: 500_00, code: 'DIWALI500' },
+      creditNote: null,
     };
     for (const [lang, reversedAt] of [
       ['en', null],
@@ -64,10 +66,27 @@ describe('Devanagari in the PDF', () => {
       ['en', Date.UTC(2026, 11, 1, 6)],
       ['mr', Date.UTC(2026, 11, 1, 6)],
     ] as const) {
-      const pdf = (await receiptPdf({ ...view, reversedAt }, lang)).toString('latin1');
+      const creditNote = reversedAt === null ? null : { number: 'MS/26-27/C00001', issuedAt: reversedAt };
+      const pdf = (await receiptPdf({ ...view, reversedAt, creditNote }, lang)).toString('latin1');
       expect(pdf.startsWith('%PDF-')).toBe(true);
       expect(pdf.match(/\/Type \/Page(?!s)/g)).toHaveLength(1);
       expect(pdf).toMatch(/\/MediaBox \[0 0 595\.28 841\.89\]/);
+      expect(pdf).toMatch(/\/FontName \/[A-Z]{6}\+NotoSansDevanagari/);
+    }
+    // Its credit note: one A4 page too, in either language.
+    const { discount: _discount, creditNote: _creditNote, reversedAt: _reversedAt, utr: _utr, paidAt: _paidAt, ...rest } = view;
+    const note: CreditNoteView = {
+      ...rest,
+      number: 'MS/26-27/C00001',
+      issuedAt: Date.UTC(2026, 11, 1, 6),
+      reason: 'पैसे दोनदा भरले',
+      invoice: { number: view.number, issuedAt: view.issuedAt },
+      tax: view.tax!,
+    };
+    for (const lang of ['en', 'mr'] as const) {
+      const pdf = (await creditNotePdf(note, lang)).toString('latin1');
+      expect(pdf.startsWith('%PDF-')).toBe(true);
+      expect(pdf.match(/\/Type \/Page(?!s)/g)).toHaveLength(1);
       expect(pdf).toMatch(/\/FontName \/[A-Z]{6}\+NotoSansDevanagari/);
     }
   });

@@ -4,7 +4,7 @@ import PDFDocument from 'pdfkit';
 import type { Language } from '../../../shared/domain.js';
 import { formatIstDateTime } from '../../../shared/ist.js';
 import { formatRupees } from '../../../shared/money.js';
-import { percent, receiptLabels, type ReceiptView } from './receipts.views.js';
+import { amountInWordsFor, percent, receiptLabels, type CreditNoteView, type ReceiptTax, type ReceiptView } from './receipts.views.js';
 
 /**
  * The receipt as an A4 PDF, drawn by pdfkit with Noto Sans Devanagari (the same font files the
@@ -87,9 +87,11 @@ function writeRight(doc: Doc, text: string, right: number, y: number, size: numb
   });
 }
 
-export function receiptPdf(view: ReceiptView, lang: Language): Promise<Buffer> {
-  const l = receiptLabels[lang];
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${view.tax ? l.invoice : l.receipt} ${view.number}`, Author: view.seller.name } });
+type Labels = (typeof receiptLabels)[Language];
+
+/** A new A4 document with the fonts, and the promise of its bytes once ended. */
+function newDocument(title: string, author: string): { doc: Doc; done: Promise<Buffer> } {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: title, Author: author } });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -97,7 +99,11 @@ export function receiptPdf(view: ReceiptView, lang: Language): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { doc, done };
+}
 
+/** The drawing helpers of one page: fields, rules, amount rows, the parties. */
+function pageKit(doc: Doc) {
   const left = 50;
   const right = doc.page.width - 50;
   const width = right - left;
@@ -106,30 +112,6 @@ export function receiptPdf(view: ReceiptView, lang: Language): Promise<Buffer> {
     doc.y += 8;
   };
   const field = (label: string, value: string) => write(doc, `${label}: ${value}`, { x: left, width, size: 11 });
-
-  write(doc, view.tax ? l.invoice : l.receipt, { x: left, y: 50, width, size: 20, bold: true });
-  doc.y += 4;
-  field(l.number, view.number);
-  field(l.date, formatIstDateTime(view.issuedAt, lang));
-  if (view.reversedAt !== null) {
-    doc.y += 4;
-    write(doc, l.reversed(formatIstDateTime(view.reversedAt, lang)), { x: left, width, size: 11, bold: true, color: '#8c1d16' });
-  }
-  doc.y += 6;
-  rule(1.2);
-
-  write(doc, l.seller, { x: left, width, size: 9, color: '#444' });
-  write(doc, view.seller.name, { x: left, width, size: 12, bold: true });
-  for (const line of [view.seller.address, view.seller.phone, view.seller.email]) if (line) write(doc, line, { x: left, width, size: 11 });
-  if (view.tax) field(l.gstin, view.tax.gstin);
-  doc.y += 8;
-  write(doc, l.buyer, { x: left, width, size: 9, color: '#444' });
-  write(doc, view.buyer.name, { x: left, width, size: 12, bold: true });
-  for (const line of [view.buyer.email, view.buyer.phone]) if (line) write(doc, line, { x: left, width, size: 11 });
-  if (view.tax) field(l.place, `${view.tax.buyerState[lang]} (${view.tax.buyerState.code})${view.tax.buyerPin ? `, ${l.pin} ${view.tax.buyerPin}` : ''}`);
-  doc.y += 10;
-  rule();
-
   const row = (label: string, amount: string, bold = false) => {
     const y = doc.y;
     write(doc, label, { x: left, y, width: width - 130, size: 11, bold });
@@ -137,32 +119,111 @@ export function receiptPdf(view: ReceiptView, lang: Language): Promise<Buffer> {
     writeRight(doc, amount, right, y, 11, bold);
     doc.y = Math.max(after, y + 16) + 4;
   };
-  if (view.discount) {
-    row(l.listPrice, formatRupees(view.discount.listPricePaise));
-    row(l.discount(view.discount.code), `− ${formatRupees(view.discount.discountPaise)}`);
-  }
-  row(`${view.packageName}${view.tax ? ` (${l.sac} ${view.tax.sac})` : ''}`, formatRupees(view.tax ? view.tax.taxablePaise : view.amountPaise));
-  if (view.tax) {
-    if (view.tax.intraState) {
-      row(`CGST ${percent(view.tax.rateBp / 2)}`, formatRupees(view.tax.cgstPaise));
-      row(`SGST ${percent(view.tax.rateBp / 2)}`, formatRupees(view.tax.sgstPaise));
-    } else {
-      row(`IGST ${percent(view.tax.rateBp)}`, formatRupees(view.tax.igstPaise));
-    }
-  }
-  rule();
-  row(l.amount, formatRupees(view.amountPaise), true);
-  rule(1.2);
+  const party = (label: string, name: string, lines: (string | null)[]) => {
+    write(doc, label, { x: left, width, size: 9, color: '#444' });
+    write(doc, name, { x: left, width, size: 12, bold: true });
+    for (const line of lines) if (line) write(doc, line, { x: left, width, size: 11 });
+  };
+  const note = (text: string, options: { bold?: boolean; color?: string; size?: number } = {}) =>
+    write(doc, text, { x: left, width, size: options.size ?? 9, bold: options.bold ?? false, color: options.color ?? '#444' });
+  return { left, width, rule, field, row, party, note };
+}
 
-  write(doc, l.words, { x: left, width, size: 9, color: '#444' });
-  write(doc, view.amountInWords.en, { x: left, width, size: 11, bold: true });
-  write(doc, view.amountInWords.mr, { x: left, width, size: 11, bold: true });
+function placeText(tax: ReceiptTax, lang: Language, l: Labels): string {
+  return `${tax.buyerState[lang]} (${tax.buyerState.code})${tax.buyerPin ? `, ${l.pin} ${tax.buyerPin}` : ''}`;
+}
+
+function taxRows(kit: ReturnType<typeof pageKit>, tax: ReceiptTax, amounts: { cgstPaise: number; sgstPaise: number; igstPaise: number }, sign = '') {
+  if (tax.intraState) {
+    kit.row(`CGST ${percent(tax.rateBp / 2)}`, `${sign}${formatRupees(amounts.cgstPaise)}`);
+    kit.row(`SGST ${percent(tax.rateBp / 2)}`, `${sign}${formatRupees(amounts.sgstPaise)}`);
+  } else {
+    kit.row(`IGST ${percent(tax.rateBp)}`, `${sign}${formatRupees(amounts.igstPaise)}`);
+  }
+}
+
+export function receiptPdf(view: ReceiptView, lang: Language): Promise<Buffer> {
+  const l = receiptLabels[lang];
+  const { doc, done } = newDocument(`${view.tax ? l.invoice : l.receipt} ${view.number}`, view.seller.name);
+  const kit = pageKit(doc);
+
+  write(doc, view.tax ? l.invoice : l.receipt, { x: kit.left, y: 50, width: kit.width, size: 20, bold: true });
+  doc.y += 4;
+  kit.field(view.tax ? l.invoiceNumber : l.number, view.number);
+  kit.field(l.date, formatIstDateTime(view.issuedAt, lang));
+  if (view.reversedAt !== null) {
+    doc.y += 4;
+    kit.note(l.reversed(formatIstDateTime(view.reversedAt, lang)), { size: 11, bold: true, color: '#8c1d16' });
+  }
+  if (view.creditNote)
+    kit.note(l.cancelledBy(view.creditNote.number, formatIstDateTime(view.creditNote.issuedAt, lang)), { size: 11, bold: true, color: '#8c1d16' });
+  doc.y += 6;
+  kit.rule(1.2);
+
+  kit.party(l.seller, view.seller.name, [view.seller.address, view.seller.phone, view.seller.email]);
+  if (view.tax) kit.field(l.gstin, view.tax.gstin);
   doc.y += 8;
-  field(l.utr, view.utr);
-  field(l.paidOn, formatIstDateTime(view.paidAt, lang));
+  kit.party(l.buyer, view.buyer.name, [view.buyer.email, view.buyer.phone]);
+  if (view.tax?.buyerGstin) kit.field(l.buyerGstin, view.tax.buyerGstin);
+  if (view.tax) kit.field(l.place, placeText(view.tax, lang, l));
+  doc.y += 10;
+  kit.rule();
+
+  if (view.discount) {
+    kit.row(l.listPrice, formatRupees(view.discount.listPricePaise));
+    kit.row(l.discount(view.discount.code), `− ${formatRupees(view.discount.discountPaise)}`);
+  }
+  kit.row(`${view.packageName}${view.tax ? ` (${l.sac} ${view.tax.sac})` : ''}`, formatRupees(view.tax ? view.tax.taxablePaise : view.amountPaise));
+  if (view.tax) taxRows(kit, view.tax, view.tax);
+  kit.rule();
+  kit.row(l.amount, formatRupees(view.amountPaise), true);
+  kit.rule(1.2);
+
+  kit.note(l.words);
+  for (const words of amountInWordsFor(view.amountInWords, lang)) write(doc, words, { x: kit.left, width: kit.width, size: 11, bold: true });
+  doc.y += 8;
+  kit.field(l.utr, view.utr);
+  kit.field(l.paidOn, formatIstDateTime(view.paidAt, lang));
   doc.y += 12;
-  if (view.tax) write(doc, l.inclusive, { x: left, width, size: 9, color: '#444' });
-  write(doc, l.computer, { x: left, width, size: 9, color: '#444' });
+  if (view.tax) kit.note(l.inclusive);
+  kit.note(l.computer);
+  doc.end();
+  return done;
+}
+
+/** A credit note as an A4 PDF, in the reader's language: the invoice it refers to, and the value and tax it credits. */
+export function creditNotePdf(view: CreditNoteView, lang: Language): Promise<Buffer> {
+  const l = receiptLabels[lang];
+  const { doc, done } = newDocument(`${l.creditNote} ${view.number}`, view.seller.name);
+  const kit = pageKit(doc);
+
+  write(doc, l.creditNote, { x: kit.left, y: 50, width: kit.width, size: 20, bold: true });
+  doc.y += 4;
+  kit.field(l.creditNoteNumber, view.number);
+  kit.field(l.date, formatIstDateTime(view.issuedAt, lang));
+  kit.note(l.against(view.invoice.number, formatIstDateTime(view.invoice.issuedAt, lang)), { size: 11, bold: true, color: '#000' });
+  kit.field(l.reason, view.reason);
+  doc.y += 6;
+  kit.rule(1.2);
+
+  kit.party(l.seller, view.seller.name, [view.seller.address, view.seller.phone, view.seller.email]);
+  kit.field(l.gstin, view.tax.gstin);
+  doc.y += 8;
+  kit.party(l.buyer, view.buyer.name, [view.buyer.email, view.buyer.phone]);
+  if (view.tax.buyerGstin) kit.field(l.buyerGstin, view.tax.buyerGstin);
+  kit.field(l.place, placeText(view.tax, lang, l));
+  doc.y += 10;
+  kit.rule();
+
+  kit.row(`${view.packageName} (${l.sac} ${view.tax.sac})`, formatRupees(view.tax.taxablePaise));
+  taxRows(kit, view.tax, view.tax);
+  kit.rule();
+  kit.row(l.credited, formatRupees(view.amountPaise), true);
+  kit.rule(1.2);
+  kit.note(l.words);
+  for (const words of amountInWordsFor(view.amountInWords, lang)) write(doc, words, { x: kit.left, width: kit.width, size: 11, bold: true });
+  doc.y += 12;
+  kit.note(l.noteComputer);
   doc.end();
   return done;
 }

@@ -23,4 +23,18 @@ export const receiptErrors = defineErrors({
       mr: 'या आर्थिक वर्षातील पावती क्रमांक संपले आहेत. कृपया साइटच्या मालकाशी संपर्क साधा.',
     },
   ],
+  CREDIT_NOTE_NUMBERS_USED_UP: [
+    'CONFLICT',
+    {
+      en: 'Credit note numbers for this financial year are used up. Please contact the site owner.',
+      mr: 'या आर्थिक वर्षातील क्रेडिट नोट क्रमांक संपले आहेत. कृपया साइटच्या मालकाशी संपर्क साधा.',
+    },
+  ],
+  CREDIT_NOTE_NOT_FOUND: [
+    'NOT_FOUND',
+    {
+      en: 'There is no credit note for this order: one is made only when an order with a tax invoice is reversed.',
+      mr: 'या ऑर्डरची क्रेडिट नोट नाही: कर बीजक असलेली ऑर्डर उलट केल्यावरच क्रेडिट नोट तयार होते.',
+    },
+  ],
 });

@@ -1,13 +1,31 @@
 import { z } from 'zod';
 import { isAdminRole } from '../../../shared/domain.js';
+import { parsePeriod } from '../../../shared/financial-year.js';
 import { calendarDate, entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
-import { receiptPdf } from './receipt-pdf.js';
-import { allReceiptsInPeriod, periodBounds, receiptFor, receiptsInPeriod, receiptsOfBuyer, RECEIPTS_PAGE_SIZE } from './receipts.service.js';
-import { receiptsCsv, toOwnReceiptView, toReceiptView } from './receipts.views.js';
+import { gstr1 } from './gstr1.js';
+import { creditNotePdf, receiptPdf } from './receipt-pdf.js';
+import {
+  allReceiptsInPeriod,
+  creditNoteFor,
+  creditNotesInPeriod,
+  periodBounds,
+  receiptFor,
+  receiptsInPeriod,
+  receiptsOfBuyer,
+  RECEIPTS_PAGE_SIZE,
+} from './receipts.service.js';
+import { gstr1Csv, receiptsCsv, toCreditNoteListRow, toCreditNoteView, toOwnReceiptView, toReceiptView } from './receipts.views.js';
 
 const page = z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').default(1);
 const period = { from: calendarDate, to: calendarDate };
+
+/** An IST month, "2026-11". */
+const month = z
+  .string({ error: 'MONTH_INVALID' })
+  .max(7, 'MONTH_INVALID')
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'MONTH_INVALID')
+  .transform((label) => parsePeriod(label)!);
 
 export const receiptsRouter = router({
   /** The receipt numbers of the caller's own orders (for the links on My orders). */
@@ -25,15 +43,39 @@ export const receiptsRouter = router({
     return { fileName: `receipt-${view.number.replace(/\//g, '-')}.pdf`, base64: pdf.toString('base64') };
   }),
 
-  /** Receipts issued in a period (IST dates, both included), in number order, a page at a time. */
-  list: adminProcedure.input(z.object({ ...period, page })).query(({ ctx, input }) => {
-    const result = receiptsInPeriod(ctx.db, periodBounds(input.from, input.to), input.page);
-    return { receipts: result.rows.map(toReceiptView), total: result.total, amountPaise: result.amountPaise, pageSize: RECEIPTS_PAGE_SIZE };
+  /** The credit note of a reversed order's tax invoice as an A4 PDF (base64): its buyer and admins only. */
+  creditNotePdf: protectedProcedure.input(z.object({ orderId: entityId })).query(async ({ ctx, input }) => {
+    const view = toCreditNoteView(creditNoteFor(ctx.db, { id: ctx.user.id, isAdmin: isAdminRole(ctx.user.role) }, input.orderId));
+    const pdf = await creditNotePdf(view, ctx.req.lang);
+    return { fileName: `credit-note-${view.number.replace(/\//g, '-')}.pdf`, base64: pdf.toString('base64') };
   }),
 
-  /** The same receipts as a CSV file's text, for the accountant. */
-  csv: adminProcedure.input(z.object(period)).query(({ ctx, input }) => ({
-    fileName: `receipts-${input.from}-to-${input.to}.csv`,
-    csv: receiptsCsv(allReceiptsInPeriod(ctx.db, periodBounds(input.from, input.to))),
-  })),
+  /** Receipts issued in a period (IST dates, both included), in number order, a page at a time, and the credit notes issued in it. */
+  list: adminProcedure.input(z.object({ ...period, page })).query(({ ctx, input }) => {
+    const bounds = periodBounds(input.from, input.to);
+    const result = receiptsInPeriod(ctx.db, bounds, input.page);
+    return {
+      receipts: result.rows.map(toReceiptView),
+      total: result.total,
+      amountPaise: result.amountPaise,
+      pageSize: RECEIPTS_PAGE_SIZE,
+      creditNotes: creditNotesInPeriod(ctx.db, bounds).map(toCreditNoteListRow),
+    };
+  }),
+
+  /** The same receipts and credit notes as a CSV file's text, for the accountant. */
+  csv: adminProcedure.input(z.object(period)).query(({ ctx, input }) => {
+    const bounds = periodBounds(input.from, input.to);
+    return {
+      fileName: `receipts-${input.from}-to-${input.to}.csv`,
+      csv: receiptsCsv(allReceiptsInPeriod(ctx.db, bounds), creditNotesInPeriod(ctx.db, bounds)),
+    };
+  }),
+
+  /** A month's GSTR-1 tables (B2B, B2C large and small, credit notes, SAC summary) as CSV, with its totals. */
+  gstr1: adminProcedure.input(z.object({ month })).query(({ ctx, input }) => {
+    const bounds = { start: input.month.from, end: input.month.to };
+    const report = gstr1(input.month.label, allReceiptsInPeriod(ctx.db, bounds), creditNotesInPeriod(ctx.db, bounds));
+    return { ...gstr1Csv(report), totals: report.totals };
+  }),
 });

@@ -1,10 +1,28 @@
 import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { prepared, type DbTransaction, type Queryable } from '../../db/client.js';
-import { orderReversals, orders, receiptCounters, receipts, users, type OrderRow, type ReceiptRow } from '../../db/schema.js';
+import {
+  creditNoteCounters,
+  creditNotes,
+  orderReversals,
+  orders,
+  receiptCounters,
+  receipts,
+  users,
+  type CreditNoteRow,
+  type OrderRow,
+  type ReceiptRow,
+} from '../../db/schema.js';
 import { gstSplit } from '../../../shared/gst.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
-import { formatReceiptNumber, financialYearStart, istDateStart, MAX_SEQ_PER_YEAR } from './receipt-number.js';
+import {
+  formatCreditNoteNumber,
+  formatReceiptNumber,
+  financialYearStart,
+  istDateStart,
+  MAX_CREDIT_NOTE_SEQ_PER_YEAR,
+  MAX_SEQ_PER_YEAR,
+} from './receipt-number.js';
 import { receiptErrors } from './receipts.errors.js';
 import { packageById } from '../catalog/catalog.service.js';
 
@@ -88,17 +106,90 @@ export function receiptOfOrder(db: Queryable, orderId: number): ReceiptRow | und
   ).get({ orderId });
 }
 
-/** A receipt as issued, with when its order was reversed, if it was: the receipt itself never changes. */
-export type ReceiptWithReversal = ReceiptRow & { reversedAt: number | null };
+/**
+ * Gives a reversed order's tax invoice its credit note (CGST Act section 34; CGST rules 53(1A)):
+ * the next number of the credit notes' own series in the financial year of `now`, for the whole
+ * invoice, referring to it. Call it inside the reversal's transaction: the counter only goes up
+ * with it, so numbers stay consecutive and are never given twice. A plain receipt (no GSTIN) gets
+ * none: without a tax invoice there is no tax to credit.
+ */
+export function issueCreditNote(tx: DbTransaction, config: Config, input: { orderId: number; reason: string; now: number }): CreditNoteRow | null {
+  const receipt = receiptOfOrder(tx, input.orderId);
+  if (!receipt?.gstin) return null;
+  const fyStart = financialYearStart(input.now);
+  const { lastSeq } = tx
+    .insert(creditNoteCounters)
+    .values({ fyStart, lastSeq: 1 })
+    .onConflictDoUpdate({ target: creditNoteCounters.fyStart, set: { lastSeq: sql`${creditNoteCounters.lastSeq} + 1` } })
+    .returning({ lastSeq: creditNoteCounters.lastSeq })
+    .get()!;
+  if (lastSeq > MAX_CREDIT_NOTE_SEQ_PER_YEAR) throw receiptErrors.CREDIT_NOTE_NUMBERS_USED_UP();
+  return tx
+    .insert(creditNotes)
+    .values({
+      receiptId: receipt.id,
+      orderId: receipt.orderId,
+      number: formatCreditNoteNumber(config.receiptPrefix, fyStart, lastSeq),
+      fyStart,
+      seq: lastSeq,
+      issuedAt: input.now,
+      reason: input.reason,
+      amountPaise: receipt.amountPaise,
+      taxablePaise: receipt.taxablePaise ?? 0,
+      cgstPaise: receipt.cgstPaise ?? 0,
+      sgstPaise: receipt.sgstPaise ?? 0,
+      igstPaise: receipt.igstPaise ?? 0,
+    })
+    .returning()
+    .get();
+}
+
+/** A receipt as issued, with when its order was reversed and its credit note, if it was: the receipt itself never changes. */
+export type ReceiptWithReversal = ReceiptRow & { reversedAt: number | null; creditNote: { number: string; issuedAt: number } | null };
 
 function withReversal(db: Queryable) {
   return db
-    .select({ receipt: receipts, reversedAt: orderReversals.reversedAt })
+    .select({ receipt: receipts, reversedAt: orderReversals.reversedAt, creditNoteNumber: creditNotes.number, creditNoteAt: creditNotes.issuedAt })
     .from(receipts)
-    .leftJoin(orderReversals, eq(orderReversals.orderId, receipts.orderId));
+    .leftJoin(orderReversals, eq(orderReversals.orderId, receipts.orderId))
+    .leftJoin(creditNotes, eq(creditNotes.receiptId, receipts.id));
 }
 
-const flatten = ({ receipt, reversedAt }: { receipt: ReceiptRow; reversedAt: number | null }): ReceiptWithReversal => ({ ...receipt, reversedAt });
+const flatten = (row: {
+  receipt: ReceiptRow;
+  reversedAt: number | null;
+  creditNoteNumber: string | null;
+  creditNoteAt: number | null;
+}): ReceiptWithReversal => ({
+  ...row.receipt,
+  reversedAt: row.reversedAt,
+  creditNote: row.creditNoteNumber === null || row.creditNoteAt === null ? null : { number: row.creditNoteNumber, issuedAt: row.creditNoteAt },
+});
+
+/** A credit note with the invoice it credits. */
+export type CreditNoteWithInvoice = { note: CreditNoteRow; invoice: ReceiptRow };
+
+function creditNotesWithInvoices(db: Queryable) {
+  return db.select({ note: creditNotes, invoice: receipts }).from(creditNotes).innerJoin(receipts, eq(receipts.id, creditNotes.receiptId));
+}
+
+/** The credit note of an order, for its buyer or an admin. */
+export function creditNoteFor(db: Queryable, viewer: { id: number; isAdmin: boolean }, orderId: number): CreditNoteWithInvoice {
+  const order = db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) throw receiptErrors.CREDIT_NOTE_NOT_FOUND();
+  if (!viewer.isAdmin && order.userId !== viewer.id) throw receiptErrors.NOT_YOUR_RECEIPT();
+  const found = creditNotesWithInvoices(db).where(eq(creditNotes.orderId, orderId)).get();
+  if (!found) throw receiptErrors.CREDIT_NOTE_NOT_FOUND();
+  return found;
+}
+
+/** Credit notes issued in a period, in number order. */
+export function creditNotesInPeriod(db: Queryable, period: { start: number; end: number }): CreditNoteWithInvoice[] {
+  return creditNotesWithInvoices(db)
+    .where(and(gte(creditNotes.issuedAt, period.start), lt(creditNotes.issuedAt, period.end)))
+    .orderBy(asc(creditNotes.issuedAt), asc(creditNotes.id))
+    .all();
+}
 
 /** The receipt of an order, for its buyer or an admin. */
 export function receiptFor(db: Queryable, viewer: { id: number; isAdmin: boolean }, orderId: number): ReceiptWithReversal {

@@ -5,9 +5,9 @@ import { createSession } from '../auth/sessions.service.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
-import { orders, receipts } from '../../db/schema.js';
+import { creditNotes, orders, receipts } from '../../db/schema.js';
 import { receiptsCsv } from './receipts.views.js';
-import { financialYearStart, formatReceiptNumber, MAX_SEQ_PER_YEAR } from './receipt-number.js';
+import { financialYearStart, formatCreditNoteNumber, formatReceiptNumber, MAX_SEQ_PER_YEAR } from './receipt-number.js';
 
 let utrCounter = 600_000_000_000;
 
@@ -68,13 +68,14 @@ describe('the receipts CSV', () => {
       igstPaise: null,
       // 1 Dec 20:00 UTC is 2 Dec in India.
       reversedAt: Date.UTC(2026, 11, 1, 20),
+      creditNote: null,
     };
     const line = receiptsCsv([row]).split('\r\n')[1];
     // 22 Nov 20:00 UTC is 23 Nov in India.
     expect(line).toBe(
-      `MS/26-27/000001,2026-11-23,9,"'=HYPERLINK(""http://evil"",""Asha"")",a@example.com,,"Gold, ""Pro""",,1499.50,,,,,,,,512345678901,2026-12-02`,
+      `Receipt,MS/26-27/000001,2026-11-23,9,"'=HYPERLINK(""http://evil"",""Asha"")",a@example.com,,,"Gold, ""Pro""",,1499.50,,,,,,,,512345678901,2026-12-02,`,
     );
-    expect(receiptsCsv([{ ...row, reversedAt: null }]).split('\r\n')[1]).toMatch(/,512345678901,$/);
+    expect(receiptsCsv([{ ...row, reversedAt: null }]).split('\r\n')[1]).toMatch(/,512345678901,,$/);
   });
 });
 
@@ -211,10 +212,21 @@ describe('receipt numbers', () => {
         .trimEnd()
         .split('\r\n');
       expect(lines[0]).toBe(
-        'Receipt number,Date,Order,Buyer,Email,Phone,Package,SAC,Amount (INR),Taxable value (INR),CGST (INR),SGST (INR),IGST (INR),GST rate (%),Place of supply,PIN,UTR,Reversed on',
+        'Document,Number,Date,Order,Buyer,Email,Phone,Buyer GSTIN,Package,SAC,Amount (INR),Taxable value (INR),CGST (INR),SGST (INR),IGST (INR),GST rate (%),Place of supply,PIN,UTR,Reversed on,Credit note / against invoice',
       );
       expect(lines).toHaveLength(21);
-      expect(lines[1]).toMatch(/^MS\/26-27\/000001,2027-03-31,\d+,आशा पवार,.*,9876543210,Share Market Basics,,4999\.00,,,,,,,,\d{12},$/);
+      expect(lines[1]).toMatch(/^Receipt,MS\/26-27\/000001,2027-03-31,\d+,आशा पवार,.*,9876543210,,Share Market Basics,,4999\.00,,,,,,,,\d{12},,$/);
+      expect(data.creditNotes).toEqual([]);
+      // A plain receipt's order reversed: the receipt says so, and no credit note is made (there was no tax to credit).
+      const reversedOrder = t.db
+        .select()
+        .from(orders)
+        .where(eq(orders.id, Number(data.receipts[1].orderId)))
+        .get()!;
+      const reversed = await callProcedure(t.url, 'payouts.reverseOrder', 'mutation', { utr: reversedOrder.utr, reason: 'Fake UTR' }, { token });
+      expect(reversed.status).toBe(200);
+      expect(t.db.select().from(creditNotes).all()).toEqual([]);
+      expect(trpcData((await receiptOf(t, String(reversedOrder.id), token)).body)).toMatchObject({ creditNote: null, reversedAt: expect.any(Number) });
       const bad = await callProcedure(t.url, 'receipts.list', 'query', { from: '2027-03-31', to: '2026-01-01', page: 1 }, { token });
       expect(bad.status).toBe(400);
       expect((await callProcedure(t.url, 'receipts.csv', 'query', { from: '2027-02-30', to: '2027-03-01' }, { token })).status).toBe(400);
@@ -278,6 +290,126 @@ describe('tax invoices (GSTIN set)', () => {
     expect(mail.text).toContain('Tax invoice');
     expect(mail.text).toContain('IGST 18%: ₹762.56');
     expect(mail.text).toContain('GSTIN: 27AAPFU0939F1ZV');
+  });
+
+  it("takes a business buyer's GSTIN, checked by its check character; its state is the place of supply and the invoice carries it", async () => {
+    const pkg = createPackage(t.db, { pricePaise: 1_180_00 });
+    const buyer = await createUserWithToken(t);
+    const body = { name: 'Bharat Traders', email: buyer.user.email, courseId: String(pkg.id), transactionId: nextUtr(), pin: '560001' };
+    const typo = await callJson(t.url, 'POST', '/api/course/purchase', { token: buyer.token, body: { ...body, gstin: '29aagcb7383j1z5' } });
+    expect(typo.status).toBe(400);
+    expect(typo.body.message).toContain('its last character does not match the rest');
+    const shape = await callJson(t.url, 'POST', '/api/course/purchase', { token: buyer.token, body: { ...body, gstin: 'ABC' } });
+    expect(shape.status).toBe(400);
+    expect(shape.body.message).toBe('Please enter the GSTIN: 15 characters, e.g. 27AAPFU0939F1ZV.');
+    // With a GSTIN the state is not asked: Karnataka (29) is the place of supply, whatever state was chosen.
+    const placed = await callJson(t.url, 'POST', '/api/course/purchase', { token: buyer.token, body: { ...body, gstin: ' 29aagcb7383j1z4 ', state: '27' } });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(200);
+    const orderId = placed.body.order._id as string;
+    expect((await approve(t, admin.token, orderId)).status).toBe(200);
+    const view = trpcData((await receiptOf(t, orderId, buyer.token)).body);
+    expect(view.tax).toMatchObject({ buyerGstin: '29AAGCB7383J1Z4', buyerState: { code: '29' }, intraState: false, taxablePaise: 1_000_00, igstPaise: 180_00 });
+    const mail = await waitForEmail(t.outbox, buyer.user.email, (m) => m.subject.startsWith('Payment verified'));
+    expect(mail.text).toContain("Buyer's GSTIN: 29AAGCB7383J1Z4");
+    // Each line of the receipt stands on its own line.
+    expect(mail.text).toMatch(/\nTax invoice\nInvoice number: MS\/\d\d-\d\d\/\d{6}\n/);
+  });
+
+  it('issues a credit note in its own series when an order with a tax invoice is reversed: consecutive under concurrent reversals, once per order, with a PDF, beside the invoices in the list and the CSV', async () => {
+    const placed = [];
+    for (let i = 0; i < 6; i += 1) placed.push(await placeOrder(t, { price: 1_180_00, extra: { state: '27', pin: '411005' } }));
+    for (const { orderId } of placed) expect((await approve(t, admin.token, orderId)).status).toBe(200);
+    const admins = await Promise.all([1, 2, 3].map(() => createUserWithToken(t, { role: 'admin' })));
+    const utrOf = (orderId: string) =>
+      t.db
+        .select({ utr: orders.utr })
+        .from(orders)
+        .where(eq(orders.id, Number(orderId)))
+        .get()!.utr;
+    // Three admins reverse all six at once, each order by each admin: every order reversed once, one credit note each.
+    const answers = await Promise.all(
+      placed.flatMap(({ orderId }) =>
+        admins.map((who) => callProcedure(t.url, 'payouts.reverseOrder', 'mutation', { utr: utrOf(orderId), reason: 'Paid twice' }, { token: who.token })),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(6);
+    expect(answers.filter((answer) => answer.status !== 200).every((answer) => answer.body.error.data.code === 'ORDER_ALREADY_REVERSED')).toBe(true);
+    const notes = t.db.select().from(creditNotes).all();
+    expect(notes.map((note) => note.seq).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(new Set(notes.map((note) => note.orderId)).size).toBe(6);
+    const fy = financialYearStart(Date.now());
+    expect(notes.every((note) => note.number === formatCreditNoteNumber('MS', fy, note.seq) && note.number.length <= 16)).toBe(true);
+    expect(notes.every((note) => note.amountPaise === 1_180_00 && note.taxablePaise === 1_000_00 && note.cgstPaise + note.sgstPaise === 180_00)).toBe(true);
+
+    const { buyer, orderId } = placed[0]!;
+    const note = notes.find((row) => row.orderId === Number(orderId))!;
+    const invoice = trpcData((await receiptOf(t, orderId, buyer.token)).body);
+    expect(invoice.creditNote).toEqual({ number: note.number, issuedAt: note.issuedAt });
+    const pdf = await callProcedure(t.url, 'receipts.creditNotePdf', 'query', { orderId }, { token: buyer.token });
+    expect(pdf.status).toBe(200);
+    expect(trpcData(pdf.body).fileName).toBe(`credit-note-${note.number.replace(/\//g, '-')}.pdf`);
+    expect(Buffer.from(trpcData(pdf.body).base64, 'base64').subarray(0, 5).toString()).toBe('%PDF-');
+    const stranger = await createUserWithToken(t);
+    expect((await callProcedure(t.url, 'receipts.creditNotePdf', 'query', { orderId }, { token: stranger.token })).status).toBe(403);
+    const unreversed = await placeOrder(t, { extra: { state: '27', pin: '411005' } });
+    await approve(t, admin.token, unreversed.orderId);
+    expect((await callProcedure(t.url, 'receipts.creditNotePdf', 'query', { orderId: unreversed.orderId }, { token: admin.token })).status).toBe(404);
+    const mail = await waitForEmail(t.outbox, buyer.user.email, (m) => m.subject.includes('was reversed'));
+    expect(mail.text).toContain(`Credit note ${note.number} cancels tax invoice ${invoice.number}`);
+
+    const today = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 10);
+    const list = trpcData((await callProcedure(t.url, 'receipts.list', 'query', { from: today, to: today }, { token: admin.token })).body);
+    expect(list.creditNotes).toHaveLength(6);
+    expect(list.creditNotes.find((row: { number: string }) => row.number === note.number)).toMatchObject({
+      invoiceNumber: invoice.number,
+      amountPaise: 1_180_00,
+      reason: 'Paid twice',
+    });
+    const csv = trpcData((await callProcedure(t.url, 'receipts.csv', 'query', { from: today, to: today }, { token: admin.token })).body).csv as string;
+    const noteLine = csv.split('\r\n').find((line) => line.startsWith(`Credit note,${note.number},`))!;
+    expect(noteLine).toContain(',9992,-1180.00,-1000.00,-90.00,-90.00,0.00,18.00,27 Maharashtra,411005,');
+    expect(noteLine.endsWith(`,${invoice.number}`)).toBe(true);
+    expect(
+      csv
+        .split('\r\n')
+        .find((line) => line.startsWith(`Tax invoice,${invoice.number},`))!
+        .endsWith(`,${note.number}`),
+    ).toBe(true);
+  });
+
+  it('exports a month for GSTR-1: B2B invoices with the GSTIN, B2C by place of supply and rate net of credit notes, credit notes, and the SAC summary', async () => {
+    // The month's documents so far come from the tests above; this one looks at what they add up to.
+    const month = new Date(Date.now() + 5.5 * 3600_000).toISOString().slice(0, 7);
+    const answer = await callProcedure(t.url, 'receipts.gstr1', 'query', { month }, { token: admin.token });
+    expect(answer.status).toBe(200);
+    const { fileName, csv, totals } = trpcData(answer.body);
+    expect(fileName).toBe(`gstr1-${month}.csv`);
+    expect(csv.startsWith(`\uFEFFGSTR-1,${month}\r\n`)).toBe(true);
+    const lines = (csv as string).split('\r\n');
+    const section = (name: string) => {
+      const start = lines.findIndex((line) => line.startsWith(`${name},`));
+      const end = lines.indexOf('', start);
+      return { header: lines[start + 1]!, rows: lines.slice(start + 2, end === -1 ? undefined : end) };
+    };
+    const b2b = section('b2b');
+    expect(b2b.header.startsWith('GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge')).toBe(true);
+    expect(b2b.rows).toEqual([
+      expect.stringMatching(
+        /^29AAGCB7383J1Z4,Bharat Traders,MS\/\d\d-\d\d\/\d{6},\d\d-[A-Z][a-z]{2}-\d{4},1180\.00,29-Karnataka,N,,Regular B2B,,18,1000\.00,0\.00,9992,180\.00,0\.00,0\.00$/,
+      ),
+    ]);
+    // Maharashtra: 2 × 4,999 and 6 × 1,180 invoiced, the 6 × 1,180 credited; Karnataka: 4,999.
+    const b2cs = section('b2cs');
+    expect(b2cs.rows).toEqual(['OE,27-Maharashtra,,18,8472.88,0.00,,9992,0.00,762.56,762.56', 'OE,29-Karnataka,,18,4236.44,0.00,,9992,762.56,0.00,0.00']);
+    expect(section('cdnr').rows).toEqual([]);
+    expect(section('b2cl').rows).toEqual([]);
+    expect(section('hsn(b2b)').rows).toEqual(['9992,Education services,NA,1,1180.00,18,1000.00,180.00,0.00,0.00,0.00']);
+    expect(totals).toEqual({ invoices: 10, creditNotes: 6, netTaxablePaise: 1_000_00 + 8_472_88 + 4_236_44, netTaxPaise: 180_00 + 1_525_12 + 762_56 });
+    for (const month of ['2026-13', '2026-1', 'November', '=1+1']) {
+      const bad = await callProcedure(t.url, 'receipts.gstr1', 'query', { month }, { token: admin.token });
+      expect(bad.status, month).toBe(400);
+      expect(bad.body.error.message).toBe('Please choose a month (YYYY-MM).');
+    }
   });
 });
 

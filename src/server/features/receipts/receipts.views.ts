@@ -4,7 +4,9 @@ import { SAC_TRAINING } from '../../../shared/gst.js';
 import { stateByCode } from '../../../shared/indian-states.js';
 import { formatIstDateTime } from '../../../shared/ist.js';
 import { formatRupees } from '../../../shared/money.js';
-import type { ReceiptRow } from '../../db/schema.js';
+import type { CreditNoteRow, ReceiptRow } from '../../db/schema.js';
+import type { Gstr1 } from './gstr1.js';
+import type { CreditNoteWithInvoice, ReceiptWithReversal } from './receipts.service.js';
 
 export type ReceiptTax = {
   gstin: string;
@@ -13,6 +15,8 @@ export type ReceiptTax = {
   sellerState: { code: string; en: string; mr: string };
   buyerState: { code: string; en: string; mr: string };
   buyerPin: string | null;
+  /** The buyer's GSTIN when they gave one: a B2B invoice. */
+  buyerGstin: string | null;
   intraState: boolean;
   taxablePaise: number;
   cgstPaise: number;
@@ -38,6 +42,8 @@ export type ReceiptView = {
   reversedAt: number | null;
   /** With a discount code: the list price, the discount and the code (amountPaise, what was paid, carries the GST). */
   discount: { listPricePaise: number; discountPaise: number; code: string } | null;
+  /** The credit note that cancelled this tax invoice when its order was reversed. */
+  creditNote: { number: string; issuedAt: number } | null;
 };
 
 function state(code: string) {
@@ -45,8 +51,8 @@ function state(code: string) {
   return { code, en: found?.en ?? code, mr: found?.mr ?? code };
 }
 
-/** A receipt read at approval has no reversal yet; one read later says whether its order was reversed. */
-export function toReceiptView(row: ReceiptRow & { reversedAt?: number | null }): ReceiptView {
+/** A receipt read at approval has no reversal yet; one read later says whether its order was reversed, and its credit note. */
+export function toReceiptView(row: ReceiptRow & { reversedAt?: number | null; creditNote?: { number: string; issuedAt: number } | null }): ReceiptView {
   return {
     orderId: String(row.orderId),
     number: row.number,
@@ -59,8 +65,11 @@ export function toReceiptView(row: ReceiptRow & { reversedAt?: number | null }):
     amountInWords: { en: amountInWordsEnglish(row.amountPaise), mr: amountInWordsMarathi(row.amountPaise) },
     utr: row.utr,
     reversedAt: row.reversedAt ?? null,
+    creditNote: row.creditNote ?? null,
     discount:
-      row.discountCode !== null && row.listPricePaise !== null ? { listPricePaise: row.listPricePaise, discountPaise: row.discountPaise, code: row.discountCode } : null,
+      row.discountCode !== null && row.listPricePaise !== null
+        ? { listPricePaise: row.listPricePaise, discountPaise: row.discountPaise, code: row.discountCode }
+        : null,
     tax:
       row.gstin && row.sellerState && row.buyerState
         ? {
@@ -70,6 +79,7 @@ export function toReceiptView(row: ReceiptRow & { reversedAt?: number | null }):
             sellerState: state(row.sellerState),
             buyerState: state(row.buyerState),
             buyerPin: row.buyerPin,
+            buyerGstin: row.buyerGstin,
             intraState: row.sellerState === row.buyerState,
             taxablePaise: row.taxablePaise ?? 0,
             cgstPaise: row.cgstPaise ?? 0,
@@ -86,17 +96,22 @@ export const receiptLabels = {
   en: {
     receipt: 'Receipt',
     invoice: 'Tax invoice',
+    creditNote: 'Credit note',
     number: 'Receipt number',
+    invoiceNumber: 'Invoice number',
+    creditNoteNumber: 'Credit note number',
     date: 'Date',
-    seller: 'From',
-    buyer: 'Billed to',
+    seller: 'Seller',
+    buyer: 'Buyer',
     pkg: 'Package',
     amount: 'Amount paid',
+    credited: 'Amount credited',
     listPrice: 'Price',
     discount: (code: string) => `Discount (code ${code})`,
     words: 'In words',
     utr: 'UPI transaction ID (UTR)',
     gstin: 'GSTIN',
+    buyerGstin: "Buyer's GSTIN",
     sac: 'SAC',
     taxable: 'Taxable value',
     place: 'Place of supply',
@@ -105,21 +120,30 @@ export const receiptLabels = {
     inclusive: 'Price includes GST.',
     computer: 'This receipt is made by computer and needs no signature.',
     reversed: (date: string) => `This order was reversed on ${date} and the package taken back. The receipt is kept as the record of the payment.`,
+    cancelledBy: (note: string, date: string) => `Credit note ${note} of ${date} cancels this invoice.`,
+    against: (invoice: string, date: string) => `Against tax invoice ${invoice} of ${date}`,
+    reason: 'Reason',
+    noteComputer: 'This credit note is made by computer and needs no signature.',
   },
   mr: {
     receipt: 'पावती',
     invoice: 'कर बीजक (Tax invoice)',
+    creditNote: 'क्रेडिट नोट (Credit note)',
     number: 'पावती क्रमांक',
+    invoiceNumber: 'बीजक क्रमांक',
+    creditNoteNumber: 'क्रेडिट नोट क्रमांक',
     date: 'दिनांक',
-    seller: 'देणारे',
-    buyer: 'घेणारे',
+    seller: 'विक्रेता',
+    buyer: 'खरेदीदार',
     pkg: 'पॅकेज',
     amount: 'भरलेली रक्कम',
+    credited: 'परत जमा केलेली रक्कम',
     listPrice: 'किंमत',
     discount: (code: string) => `सवलत (कोड ${code})`,
     words: 'अक्षरी',
     utr: 'UPI व्यवहार क्रमांक (UTR)',
     gstin: 'GSTIN',
+    buyerGstin: 'खरेदीदाराचा GSTIN',
     sac: 'SAC',
     taxable: 'करपात्र मूल्य',
     place: 'पुरवठ्याचे ठिकाण',
@@ -128,43 +152,98 @@ export const receiptLabels = {
     inclusive: 'किमतीत GST समाविष्ट आहे.',
     computer: 'ही पावती संगणकाने तयार केली आहे, तिला सहीची गरज नाही.',
     reversed: (date: string) => `ही ऑर्डर ${date} रोजी उलट केली आणि पॅकेज परत घेतले. ही पावती पेमेंटची नोंद म्हणून ठेवली आहे.`,
+    cancelledBy: (note: string, date: string) => `${date} च्या क्रेडिट नोट ${note} ने हे बीजक रद्द होते.`,
+    against: (invoice: string, date: string) => `${date} च्या कर बीजक ${invoice} च्या बदल्यात`,
+    reason: 'कारण',
+    noteComputer: 'ही क्रेडिट नोट संगणकाने तयार केली आहे, तिला सहीची गरज नाही.',
   },
 } as const;
 
-/** The receipt as plain text, for the approval email: the same fields as the receipt page. */
-export function receiptText(view: ReceiptView, lang: Language): string {
+/** The amount in words, the reader's language first. */
+export function amountInWordsFor(words: { en: string; mr: string }, lang: Language): string[] {
+  return lang === 'mr' ? [words.mr, words.en] : [words.en, words.mr];
+}
+
+/** The place of supply as printed: the state in the reader's language, its code, and the PIN. */
+function placeOfSupply(tax: ReceiptTax, lang: Language, l: (typeof receiptLabels)[Language]): string {
+  return `${tax.buyerState[lang]} (${tax.buyerState.code})${tax.buyerPin ? `, ${l.pin} ${tax.buyerPin}` : ''}`;
+}
+
+/** The tax lines of an invoice or credit note: taxable value, then CGST + SGST or IGST. */
+function taxLines(
+  tax: Pick<ReceiptTax, 'rateBp' | 'intraState'>,
+  amounts: { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number },
+  l: (typeof receiptLabels)[Language],
+) {
+  return [
+    `${l.taxable}: ${formatRupees(amounts.taxablePaise)}`,
+    ...(tax.intraState
+      ? [`CGST ${percent(tax.rateBp / 2)}: ${formatRupees(amounts.cgstPaise)}`, `SGST ${percent(tax.rateBp / 2)}: ${formatRupees(amounts.sgstPaise)}`]
+      : [`IGST ${percent(tax.rateBp)}: ${formatRupees(amounts.igstPaise)}`]),
+  ];
+}
+
+/**
+ * The receipt as lines of plain text, for the approval email: the same fields as the receipt
+ * page, each on its own line (a blank line between parts), the amount in words in the reader's
+ * language first.
+ */
+export function receiptLines(view: ReceiptView, lang: Language): string[] {
   const l = receiptLabels[lang];
-  const lines = [
+  return [
     `${view.tax ? l.invoice : l.receipt}`,
-    `${l.number}: ${view.number}`,
+    `${view.tax ? l.invoiceNumber : l.number}: ${view.number}`,
     `${l.date}: ${formatIstDateTime(view.issuedAt, lang)}`,
     '',
     `${l.seller}: ${[view.seller.name, view.seller.address, view.seller.phone, view.seller.email].filter(Boolean).join(', ')}`,
     ...(view.tax ? [`${l.gstin}: ${view.tax.gstin}`] : []),
     `${l.buyer}: ${[view.buyer.name, view.buyer.email, view.buyer.phone].filter(Boolean).join(', ')}`,
-    ...(view.tax
-      ? [`${l.place}: ${view.tax.buyerState[lang]} (${view.tax.buyerState.code})${view.tax.buyerPin ? `, ${l.pin} ${view.tax.buyerPin}` : ''}`]
-      : []),
+    ...(view.tax?.buyerGstin ? [`${l.buyerGstin}: ${view.tax.buyerGstin}`] : []),
+    ...(view.tax ? [`${l.place}: ${placeOfSupply(view.tax, lang, l)}`] : []),
     '',
     `${l.pkg}: ${view.packageName}${view.tax ? ` (${l.sac} ${view.tax.sac})` : ''}`,
-    ...(view.tax
-      ? [
-          `${l.taxable}: ${formatRupees(view.tax.taxablePaise)}`,
-          ...(view.tax.intraState
-            ? [
-                `CGST ${percent(view.tax.rateBp / 2)}: ${formatRupees(view.tax.cgstPaise)}`,
-                `SGST ${percent(view.tax.rateBp / 2)}: ${formatRupees(view.tax.sgstPaise)}`,
-              ]
-            : [`IGST ${percent(view.tax.rateBp)}: ${formatRupees(view.tax.igstPaise)}`]),
-        ]
+    ...(view.discount
+      ? [`${l.listPrice}: ${formatRupees(view.discount.listPricePaise)}`, `${l.discount(view.discount.code)}: − ${formatRupees(view.discount.discountPaise)}`]
       : []),
+    ...(view.tax ? taxLines(view.tax, view.tax, l) : []),
     `${l.amount}: ${formatRupees(view.amountPaise)}`,
-    `${l.words}: ${view.amountInWords.en}`,
-    `${l.words}: ${view.amountInWords.mr}`,
+    ...amountInWordsFor(view.amountInWords, lang).map((words) => `${l.words}: ${words}`),
     `${l.utr}: ${view.utr}`,
     `${l.paidOn}: ${formatIstDateTime(view.paidAt, lang)}`,
   ];
-  return lines.join('\n');
+}
+
+/** A credit note as the buyer and admins get it (its PDF): what it credits and the invoice it refers to. */
+export type CreditNoteView = {
+  orderId: string;
+  number: string;
+  issuedAt: number;
+  reason: string;
+  invoice: { number: string; issuedAt: number };
+  seller: ReceiptView['seller'];
+  buyer: ReceiptView['buyer'];
+  packageName: string;
+  amountPaise: number;
+  amountInWords: { en: string; mr: string };
+  tax: ReceiptTax & { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number };
+};
+
+export function toCreditNoteView({ note, invoice }: { note: CreditNoteRow; invoice: ReceiptRow }): CreditNoteView {
+  const receipt = toReceiptView(invoice);
+  return {
+    orderId: String(note.orderId),
+    number: note.number,
+    issuedAt: note.issuedAt,
+    reason: note.reason,
+    invoice: { number: invoice.number, issuedAt: invoice.issuedAt },
+    seller: receipt.seller,
+    buyer: receipt.buyer,
+    packageName: invoice.packageName,
+    amountPaise: note.amountPaise,
+    amountInWords: { en: amountInWordsEnglish(note.amountPaise), mr: amountInWordsMarathi(note.amountPaise) },
+    // A credit note is issued for tax invoices only, which always have their tax part.
+    tax: { ...receipt.tax!, taxablePaise: note.taxablePaise, cgstPaise: note.cgstPaise, sgstPaise: note.sgstPaise, igstPaise: note.igstPaise },
+  };
 }
 
 /** An IST calendar date, "2026-11-23", for spreadsheets. */
@@ -177,17 +256,19 @@ const rupees = (paise: number | null) => (paise === null ? '' : (paise / 100).to
 /** A CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused. */
 function cell(value: string | number | null): string {
   let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 const CSV_HEADER = [
-  'Receipt number',
+  'Document',
+  'Number',
   'Date',
   'Order',
   'Buyer',
   'Email',
   'Phone',
+  'Buyer GSTIN',
   'Package',
   'SAC',
   'Amount (INR)',
@@ -200,36 +281,108 @@ const CSV_HEADER = [
   'PIN',
   'UTR',
   'Reversed on',
+  'Credit note / against invoice',
 ];
 
-/** Receipts for the accountant: one line each, amounts in rupees with two decimals. */
-export function receiptsCsv(rows: (ReceiptRow & { reversedAt: number | null })[]): string {
-  const lines = rows.map((row) =>
-    [
-      row.number,
-      istDate(row.issuedAt),
-      row.orderId,
-      row.buyerName,
-      row.buyerEmail,
-      row.buyerPhone,
-      row.packageName,
-      row.gstin ? SAC_TRAINING : '',
-      rupees(row.amountPaise),
-      rupees(row.taxablePaise),
-      rupees(row.cgstPaise),
-      rupees(row.sgstPaise),
-      rupees(row.igstPaise),
-      row.taxRateBp === null ? '' : (row.taxRateBp / 100).toFixed(2),
-      row.buyerState ? `${row.buyerState} ${stateByCode(row.buyerState)?.en ?? ''}`.trim() : '',
-      row.buyerPin,
-      row.utr,
-      row.reversedAt === null ? '' : istDate(row.reversedAt),
-    ]
-      .map(cell)
-      .join(','),
-  );
+const placeCell = (code: string | null) => (code ? `${code} ${stateByCode(code)?.en ?? ''}`.trim() : '');
+const negative = (paise: number | null) => (paise === null ? null : -paise);
+
+/**
+ * Receipts and credit notes for the accountant, in date order: one line each, amounts in rupees
+ * with two decimals, a credit note's negative, each naming the other (an invoice its credit note,
+ * a credit note its invoice). UTF-8 with a byte-order mark so spreadsheet programs read Marathi.
+ */
+export function receiptsCsv(rows: ReceiptWithReversal[], notes: CreditNoteWithInvoice[] = []): string {
+  const documents = [
+    ...rows.map((row) => ({
+      at: row.issuedAt,
+      cells: [
+        row.gstin ? 'Tax invoice' : 'Receipt',
+        row.number,
+        istDate(row.issuedAt),
+        row.orderId,
+        row.buyerName,
+        row.buyerEmail,
+        row.buyerPhone,
+        row.buyerGstin,
+        row.packageName,
+        row.gstin ? SAC_TRAINING : '',
+        rupees(row.amountPaise),
+        rupees(row.taxablePaise),
+        rupees(row.cgstPaise),
+        rupees(row.sgstPaise),
+        rupees(row.igstPaise),
+        row.taxRateBp === null ? '' : (row.taxRateBp / 100).toFixed(2),
+        placeCell(row.buyerState),
+        row.buyerPin,
+        row.utr,
+        row.reversedAt === null ? '' : istDate(row.reversedAt),
+        row.creditNote?.number ?? '',
+      ],
+    })),
+    ...notes.map(({ note, invoice }) => ({
+      at: note.issuedAt,
+      cells: [
+        'Credit note',
+        note.number,
+        istDate(note.issuedAt),
+        note.orderId,
+        invoice.buyerName,
+        invoice.buyerEmail,
+        invoice.buyerPhone,
+        invoice.buyerGstin,
+        invoice.packageName,
+        SAC_TRAINING,
+        rupees(negative(note.amountPaise)),
+        rupees(negative(note.taxablePaise)),
+        rupees(negative(note.cgstPaise)),
+        rupees(negative(note.sgstPaise)),
+        rupees(negative(note.igstPaise)),
+        invoice.taxRateBp === null ? '' : (invoice.taxRateBp / 100).toFixed(2),
+        placeCell(invoice.buyerState),
+        invoice.buyerPin,
+        invoice.utr,
+        '',
+        invoice.number,
+      ],
+    })),
+  ].sort((a, b) => a.at - b.at);
+  const lines = documents.map((document) => document.cells.map(cell).join(','));
   // A byte order mark so that spreadsheet programs read the names as UTF-8.
   return `\uFEFF${[CSV_HEADER.join(','), ...lines].join('\r\n')}\r\n`;
+}
+
+/** A credit note in the admin's list, beside the receipts of the period. */
+export type CreditNoteListRow = {
+  orderId: string;
+  number: string;
+  issuedAt: number;
+  invoiceNumber: string;
+  buyerName: string;
+  amountPaise: number;
+  reason: string;
+};
+
+export function toCreditNoteListRow({ note, invoice }: CreditNoteWithInvoice): CreditNoteListRow {
+  return {
+    orderId: String(note.orderId),
+    number: note.number,
+    issuedAt: note.issuedAt,
+    invoiceNumber: invoice.number,
+    buyerName: invoice.buyerName,
+    amountPaise: note.amountPaise,
+    reason: note.reason,
+  };
+}
+
+/** The GSTR-1 export as one spreadsheet file: each table under its offline-tool name and title, with a byte-order mark. */
+export function gstr1Csv(report: Gstr1): { fileName: string; csv: string } {
+  const lines: string[] = [`GSTR-1,${report.month}`];
+  for (const section of report.sections) {
+    lines.push('', [section.name, section.title].map(cell).join(','), section.header.map(cell).join(','));
+    for (const row of section.rows) lines.push(row.map(cell).join(','));
+  }
+  return { fileName: `gstr1-${report.month}.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n` };
 }
 
 /** A receipt's number by its order, for the links on the buyer's My orders. */
