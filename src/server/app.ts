@@ -8,6 +8,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyServerOpt
 import type { Config } from './config.js';
 import { checkpointInBackground } from './db/background-checkpoints.js';
 import { databaseFile, isDatabaseHealthy, openDatabase, type Db } from './db/client.js';
+import { prepareDataKeys } from './db/seal-personal-data.js';
 import { registerCors } from './lib/cors.js';
 import { isServerFault } from './lib/errors.js';
 import { helmetOptions, isCrossSiteCookieWrite, securityHeaders } from './lib/http-security.js';
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   const db = options.db ?? openDatabase(databaseFile(config.dataDir));
+  prepareDataKeys(db, { dataDir: config.dataDir, key: config.dataEncryption.key, oldKeys: config.dataEncryption.oldKeys }, app.log);
   const checkpoints = options.backgroundCheckpoints ? checkpointInBackground(db.$client, { log: app.log }) : null;
   const mailer =
     options.mailer ??

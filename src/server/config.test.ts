@@ -156,4 +156,18 @@ describe('settings', () => {
     expect(message).not.toContain('hunter2');
     expect(message).not.toContain('"tiny"');
   });
+
+  it('reads the data encryption key as 32 bytes of base64 or hex, and never repeats it', () => {
+    const key = Buffer.alloc(32, 7).toString('base64');
+    expect(loadConfig({ DATA_ENCRYPTION_KEY: key }).dataEncryption.key?.length).toBe(32);
+    expect(loadConfig({}).dataEncryption).toEqual({ key: null, oldKeys: [] });
+    let message = '';
+    try {
+      loadConfig({ DATA_ENCRYPTION_KEY: 'my-secret-words' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain('DATA_ENCRYPTION_KEY: expected 32 random bytes as base64');
+    expect(message).not.toContain('my-secret-words');
+  });
 });

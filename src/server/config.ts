@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { GSTIN_PATTERN, gstinProblem } from '../shared/gstin.js';
 import { stateCodes } from '../shared/indian-states.js';
 import { parseRupees } from '../shared/money.js';
+import { parseDataKey } from './lib/data-crypto.js';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -224,6 +225,23 @@ const envSchema = z.object({
   TDS_THRESHOLD_RUPEES: wholeRupees(20000),
   TDS_NO_PAN_RATE_PERCENT: percent(20),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  DATA_ENCRYPTION_KEY: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((text) => parseDataKey(text) !== null, 'expected 32 random bytes as base64 (openssl rand -base64 32) or 64 hex digits')
+      .optional(),
+  ),
+  DATA_ENCRYPTION_OLD_KEYS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine(
+        (text) => text.split(',').every((key) => parseDataKey(key) !== null),
+        'expected earlier keys, comma-separated, each as DATA_ENCRYPTION_KEY is written',
+      )
+      .optional(),
+  ),
   GRIEVANCE_OFFICER: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
   GRIEVANCE_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: 'expected an email address' }).optional()),
   AFFILIATE_CODE_DISCOUNT_PERCENT: percent(10),
@@ -319,6 +337,11 @@ const configSchema = envSchema
     sellerAddress: e.SELLER_ADDRESS,
     /** Set together: receipts become tax invoices. */
     gst: e.GSTIN && e.SELLER_STATE ? { gstin: e.GSTIN, sellerState: e.SELLER_STATE as string, rateBp: Math.round(e.GST_RATE_PERCENT * 100) } : null,
+    /** The key that encrypts PANs and bank account numbers at rest (unset: the key file in DATA_DIR), and earlier keys that still read. */
+    dataEncryption: {
+      key: e.DATA_ENCRYPTION_KEY ? parseDataKey(e.DATA_ENCRYPTION_KEY) : null,
+      oldKeys: (e.DATA_ENCRYPTION_OLD_KEYS?.split(',') ?? []).map((key) => parseDataKey(key)!),
+    },
     /** Who answers questions and complaints about personal data (DPDP Rules): the privacy notice shows them. */
     grievance: { officer: e.GRIEVANCE_OFFICER ?? null, email: e.GRIEVANCE_EMAIL ?? e.CONTACT_EMAIL ?? null, phone: e.CONTACT_PHONE ?? null },
     /** The discount of an affiliate's own code when the admin set none for that affiliate, in hundredths of a percent. */
@@ -355,7 +378,7 @@ export function readEnvironment(cwd = process.cwd(), env: NodeJS.ProcessEnv = pr
 }
 
 /** Settings whose values hold a password or a key: a message about them never repeats the value. */
-const secretSettings = new Set(['SMTP_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET']);
+const secretSettings = new Set(['SMTP_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'DATA_ENCRYPTION_KEY', 'DATA_ENCRYPTION_OLD_KEYS']);
 
 export function loadConfig(env: Record<string, string | undefined> = readEnvironment()): Config {
   const parsed = configSchema.safeParse(env);

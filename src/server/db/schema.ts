@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { encryptedText } from './encrypted-text.js';
 import { discountCodeKinds, languages, orderStatuses, roles, tiers, ledgerKinds, paymentAlertKinds, paymentMethods } from '../../shared/domain.js';
 
 // Conventions: ids are integers (shown to clients as strings); times are milliseconds since the
@@ -520,8 +521,8 @@ export const tdsDeductions = sqliteTable(
     rateBp: integer('rate_bp').notNull(),
     /** Withheld (positive) or given back (negative). */
     tdsPaise: integer('tds_paise').notNull(),
-    /** The PAN on file then, or null (the higher rate, section 206AA). */
-    pan: text('pan'),
+    /** The PAN on file then (encrypted at rest), or null (the higher rate, section 206AA). */
+    pan: encryptedText('pan'),
     panName: text('pan_name'),
     /** The date of credit: when the commission (or its reversal) was booked. */
     creditedAt: integer('credited_at').notNull(),
@@ -601,11 +602,11 @@ export const payoutDetails = sqliteTable('payout_details', {
   upiId: text('upi_id'),
   accountHolder: text('account_holder'),
   /** Digits only, for method bank. */
-  accountNumber: text('account_number'),
+  accountNumber: encryptedText('account_number'),
   /** Upper-cased `AAAA0XXXXXX`, for method bank. */
   ifsc: text('ifsc'),
   /** Upper-cased `AAAAA9999A`, or null when the affiliate gave none (TDS at the higher rate). */
-  pan: text('pan'),
+  pan: encryptedText('pan'),
   panName: text('pan_name'),
   updatedAt: integer('updated_at').notNull(),
 });
@@ -626,7 +627,7 @@ export const payoutRequests = sqliteTable(
     /** What was requestable when the request was made (the batch fixes what is paid). */
     amountPaise: integer('amount_paise').notNull(),
     /** The payout details at the time of the request (JSON). */
-    details: text('details').notNull(),
+    details: encryptedText('details').notNull(),
     createdAt: integer('created_at').notNull(),
     closedAt: integer('closed_at'),
   },
@@ -673,8 +674,8 @@ export const payoutLines = sqliteTable(
     /** When gross and TDS were fixed: the batch's cutoff, or the moment of a direct payout. Its financial year is the TDS year. */
     fixedAt: integer('fixed_at').notNull(),
     /** The payout details used (JSON), as the request or the profile had them. */
-    details: text('details'),
-    pan: text('pan'),
+    details: encryptedText('details'),
+    pan: encryptedText('pan'),
     panName: text('pan_name'),
     utr: text('utr'),
     failReason: text('fail_reason'),

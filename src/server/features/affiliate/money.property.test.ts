@@ -18,6 +18,11 @@ import { cancelPayoutRequest, payoutsHome, requestPayout, savePayoutDetails } fr
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
 import { financialYear, financialYearOf } from '../../../shared/financial-year.js';
 import { memoryGateway } from '../../../test/memory-gateway.js';
+import { randomBytes } from 'node:crypto';
+import { configureDataKeys } from '../../lib/data-crypto.js';
+
+// The databases here are opened without the app: PANs are encrypted with a key of this test's own.
+configureDataKeys({ current: randomBytes(32) });
 import { refundAndReverse, settleGatewayOrder, startGatewayPayment } from '../payments/payments.service.js';
 
 /** A buyer's checkout fields with tax invoices on: within Maharashtra, from Karnataka, or a business with its GSTIN. */

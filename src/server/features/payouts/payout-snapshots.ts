@@ -1,4 +1,5 @@
 import type { PayoutDetailsRow } from '../../db/schema.js';
+import { unseal } from '../../lib/data-crypto.js';
 import { maskTail, maskUpiId } from '../../../shared/payout-details.js';
 
 /** Payout details as they travel with a request or a payout line (JSON in the row). */
@@ -16,8 +17,9 @@ export function snapshotOf(row: PayoutDetailsRow): DetailsSnapshot {
   };
 }
 
+/** A snapshot as stored; one read by a raw query is still sealed (lib/data-crypto.ts), and is opened here. */
 export function parseSnapshot(json: string | null): DetailsSnapshot | null {
-  return json ? (JSON.parse(json) as DetailsSnapshot) : null;
+  return json ? (JSON.parse(unseal(json)) as DetailsSnapshot) : null;
 }
 
 /** Where the money goes, masked: `UPI XXXXa123@okaxis` or `Bank XXXXXX6789 (SBIN0001234)`. */

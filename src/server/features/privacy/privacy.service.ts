@@ -35,6 +35,7 @@ import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { verifyPassword } from '../../lib/password.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { isSealed, unseal } from '../../lib/data-crypto.js';
 import { profileImagesDir } from '../../lib/uploads.js';
 import { bookCorrection } from '../affiliate/ledger.service.js';
 import { findActiveUser } from '../auth/accounts.service.js';
@@ -87,7 +88,13 @@ function ownedTables(db: Queryable): { table: string; column: string }[] {
   return owned;
 }
 
-const withoutSecrets = (row: Record<string, unknown>) => Object.fromEntries(Object.entries(row).filter(([column]) => !secretColumn.test(column)));
+/** A row as its owner gets it: no secrets, and what is encrypted at rest (their PAN, account number) opened for them. */
+const withoutSecrets = (row: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(row)
+      .filter(([column]) => !secretColumn.test(column))
+      .map(([column, value]) => [column, typeof value === 'string' && isSealed(value) ? unseal(value) : value]),
+  );
 
 export type MyData = {
   exportedAt: number;

@@ -104,6 +104,8 @@ describe('my data', () => {
     const text = JSON.stringify(data);
     for (const other of [ravi.user.email, 'Ravi Other', '9811100002']) expect(text).not.toContain(other);
     expect(text).not.toMatch(/token_hash|password_hash|device_hash|otp_hash/);
+    // Her own PAN, encrypted at rest, is hers to read in her copy.
+    expect(data.records.payout_details[0].pan).toBe('ABCDE1234F');
   });
 });
 
