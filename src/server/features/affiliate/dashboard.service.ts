@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { enrollments, packages } from '../../db/schema.js';
+import { enrollments, packageAccessRevocations, packages } from '../../db/schema.js';
 import { highestTier, type Tier } from '../../../shared/domain.js';
 import { istDayStart } from '../../../shared/ist.js';
 import { readCache } from '../../lib/read-cache.js';
@@ -20,13 +20,19 @@ export type Dashboard = {
   payouts: PayoutView[];
 };
 
-/** Tiers of the packages a user owns. */
+/** Tiers of the packages a user owns, less any whose access an admin took back. */
 function ownedTiers(db: Db, userId: number): (Tier | null)[] {
   return db
     .select({ tier: packages.tier })
     .from(enrollments)
     .innerJoin(packages, eq(packages.id, enrollments.packageId))
-    .where(eq(enrollments.userId, userId))
+    .where(
+      and(
+        eq(enrollments.userId, userId),
+        sql`not exists (select 1 from ${packageAccessRevocations} r
+          where r.user_id = ${enrollments.userId} and r.package_id = ${enrollments.packageId} and r.restored_at is null)`,
+      ),
+    )
     .all()
     .map((row) => row.tier);
 }

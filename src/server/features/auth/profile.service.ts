@@ -1,7 +1,7 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import { prepared, type Db, type Queryable } from '../../db/client.js';
-import { enrollments, ledger, sessions, users } from '../../db/schema.js';
+import { enrollments, ledger, packageAccessRevocations, sessions, users } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
 import type { LimitRule, RateLimits } from '../../lib/rate-limit.js';
@@ -31,13 +31,20 @@ export async function setProfileImage(deps: { db: Db; config: Config; rateLimits
   return file;
 }
 
-/** Ids of the packages a user owns, oldest purchase first. */
+/** Ids of the packages a user owns (less any whose access was taken back), oldest purchase first. */
 export function purchasedPackageIds(db: Db, userId: number): number[] {
   const query = prepared(db, 'enrollments.packageIdsOfUser', () =>
     db
       .select({ packageId: enrollments.packageId })
       .from(enrollments)
-      .where(eq(enrollments.userId, sql.placeholder('userId')))
+      .where(
+        and(
+          eq(enrollments.userId, sql.placeholder('userId')),
+          // A package whose access an admin took back is not the learner's while the revocation stands.
+          sql`not exists (select 1 from ${packageAccessRevocations} r
+            where r.user_id = ${enrollments.userId} and r.package_id = ${enrollments.packageId} and r.restored_at is null)`,
+        ),
+      )
       .orderBy(enrollments.createdAt)
       .prepare(),
   );
