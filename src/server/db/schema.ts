@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { encryptedText } from './encrypted-text.js';
 import { discountCodeKinds, languages, orderStatuses, roles, tiers, ledgerKinds, paymentAlertKinds, paymentMethods } from '../../shared/domain.js';
+import { dripModes, nameScripts } from '../../shared/learning.js';
 
 // Conventions: ids are integers (shown to clients as strings); times are milliseconds since the
 // epoch (UTC); money is integer paise. Users are never removed, only marked deleted, because
@@ -129,6 +130,10 @@ export const packages = sqliteTable(
     createdAt: integer('created_at').notNull(),
     /** Set instead of deleting once anyone bought the package: it leaves the catalogue, buyers keep it. */
     archivedAt: integer('archived_at'),
+    /** Drip: null (every lecture open at purchase), weekly (one more each week), days (each lecture's opens_after_days). */
+    drip: text('drip', { enum: dripModes }),
+    /** Whether a learner who finishes the package (every lecture done, every quiz passed) gets a certificate. */
+    certificates: integer('certificates', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [index('packages_on_sale').on(t.archivedAt, t.id)],
 );
@@ -144,6 +149,8 @@ export const lectures = sqliteTable(
     /** Always a normalised embed URL of an allowed video host. */
     videoUrl: text('video_url').notNull(),
     position: integer('position').notNull(),
+    /** With the package's drip `days`: days after purchase it opens (null: at purchase). */
+    opensAfterDays: integer('opens_after_days'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('lectures_package_position').on(t.packageId, t.position)],
@@ -863,3 +870,169 @@ export const auditLog = sqliteTable(
   },
   (t) => [index('audit_log_at').on(t.at), index('audit_log_actor').on(t.actorId, t.at), index('audit_log_target').on(t.targetType, t.targetId)],
 );
+
+// Learning: progress that means watched, lectures that open on a schedule, quizzes, certificates.
+
+/**
+ * How far a learner got in each lecture: when they first played it, how many seconds of it the
+ * player saw played (seeks not counted) out of its length (null where the player cannot tell), and
+ * when it counted as done: watched (WATCHED_SHARE of its length) or marked done by the learner
+ * where the player cannot tell. Never done before it was played (a row exists only once played).
+ */
+export const lectureWatches = sqliteTable(
+  'lecture_watches',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lectureId: integer('lecture_id')
+      .notNull()
+      .references(() => lectures.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    startedAt: integer('started_at').notNull(),
+    watchedSeconds: integer('watched_seconds').notNull().default(0),
+    durationSeconds: integer('duration_seconds'),
+    doneAt: integer('done_at'),
+    doneHow: text('done_how', { enum: ['watched', 'marked'] }),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.lectureId] }), index('lecture_watches_package').on(t.packageId, t.userId)],
+);
+
+/** Drip: up to when each buyer was told of lectures that opened (the drip job emails what opened after it). */
+export const dripNotices = sqliteTable(
+  'drip_notices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    notifiedThrough: integer('notified_through').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.packageId] })],
+);
+
+/**
+ * A quiz: of one lecture (`lecture_id`), or at the end of its package (none). At most one each.
+ * A learner passes with `pass_percent` of its questions answered right.
+ */
+export const quizzes = sqliteTable(
+  'quizzes',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id, { onDelete: 'cascade' }),
+    lectureId: integer('lecture_id').references(() => lectures.id, { onDelete: 'cascade' }),
+    passPercent: integer('pass_percent').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('quizzes_one_per_lecture').on(t.lectureId).where(sql`${t.lectureId} is not null`),
+    uniqueIndex('quizzes_one_final').on(t.packageId).where(sql`${t.lectureId} is null`),
+  ],
+);
+
+/** A multiple-choice question, in Marathi and/or English, with an optional explanation shown after an attempt. */
+export const quizQuestions = sqliteTable(
+  'quiz_questions',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    textEn: text('text_en'),
+    textMr: text('text_mr'),
+    explanationEn: text('explanation_en'),
+    explanationMr: text('explanation_mr'),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('quiz_questions_quiz').on(t.quizId, t.position)],
+);
+
+/** A question's choices; one or more are right. Which ones never leaves the server before an attempt is submitted. */
+export const quizOptions = sqliteTable(
+  'quiz_options',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => quizQuestions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    textEn: text('text_en'),
+    textMr: text('text_mr'),
+    correct: integer('correct', { mode: 'boolean' }).notNull(),
+  },
+  (t) => [index('quiz_options_question').on(t.questionId, t.position)],
+);
+
+/**
+ * A submitted attempt, kept: how many questions were right of how many, the score, whether it
+ * passed, and what was chosen (JSON: question id to the chosen option ids).
+ */
+export const quizAttempts = sqliteTable(
+  'quiz_attempts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    quizId: integer('quiz_id')
+      .notNull()
+      .references(() => quizzes.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    submittedAt: integer('submitted_at').notNull(),
+    rightCount: integer('right_count').notNull(),
+    questionCount: integer('question_count').notNull(),
+    scorePercent: integer('score_percent').notNull(),
+    passed: integer('passed', { mode: 'boolean' }).notNull(),
+    answers: text('answers').notNull(),
+  },
+  (t) => [index('quiz_attempts_user').on(t.userId, t.quizId, t.submittedAt), index('quiz_attempts_quiz').on(t.quizId, t.submittedAt)],
+);
+
+/** The name a learner chose for their certificates, in Devanagari or Latin letters: chosen once, then fixed. */
+export const certificateNames = sqliteTable('certificate_names', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  name: text('name').notNull(),
+  script: text('script', { enum: nameScripts }).notNull(),
+  chosenAt: integer('chosen_at').notNull(),
+});
+
+/**
+ * A certificate of completion: its public number, whose and of which package, the name and the
+ * package's name as printed, when it was issued, and when (by whom, why) it was revoked. One
+ * valid certificate per learner and package.
+ */
+export const certificates = sqliteTable(
+  'certificates',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    number: text('number').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    packageId: integer('package_id')
+      .notNull()
+      .references(() => packages.id),
+    name: text('name').notNull(),
+    packageName: text('package_name').notNull(),
+    issuedAt: integer('issued_at').notNull(),
+    revokedAt: integer('revoked_at'),
+    revokedBy: integer('revoked_by').references(() => users.id),
+    revokeReason: text('revoke_reason'),
+  },
+  (t) => [
+    uniqueIndex('certificates_one_valid').on(t.userId, t.packageId).where(sql`${t.revokedAt} is null`),
+    index('certificates_package').on(t.packageId, t.issuedAt),
+  ],
+);
+
+export type QuizRow = typeof quizzes.$inferSelect;
+export type CertificateRow = typeof certificates.$inferSelect;
