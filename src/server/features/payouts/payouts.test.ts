@@ -452,6 +452,107 @@ describe('reversal', () => {
   });
 });
 
+describe('races on the money paths', () => {
+  beforeEach(() => start());
+
+  /** Owed never went below zero at a payout: the running sum of earnings less TDS and payouts, at each payout line. */
+  const overpaidPayouts = () =>
+    t.db.all(sql`
+      select l.id from ledger l where l.kind = 'payout'
+        and (select coalesce(sum(case when m.kind in ('payout', 'tds') then -m.amount_paise else m.amount_paise end), 0)
+             from ledger m where m.user_id = l.user_id and m.id <= l.id) < 0`);
+
+  it('two payout requests at once make one request', async () => {
+    const asha = await affiliate();
+    await earn(asha.user.id, 900);
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', upi));
+    const answers = await Promise.all([1, 2, 3].map(() => call(asha.token, 'payouts.request', 'mutation')));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
+    expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.error.data.code === 'REQUEST_ALREADY_OPEN')).toBe(true);
+    expect(t.db.all(sql`select id from payout_requests where user_id = ${asha.user.id}`)).toHaveLength(1);
+  });
+
+  it('two batches at once put a person in one line; two marks at once pay it once', async () => {
+    const asha = await affiliate();
+    await earn(asha.user.id, 900);
+    savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse(upi));
+    const batches = await Promise.all([admin, admin2].map((who) => call(who.token, 'payouts.makeBatch', 'mutation', { userIds: [String(asha.user.id)] })));
+    expect(batches.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const lines = t.db.all<{ id: number }>(sql`select id from payout_lines where user_id = ${asha.user.id}`);
+    expect(lines).toHaveLength(1);
+    const marks = await Promise.all(
+      [admin, admin2].map((who, i) => call(who.token, 'payouts.markPaid', 'mutation', { lineId: String(lines[0]!.id), utr: `HDFCN5202611250000${i}` })),
+    );
+    expect(marks.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    expect(payoutLinesOf(asha.user.id)).toEqual([{ amount_paise: 900_00 }]);
+  });
+
+  it('a details change racing a batch pays nothing to details saved after the request, and a line keeps the details it was made with', async () => {
+    const asha = await affiliate();
+    await earn(asha.user.id, 900);
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', upi));
+    await data(call(asha.token, 'payouts.request', 'mutation'));
+    const thief = { method: 'upi', upiId: 'thief@ybl', accountHolder: 'Thief' };
+    const [saved, batched] = await Promise.all([
+      call(asha.token, 'payouts.saveDetails', 'mutation', thief),
+      call(admin.token, 'payouts.makeBatch', 'mutation', { userIds: [String(asha.user.id)] }),
+    ]);
+    expect([saved.status, batched.status]).toEqual([200, 200]);
+    const { batchId } = trpcData(batched.body);
+    expect((await data(call(admin.token, 'payouts.batch', 'query', { batchId }))).lines[0].details).toMatchObject({ upiId: 'asha.patil@okaxis' });
+    // Without a request, a line takes the details of the moment it is made, and keeps them after a change.
+    const ravi = await affiliate('Ravi More');
+    await earn(ravi.user.id, 700);
+    await data(call(ravi.token, 'payouts.saveDetails', 'mutation', { method: 'upi', upiId: 'ravi@ybl' }));
+    const second = makeBatch(t.deps, admin.user.id, { userIds: [ravi.user.id] });
+    await data(call(ravi.token, 'payouts.saveDetails', 'mutation', { method: 'upi', upiId: 'late@ybl' }));
+    const files = [
+      (await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId }))).csv as string,
+      (await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId: second.batchId }))).csv as string,
+    ].join('');
+    expect(files).toContain('asha.patil@okaxis');
+    expect(files).toContain('ravi@ybl');
+    expect(files).not.toContain('thief@ybl');
+    expect(files).not.toContain('late@ybl');
+  });
+
+  it('a reversal racing a payout never pays more than owed; what it leaves below zero the next batch nets', async () => {
+    const people = await Promise.all(['A', 'B', 'C', 'D'].map((name) => affiliate(`Person ${name}`)));
+    const orders = [];
+    for (const person of people) {
+      orders.push((await earn(person.user.id, 1000)).order);
+      savePayoutDetails(t.deps, person.user.id, payoutDetailsInput.parse(upi));
+    }
+    const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: people.map((person) => person.user.id) });
+    const lines = (await data(call(admin.token, 'payouts.batch', 'query', { batchId }))).lines as { id: string; userId: string }[];
+    // Each line's markPaid and its order's reversal sent together, in both orders.
+    const answers = await Promise.all(
+      people.map((person, i) => {
+        const line = lines.find((row) => row.userId === String(person.user.id))!;
+        const pay = () => call(admin.token, 'payouts.markPaid', 'mutation', { lineId: line.id, utr: `UTR00000000${i}` });
+        const reverse = () => call(admin2.token, 'payouts.reverseOrder', 'mutation', { utr: orders[i]!.utr, reason: 'Fake UTR' });
+        return i % 2 === 0 ? Promise.all([pay(), reverse()]) : Promise.all([reverse(), pay()]).then(([r, p]) => [p, r] as const);
+      }),
+    );
+    expect(overpaidPayouts()).toEqual([]);
+    for (const [i, [paid, reversed]] of answers.entries()) {
+      const person = people[i]!;
+      expect(reversed.status).toBe(200);
+      if (paid.status === 200) expect(owedOf(person.user.id)).toBe(-1000_00);
+      else {
+        expect(paid.body.error.data.code).toBe('PAYOUT_EXCEEDS_OWED');
+        expect(owedOf(person.user.id)).toBe(0);
+        markLineFailed(t.deps, admin.user.id, { lineId: Number(lines.find((row) => row.userId === String(person.user.id))!.id), reason: 'Order reversed' });
+      }
+      // The next commission nets what the reversal left below zero: a batch pays only what is owed.
+      await earn(person.user.id, 1500);
+      const next = makeBatch(t.deps, admin.user.id, { userIds: [person.user.id] });
+      expect(batchView(t.db, Number(next.batchId)).lines[0]!.grossPaise).toBe(owedOf(person.user.id));
+      expect(owedOf(person.user.id)).toBe(paid.status === 200 ? 500_00 : 1500_00);
+    }
+  });
+});
+
 describe('TDS (section 194H), booked when commission is credited', () => {
   beforeEach(() => start({ TDS_ENABLED: 'true' }));
 
