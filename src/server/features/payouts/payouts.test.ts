@@ -518,7 +518,7 @@ describe('races on the money paths', () => {
 
   it('a reversal racing a payout never pays more than owed; what it leaves below zero the next batch nets', async () => {
     const people = await Promise.all(['A', 'B', 'C', 'D'].map((name) => affiliate(`Person ${name}`)));
-    const orders = [];
+    const orders: { utr: string | null }[] = [];
     for (const person of people) {
       orders.push((await earn(person.user.id, 1000)).order);
       savePayoutDetails(t.deps, person.user.id, payoutDetailsInput.parse(upi));
