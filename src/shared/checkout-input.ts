@@ -1,8 +1,18 @@
 import { z } from 'zod';
-import { gstinField } from './gstin.js';
+import { gstinProblem } from './gstin.js';
 import { stateCodes } from './indian-states.js';
 import { discountCodeText } from './discounts.js';
 import { blankToUndefined, emailAddress, entityId, optionalText, pinCode, requiredText } from './schemas.js';
+
+/** A GSTIN as a buyer types it (spaces dropped, capitals), refused with the reason a person can act on. */
+const gstinField = z
+  .string({ error: 'GSTIN_INVALID' })
+  .max(30, 'GSTIN_INVALID')
+  .transform((raw) => raw.replace(/\s+/g, '').toUpperCase())
+  .superRefine((gstin, ctx) => {
+    const problem = gstinProblem(gstin);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
 
 /** A package chosen at checkout: missing, it gets the spec's message. */
 export const chosenPackageId = z.union([z.number(), z.string()], { error: 'PACKAGE_REQUIRED' }).pipe(entityId);

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { stateCodes } from './indian-states.js';
 
 /**
@@ -26,13 +25,3 @@ export function gstinProblem(gstin: string): 'GSTIN_INVALID' | 'GSTIN_CHECK_FAIL
   if (!GSTIN_PATTERN.test(gstin) || !(stateCodes as readonly string[]).includes(gstin.slice(0, 2))) return 'GSTIN_INVALID';
   return gstinCheckCharacter(gstin.slice(0, 14)) === gstin[14] ? null : 'GSTIN_CHECK_FAILED';
 }
-
-/** A GSTIN as a buyer types it (spaces dropped, capitals), refused with the reason a person can act on. */
-export const gstinField = z
-  .string({ error: 'GSTIN_INVALID' })
-  .max(30, 'GSTIN_INVALID')
-  .transform((raw) => raw.replace(/\s+/g, '').toUpperCase())
-  .superRefine((gstin, ctx) => {
-    const problem = gstinProblem(gstin);
-    if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });

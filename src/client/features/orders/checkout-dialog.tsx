@@ -12,6 +12,7 @@ import { formatRupees } from '../../../shared/money';
 import { LoginForm } from '../auth/login-form';
 import { useSession, type SessionUser } from '../auth/use-session';
 import { siteConfig } from '../../lib/site-config';
+import { gstinProblem } from '../../../shared/gstin';
 import { indianStates, type StateCode } from '../../../shared/indian-states';
 import { cleanUtr, isImplausibleUtr } from '../../../shared/utr';
 import { clearBuyIntent, saveBuyIntent } from './buy-intent';
@@ -50,12 +51,46 @@ function useSponsor(user: SessionUser) {
   return { loading: sponsor.isPending, name: sponsor.data?.name ?? null };
 }
 
-/** The buyer's state (place of supply) and PIN code, for a tax invoice. */
-function TaxFields({ value, onChange }: { value: { state: string; pin: string }; onChange: (value: { state: string; pin: string }) => void }) {
+type TaxValue = { state: string; pin: string; gstin: string };
+
+/** A typed GSTIN without spaces, in capitals. */
+const cleanGstin = (raw: string) => raw.replace(/\s+/g, '').toUpperCase();
+
+/** What a tax invoice's checkout sends: the state (a GSTIN's own state code when one is given), the PIN and the GSTIN. */
+function taxInput(tax: TaxValue) {
+  const gstin = cleanGstin(tax.gstin);
+  return { ...(tax.state && { state: tax.state as StateCode }), pin: tax.pin, ...(gstin && { gstin }) };
+}
+
+/** Why a typed GSTIN is refused (its shape, or a typing mistake its check character shows), or null. */
+function gstinMessage(raw: string, t: ReturnType<typeof useOrdersMessages>['t']): string | null {
+  const gstin = cleanGstin(raw);
+  if (!gstin) return null;
+  const problem = gstinProblem(gstin);
+  return problem === 'GSTIN_INVALID' ? t('pay.gstinInvalid') : problem === 'GSTIN_CHECK_FAILED' ? t('pay.gstinCheck') : null;
+}
+
+/** The buyer's state (place of supply), PIN code and, for a business, its GSTIN, for a tax invoice. */
+function TaxFields({ value, onChange }: { value: TaxValue; onChange: (value: TaxValue) => void }) {
   const { t, lang } = useOrdersMessages();
   const id = useId();
+  // A GSTIN's first two digits are the place of supply: the state follows it.
+  const gstinState = indianStates.find((state) => state.code === cleanGstin(value.gstin).slice(0, 2));
   return (
     <>
+      <TextField
+        label={t('pay.gstin')}
+        hint={t('pay.gstinHint')}
+        autoComplete="off"
+        autoCapitalize="characters"
+        maxLength={20}
+        value={value.gstin}
+        error={value.gstin.replace(/\s/g, '').length >= 15 ? gstinMessage(value.gstin, t) : null}
+        onChange={(gstin) => {
+          const state = indianStates.find((option) => option.code === cleanGstin(gstin).slice(0, 2));
+          onChange({ ...value, gstin, ...(state && { state: state.code }) });
+        }}
+      />
       <div className="field">
         <label htmlFor={`${id}-state`} className="field__label">
           {t('pay.state')}
@@ -63,7 +98,8 @@ function TaxFields({ value, onChange }: { value: { state: string; pin: string };
         <select
           id={`${id}-state`}
           className="field__input"
-          value={value.state}
+          value={gstinState ? gstinState.code : value.state}
+          disabled={gstinState !== undefined}
           aria-describedby={`${id}-tax`}
           onChange={(event) => onChange({ ...value, state: event.target.value })}
         >
@@ -144,7 +180,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   const [returned, setReturned] = useState(false);
   const [pasteProblem, setPasteProblem] = useState<string | null>(null);
   // Asked only when receipts are tax invoices; not kept in the draft.
-  const [tax, setTax] = useState({ state: '', pin: '' });
+  const [tax, setTax] = useState<TaxValue>({ state: '', pin: '', gstin: '' });
 
   const keep = (next: typeof form) => saveDraft({ userId: user.id, packageId: pkg.id, packageName: pkg.name, pricePaise: pkg.pricePaise, ...next });
   // Kept from the start: a phone may kill this tab while the UPI app is open, and the popup comes back.
@@ -214,8 +250,13 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
       show(missing);
       return false;
     }
-    if (siteConfig.taxInvoice && (!tax.state || !/^[1-9]\d{5}$/.test(tax.pin.replace(/\s/g, '')))) {
+    if (siteConfig.taxInvoice && ((!tax.state && !tax.gstin.trim()) || !/^[1-9]\d{5}$/.test(tax.pin.replace(/\s/g, '')))) {
       show({ general: t('pay.taxRequired') });
+      return false;
+    }
+    const gstinProblemText = siteConfig.taxInvoice ? gstinMessage(tax.gstin, t) : null;
+    if (gstinProblemText) {
+      show({ general: gstinProblemText });
       return false;
     }
     setProblems({});
@@ -231,7 +272,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         email: form.email,
         packageId: pkg.id,
         ...(code && { code: code.code }),
-        ...(siteConfig.taxInvoice && { state: tax.state as StateCode, pin: tax.pin }),
+        ...(siteConfig.taxInvoice && taxInput(tax)),
         ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
       },
       {
@@ -261,7 +302,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         email: form.email,
         packageId: pkg.id,
         code: code.code,
-        ...(siteConfig.taxInvoice && { state: tax.state as StateCode, pin: tax.pin }),
+        ...(siteConfig.taxInvoice && taxInput(tax)),
         ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
       },
       {
@@ -287,7 +328,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         packageId: pkg.id,
         utr: form.utr,
         ...(code && { code: code.code }),
-        ...(siteConfig.taxInvoice && { state: tax.state as StateCode, pin: tax.pin }),
+        ...(siteConfig.taxInvoice && taxInput(tax)),
         ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
       },
       {

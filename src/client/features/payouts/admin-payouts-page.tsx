@@ -6,7 +6,7 @@ import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { financialYearOf, quarterOf, financialQuarter } from '../../../shared/financial-year';
-import { formatIstDateTime } from '../../../shared/ist';
+import { formatIstDate, formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { downloadText } from '../../lib/download';
 import { usePayoutsAdminMessages } from './payouts-admin-messages';
@@ -155,6 +155,28 @@ function ReverseOrder({ onChanged }: { onChanged: () => void }) {
         </button>
       </form>
     </section>
+  );
+}
+
+/** The quarter's TDS booked at credit, month by month, with the date each month's must be paid to the government. */
+function TdsDeposits({ quarter }: { quarter: string }) {
+  const { t, lang } = usePayoutsAdminMessages();
+  const trpc = useTRPC();
+  const register = useQuery(trpc.payouts.tdsRegister.queryOptions({ quarter }));
+  if (!register.data) return null;
+  if (register.data.deposits.length === 0) return <p className="muted">{t('tds.none')}</p>;
+  return (
+    <ul className="tds-deposits" aria-label={t('tds.deposits')}>
+      {register.data.deposits.map((deposit) => (
+        <li key={deposit.month}>
+          {t('tds.deposit', {
+            month: deposit.month,
+            amount: formatRupees(deposit.tdsPaise),
+            date: formatIstDate(Date.parse(`${deposit.dueDate}T00:00:00+05:30`), lang),
+          })}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -387,6 +409,7 @@ export default function AdminPayoutsPage() {
                   <button type="button" className="button" onClick={() => download(() => client.payouts.tdsRegister.query({ quarter }))}>
                     {t('tds.download')}
                   </button>
+                  <TdsDeposits quarter={quarter} />
                 </section>
 
                 <ReverseOrder onChanged={refresh} />

@@ -30,6 +30,7 @@ export default function AdminReceiptsPage() {
   const [period, setPeriod] = useState(draft);
   const { page, setPage } = usePaging(`${period.from} ${period.to}`);
   const [downloading, setDownloading] = useState(false);
+  const [month, setMonth] = useState(today.slice(0, 7));
   const list = useQuery(trpc.receipts.list.queryOptions({ ...period, page }, { placeholderData: keepPreviousData, retry: false }));
 
   function show(event: FormEvent) {
@@ -38,10 +39,13 @@ export default function AdminReceiptsPage() {
     setPage(1);
   }
 
-  async function download() {
+  async function download(which: 'receipts' | 'gstr1') {
     setDownloading(true);
     try {
-      const { fileName, csv } = await queryClient.fetchQuery(trpc.receipts.csv.queryOptions(period, { staleTime: 0 }));
+      const { fileName, csv } =
+        which === 'receipts'
+          ? await queryClient.fetchQuery(trpc.receipts.csv.queryOptions(period, { staleTime: 0 }))
+          : await queryClient.fetchQuery(trpc.receipts.gstr1.queryOptions({ month }, { staleTime: 0 }));
       downloadText(fileName, csv);
     } catch (error) {
       toast.error(errorMessage(error, t('admin.downloadFailed')));
@@ -60,14 +64,32 @@ export default function AdminReceiptsPage() {
         <button type="submit" className="button">
           {t('admin.show')}
         </button>
-        <button type="button" className="button button--primary" onClick={download} disabled={downloading || !list.data || list.data.total === 0}>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => download('receipts')}
+          disabled={downloading || !list.data || list.data.total + list.data.creditNotes.length === 0}
+        >
           {t('admin.download')}
+        </button>
+      </form>
+      <form
+        className="admin-receipts__period"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void download('gstr1');
+        }}
+        noValidate
+      >
+        <TextField label={t('admin.gstr1Month')} hint={t('admin.gstr1Hint')} type="month" value={month} onChange={setMonth} required />
+        <button type="submit" className="button" disabled={downloading || !/^\d{4}-\d{2}$/.test(month)}>
+          {t('admin.gstr1Download')}
         </button>
       </form>
       <QueryState
         query={list}
         error={(error) => errorMessage(error, t('admin.failed'))}
-        isEmpty={(data) => data.total === 0}
+        isEmpty={(data) => data.total === 0 && data.creditNotes.length === 0}
         empty={<p className="empty-state">{t('admin.empty')}</p>}
       >
         {(data) => (
@@ -96,6 +118,11 @@ export default function AdminReceiptsPage() {
                           {receipt.number}
                         </Link>
                         {receipt.reversedAt !== null && <span className="badge badge--reversed">{t('admin.reversed')}</span>}
+                        {receipt.creditNote && (
+                          <span className="receipt__line muted" translate="no">
+                            {t('admin.creditNote', { number: receipt.creditNote.number })}
+                          </span>
+                        )}
                       </td>
                       <td>{formatIstDateTime(receipt.issuedAt, lang)}</td>
                       <td>{receipt.buyer.name}</td>
@@ -107,6 +134,40 @@ export default function AdminReceiptsPage() {
               </table>
             </div>
             <Pager page={page} hasNext={page < pages} onPage={setPage} pages={pages} />
+            {data.creditNotes.length > 0 && (
+              <section aria-labelledby="credit-notes-title">
+                <h2 id="credit-notes-title">{t('admin.creditNotes')}</h2>
+                <div className="table-scroll">
+                  <table className="table">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('admin.number')}</th>
+                        <th scope="col">{t('admin.date')}</th>
+                        <th scope="col">{t('admin.against')}</th>
+                        <th scope="col">{t('admin.buyer')}</th>
+                        <th scope="col">{t('admin.amount')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.creditNotes.map((note) => (
+                        <tr key={note.number}>
+                          <td translate="no">{note.number}</td>
+                          <td>{formatIstDateTime(note.issuedAt, lang)}</td>
+                          <td>
+                            <Link to={pathTo(pagePaths.receipt, { orderId: note.orderId })} translate="no">
+                              {note.invoiceNumber}
+                            </Link>
+                            <span className="receipt__line muted">{note.reason}</span>
+                          </td>
+                          <td>{note.buyerName}</td>
+                          <td>− {formatRupees(note.amountPaise)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </section>
+            )}
           </>
         )}
       </QueryState>

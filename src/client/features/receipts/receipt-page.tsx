@@ -25,10 +25,14 @@ export default function ReceiptPage() {
   const [downloading, setDownloading] = useState(false);
   const queryClient = useQueryClient();
 
-  async function downloadPdf() {
+  /** Saves the receipt's (or its credit note's) PDF, made on the server in the reader's language. */
+  async function download(which: 'receipt' | 'creditNote') {
     setDownloading(true);
     try {
-      const { fileName, base64 } = await queryClient.fetchQuery(trpc.receipts.pdf.queryOptions({ orderId }, { staleTime: 0 }));
+      const { fileName, base64 } =
+        which === 'receipt'
+          ? await queryClient.fetchQuery(trpc.receipts.pdf.queryOptions({ orderId }, { staleTime: 0 }))
+          : await queryClient.fetchQuery(trpc.receipts.creditNotePdf.queryOptions({ orderId }, { staleTime: 0 }));
       const bytes = Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
       saveFile(fileName, new Blob([bytes], { type: 'application/pdf' }));
     } catch (error) {
@@ -54,34 +58,32 @@ export default function ReceiptPage() {
       {(r) => (
         <div className="page receipt-page">
           <div className="receipt-actions">
-            <fieldset className="receipt-actions__paper">
-              <legend>{t('receipt.paper')}</legend>
-              {(['a4', 'roll'] as const).map((option) => (
-                <label key={option}>
-                  <input type="radio" name="paper" value={option} checked={paper === option} onChange={() => setPaper(option)} /> {t(`receipt.${option}`)}
-                </label>
-              ))}
-            </fieldset>
-            <button type="button" className="button button--primary" onClick={() => window.print()}>
-              {t('receipt.print')}
-            </button>
-            <button type="button" className="button" onClick={downloadPdf} disabled={downloading}>
+            <button type="button" className="button button--primary" onClick={() => download('receipt')} disabled={downloading}>
               {t('receipt.downloadPdf')}
             </button>
-            <p className="muted">{t('receipt.printHint')}</p>
+            {r.creditNote && (
+              <button type="button" className="button" onClick={() => download('creditNote')} disabled={downloading}>
+                {t('receipt.downloadCreditNote', { number: r.creditNote.number })}
+              </button>
+            )}
           </div>
 
           <article className={`receipt receipt--${paper}`} aria-labelledby="receipt-title">
             <header className="receipt__head">
               <h1 id="receipt-title">{title}</h1>
               <dl className="receipt__meta">
-                <dt>{t('receipt.number')}</dt>
+                <dt>{r.tax ? t('receipt.invoiceNumber') : t('receipt.number')}</dt>
                 <dd translate="no">{r.number}</dd>
                 <dt>{t('receipt.date')}</dt>
                 <dd>{formatIstDateTime(r.issuedAt, lang)}</dd>
               </dl>
             </header>
             {r.reversedAt !== null && <p className="receipt__reversed">{t('receipt.reversed', { date: formatIstDateTime(r.reversedAt, lang) })}</p>}
+            {r.creditNote && (
+              <p className="receipt__reversed">
+                {t('receipt.cancelledBy', { number: r.creditNote.number, date: formatIstDateTime(r.creditNote.issuedAt, lang) })}
+              </p>
+            )}
 
             <div className="receipt__parties">
               <section aria-labelledby="receipt-from">
@@ -101,6 +103,7 @@ export default function ReceiptPage() {
                   <strong>{r.buyer.name}</strong>
                   <span className="receipt__line">{`${t('receipt.email')}: ${r.buyer.email}`}</span>
                   {r.buyer.phone && <span className="receipt__line">{`${t('receipt.phone')}: ${r.buyer.phone}`}</span>}
+                  {r.tax?.buyerGstin && <span className="receipt__line">{`${t('receipt.buyerGstin')}: ${r.tax.buyerGstin}`}</span>}
                   {r.tax && (
                     <span className="receipt__line">{`${t('receipt.placeOfSupply')}: ${r.tax.buyerState[lang]} (${r.tax.buyerState.code})${r.tax.buyerPin ? `, ${t('receipt.pin')} ${r.tax.buyerPin}` : ''}`}</span>
                   )}
@@ -166,8 +169,12 @@ export default function ReceiptPage() {
 
             <section className="receipt__words" aria-labelledby="receipt-words">
               <h2 id="receipt-words">{t('receipt.words')}</h2>
-              <p lang="en">{r.amountInWords.en}</p>
-              <p lang="mr">{r.amountInWords.mr}</p>
+              {/* The reader's language first. */}
+              {(lang === 'mr' ? (['mr', 'en'] as const) : (['en', 'mr'] as const)).map((words) => (
+                <p key={words} lang={words}>
+                  {r.amountInWords[words]}
+                </p>
+              ))}
             </section>
 
             <dl className="receipt__payment">
@@ -179,6 +186,22 @@ export default function ReceiptPage() {
             {r.tax && <p className="receipt__note">{t('receipt.inclusive')}</p>}
             <p className="receipt__note">{t('receipt.computer')}</p>
           </article>
+          {/* Printing is for those who need paper: folded away under the receipt, with the paper's size. */}
+          <details className="receipt-actions receipt-print">
+            <summary>{t('receipt.printOptions')}</summary>
+            <fieldset className="receipt-actions__paper">
+              <legend>{t('receipt.paper')}</legend>
+              {(['a4', 'roll'] as const).map((option) => (
+                <label key={option}>
+                  <input type="radio" name="paper" value={option} checked={paper === option} onChange={() => setPaper(option)} /> {t(`receipt.${option}`)}
+                </label>
+              ))}
+            </fieldset>
+            <button type="button" className="button" onClick={() => window.print()}>
+              {t('receipt.print')}
+            </button>
+            <p className="muted">{t('receipt.printHint')}</p>
+          </details>
           <p className="receipt-actions">
             <Link to={pagePaths.myCourses}>{t('receipt.back')}</Link>
           </p>

@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../server/db/schema.js';
 import { decideOrder } from '../../../server/features/orders/orders.service.js';
+import { reverseOrder } from '../../../server/features/orders/order-reversal.service.js';
 import { launchBrowser, signIn, type TestBrowser } from '../../../test/browser.js';
 import { createPackage, createUser, createUserWithToken } from '../../../test/factories.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
@@ -155,6 +156,12 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
         await expect.poll(() => pay.getByText(o.pay.taxRequired).isVisible()).toBe(true);
         await pay.getByLabel(o.pay.state).selectOption({ label: 'महाराष्ट्र' });
         await pay.getByLabel(o.pay.pin).fill('411005');
+        // A business gives its GSTIN: a typing mistake in it is told beside the field, before anything is sent.
+        const gstin = pay.getByLabel(o.pay.gstin);
+        await gstin.fill('27AAGCB7383J1Z9');
+        await expect.poll(() => pay.getByText(o.pay.gstinCheck).isVisible()).toBe(true);
+        await gstin.fill('27aagcb7383j1z8');
+        expect(await pay.getByText(o.pay.gstinCheck).count()).toBe(0);
       }
       await pay.getByRole('button', { name: o.pay.submit }).click();
       await expect.poll(() => pay.getByText(o.pay.success).isVisible()).toBe(true);
@@ -195,12 +202,32 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
         'Rupees Two Thousand Four Hundred Ninety-Nine Only',
         'दोन हजार चारशे नव्व्याण्णव रुपये फक्त',
         '512345678901',
-        r.receipt.number,
+        tax ? r.receipt.invoiceNumber : r.receipt.number,
         r.receipt.date,
-        ...(tax ? ['27AAPFU0939F1ZV', 'SAC 9992', '₹2,117.80', 'CGST 9%', 'SGST 9%', '₹190.60', 'महाराष्ट्र (27)', '411005'] : []),
+        // The seller sold, the buyer bought: "विक्रेता" and "खरेदीदार" (never "देणारे/घेणारे").
+        r.receipt.from,
+        r.receipt.to,
+        ...(tax ? ['27AAPFU0939F1ZV', 'SAC 9992', '₹2,117.80', 'CGST 9%', 'SGST 9%', '₹190.60', 'महाराष्ट्र (27)', '411005', '27AAGCB7383J1Z8'] : []),
       ];
       for (const field of expected) expect(body, field).toContain(field);
       expect(body).toMatch(/MS\/\d\d-\d\d\/000001/);
+      // The amount in words in the reader's language first.
+      const english = body.indexOf('Rupees Two Thousand');
+      const marathi = body.indexOf('दोन हजार चारशे');
+      expect(lang === 'mr' ? marathi < english : english < marathi).toBe(true);
+      // It opens with the receipt and one button to download it; no English "Save as PDF", printing folded away.
+      const pageText = (await page.locator('main').textContent())!;
+      expect(pageText).not.toContain('Save as PDF');
+      expect(await page.getByLabel(r.receipt.roll).isVisible()).toBe(false);
+      const buttons = await page
+        .locator('.receipt-actions .button')
+        .evaluateAll((elements) =>
+          elements.map((element) => element.getBoundingClientRect()).map(({ left, right, top, bottom }) => ({ left, right, top, bottom })),
+        );
+      for (const [i, a] of buttons.entries())
+        for (const b of buttons.slice(i + 1))
+          expect(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top, 'buttons overlap').toBe(true);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 
       // Download PDF: the same receipt drawn on the server, one A4 page.
       const [pdfDownload] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: r.receipt.downloadPdf }).click()]);
@@ -213,6 +240,7 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       const a4 = await page.pdf({ preferCSSPageSize: true });
       expect(pdfPages(a4)).toBe(1);
       expect(pdfPageMm(a4)).toEqual({ width: 210, height: 297 });
+      await page.getByText(r.receipt.printOptions).click();
       await page.getByLabel(r.receipt.roll).check();
       const roll = await page.pdf({ preferCSSPageSize: true });
       expect(pdfPages(roll)).toBe(1);
@@ -235,8 +263,28 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: r.admin.download }).click()]);
       expect(download.suggestedFilename()).toMatch(/^receipts-\d{4}-\d\d-01-to-\d{4}-\d\d-\d\d\.csv$/);
       const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '');
-      expect(csv.split('\r\n')[0]).toMatch(/^Receipt number,Date,Order,Buyer/);
+      expect(csv.split('\r\n')[0]).toMatch(/^Document,Number,Date,Order,Buyer/);
       expect(csv).toContain(`${number},`);
+      if (tax) {
+        // The order reversed: its credit note is listed beside the invoices, opens from the invoice as a PDF, and is in the month's GSTR-1.
+        const order = t.db.select().from(orders).where(eq(orders.utr, '512345678901')).get()!;
+        reverseOrder(t.deps, (await createUser(t.db, { role: 'admin' })).id, { orderId: order.id, reason: 'पैसे परत केले' });
+        await page.reload();
+        const notes = page.getByRole('region', { name: r.admin.creditNotes });
+        await expect.poll(() => notes.getByText(/MS\/\d\d-\d\d\/C00001/).isVisible()).toBe(true);
+        expect(await page.getByText(fill(r.admin.creditNote, { number: (await notes.getByText(/C00001/).textContent())! })).isVisible()).toBe(true);
+        const [gstr1] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: r.admin.gstr1Download }).click()]);
+        expect(gstr1.suggestedFilename()).toMatch(/^gstr1-\d{4}-\d\d\.csv$/);
+        const gstr1Csv = await readFile((await gstr1.path())!, 'utf8');
+        expect(gstr1Csv.startsWith('\uFEFFGSTR-1,')).toBe(true);
+        expect(gstr1Csv).toMatch(/\r\n27AAGCB7383J1Z8,[^,]+,MS\/\d\d-\d\d\/000001,/);
+        expect(gstr1Csv).toMatch(/\r\n27AAGCB7383J1Z8,[^,]+,MS\/\d\d-\d\d\/C00001,/);
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+        await page.goto(`${t.url}/receipt/${order.id}`);
+        const [notePdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: /C00001/ }).click()]);
+        expect(notePdf.suggestedFilename()).toMatch(/^credit-note-MS-\d\d-\d\d-C00001\.pdf$/);
+        expect((await readFile((await notePdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
+      }
       await context.close();
     });
 
