@@ -214,9 +214,21 @@ function StatementSection() {
                   <span>
                     {formatIstDateTime(line.at, lang)} · {kindText[line.kind]} · {line.reference}
                     {line.description && ` · ${line.description}`}
+                    {line.tds &&
+                      ` · ${
+                        line.tds.basePaise < 0
+                          ? t('statement.tdsBack', { amount: formatRupees(-line.tds.basePaise) })
+                          : t('statement.tdsOn', { rate: String(line.tds.rateBp / 100), amount: formatRupees(line.tds.basePaise) })
+                      }`}
                     {line.utr && ` · UTR ${line.utr}`}
                   </span>
-                  <strong>{line.kind === 'payout' ? formatRupees(-line.grossPaise) : formatRupees(line.earnedPaise)}</strong>
+                  <strong>
+                    {line.kind === 'payout'
+                      ? formatRupees(-line.grossPaise)
+                      : line.kind === 'tds'
+                        ? formatRupees(-line.tdsPaise)
+                        : formatRupees(line.earnedPaise)}
+                  </strong>
                 </li>
               ))}
             </ul>
@@ -380,8 +392,9 @@ export default function PayoutsPage() {
                         )}
                       </span>
                       <span>
-                        {t('lines.gross')} {formatRupees(line.grossPaise)} · {t('lines.tds')} {formatRupees(line.tdsPaise)} · {t('lines.net')}{' '}
-                        <strong>{formatRupees(line.netPaise)}</strong>
+                        {/* TDS is booked when commission is credited (see the statement); only payouts from before that withheld it. */}
+                        {line.tdsPaise > 0 && `${t('lines.gross')} ${formatRupees(line.grossPaise)} · ${t('lines.tds')} ${formatRupees(line.tdsPaise)} · `}
+                        {t('lines.net')} <strong>{formatRupees(line.netPaise)}</strong>
                       </span>
                     </li>
                   ))}
