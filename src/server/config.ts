@@ -273,6 +273,22 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.string().min(12, "expected the webhook's secret as set in Razorpay's dashboard (at least 12 characters)").max(200).optional(),
   ),
+  QUIZ_SHOW_ANSWERS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .enum(['always', 'passed', 'never'], {
+        error: 'expected always (after every attempt), passed (once the learner passed) or never',
+      })
+      .default('passed'),
+  ),
+  CERTIFICATE_SIGNER: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(80).optional()),
+  CERTIFICATE_SIGNATURE_IMAGE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .refine((file) => existsSync(file), 'expected the path of a PNG or JPEG picture of the signature that exists')
+      .optional(),
+  ),
   /** Only tests change it: where the gateway's API answers (a local fake). */
   RAZORPAY_API_URL: z.preprocess(emptyAsUndefined, httpUrl.default('https://api.razorpay.com')),
 });
@@ -348,6 +364,13 @@ const configSchema = envSchema
     affiliateCodeDiscountBp: Math.round(e.AFFILIATE_CODE_DISCOUNT_PERCENT * 100),
     /** Days a commission waits before it can be asked for (a reversal inside them never leaves a debt). */
     commissionHoldDays: e.COMMISSION_HOLD_DAYS,
+    /** After a quiz attempt, whether the right answers (and explanations) are shown: always, once passed, or never. */
+    quizShowAnswers: e.QUIZ_SHOW_ANSWERS,
+    /** Who signs certificates (the operator's name) and the picture of their signature (a file, re-encoded when first used), if any. */
+    certificate: {
+      signer: e.CERTIFICATE_SIGNER ?? e.SELLER_NAME ?? e.SITE_NAME,
+      signatureImage: e.CERTIFICATE_SIGNATURE_IMAGE ? path.resolve(e.CERTIFICATE_SIGNATURE_IMAGE) : null,
+    },
     /** A payment gateway that confirms payments by itself (features/payments), or none: UPI with a UTR an admin checks. */
     gateway:
       e.PAYMENT_GATEWAY === 'razorpay'

@@ -7,6 +7,8 @@ import { packagesOnSale } from './features/catalog/catalog.service.js';
 import { findActiveUserByReferralCode } from './features/auth/accounts.service.js';
 import type { PackageView } from './features/catalog/catalog.views.js';
 import { pagePaths, pathTo } from '../shared/page-paths.js';
+import { formatIstDate } from '../shared/ist.js';
+import { verifyCertificate, type PublicCertificate } from './features/certificates/certificates.service.js';
 
 /**
  * What the server writes into a page's HTML besides the app's shell: Open Graph tags, so a link
@@ -20,6 +22,8 @@ export type PageExtras = {
   head: string;
   /** Drawn inside the app's root until React replaces it: the catalogue's cards, as plain HTML with working links. */
   body?: string;
+  /** False: made for each request, never kept (a certificate's page must say at once that it was revoked). */
+  keep?: boolean;
 };
 
 const words = {
@@ -128,6 +132,9 @@ export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''
     return { key: `${path}|${lang}|${sponsor?.id ?? ''}`, title: sponsor ? title : null, head, ...(body && { body }) };
   }
 
+  const certificate = /^\/certificates\/([A-Za-z0-9-]{6,30})$/.exec(path);
+  if (certificate) return certificateExtras(db, config, certificate[1]!.toUpperCase(), lang);
+
   const match = /^\/course\/(\d{1,15})$/.exec(path);
   if (match) {
     const pkg = packagesOnSale(db).find((candidate) => candidate.id === match[1]);
@@ -146,6 +153,38 @@ export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''
     return { key: `${path}|${lang}`, title: `${pkg.name} – ${site}`, head };
   }
   return null;
+}
+
+const certificateWords = {
+  title: { en: (name: string, pkg: string) => `${name} completed ${pkg}`, mr: (name: string, pkg: string) => `${name} यांनी ${pkg} पूर्ण केले` },
+  text: {
+    en: (site: string, date: string) => `A certificate of completion from ${site}, issued on ${date}. Anyone can check it on this page.`,
+    mr: (site: string, date: string) => `${site} चे पूर्णत्वाचे प्रमाणपत्र, ${date} रोजी दिलेले. हे पेज कोणीही तपासू शकते.`,
+  },
+  revoked: { en: 'This certificate was revoked', mr: 'हे प्रमाणपत्र रद्द करण्यात आले आहे' },
+};
+
+/** A certificate's public page: what a link shared on WhatsApp or LinkedIn shows (only what the page itself shows). */
+function certificateExtras(db: Db, config: Config, number: string, lang: Language): PageExtras | null {
+  let found: PublicCertificate;
+  try {
+    found = verifyCertificate(db, number);
+  } catch {
+    return null;
+  }
+  const site = config.siteName;
+  const url = `${config.publicUrl.replace(/\/$/, '')}${pathTo(pagePaths.certificate, { number: found.number })}`;
+  const title = found.status === 'valid' ? certificateWords.title[lang](found.name, found.packageName) : certificateWords.revoked[lang];
+  const head = metaTags({
+    'og:type': 'website',
+    'og:site_name': site,
+    'og:title': title,
+    'og:description': found.status === 'valid' ? certificateWords.text[lang](site, formatIstDate(found.issuedAt, lang)) : `${found.number} · ${site}`,
+    'og:url': url,
+    'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
+    robots: 'noindex',
+  });
+  return { key: `${url}|${lang}`, title: `${title} – ${site}`, head, keep: false };
 }
 
 /** Puts the extras into the filled index.html: the tags at the end of the head, the title replaced. */

@@ -77,6 +77,17 @@ export function formatIstDateTime(at: number | string | Date, lang: keyof typeof
   return englishDateTime.format(new Date(at));
 }
 
+/** "8 Dec 2026" in IST; in Marathi "8 डिसेंबर 2026" (a day, such as when a lecture opens). */
+export function formatIstDate(at: number, lang: keyof typeof dateLocales = 'en'): string {
+  const shifted = new Date(at + IST_OFFSET_MS);
+  const day = shifted.getUTCDate();
+  const year = shifted.getUTCFullYear();
+  if (lang === 'mr') return `${day} ${marathiMonths[shifted.getUTCMonth()]} ${year}`;
+  return `${day} ${englishMonths[shifted.getUTCMonth()]} ${year}`;
+}
+
+const englishMonths = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
 function mod(a: number, b: number): number {
   return ((a % b) + b) % b;
 }

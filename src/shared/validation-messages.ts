@@ -132,6 +132,33 @@ export const validationMessages = {
     mr: 'कृपया महिना (YYYY-MM) किंवा आर्थिक वर्ष (YYYY-YY) निवडा.',
   },
   CUTOFF_INVALID: { en: 'Please choose a valid cutoff date and time.', mr: 'कृपया योग्य कट-ऑफ तारीख आणि वेळ निवडा.' },
+  // Learning: progress, drip, quizzes, certificates
+  SECONDS_INVALID: { en: 'The time watched must be a number of seconds.', mr: 'पाहिलेला वेळ सेकंदांच्या संख्येत असावा.' },
+  DRIP_MODE_INVALID: {
+    en: 'Choose no schedule, one lecture a week, or days after purchase.',
+    mr: 'वेळापत्रक नाही, आठवड्याला एक लेक्चर, किंवा खरेदीनंतरचे दिवस यापैकी एक निवडा.',
+  },
+  PASS_PERCENT_INVALID: { en: 'The pass mark must be a whole percentage from 1 to 100.', mr: 'उत्तीर्ण गुण 1 ते 100 मधील पूर्ण टक्केवारी असावी.' },
+  QUESTION_TEXT_REQUIRED: {
+    en: 'Write the question in Marathi, in English, or both.',
+    mr: 'प्रश्न मराठीत, इंग्रजीत किंवा दोन्हीमध्ये लिहा.',
+  },
+  OPTIONS_INVALID: {
+    en: 'Give 2 to 8 choices, each with its text in Marathi or English, and mark at least one as right.',
+    mr: '2 ते 8 पर्याय द्या, प्रत्येकाचा मजकूर मराठीत किंवा इंग्रजीत, आणि किमान एक बरोबर म्हणून खूण करा.',
+  },
+  ANSWERS_INVALID: {
+    en: 'Your answers do not match this quiz. Please reload it and answer again.',
+    mr: 'तुमची उत्तरे या क्विझशी जुळत नाहीत. कृपया क्विझ पुन्हा उघडून उत्तरे द्या.',
+  },
+  CERTIFICATE_NAME_INVALID: {
+    en: 'Write your name in Marathi (Devanagari) letters or in English letters, not both: 2 to 60 characters.',
+    mr: 'तुमचे नाव मराठी (देवनागरी) अक्षरांत किंवा इंग्रजी अक्षरांत लिहा, दोन्ही मिसळून नाही: 2 ते 60 अक्षरे.',
+  },
+  CERTIFICATE_NUMBER_INVALID: {
+    en: 'A certificate number looks like MS-7K3F-9QX2-HW4P.',
+    mr: 'प्रमाणपत्र क्रमांक MS-7K3F-9QX2-HW4P असा असतो.',
+  },
 } as const;
 
 export type ValidationMessageKey = keyof typeof validationMessages;

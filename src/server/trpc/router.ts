@@ -13,6 +13,11 @@ import { paymentsRouter } from '../features/payments/payments.router.js';
 import { discountsRouter } from '../features/discounts/discounts.router.js';
 import { auditRouter } from '../features/audit/audit.router.js';
 import { privacyRouter } from '../features/privacy/privacy.router.js';
+import { progressRouter } from '../features/progress/progress.router.js';
+import { dripRouter } from '../features/drip/drip.router.js';
+import { quizzesRouter } from '../features/quizzes/quizzes.router.js';
+import { certificatesRouter } from '../features/certificates/certificates.router.js';
+import { learningReportRouter } from '../features/learning-report/learning-report.router.js';
 import { createCallerFactory, router } from './trpc.js';
 
 export const appRouter = router({
@@ -31,6 +36,11 @@ export const appRouter = router({
   discounts: discountsRouter,
   audit: auditRouter,
   privacy: privacyRouter,
+  progress: progressRouter,
+  drip: dripRouter,
+  quizzes: quizzesRouter,
+  certificates: certificatesRouter,
+  learningReport: learningReportRouter,
 });
 
 export type AppRouter = typeof appRouter;

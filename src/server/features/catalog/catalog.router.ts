@@ -12,7 +12,7 @@ export const catalogRouter = router({
 
   /** One package; its lecture links only for a buyer or an admin. */
   byId: publicProcedure.input(z.object({ id: entityId })).query(({ ctx, input }): PackageDetailView => {
-    return toPackageDetailView(packageWithLectures(ctx.db, ctx.sessionUser(), input.id));
+    return toPackageDetailView(packageWithLectures(ctx.db, ctx.sessionUser(), input.id, ctx.now()));
   }),
 
   /** The packages the signed-in user owns (archived ones included). */

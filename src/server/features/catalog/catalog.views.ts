@@ -76,13 +76,24 @@ export function toPackageDetailView(detail: {
 /** The viewer's mark: who is watching, and the order that granted the package (`#42`). */
 export type WatermarkView = { viewer: string; order: string | null };
 
-/** A package's lectures for the player, where this learner stopped, and the viewer's mark. */
-export function toPlayerView(lectures: LectureRow[], currentLectureId: number | null, mark: { viewer: string; orderId: number | null }) {
+/** A lecture not open yet (drip): its place, title and when it opens; never its link. */
+export type LockedLectureView = { id: string; title: string | null; position: number; opensAt: number };
+
+/** A package's open lectures for the player, the locked ones, where this learner stopped, and the viewer's mark. */
+export function toPlayerView(
+  lectures: LectureRow[],
+  currentLectureId: number | null,
+  mark: { viewer: string; orderId: number | null },
+  locked: { id: number; title: string | null; position: number; opensAt: number }[] = [],
+) {
   const watermark: WatermarkView = { viewer: mark.viewer, order: mark.orderId ? `#${mark.orderId}` : null };
+  const open = new Set(lectures.map((lecture) => lecture.id));
   return {
     lectures: lectures.map(toLectureView),
-    currentLectureId: currentLectureId === null ? null : String(currentLectureId),
+    // The place to open on, if it is still open (a schedule set later may have closed it).
+    currentLectureId: currentLectureId === null || !open.has(currentLectureId) ? null : String(currentLectureId),
     watermark,
+    locked: locked.map((item): LockedLectureView => ({ id: String(item.id), title: item.title, position: item.position, opensAt: item.opensAt })),
   };
 }
 

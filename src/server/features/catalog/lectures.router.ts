@@ -4,16 +4,27 @@ import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { watermarkFor } from './access.service.js';
 import { newLectureInput, progressInput, reorderInput } from './catalog.schemas.js';
 import { toLectureView, toPlayerView } from './catalog.views.js';
-import { appendLecture, deleteLecture, lastLectureId, listLectures, reorderLectures, requireWatchAccess, saveProgress } from './lectures.service.js';
+import {
+  appendLecture,
+  deleteLecture,
+  lastLectureId,
+  lockedLectures,
+  reorderLectures,
+  requireWatchAccess,
+  saveProgress,
+  watchableLectures,
+} from './lectures.service.js';
 
 export const lecturesRouter = router({
-  /** A package's lectures with their links, and where this learner stopped: buyers and admins only. */
+  /** A package's open lectures with their links, the ones not open yet (titles and when), and where this learner stopped: buyers and admins only. */
   forPackage: protectedProcedure.input(z.object({ packageId: entityId })).query(({ ctx, input }) => {
     requireWatchAccess(ctx.db, ctx.user, input.packageId);
+    const now = ctx.now();
     return toPlayerView(
-      listLectures(ctx.db, input.packageId),
+      watchableLectures(ctx.db, ctx.user, input.packageId, now),
       lastLectureId(ctx.db, ctx.user.id, input.packageId),
       watermarkFor(ctx.db, ctx.user, input.packageId),
+      lockedLectures(ctx.db, ctx.user, input.packageId, now),
     );
   }),
 
@@ -35,7 +46,7 @@ export const lecturesRouter = router({
 
   saveProgress: protectedProcedure.input(progressInput).mutation(({ ctx, input }) => {
     requireWatchAccess(ctx.db, ctx.user, input.packageId);
-    saveProgress(ctx.db, ctx.user.id, input.packageId, input.lectureId, ctx.now());
+    saveProgress(ctx.db, ctx.user, input.packageId, input.lectureId, ctx.now());
     return { ok: true as const };
   }),
 });

@@ -7,12 +7,9 @@ import { accessErrors } from './access.errors.js';
 import { isRevoked } from './access.service.js';
 import type { Viewer } from './access.service.js';
 import { canWatch, findPackage, visiblePackage } from './catalog.service.js';
+import { isAdminRole } from '../../../shared/domain.js';
+import { lectureOpenings, openLectures, requireOpenLecture } from '../drip/drip.service.js';
 import type { PackageWithCount } from './catalog.views.js';
-
-/** A package's lectures in the order the admin set. */
-export function listLectures(db: Db, packageId: number): LectureRow[] {
-  return db.select().from(lectures).where(eq(lectures.packageId, packageId)).orderBy(asc(lectures.position), asc(lectures.id)).all();
-}
 
 /** Titles only, in order: what anyone may see of a package's lectures. Never the links. */
 export function lectureOutline(db: Db, packageId: number): { id: number; title: string | null }[] {
@@ -102,14 +99,28 @@ export function lastLectureId(db: Db, userId: number, packageId: number): number
   return row?.lectureId ?? null;
 }
 
-/** Remembers where the learner is in a package, so the player opens there next time. */
-export function saveProgress(db: Db, userId: number, packageId: number, lectureId: number, now: number): void {
+/** The lectures whose links this viewer may have: every lecture for an admin, the open ones (drip) for a buyer. */
+export function watchableLectures(db: Db, viewer: NonNullable<Viewer>, packageId: number, now: number): LectureRow[] {
+  return openLectures(db, { id: viewer.id, isAdmin: isAdminRole(viewer.role) }, packageId, now);
+}
+
+/** The lectures of a package on a schedule that are not open yet for this viewer: titles and when they open, never links. */
+export function lockedLectures(db: Db, viewer: NonNullable<Viewer>, packageId: number, now: number) {
+  return lectureOpenings(db, { id: viewer.id, isAdmin: isAdminRole(viewer.role) }, packageId, now)
+    .filter((opening) => !opening.open)
+    .map((opening) => ({ id: opening.lecture.id, title: opening.lecture.title, position: opening.index, opensAt: opening.opensAt }));
+}
+
+/** Remembers where the learner is in a package, so the player opens there next time (an open lecture only). */
+export function saveProgress(db: Db, viewer: NonNullable<Viewer>, packageId: number, lectureId: number, now: number): void {
+  const userId = viewer.id;
   const lecture = db
     .select({ id: lectures.id })
     .from(lectures)
     .where(and(eq(lectures.id, lectureId), eq(lectures.packageId, packageId)))
     .get();
   if (!lecture) throw catalogErrors.LECTURE_NOT_FOUND();
+  requireOpenLecture(db, { id: viewer.id, isAdmin: isAdminRole(viewer.role) }, packageId, lectureId, now);
   db.insert(lectureProgress)
     .values({ userId, packageId, lectureId, updatedAt: now })
     .onConflictDoUpdate({ target: [lectureProgress.userId, lectureProgress.packageId], set: { lectureId, updatedAt: now } })
@@ -118,13 +129,14 @@ export function saveProgress(db: Db, userId: number, packageId: number, lectureI
 
 /**
  * A package's page for this viewer: everyone sees the lecture titles; only a buyer or an admin
- * gets the lectures with their links.
+ * gets the lectures with their links, and a buyer only those open (drip).
  */
 export function packageWithLectures(
   db: Db,
   viewer: Viewer,
   id: number,
+  now: number,
 ): { pkg: PackageWithCount; canWatch: boolean; outline: { id: number; title: string | null }[]; lectures: LectureRow[] | null } {
   const { pkg, canWatch: watch } = visiblePackage(db, viewer, id);
-  return { pkg, canWatch: watch, outline: lectureOutline(db, id), lectures: watch ? listLectures(db, id) : null };
+  return { pkg, canWatch: watch, outline: lectureOutline(db, id), lectures: watch && viewer ? watchableLectures(db, viewer, id, now) : null };
 }

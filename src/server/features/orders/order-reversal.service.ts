@@ -8,6 +8,7 @@ import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { bookCorrection } from '../affiliate/ledger.service.js';
 import { giveBackOnReversal } from '../payouts/tds.service.js';
 import { issueCreditNote, receiptOfOrder } from '../receipts/receipts.service.js';
+import { revokeCertificatesOfPurchase } from '../certificates/certificates.service.js';
 import { commissionReversedEmail, orderReversedBuyerEmail } from './order-reversal.emails.js';
 import { reversalErrors } from './order-reversal.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
@@ -47,6 +48,8 @@ export function reverseOrder(
     tx.delete(enrollments)
       .where(and(eq(enrollments.orderId, order.id), eq(enrollments.userId, order.userId)))
       .run();
+    // The purchase is gone, and so is the certificate it led to.
+    revokeCertificatesOfPurchase(tx, { userId: order.userId, packageId: order.packageId, reason: input.reason, now });
     const commission = tx
       .select()
       .from(ledger)

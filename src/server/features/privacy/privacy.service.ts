@@ -11,7 +11,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import {
+  certificateNames,
+  certificates,
   consents,
+  dripNotices,
+  lectureWatches,
+  quizAttempts,
   discountCodes,
   enrollments,
   erasureRequests,
@@ -224,6 +229,10 @@ export async function confirmErasure(deps: Deps, token: string): Promise<{ erase
     }
     const placeholder = { name: erasedName, email: erasedEmail(user.id) };
     for (const table of [sessions, loginDevices, lectureProgress, enrollments, payoutDetails, passwordResets, consents] as const) {
+      tx.delete(table).where(eq(table.userId, user.id)).run();
+    }
+    // What they watched and answered, and their certificates (which carry their name): the public page then knows no such number.
+    for (const table of [lectureWatches, dripNotices, quizAttempts, certificateNames, certificates] as const) {
       tx.delete(table).where(eq(table.userId, user.id)).run();
     }
     tx.delete(pendingRegistrations).where(eq(pendingRegistrations.email, user.email)).run();

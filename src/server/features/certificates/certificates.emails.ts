@@ -1,0 +1,28 @@
+import { defineEmail } from '../../lib/mailer.js';
+
+type Site = { siteName: string };
+
+export const certificateIssuedEmail = defineEmail<Site & { name: string; pkg: string; number: string; link: string }>({
+  subject: {
+    en: ({ pkg }) => `Your certificate for ${pkg}`,
+    mr: ({ pkg }) => `${pkg} चे तुमचे प्रमाणपत्र`,
+  },
+  body: {
+    en: ({ name, pkg, number, link }) =>
+      `Hello ${name},\n\nCongratulations on finishing ${pkg}! Your certificate number is ${number}.\n\nAnyone can check it, and you can download it and share it, here: ${link}`,
+    mr: ({ name, pkg, number, link }) =>
+      `नमस्कार ${name},\n\n${pkg} पूर्ण केल्याबद्दल अभिनंदन! तुमच्या प्रमाणपत्राचा क्रमांक ${number} आहे.\n\nकोणीही ते इथे तपासू शकते, आणि तुम्ही ते डाउनलोड करून शेअर करू शकता: ${link}`,
+  },
+});
+
+export const certificateRevokedEmail = defineEmail<Site & { name: string; pkg: string; number: string; reason: string }>({
+  subject: {
+    en: ({ pkg }) => `Your certificate for ${pkg} was revoked`,
+    mr: ({ pkg }) => `${pkg} चे तुमचे प्रमाणपत्र रद्द केले`,
+  },
+  body: {
+    en: ({ name, pkg, number, reason }) => `Hello ${name},\n\nYour certificate ${number} for ${pkg} was revoked.\n\nReason: ${reason}`,
+    mr: ({ name, pkg, number, reason }) => `नमस्कार ${name},\n\n${pkg} चे तुमचे प्रमाणपत्र ${number} रद्द करण्यात आले आहे.\n\nकारण: ${reason}`,
+  },
+  quoted: ['reason'],
+});

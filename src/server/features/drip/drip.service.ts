@@ -1,0 +1,182 @@
+/**
+ * Drip: a package's lectures opening on a schedule after purchase (README Decisions). A package
+ * without a schedule opens everything at purchase, as before. The server never hands out the link
+ * of a lecture that is not open for the asker: the catalogue filters every list of links here.
+ */
+import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Config } from '../../config.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { dripNotices, enrollments, lectureWatches, lectures, packageAccessRevocations, packages, users, type LectureRow } from '../../db/schema.js';
+import { renderEmail, type Mailer } from '../../lib/mailer.js';
+import { formatIstDate } from '../../../shared/ist.js';
+import { type DripMode, lectureOpensAt, MAX_OPEN_AFTER_DAYS } from '../../../shared/learning.js';
+import { pagePaths, pathTo } from '../../../shared/page-paths.js';
+import { catalogErrors } from '../catalog/catalog.errors.js';
+import { dripErrors } from './drip.errors.js';
+import { lectureOpenedEmail } from './drip.emails.js';
+
+/** How often the drip job looks for lectures that opened (and emails their learners). */
+export const DRIP_EVERY_MS = 10 * 60 * 1000;
+
+/** Who asks: a learner (their purchase sets the clock) or an admin (everything is open). */
+export type DripViewer = { id: number; isAdmin: boolean };
+
+export type LectureOpening = { lecture: LectureRow; index: number; opensAt: number; open: boolean };
+
+function orderedLectures(db: Queryable, packageId: number): LectureRow[] {
+  return db.select().from(lectures).where(eq(lectures.packageId, packageId)).orderBy(asc(lectures.position), asc(lectures.id)).all();
+}
+
+export function dripModeOf(db: Queryable, packageId: number): DripMode | null {
+  return db.select({ drip: packages.drip }).from(packages).where(eq(packages.id, packageId)).get()?.drip ?? null;
+}
+
+function purchasedAt(db: Queryable, userId: number, packageId: number): number | null {
+  return (
+    db
+      .select({ at: enrollments.createdAt })
+      .from(enrollments)
+      .where(and(eq(enrollments.userId, userId), eq(enrollments.packageId, packageId)))
+      .get()?.at ?? null
+  );
+}
+
+function startedLectureIds(db: Queryable, userId: number, packageId: number): Set<number> {
+  const rows = db
+    .select({ lectureId: lectureWatches.lectureId })
+    .from(lectureWatches)
+    .where(and(eq(lectureWatches.userId, userId), eq(lectureWatches.packageId, packageId)))
+    .all();
+  return new Set(rows.map((row) => row.lectureId));
+}
+
+/**
+ * Each lecture of the package in order, with when it opens for this viewer and whether it is open
+ * now. Open: a package without a schedule, an admin, a lecture whose time came, or one the learner
+ * already started (a schedule set later never takes back what was watched). A viewer who did not
+ * buy the package gets the schedule from now (callers check access first).
+ */
+export function lectureOpenings(db: Queryable, viewer: DripViewer, packageId: number, now: number): LectureOpening[] {
+  const list = orderedLectures(db, packageId);
+  const mode = viewer.isAdmin ? null : dripModeOf(db, packageId);
+  if (mode === null) return list.map((lecture, index) => ({ lecture, index, opensAt: 0, open: true }));
+  const bought = purchasedAt(db, viewer.id, packageId) ?? now;
+  const started = startedLectureIds(db, viewer.id, packageId);
+  return list.map((lecture, index) => {
+    const opensAt = lectureOpensAt({ mode, purchasedAt: bought, index, openAfterDays: lecture.opensAfterDays });
+    return { lecture, index, opensAt, open: opensAt <= now || started.has(lecture.id) };
+  });
+}
+
+/** The lectures open for this viewer, in order: the only lectures whose links the server gives them. */
+export function openLectures(db: Queryable, viewer: DripViewer, packageId: number, now: number): LectureRow[] {
+  return lectureOpenings(db, viewer, packageId, now)
+    .filter((opening) => opening.open)
+    .map((opening) => opening.lecture);
+}
+
+/** Refuses a lecture that is not open for this viewer (403 LECTURE_LOCKED). */
+export function requireOpenLecture(db: Queryable, viewer: DripViewer, packageId: number, lectureId: number, now: number): void {
+  const opening = lectureOpenings(db, viewer, packageId, now).find((item) => item.lecture.id === lectureId);
+  if (opening && !opening.open) throw dripErrors.LECTURE_LOCKED();
+}
+
+export type DripSchedule = { mode: DripMode | null; lectures: { id: number; title: string | null; openAfterDays: number | null }[] };
+
+/** A package's schedule as the admin set it. */
+export function dripSchedule(db: Queryable, packageId: number): DripSchedule {
+  if (!db.select({ id: packages.id }).from(packages).where(eq(packages.id, packageId)).get()) throw catalogErrors.PACKAGE_NOT_FOUND();
+  return {
+    mode: dripModeOf(db, packageId),
+    lectures: orderedLectures(db, packageId).map((lecture) => ({ id: lecture.id, title: lecture.title, openAfterDays: lecture.opensAfterDays })),
+  };
+}
+
+/**
+ * Sets a package's schedule: none, one lecture a week, or each lecture after its days (lectures
+ * not named keep theirs). One transaction; a lecture of another package or a day count out of
+ * range refuses the whole change.
+ */
+export function setDripSchedule(db: Db, input: { packageId: number; mode: DripMode | null; days: { lectureId: number; days: number | null }[] }): DripSchedule {
+  return db.transaction((tx) => {
+    if (!tx.select({ id: packages.id }).from(packages).where(eq(packages.id, input.packageId)).get()) throw catalogErrors.PACKAGE_NOT_FOUND();
+    const own = new Set(orderedLectures(tx, input.packageId).map((lecture) => lecture.id));
+    for (const item of input.days) {
+      if (!own.has(item.lectureId) || (item.days !== null && (!Number.isInteger(item.days) || item.days < 0 || item.days > MAX_OPEN_AFTER_DAYS))) {
+        throw dripErrors.DRIP_DAYS_INVALID();
+      }
+    }
+    tx.update(packages).set({ drip: input.mode }).where(eq(packages.id, input.packageId)).run();
+    for (const item of input.days) tx.update(lectures).set({ opensAfterDays: item.days }).where(eq(lectures.id, item.lectureId)).run();
+    return dripSchedule(tx, input.packageId);
+  });
+}
+
+type JobDeps = { db: Db; config: Pick<Config, 'siteName' | 'publicUrl'>; mailer: Mailer; now: () => number };
+
+/**
+ * The drip job: for every buyer of a package on a schedule, emails the lectures that opened since
+ * they were last told (with when the next one opens), once. A buyer seen for the first time is
+ * told nothing about lectures already open (they opened at purchase or before the schedule).
+ * Learners whose access was taken back, and deleted accounts, are not emailed.
+ */
+export function notifyOpenedLectures(deps: JobDeps): { emailed: number } {
+  const now = deps.now();
+  const rows = deps.db
+    .select({ userId: enrollments.userId, packageId: enrollments.packageId, notifiedThrough: dripNotices.notifiedThrough })
+    .from(enrollments)
+    .innerJoin(packages, eq(packages.id, enrollments.packageId))
+    .innerJoin(users, eq(users.id, enrollments.userId))
+    .leftJoin(dripNotices, and(eq(dripNotices.userId, enrollments.userId), eq(dripNotices.packageId, enrollments.packageId)))
+    .where(and(isNotNull(packages.drip), isNull(users.deletedAt)))
+    .all();
+  let emailed = 0;
+  for (const row of rows) {
+    if (row.notifiedThrough === null) {
+      deps.db.insert(dripNotices).values({ userId: row.userId, packageId: row.packageId, notifiedThrough: now }).onConflictDoNothing().run();
+      continue;
+    }
+    const openings = lectureOpenings(deps.db, { id: row.userId, isAdmin: false }, row.packageId, now);
+    const opened = openings.filter((item) => item.opensAt > row.notifiedThrough! && item.opensAt <= now);
+    if (opened.length === 0) continue;
+    // Claimed before sending: two runs at once email once.
+    const claimed = deps.db
+      .update(dripNotices)
+      .set({ notifiedThrough: now })
+      .where(and(eq(dripNotices.userId, row.userId), eq(dripNotices.packageId, row.packageId), eq(dripNotices.notifiedThrough, row.notifiedThrough!)))
+      .run();
+    if (claimed.changes === 0 || isAccessTakenBack(deps.db, row.userId, row.packageId)) continue;
+    const user = deps.db.select().from(users).where(eq(users.id, row.userId)).get()!;
+    const pkg = deps.db.select({ name: packages.name }).from(packages).where(eq(packages.id, row.packageId)).get()!;
+    const next = openings.find((item) => item.opensAt > now);
+    const part = user.lang === 'mr' ? 'भाग' : 'Part';
+    const names = opened.map((item) => `${part} ${item.index + 1}${item.lecture.title ? ` · ${item.lecture.title}` : ''}`).join(', ');
+    deps.mailer.sendInBackground(
+      renderEmail(
+        lectureOpenedEmail,
+        user.lang,
+        {
+          siteName: deps.config.siteName,
+          name: user.name,
+          pkg: pkg.name,
+          lectures: names,
+          next: next ? formatIstDate(next.opensAt, user.lang) : null,
+          link: `${deps.config.publicUrl}${pathTo(pagePaths.player, { courseId: row.packageId })}`,
+        },
+        user.email,
+      ),
+    );
+    emailed += 1;
+  }
+  return { emailed };
+}
+
+function isAccessTakenBack(db: Queryable, userId: number, packageId: number): boolean {
+  // The catalogue's access rule reads this table too (drip cannot use the catalogue: the catalogue uses drip).
+  const revoked = db
+    .select({ id: packageAccessRevocations.id })
+    .from(packageAccessRevocations)
+    .where(and(eq(packageAccessRevocations.userId, userId), eq(packageAccessRevocations.packageId, packageId), isNull(packageAccessRevocations.restoredAt)))
+    .get();
+  return revoked !== undefined;
+}

@@ -1,0 +1,211 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
+import { call } from '../../../test/learning.js';
+import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
+
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ build: { dripEmails: false } });
+  admin = (await createUserWithToken(t.db, { role: 'admin' })).token;
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+const SECRET_EXPLANATION = 'A SIP and an RD both put money aside every month';
+
+/** A package with a lecture, a lecture quiz made by the admin through the API, and a learner who bought it. */
+async function quizSetup() {
+  const pkg = createPackage(t.db);
+  const lecture = addLecture(t.db, pkg.id, 0);
+  const learner = await createUserWithToken(t.db);
+  grantPackage(t.db, learner.user.id, pkg.id);
+  const made = await call(t, 'mutation', 'quizzes.create', { packageId: String(pkg.id), lectureId: String(lecture.id), passPercent: 50 }, admin);
+  expect(made.status).toBe(200);
+  const quizId = made.data.quizId as string;
+  const questions = [
+    {
+      textEn: 'Which are ways to save every month?',
+      textMr: 'दर महिन्याला बचत करण्याचे मार्ग कोणते?',
+      explanationEn: SECRET_EXPLANATION,
+      explanationMr: 'SIP आणि RD दोन्हीमध्ये दर महिन्याला पैसे बाजूला ठेवले जातात',
+      options: [
+        { textEn: 'A recurring deposit', textMr: 'आवर्ती ठेव', correct: true },
+        { textEn: 'A credit card bill', textMr: 'क्रेडिट कार्ड बिल', correct: false },
+        { textEn: 'A SIP', textMr: 'SIP', correct: true },
+      ],
+    },
+    {
+      textMr: 'शेअर म्हणजे काय?',
+      options: [
+        { textMr: 'कंपनीतील हिस्सा', correct: true },
+        { textMr: 'कर्ज', correct: false },
+      ],
+    },
+  ];
+  for (const question of questions) {
+    expect((await call(t, 'mutation', 'quizzes.saveQuestion', { quizId, ...question }, admin)).status).toBe(200);
+  }
+  const forAdmin = await call(t, 'query', 'quizzes.ofPackageForAdmin', { packageId: String(pkg.id) }, admin);
+  const [first, second] = forAdmin.data[0].questions as { id: string; options: { id: string; correct: boolean }[] }[];
+  const right = (question: typeof first) => question!.options.filter((choice) => choice.correct).map((choice) => choice.id);
+  const wrong = (question: typeof first) => question!.options.filter((choice) => !choice.correct).map((choice) => choice.id);
+  return { pkg, lecture, learner, quizId, first: first!, second: second!, right, wrong };
+}
+
+describe('the admin writes quizzes', () => {
+  it('refuses a question without text, without a right choice, or with too few choices, in the admin’s language', async () => {
+    const { quizId } = await quizSetup();
+    const cases = [
+      {
+        options: [
+          { textEn: 'A', correct: true },
+          { textEn: 'B', correct: false },
+        ],
+      },
+      {
+        textEn: 'Q?',
+        options: [
+          { textEn: 'A', correct: false },
+          { textEn: 'B', correct: false },
+        ],
+      },
+      { textEn: 'Q?', options: [{ textEn: 'A', correct: true }] },
+      { textEn: 'Q?', options: [{ correct: true }, { textEn: 'B', correct: false }] },
+    ];
+    for (const input of cases) {
+      const refused = await call(t, 'mutation', 'quizzes.saveQuestion', { quizId, ...input }, admin, 'mr');
+      expect(refused.status).toBe(400);
+      expect(refused.error?.message).toMatch(/[\u0900-\u097F]/);
+    }
+  });
+
+  it('allows one quiz per lecture and one at the end of the package', async () => {
+    const { pkg, lecture } = await quizSetup();
+    const again = await call(t, 'mutation', 'quizzes.create', { packageId: String(pkg.id), lectureId: String(lecture.id), passPercent: 60 }, admin);
+    expect(again.status).toBe(409);
+    const final = await call(t, 'mutation', 'quizzes.create', { packageId: String(pkg.id), passPercent: 60 }, admin);
+    expect(final.status).toBe(200);
+    expect((await call(t, 'mutation', 'quizzes.create', { packageId: String(pkg.id), passPercent: 60 }, admin)).status).toBe(409);
+    const elsewhere = addLecture(t.db, createPackage(t.db).id, 0);
+    expect((await call(t, 'mutation', 'quizzes.create', { packageId: String(pkg.id), lectureId: String(elsewhere.id), passPercent: 60 }, admin)).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('a quiz’s right answers never leave the server before an attempt is submitted', () => {
+  it('gives the learner the questions and choices only, through every read they can make', async () => {
+    const { pkg, learner, quizId } = await quizSetup();
+    const token = learner.token;
+    const taken = await call(t, 'query', 'quizzes.take', { quizId }, token);
+    expect(taken.status).toBe(200);
+    for (const question of taken.data.questions) {
+      expect(Object.keys(question).sort()).toEqual(['id', 'options', 'textEn', 'textMr']);
+      for (const choice of question.options) expect(Object.keys(choice).sort()).toEqual(['id', 'textEn', 'textMr']);
+    }
+    const reads = [
+      taken,
+      await call(t, 'query', 'quizzes.ofPackage', { packageId: String(pkg.id) }, token),
+      await call(t, 'query', 'quizzes.attempts', { quizId }, token),
+      await call(t, 'query', 'lectures.forPackage', { packageId: String(pkg.id) }, token),
+      await call(t, 'query', 'catalog.byId', { id: String(pkg.id) }, token),
+      await call(t, 'query', 'progress.ofPackage', { packageId: String(pkg.id) }, token),
+      await call(t, 'query', 'certificates.status', { packageId: String(pkg.id) }, token),
+      await call(t, 'query', 'quizzes.ofPackageForAdmin', { packageId: String(pkg.id) }, token),
+    ];
+    const raw = await callJson(t.url, 'GET', `/trpc/quizzes.take?input=${encodeURIComponent(JSON.stringify({ quizId }))}`, { token });
+    for (const answer of [...reads.map((read) => JSON.stringify(read.data ?? read.error)), JSON.stringify(raw.body)]) {
+      expect(answer).not.toMatch(/correct|rightOption|explanation/i);
+      expect(answer).not.toContain(SECRET_EXPLANATION);
+    }
+    // The admin's read is refused to the learner (it is the one that carries them).
+    expect(reads.at(-1)!.status).toBe(403);
+  });
+});
+
+describe('attempts', () => {
+  it('checks answers on the server, keeps every attempt, and shows the right answers once passed (QUIZ_SHOW_ANSWERS=passed)', async () => {
+    const { pkg, learner, quizId, first, second, right, wrong } = await quizSetup();
+    const token = learner.token;
+    // One right choice of two: the question is wrong; the second wrong too: 0%.
+    const failed = await call(
+      t,
+      'mutation',
+      'quizzes.submit',
+      {
+        quizId,
+        answers: [
+          { questionId: first.id, optionIds: [right(first)[0]] },
+          { questionId: second.id, optionIds: wrong(second) },
+        ],
+      },
+      token,
+    );
+    expect(failed.status).toBe(200);
+    expect(failed.data).toMatchObject({ rightCount: 0, questionCount: 2, scorePercent: 0, passPercent: 50, passed: false, showsAnswers: false });
+    expect(JSON.stringify(failed.data)).not.toMatch(/rightOption|explanation/);
+    expect(failed.data.questions.map((question: { right: boolean }) => question.right)).toEqual([false, false]);
+
+    const passed = await call(
+      t,
+      'mutation',
+      'quizzes.submit',
+      {
+        quizId,
+        answers: [
+          { questionId: first.id, optionIds: right(first) },
+          { questionId: second.id, optionIds: wrong(second) },
+        ],
+      },
+      token,
+    );
+    expect(passed.data).toMatchObject({ rightCount: 1, scorePercent: 50, passed: true, showsAnswers: true });
+    expect(passed.data.questions[0]).toMatchObject({ right: true, rightOptionIds: right(first), explanationEn: SECRET_EXPLANATION });
+    expect(passed.data.questions[1]).toMatchObject({ right: false, rightOptionIds: right(second) });
+
+    const attempts = await call(t, 'query', 'quizzes.attempts', { quizId }, token);
+    expect(attempts.data.map((attempt: { passed: boolean }) => attempt.passed)).toEqual([true, false]);
+    const summary = await call(t, 'query', 'quizzes.ofPackage', { packageId: String(pkg.id) }, token);
+    expect(summary.data[0]).toMatchObject({ attempts: 2, passed: true, bestPercent: 50, questionCount: 2 });
+  });
+
+  it('follows QUIZ_SHOW_ANSWERS: never shows them with never, always with always', async () => {
+    const { learner, quizId, first, second, wrong } = await quizSetup();
+    const answers = [
+      { questionId: first.id, optionIds: wrong(first) },
+      { questionId: second.id, optionIds: [] },
+    ];
+    try {
+      t.deps.config.quizShowAnswers = 'always';
+      const always = await call(t, 'mutation', 'quizzes.submit', { quizId, answers }, learner.token);
+      expect(always.data).toMatchObject({ passed: false, showsAnswers: true });
+      expect(always.data.questions[0].rightOptionIds).toHaveLength(2);
+      t.deps.config.quizShowAnswers = 'never';
+      const never = await call(t, 'mutation', 'quizzes.submit', { quizId, answers }, learner.token);
+      expect(never.data.showsAnswers).toBe(false);
+      expect(JSON.stringify(never.data)).not.toMatch(/rightOption|explanation/);
+    } finally {
+      t.deps.config.quizShowAnswers = 'passed';
+    }
+  });
+
+  it('refuses answers naming a choice of another question, and a learner who did not buy the package', async () => {
+    const { learner, quizId, first, second } = await quizSetup();
+    const mixed = await call(
+      t,
+      'mutation',
+      'quizzes.submit',
+      { quizId, answers: [{ questionId: first.id, optionIds: [second.options[0]!.id] }] },
+      learner.token,
+    );
+    expect(mixed.status).toBe(409);
+    expect(mixed.error?.data.code).toBe('QUIZ_CHANGED');
+    const stranger = await createUserWithToken(t.db);
+    expect((await call(t, 'query', 'quizzes.take', { quizId }, stranger.token)).status).toBe(403);
+    expect((await call(t, 'mutation', 'quizzes.submit', { quizId, answers: [] }, stranger.token)).status).toBe(403);
+  });
+});
