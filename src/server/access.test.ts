@@ -31,6 +31,9 @@ import { payoutDetailsInput } from '../shared/payout-details.js';
 import { PRIVACY_NOTICE_VERSION } from '../shared/privacy.js';
 import { batchView, makeBatch } from './features/payouts/batches.service.js';
 import { requestPayout, savePayoutDetails } from './features/payouts/payouts.service.js';
+import { enableCertificates, quizWithQuestion, watchEveryLecture } from '../test/learning.js';
+import { claimCertificate } from './features/certificates/certificates.service.js';
+import { lectureWatches } from './db/schema.js';
 
 /**
  * Who may call what: every tRPC procedure and every REST row, called by a visitor, a learner
@@ -127,6 +130,23 @@ function creditNotedOrder(app: TestApp, w: World) {
   decideOrder(deps, w.admin.row.id, { orderId: order.id, action: 'approve' });
   reverseOrder(deps, w.admin.row.id, { orderId: order.id, reason: 'Paid twice' });
   return order;
+}
+
+/** The world's user and admins have played the first lecture (so progress reports and ticks apply to each). */
+function startedByUserAndAdmin(w: World, app: TestApp) {
+  for (const userId of [w.user.row.id, w.admin.row.id, w.superadmin.row.id]) {
+    app.db
+      .insert(lectureWatches)
+      .values({ userId, lectureId: w.lectures[0]!.id, packageId: w.owned.id, startedAt: Date.now() - 600_000, updatedAt: Date.now() - 600_000 })
+      .run();
+  }
+}
+
+/** The world's user finished the owned package and holds its certificate: its number. */
+function certificateOf(w: World, app: TestApp): string {
+  enableCertificates(app.db, w.owned.id);
+  watchEveryLecture(app.db, w.user.row.id, w.owned.id);
+  return claimCertificate(app.deps, { id: w.user.row.id, role: 'user' }, { packageId: w.owned.id, name: 'आशा पवार' }).number;
 }
 
 const newPackageFields = { name: 'Share Market Basics', price: '4999', description: 'Learn how the share market works.' };
@@ -355,6 +375,93 @@ const procedures: Record<string, ProcedureCell> = {
   'lectures.remove': { input: (w) => ({ id: id(w.lectures[0]!) }), expect: adminOnly() },
   'lectures.reorder': { input: (w) => ({ packageId: id(w.owned), lectureIds: w.lectures.map(id).reverse() }), expect: adminOnly() },
   'lectures.saveProgress': { input: (w) => ({ packageId: id(w.owned), lectureId: id(w.lectures[1]!) }), expect: buyerOrAdmin },
+
+  // Learning: progress, drip, quizzes, certificates, the admin's report
+  'progress.start': { input: (w) => ({ packageId: id(w.owned), lectureId: id(w.lectures[0]!) }), expect: buyerOrAdmin },
+  'progress.watched': {
+    input: (w, app) => {
+      startedByUserAndAdmin(w, app);
+      return { packageId: id(w.owned), lectureId: id(w.lectures[0]!), watchedSeconds: 60, durationSeconds: 600 };
+    },
+    expect: buyerOrAdmin,
+  },
+  'progress.markDone': {
+    input: (w, app) => {
+      startedByUserAndAdmin(w, app);
+      return { packageId: id(w.owned), lectureId: id(w.lectures[0]!) };
+    },
+    expect: buyerOrAdmin,
+  },
+  'progress.ofPackage': { input: (w) => ({ packageId: id(w.owned) }), expect: buyerOrAdmin },
+  'progress.mine': {
+    expect: signedIn,
+    check: (actor, data: { packageId: string }[], w) => expect(data.some((row) => row.packageId === id(w.owned))).toBe(actor === 'user'),
+  },
+  'drip.schedule': { input: (w) => ({ packageId: id(w.owned) }), expect: adminOnly() },
+  'drip.set': { input: (w) => ({ packageId: id(w.owned), mode: 'weekly' }), expect: adminOnly() },
+  'quizzes.ofPackageForAdmin': { input: (w) => ({ packageId: id(w.owned) }), expect: adminOnly() },
+  'quizzes.create': { input: (w) => ({ packageId: id(w.owned), lectureId: id(w.lectures[0]!), passPercent: 60 }), expect: adminOnly() },
+  'quizzes.setPassPercent': { input: (w, app) => ({ quizId: id(quizWithQuestion(app.db, w.owned.id, null).quiz), passPercent: 70 }), expect: adminOnly() },
+  'quizzes.remove': { input: (w, app) => ({ quizId: id(quizWithQuestion(app.db, w.owned.id, null).quiz) }), expect: adminOnly() },
+  'quizzes.saveQuestion': {
+    input: (w, app) => ({
+      quizId: id(quizWithQuestion(app.db, w.owned.id, null).quiz),
+      textMr: 'शेअर म्हणजे काय?',
+      options: [
+        { textMr: 'कंपनीतील हिस्सा', correct: true },
+        { textMr: 'कर्ज', correct: false },
+      ],
+    }),
+    expect: adminOnly(),
+  },
+  'quizzes.removeQuestion': { input: (w, app) => ({ questionId: id(quizWithQuestion(app.db, w.owned.id, null).question) }), expect: adminOnly() },
+  'quizzes.ofPackage': { input: (w) => ({ packageId: id(w.owned) }), expect: buyerOrAdmin },
+  'quizzes.take': {
+    input: (w, app) => ({ quizId: id(quizWithQuestion(app.db, w.owned.id, w.lectures[0]!.id).quiz) }),
+    expect: buyerOrAdmin,
+    check: (_actor, data) => expect(JSON.stringify(data)).not.toMatch(/correct|explanation/i),
+  },
+  'quizzes.submit': {
+    input: (w, app) => {
+      const { quiz, question, right } = quizWithQuestion(app.db, w.owned.id, null);
+      return { quizId: id(quiz), answers: [{ questionId: id(question), optionIds: right.map(String) }] };
+    },
+    expect: buyerOrAdmin,
+  },
+  'quizzes.attempts': { input: (w, app) => ({ quizId: id(quizWithQuestion(app.db, w.owned.id, null).quiz) }), expect: buyerOrAdmin },
+  'certificates.verify': {
+    input: (w, app) => ({ number: certificateOf(w, app) }),
+    expect: everyone(),
+    check: (_actor, data, w) => {
+      // Only what the public page shows: never the account's email, phone or account name.
+      expect(Object.keys(data).sort()).toEqual(['issuedAt', 'linkedInUrl', 'name', 'number', 'packageName', 'referralLink', 'status', 'url']);
+      for (const secret of [w.user.row.email, w.user.row.phone!, w.user.row.name]) expect(JSON.stringify(data)).not.toContain(secret);
+    },
+  },
+  'certificates.status': { input: (w) => ({ packageId: id(w.owned) }), expect: { visitor: 401, user: 200, other: 403, admin: 403, superadmin: 403 } },
+  'certificates.myName': { expect: signedIn },
+  'certificates.claim': {
+    input: (w, app) => {
+      enableCertificates(app.db, w.owned.id);
+      watchEveryLecture(app.db, w.user.row.id, w.owned.id);
+      return { packageId: id(w.owned), name: 'आशा पवार' };
+    },
+    expect: { visitor: 401, user: 200, other: 403, admin: 403, superadmin: 403 },
+  },
+  'certificates.mine': {
+    input: (w, app) => {
+      certificateOf(w, app);
+      return undefined;
+    },
+    expect: signedIn,
+    check: (actor, data: unknown[]) => expect(data.length > 0).toBe(actor === 'user'),
+  },
+  'certificates.pdf': { input: (w, app) => ({ number: certificateOf(w, app) }), expect: { ...ownerOrAdmin, other: 404 } },
+  'certificates.setEnabled': { input: (w) => ({ packageId: id(w.owned), enabled: true }), expect: adminOnly() },
+  'certificates.list': { input: () => ({}), expect: adminOnly() },
+  'certificates.revoke': { input: (w, app) => ({ number: certificateOf(w, app), reason: 'Shared the account' }), expect: adminOnly() },
+  'learningReport.packages': { expect: adminOnly() },
+  'learningReport.stuck': { input: (w) => ({ packageId: id(w.owned), days: 1 }), expect: adminOnly() },
 
   // Receipts
   'receipts.mine': {
@@ -656,6 +763,22 @@ describe('each REST row answers each caller as the table says', () => {
 });
 
 describe('ownership beyond status codes', () => {
+  it('makes a certificate public only through its verify page, and only what that page shows', async () => {
+    const w = await buildWorld(t, staff);
+    const number = certificateOf(w, t);
+    for (const actor of ['visitor', 'other'] as const) {
+      const token = w.tokenOf(actor) ?? undefined;
+      expect((await callProcedure(t.url, 'certificates.pdf', 'query', { number }, { token })).status).toBeGreaterThanOrEqual(401);
+      expect((await callProcedure(t.url, 'certificates.list', 'query', {}, { token })).status).toBeGreaterThanOrEqual(401);
+      expect((await callProcedure(t.url, 'certificates.status', 'query', { packageId: id(w.owned) }, { token })).status).toBeGreaterThanOrEqual(401);
+      const mine = trpcData((await callProcedure(t.url, 'certificates.mine', 'query', undefined, { token })).body) ?? [];
+      expect(JSON.stringify(mine)).not.toContain(number);
+      const seen = trpcData((await callProcedure(t.url, 'certificates.verify', 'query', { number }, { token })).body);
+      expect(seen).toMatchObject({ status: 'valid', number, name: 'आशा पवार', packageName: w.owned.name });
+      expect(JSON.stringify(seen)).not.toContain(w.user.row.email);
+    }
+  });
+
   it('never gives a learner who has not bought a package its lecture links, through any read', async () => {
     const w = await buildWorld(t, staff);
     const answers = await Promise.all(

@@ -15,6 +15,7 @@ import { users } from './db/schema.js';
 import { createSession } from './features/auth/sessions.service.js';
 import { restRoutes } from './rest/rest-routes.js';
 import { appRouter } from './trpc/router.js';
+import { quizWithQuestion } from '../test/learning.js';
 
 /**
  * Bad input everywhere: every procedure's input and every REST row, fed wrong types, nulls,
@@ -48,6 +49,7 @@ async function makeSamples(): Promise<Samples> {
   const doomed = createPackage(t.db);
   // Another learner's device: the superadmin may not log it out (404), whatever the input.
   const otherSession = createSession(t.db, w.other.row.id, Date.now()).sessionId;
+  const quiz = quizWithQuestion(t.db, w.owned.id, null);
   return {
     'admin.stats': undefined,
     'admin.users': { search: 'asha', page: 1 },
@@ -125,6 +127,44 @@ async function makeSamples(): Promise<Samples> {
     'lectures.remove': { id: id(w.lectures[0]!) },
     'lectures.reorder': { packageId: id(w.owned), lectureIds: w.lectures.map(id) },
     'lectures.saveProgress': { packageId: id(w.owned), lectureId: id(w.lectures[1]!) },
+    'progress.start': { packageId: id(w.owned), lectureId: id(w.lectures[0]!) },
+    'progress.watched': { packageId: id(w.owned), lectureId: id(w.lectures[0]!), watchedSeconds: 60, durationSeconds: 600 },
+    'progress.markDone': { packageId: id(w.owned), lectureId: id(w.lectures[1]!) },
+    'progress.ofPackage': { packageId: id(w.owned) },
+    'progress.mine': undefined,
+    'drip.schedule': { packageId: id(w.owned) },
+    'drip.set': { packageId: id(w.owned), mode: 'days', days: [{ lectureId: id(w.lectures[1]!), days: 3 }] },
+    'quizzes.ofPackageForAdmin': { packageId: id(w.owned) },
+    'quizzes.create': { packageId: id(w.owned), lectureId: id(w.lectures[1]!), passPercent: 60 },
+    'quizzes.setPassPercent': { quizId: id(quiz.quiz), passPercent: 70 },
+    'quizzes.remove': { quizId: '999999' },
+    'quizzes.saveQuestion': {
+      quizId: id(quiz.quiz),
+      textEn: 'What is a share?',
+      textMr: 'शेअर म्हणजे काय?',
+      explanationEn: 'A part of a company.',
+      explanationMr: 'कंपनीतील हिस्सा.',
+      options: [
+        { textEn: 'A part of a company', textMr: 'कंपनीतील हिस्सा', correct: true },
+        { textEn: 'A loan', textMr: 'कर्ज', correct: false },
+      ],
+    },
+    'quizzes.removeQuestion': { questionId: '999999' },
+    'quizzes.ofPackage': { packageId: id(w.owned) },
+    'quizzes.take': { quizId: id(quiz.quiz) },
+    'quizzes.submit': { quizId: id(quiz.quiz), answers: [{ questionId: id(quiz.question), optionIds: quiz.right.map(String) }] },
+    'quizzes.attempts': { quizId: id(quiz.quiz) },
+    'certificates.verify': { number: 'MS-7K3F-9QX2-HW4P' },
+    'certificates.status': { packageId: id(w.owned) },
+    'certificates.myName': undefined,
+    'certificates.claim': { packageId: id(w.owned), name: 'आशा पवार' },
+    'certificates.mine': undefined,
+    'certificates.pdf': { number: 'MS-7K3F-9QX2-HW4P' },
+    'certificates.setEnabled': { packageId: id(w.owned), enabled: true },
+    'certificates.list': { packageId: id(w.owned) },
+    'certificates.revoke': { number: 'MS-7K3F-9QX2-HW4P', reason: 'Shared the account' },
+    'learningReport.packages': undefined,
+    'learningReport.stuck': { packageId: id(w.owned), days: 14 },
     'receipts.mine': undefined,
     'receipts.byOrder': { orderId: id(w.pendingOrder) },
     'receipts.pdf': { orderId: id(w.pendingOrder) },
