@@ -44,6 +44,12 @@ const AdminCodesPage = lazy(() => import('../features/discounts/admin-codes-page
 const MyDataPage = lazy(() => import('../features/privacy/my-data-page'));
 const EraseAccountPage = lazy(() => import('../features/privacy/erase-account-page'));
 const AdminPrivacyPage = lazy(() => import('../features/privacy/admin-privacy-page'));
+// Learning: quizzes, certificates (the public verify page too), the admin's setup and report.
+const QuizPage = lazy(() => import('../features/quizzes/quiz-page'));
+const CourseCertificatePage = lazy(() => import('../features/certificates/course-certificate-page'));
+const CertificatePage = lazy(() => import('../features/certificates/certificate-page'));
+const AdminLearningPage = lazy(() => import('../features/learning-report/admin-learning-page'));
+const AdminProgressPage = lazy(() => import('../features/learning-report/admin-progress-page'));
 
 function OwnDashboard() {
   const { user } = useSession();
@@ -81,6 +87,8 @@ export function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route path={pagePaths.myCourses} element={<MyCoursesPage />} />
           <Route path={pagePaths.player} element={<PlayerPage />} />
+          <Route path={pagePaths.quiz} element={<QuizPage />} />
+          <Route path={pagePaths.courseCertificate} element={<CourseCertificatePage />} />
         </Route>
 
         <Route element={<LoggedOutOnly />}>
@@ -109,6 +117,7 @@ export function AppRoutes() {
 
         <Route path={pagePaths.setup} element={<SetupPage />} />
         <Route path={pagePaths.eraseAccount} element={<EraseAccountPage />} />
+        <Route path={pagePaths.certificate} element={<CertificatePage />} />
         <Route path={pagePaths.admin} element={<RequireAdmin />}>
           <Route element={<AdminLayout />}>
             <Route path={pagePaths.adminPendingOrders} element={<PendingOrdersPage />} />
@@ -119,6 +128,8 @@ export function AppRoutes() {
             <Route path={pagePaths.adminPayouts} element={<AdminPayoutsPage />} />
             <Route path={pagePaths.adminCodes} element={<AdminCodesPage />} />
             <Route path={pagePaths.adminPrivacy} element={<AdminPrivacyPage />} />
+            <Route path={pagePaths.adminLearning} element={<AdminLearningPage />} />
+            <Route path={pagePaths.adminProgress} element={<AdminProgressPage />} />
             <Route index element={<Navigate to={pagePaths.adminDashboard} replace />} />
             <Route path={pagePaths.adminDashboard} element={<AdminDashboardPage />} />
             <Route path={pagePaths.adminAddPackage} element={<AddPackagePage />} />

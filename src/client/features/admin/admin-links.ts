@@ -26,6 +26,8 @@ export const adminLinks: readonly AdminLink[] = [
   { to: pagePaths.adminReceipts, label: 'nav.receipts' },
   { to: pagePaths.adminPayouts, label: 'nav.payouts' },
   { to: pagePaths.adminCodes, label: 'nav.codes' },
+  { to: pagePaths.adminLearning, label: 'nav.learning' },
+  { to: pagePaths.adminProgress, label: 'nav.progress' },
   { to: pagePaths.adminPrivacy, label: 'nav.privacy' },
   { to: pagePaths.adminUsers, label: 'nav.users' },
 ];

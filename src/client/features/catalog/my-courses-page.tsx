@@ -9,6 +9,8 @@ import { MyOrders } from '../orders/my-orders';
 import { PendingOrderNote } from '../orders/pending-order';
 import { usePendingOrders } from '../orders/use-pending-orders';
 import { PackageCard } from './package-card';
+import { PackageProgress } from '../progress/package-progress';
+import { useProgressMessages } from '../progress/progress-messages';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 /** /myCourses: the packages the learner owns, each with Start Learning. */
@@ -17,6 +19,9 @@ export default function MyCoursesPage() {
   useDocumentTitle(t('myCourses.title'));
   const trpc = useTRPC();
   const mine = useQuery(trpc.catalog.mine.queryOptions());
+  const words = useProgressMessages();
+  const progress = useQuery(trpc.progress.mine.queryOptions());
+  const certificates = useQuery(trpc.certificates.mine.queryOptions());
   const waiting = usePendingOrders();
 
   return (
@@ -43,6 +48,14 @@ export default function MyCoursesPage() {
           <ul className="card-grid package-grid">
             {list.map((pkg, index) => (
               <PackageCard key={pkg.id} pkg={pkg} eager={index === 0} description>
+                {progress.data?.find((row) => row.packageId === pkg.id) && (
+                  <PackageProgress name={pkg.name} {...progress.data.find((row) => row.packageId === pkg.id)!} />
+                )}
+                {certificates.data?.some((certificate) => certificate.packageId === pkg.id) && (
+                  <Link to={pathTo(pagePaths.courseCertificate, { courseId: pkg.id })} className="button">
+                    {words.t('seeCertificate')}
+                  </Link>
+                )}
                 <Link
                   to={pathTo(pagePaths.player, { courseId: pkg.id })}
                   className="button button--primary"

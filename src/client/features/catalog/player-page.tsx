@@ -9,6 +9,9 @@ import { useCatalogMessages } from './catalog-messages';
 import { VideoPlayer } from './video-player';
 import { QueryState } from '../../components/query-state';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { formatIstDate } from '../../../shared/ist';
+import { useProgressMessages } from '../progress/progress-messages';
+import { LearningPanel } from '../progress/learning-panel';
 
 /**
  * /course-content/{courseId}: the lecture player. It opens on the part the learner had open last
@@ -25,6 +28,17 @@ export default function PlayerPage() {
   const lecturesQuery = useQuery(trpc.lectures.forPackage.queryOptions({ packageId: courseId }, { staleTime: 0 }));
   const packageQuery = useQuery(trpc.catalog.byId.queryOptions({ id: courseId }));
   const saveProgress = useMutation(trpc.lectures.saveProgress.mutationOptions());
+  const words = useProgressMessages();
+  // What this learner has done: parts ticked by the server once watched (or marked), never before play.
+  const progressKey = trpc.progress.ofPackage.queryKey({ packageId: courseId });
+  const progressQuery = useQuery({ ...trpc.progress.ofPackage.queryOptions({ packageId: courseId }), enabled: lecturesQuery.isSuccess });
+  const refreshProgress = () => {
+    void queryClient.invalidateQueries({ queryKey: progressKey });
+    void queryClient.invalidateQueries({ queryKey: trpc.certificates.status.queryKey({ packageId: courseId }) });
+  };
+  const start = useMutation(trpc.progress.start.mutationOptions({ onSuccess: refreshProgress }));
+  const watched = useMutation(trpc.progress.watched.mutationOptions({ onSuccess: (answer) => answer.done && refreshProgress() }));
+  const markDone = useMutation(trpc.progress.markDone.mutationOptions({ onSuccess: refreshProgress, onError: () => toast.error(words.t('markFailed')) }));
   // The part picked on this visit, remembered with its package so another package opens on its own place.
   const [selected, setSelected] = useState<{ courseId: string; lectureId: string } | null>(null);
   const selectedId = selected?.courseId === courseId ? selected.lectureId : null;
@@ -36,6 +50,13 @@ export default function PlayerPage() {
   useDocumentTitle(packageName ?? t('player.title'));
 
   const lectures = lecturesQuery.data?.lectures ?? [];
+  const locked = lecturesQuery.data?.locked ?? [];
+  // Open and locked parts in the package's order: a part's number counts the locked ones too.
+  const order = [...lectures.map((lecture) => ({ id: lecture.id, position: lecture.position })), ...locked].sort(
+    (a, b) => a.position - b.position || Number(a.id) - Number(b.id),
+  );
+  const numberOf = (id: string) => order.findIndex((part) => part.id === id) + 1;
+  const progressOf = new Map((progressQuery.data ?? []).map((row) => [row.lectureId, row]));
   const currentId = selectedId ?? lecturesQuery.data?.currentLectureId ?? null;
   const found = lectures.findIndex((lecture) => lecture.id === currentId);
   const index = Math.max(found, 0);
@@ -109,8 +130,10 @@ export default function PlayerPage() {
     >
       {(data) => {
         const current = lectures[index]!;
-        const partLabel = (position: number) => t('player.part', { number: position + 1 });
-        const currentTitle = current.title ? `${partLabel(index)} · ${current.title}` : partLabel(index);
+        const partLabel = (id: string) => t('player.part', { number: numberOf(id) });
+        const currentTitle = current.title ? `${partLabel(current.id)} · ${current.title}` : partLabel(current.id);
+        const currentProgress = progressOf.get(current.id);
+        const nextLocked = locked.find((part) => part.opensAt > Date.now());
 
         return (
           <div className="page player">
@@ -121,16 +144,34 @@ export default function PlayerPage() {
                   key={current.id}
                   video={current.video}
                   title={currentTitle}
-                  playLabel={t('player.play', { number: index + 1 })}
+                  playLabel={t('player.play', { number: numberOf(current.id) })}
                   watermark={data.watermark}
                   part={index}
+                  onPlay={() => start.mutate({ packageId: courseId, lectureId: current.id })}
+                  onWatched={(watchedSeconds, durationSeconds) =>
+                    watched.mutate({ packageId: courseId, lectureId: current.id, watchedSeconds, durationSeconds })
+                  }
                 />
                 <h2 id="current-part" className="player__current">
                   {currentTitle}
                 </h2>
                 <p className="visually-hidden" aria-live="polite">
-                  {t('player.nowPlaying', { number: index + 1, total: lectures.length })}
+                  {t('player.nowPlaying', { number: numberOf(current.id), total: order.length })}
                 </p>
+                {currentProgress?.canMarkDone && (
+                  <div className="player__done">
+                    <p className="field__hint">{words.t('markDoneHint')}</p>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={markDone.isPending}
+                      onClick={() => markDone.mutate({ packageId: courseId, lectureId: current.id })}
+                    >
+                      {words.t('markDone')}
+                    </button>
+                  </div>
+                )}
+                {currentProgress?.started && !currentProgress.done && !currentProgress.canMarkDone && <p className="field__hint">{words.t('watchedHint')}</p>}
                 <div className="player__nav">
                   <button ref={previousRef} type="button" className="button" disabled={atStart} onClick={() => select(index - 1, 'previous')}>
                     {t('player.previous')}
@@ -142,24 +183,65 @@ export default function PlayerPage() {
               </section>
               <nav className="player__parts" aria-label={t('player.parts')}>
                 <ol className="boxed-list parts">
-                  {lectures.map((lecture, position) => (
-                    <li key={lecture.id}>
-                      <button type="button" className="parts__item" aria-current={position === index ? 'step' : undefined} onClick={() => select(position)}>
-                        <span className={position <= index ? 'parts__tick parts__tick--on' : 'parts__tick'} aria-hidden="true">
-                          {position <= index && (
-                            <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                              <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
-                            </svg>
-                          )}
-                        </span>
-                        <span className="parts__text">
-                          <span className="parts__label">{partLabel(position)}</span>
-                          {lecture.title && <span className="parts__title">{lecture.title}</span>}
-                        </span>
-                      </button>
-                    </li>
-                  ))}
+                  {order.map((part) => {
+                    const position = lectures.findIndex((lecture) => lecture.id === part.id);
+                    const lecture = lectures[position];
+                    const closed = locked.find((item) => item.id === part.id);
+                    if (!lecture || closed) {
+                      const date = formatIstDate(closed?.opensAt ?? 0, words.lang);
+                      return (
+                        <li key={part.id}>
+                          <div className="parts__item parts__item--locked">
+                            <span className="parts__tick" aria-hidden="true">
+                              <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+                                <path d="M7 11V8a5 5 0 0 1 10 0v3M6 11h12v9H6z" fill="none" stroke="currentColor" strokeWidth="2" />
+                              </svg>
+                            </span>
+                            <span className="parts__text">
+                              <span className="parts__label">{partLabel(part.id)}</span>
+                              {closed?.title && <span className="parts__title">{closed.title}</span>}
+                              <span className="parts__title">{words.t('locked', { date })}</span>
+                            </span>
+                          </div>
+                        </li>
+                      );
+                    }
+                    const done = progressOf.get(lecture.id)?.done ?? false;
+                    return (
+                      <li key={lecture.id}>
+                        <button type="button" className="parts__item" aria-current={position === index ? 'step' : undefined} onClick={() => select(position)}>
+                          <span className={done ? 'parts__tick parts__tick--on' : 'parts__tick'} aria-hidden="true">
+                            {done && (
+                              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                                <path
+                                  d="M5 12.5l4.5 4.5L19 7.5"
+                                  fill="none"
+                                  stroke="currentColor"
+                                  strokeWidth="3"
+                                  strokeLinecap="round"
+                                  strokeLinejoin="round"
+                                />
+                              </svg>
+                            )}
+                          </span>
+                          <span className="parts__text">
+                            <span className="parts__label">
+                              {partLabel(lecture.id)}
+                              {done && <span className="visually-hidden"> · {words.t('done')}</span>}
+                            </span>
+                            {lecture.title && <span className="parts__title">{lecture.title}</span>}
+                          </span>
+                        </button>
+                      </li>
+                    );
+                  })}
                 </ol>
+                {nextLocked && (
+                  <p className="field__hint">
+                    {words.t('nextOpens', { number: numberOf(nextLocked.id), date: formatIstDate(nextLocked.opensAt, words.lang) })}
+                  </p>
+                )}
+                <LearningPanel courseId={courseId} currentLectureId={current.id} />
               </nav>
             </div>
           </div>

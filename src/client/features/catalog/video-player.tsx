@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { normaliseVideoLink, playerUrl, videoThumbnailUrl } from '../../../shared/video-links';
 import { useCatalogMessages } from './catalog-messages';
 import { mountWatermark } from './watermark';
+import { useWatchTracking } from '../progress/use-watch-tracking';
+import { trackableUrl } from '../progress/watch-tracker';
 
 type Props = {
   /** The stored embed URL. */
@@ -14,12 +16,30 @@ type Props = {
   watermark: { viewer: string; order: string | null } | null;
   /** The part's position: a still mark (reduced motion) sits in a different place on each part. */
   part: number;
+  /** Called once when the learner taps play (the lecture is started). */
+  onPlay?: () => void;
+  /** What the player says was played so far (YouTube and Vimeo), for the server to decide whether it is done. */
+  onWatched?: (watchedSeconds: number, durationSeconds: number) => void;
 };
 
 /** The frame and the viewer's mark over it, kept there while the part plays. */
-function Screen({ src, title, watermark, part }: { src: string; title: string; watermark: Props['watermark']; part: number }) {
+function Screen({
+  src,
+  title,
+  watermark,
+  part,
+  onWatched,
+}: {
+  src: string;
+  title: string;
+  watermark: Props['watermark'];
+  part: number;
+  onWatched: Props['onWatched'];
+}) {
   const { t } = useCatalogMessages();
   const screen = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  useWatchTracking(frame, src, (watched, duration) => onWatched?.(watched, duration));
   const text = watermark ? [watermark.viewer, watermark.order].filter(Boolean).join(' · ') : '';
   const label = t('player.watermark', { text });
 
@@ -31,7 +51,7 @@ function Screen({ src, title, watermark, part }: { src: string; title: string; w
   return (
     <div className="player__frame" ref={screen}>
       {/* No allowfullscreen: full screen is the player's own, on the frame and the mark together. */}
-      <iframe src={src} title={title} allow="autoplay; encrypted-media; picture-in-picture" referrerPolicy="strict-origin-when-cross-origin" />
+      <iframe ref={frame} src={src} title={title} allow="autoplay; encrypted-media; picture-in-picture" referrerPolicy="strict-origin-when-cross-origin" />
     </div>
   );
 }
@@ -91,7 +111,7 @@ function useFullScreen(stage: React.RefObject<HTMLDivElement | null>) {
  * plain one for the other hosts): no player script, iframe or viewer's mark is loaded before
  * that, which matters on mobile data. Give it a `key` per lecture so each part starts as a poster again.
  */
-export function VideoPlayer({ video, title, playLabel, watermark, part }: Props) {
+export function VideoPlayer({ video, title, playLabel, watermark, part, onPlay, onWatched }: Props) {
   const { t } = useCatalogMessages();
   const [playing, setPlaying] = useState(false);
   const [thumbnailFailed, setThumbnailFailed] = useState(false);
@@ -111,7 +131,7 @@ export function VideoPlayer({ video, title, playLabel, watermark, part }: Props)
   if (playing) {
     return (
       <div ref={stage} className={fullScreen.filled ? 'player__stage player__stage--filled' : 'player__stage'}>
-        <Screen src={playerUrl(link)} title={title} watermark={watermark} part={part} />
+        <Screen src={trackableUrl(playerUrl(link), window.location.origin)} title={title} watermark={watermark} part={part} onWatched={onWatched} />
         <div className="player__tools">
           <button type="button" className="button player__fullscreen" onClick={fullScreen.toggle} aria-pressed={fullScreen.on}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -134,7 +154,15 @@ export function VideoPlayer({ video, title, playLabel, watermark, part }: Props)
   const thumbnail = thumbnailFailed ? null : videoThumbnailUrl(link);
   return (
     <div className="player__frame player__frame--poster">
-      <button type="button" className="player__poster" onClick={() => setPlaying(true)} aria-label={playLabel}>
+      <button
+        type="button"
+        className="player__poster"
+        onClick={() => {
+          setPlaying(true);
+          onPlay?.();
+        }}
+        aria-label={playLabel}
+      >
         {thumbnail && <img src={thumbnail} alt="" width={480} height={360} onError={() => setThumbnailFailed(true)} />}
         <span className="player__play" aria-hidden="true">
           <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">

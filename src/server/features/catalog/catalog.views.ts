@@ -19,8 +19,8 @@ export type PackageView = {
   lectureCount: number;
 };
 
-/** What admins see besides: whether it is archived and its fixed commission (null: the site's percentage). */
-export type AdminPackageView = PackageView & { archived: boolean; commissionPaise: number | null };
+/** What admins see besides: whether it is archived, its fixed commission (null: the site's percentage) and whether it gives certificates. */
+export type AdminPackageView = PackageView & { archived: boolean; commissionPaise: number | null; certificates: boolean };
 
 /** A lecture with its link: only ever built for a buyer or an admin. */
 export type LectureView = { id: string; title: string | null; video: string; position: number };
@@ -50,7 +50,7 @@ export function toPackageView(row: PackageWithCount): PackageView {
 }
 
 export function toAdminPackageView(row: PackageWithCount): AdminPackageView {
-  return { ...toPackageView(row), archived: row.archivedAt !== null, commissionPaise: row.commissionPaise };
+  return { ...toPackageView(row), archived: row.archivedAt !== null, commissionPaise: row.commissionPaise, certificates: row.certificates };
 }
 
 export function toLectureView(row: LectureRow): LectureView {

@@ -108,7 +108,7 @@ export function watchableLectures(db: Db, viewer: NonNullable<Viewer>, packageId
 export function lockedLectures(db: Db, viewer: NonNullable<Viewer>, packageId: number, now: number) {
   return lectureOpenings(db, { id: viewer.id, isAdmin: isAdminRole(viewer.role) }, packageId, now)
     .filter((opening) => !opening.open)
-    .map((opening) => ({ id: opening.lecture.id, title: opening.lecture.title, position: opening.index, opensAt: opening.opensAt }));
+    .map((opening) => ({ id: opening.lecture.id, title: opening.lecture.title, position: opening.lecture.position, opensAt: opening.opensAt }));
 }
 
 /** Remembers where the learner is in a package, so the player opens there next time (an open lecture only). */

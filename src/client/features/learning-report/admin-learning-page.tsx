@@ -1,0 +1,353 @@
+import './learning-admin.css';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { PackageSelect } from '../catalog/package-select';
+import { useLearningAdminMessages } from './learning-admin-messages';
+
+type Schedule = RouterOutputs['drip']['schedule'];
+type AdminQuiz = RouterOutputs['quizzes']['ofPackageForAdmin'][number];
+
+/** /admin/learning: a package's drip schedule, whether it gives certificates, and its quizzes. */
+export default function AdminLearningPage() {
+  const { t } = useLearningAdminMessages();
+  useDocumentTitle(t('setupTitle'));
+  const [packageId, setPackageId] = useState('');
+  return (
+    <div className="page learning-admin">
+      <h1>{t('setupTitle')}</h1>
+      <PackageSelect value={packageId} onChange={setPackageId} />
+      {packageId ? (
+        <>
+          <CertificateSwitch packageId={packageId} />
+          <DripForm packageId={packageId} />
+          <QuizEditor packageId={packageId} />
+        </>
+      ) : (
+        <p className="field__hint">{t('choose')}</p>
+      )}
+    </div>
+  );
+}
+
+function CertificateSwitch({ packageId }: { packageId: string }) {
+  const { t } = useLearningAdminMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const packages = useQuery(trpc.catalog.adminList.queryOptions());
+  const enabled = packages.data?.find((pkg) => pkg.id === packageId)?.certificates ?? false;
+  const id = useId();
+  const set = useMutation(
+    trpc.certificates.setEnabled.mutationOptions({
+      onSuccess: () => {
+        void queryClient.invalidateQueries({ queryKey: trpc.catalog.adminList.queryKey() });
+        toast.success(t('saved'));
+      },
+      onError: (error) => toast.error(errorMessage(error, t('saveFailed'))),
+    }),
+  );
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('certificates.title')}</h2>
+      <div className="check-field">
+        <input
+          id={id}
+          type="checkbox"
+          checked={enabled}
+          disabled={set.isPending || !packages.data}
+          onChange={(event) => set.mutate({ packageId, enabled: event.target.checked })}
+        />
+        <label htmlFor={id}>{t('certificates.enabled')}</label>
+      </div>
+    </section>
+  );
+}
+
+function DripForm({ packageId }: { packageId: string }) {
+  const { t } = useLearningAdminMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const schedule = useQuery(trpc.drip.schedule.queryOptions({ packageId }));
+  const [mode, setMode] = useState<Schedule['mode']>(null);
+  const [days, setDays] = useState<Record<string, string>>({});
+  const id = useId();
+  useEffect(() => {
+    if (!schedule.data) return;
+    setMode(schedule.data.mode);
+    setDays(Object.fromEntries(schedule.data.lectures.map((lecture) => [lecture.id, lecture.openAfterDays === null ? '' : String(lecture.openAfterDays)])));
+  }, [schedule.data]);
+  const save = useMutation(
+    trpc.drip.set.mutationOptions({
+      onSuccess: (saved) => {
+        queryClient.setQueryData(trpc.drip.schedule.queryKey({ packageId }), saved);
+        toast.success(t('saved'));
+      },
+      onError: (error) => toast.error(errorMessage(error, t('saveFailed'))),
+    }),
+  );
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const lectureDays =
+      mode === 'days'
+        ? (schedule.data?.lectures ?? []).map((lecture) => ({ lectureId: lecture.id, days: days[lecture.id] ? Number(days[lecture.id]) : null }))
+        : [];
+    save.mutate({ packageId, mode, days: lectureDays });
+  }
+  const modes = [
+    { value: null, label: t('drip.none') },
+    { value: 'weekly' as const, label: t('drip.weekly') },
+    { value: 'days' as const, label: t('drip.days') },
+  ];
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('drip.title')}</h2>
+      {schedule.isError && <p role="alert">{t('failed')}</p>}
+      <form className="form" noValidate onSubmit={submit}>
+        <fieldset className="learning-admin__choices">
+          <legend className="visually-hidden">{t('drip.title')}</legend>
+          {modes.map((choice) => (
+            <div key={String(choice.value)} className="check-field">
+              <input id={`${id}-${choice.value}`} type="radio" name={`${id}-mode`} checked={mode === choice.value} onChange={() => setMode(choice.value)} />
+              <label htmlFor={`${id}-${choice.value}`}>{choice.label}</label>
+            </div>
+          ))}
+        </fieldset>
+        {mode === 'days' &&
+          schedule.data?.lectures.map((lecture, index) => (
+            <div key={lecture.id} className="field">
+              <label htmlFor={`${id}-days-${lecture.id}`} className="field__label">
+                {t('drip.daysLabel', { number: index + 1 })}
+                {lecture.title ? ` · ${lecture.title}` : ''}
+              </label>
+              <input
+                id={`${id}-days-${lecture.id}`}
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={1100}
+                value={days[lecture.id] ?? ''}
+                onChange={(event) => setDays((old) => ({ ...old, [lecture.id]: event.target.value }))}
+              />
+            </div>
+          ))}
+        <p className="field__hint">{t('drip.hint')}</p>
+        <button type="submit" className="button button--primary" disabled={save.isPending || !schedule.data}>
+          {t('drip.save')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function QuizEditor({ packageId }: { packageId: string }) {
+  const { t } = useLearningAdminMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const schedule = useQuery(trpc.drip.schedule.queryOptions({ packageId }));
+  const quizzes = useQuery(trpc.quizzes.ofPackageForAdmin.queryOptions({ packageId }));
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: trpc.quizzes.ofPackageForAdmin.queryKey({ packageId }) });
+  const create = useMutation(
+    trpc.quizzes.create.mutationOptions({ onSuccess: refresh, onError: (error) => toast.error(errorMessage(error, t('saveFailed'))) }),
+  );
+  const id = useId();
+  const slots = [
+    ...(schedule.data?.lectures ?? []).map((lecture, index) => ({
+      lectureId: lecture.id as string | null,
+      label: t('quizzes.forPart', { number: index + 1 }),
+    })),
+    { lectureId: null, label: t('quizzes.final') },
+  ];
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('quizzes.title')}</h2>
+      <p className="field__hint">{t('quizzes.hint')}</p>
+      {quizzes.isError && <p role="alert">{t('failed')}</p>}
+      <ul className="learning-admin__quizzes">
+        {slots.map((slot) => {
+          const quiz = quizzes.data?.find((item) => item.lectureId === slot.lectureId);
+          return (
+            <li key={slot.lectureId ?? 'final'} className="card learning-admin__quiz">
+              <h3>{slot.label}</h3>
+              {quiz ? (
+                <QuizCard quiz={quiz} onChange={refresh} />
+              ) : (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={create.isPending || !quizzes.data}
+                  onClick={() => create.mutate({ packageId, lectureId: slot.lectureId, passPercent: 60 })}
+                >
+                  {t('quizzes.add')}
+                </button>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+function QuizCard({ quiz, onChange }: { quiz: AdminQuiz; onChange: () => void }) {
+  const { t, lang } = useLearningAdminMessages();
+  const trpc = useTRPC();
+  const id = useId();
+  const [pass, setPass] = useState(String(quiz.passPercent));
+  const failed = (error: unknown) => toast.error(errorMessage(error, t('saveFailed')));
+  const setPassPercent = useMutation(
+    trpc.quizzes.setPassPercent.mutationOptions({
+      onSuccess: () => {
+        toast.success(t('saved'));
+        onChange();
+      },
+      onError: failed,
+    }),
+  );
+  const remove = useMutation(trpc.quizzes.remove.mutationOptions({ onSuccess: onChange, onError: failed }));
+  const removeQuestion = useMutation(trpc.quizzes.removeQuestion.mutationOptions({ onSuccess: onChange, onError: failed }));
+  const text = (item: { textEn: string | null; textMr: string | null }) => (lang === 'mr' ? (item.textMr ?? item.textEn) : (item.textEn ?? item.textMr)) ?? '';
+  return (
+    <>
+      <div className="learning-admin__row">
+        <div className="field">
+          <label htmlFor={`${id}-pass`} className="field__label">
+            {t('quizzes.passPercent')}
+          </label>
+          <input id={`${id}-pass`} type="number" inputMode="numeric" min={1} max={100} value={pass} onChange={(event) => setPass(event.target.value)} />
+        </div>
+        <button
+          type="button"
+          className="button"
+          disabled={setPassPercent.isPending}
+          onClick={() => setPassPercent.mutate({ quizId: quiz.id, passPercent: Number(pass) })}
+        >
+          {t('quizzes.savePass')}
+        </button>
+      </div>
+      <p>{t('quizzes.questions', { count: quiz.questions.length })}</p>
+      <ol className="learning-admin__questions">
+        {quiz.questions.map((question, number) => (
+          <li key={question.id}>
+            <p className="learning-admin__question">
+              {t('quizzes.question', { number: number + 1 })}: {text(question)}
+            </p>
+            <ul>
+              {question.options.map((option) => (
+                <li key={option.id}>
+                  {text(option)}
+                  {option.correct && <strong> · {t('quizzes.right')}</strong>}
+                </li>
+              ))}
+            </ul>
+            <button
+              type="button"
+              className="button button--small"
+              disabled={removeQuestion.isPending}
+              onClick={() => removeQuestion.mutate({ questionId: question.id })}
+            >
+              {t('quizzes.removeQuestion')}
+            </button>
+          </li>
+        ))}
+      </ol>
+      <QuestionForm quizId={quiz.id} onSaved={onChange} />
+      <button
+        type="button"
+        className="button button--danger"
+        disabled={remove.isPending}
+        onClick={() => {
+          if (window.confirm(t('quizzes.confirmRemove'))) remove.mutate({ quizId: quiz.id });
+        }}
+      >
+        {t('quizzes.remove')}
+      </button>
+    </>
+  );
+}
+
+type OptionDraft = { textMr: string; textEn: string; correct: boolean };
+const emptyOption = (): OptionDraft => ({ textMr: '', textEn: '', correct: false });
+
+function QuestionForm({ quizId, onSaved }: { quizId: string; onSaved: () => void }) {
+  const { t } = useLearningAdminMessages();
+  const trpc = useTRPC();
+  const id = useId();
+  const [texts, setTexts] = useState({ textMr: '', textEn: '', explanationMr: '', explanationEn: '' });
+  const [options, setOptions] = useState<OptionDraft[]>([emptyOption(), emptyOption()]);
+  const save = useMutation(
+    trpc.quizzes.saveQuestion.mutationOptions({
+      onSuccess: () => {
+        setTexts({ textMr: '', textEn: '', explanationMr: '', explanationEn: '' });
+        setOptions([emptyOption(), emptyOption()]);
+        toast.success(t('saved'));
+        onSaved();
+      },
+    }),
+  );
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    save.mutate({ quizId, ...texts, options });
+  }
+  const textField = (key: keyof typeof texts, label: string) => (
+    <div className="field">
+      <label htmlFor={`${id}-${key}`} className="field__label">
+        {label}
+      </label>
+      <textarea id={`${id}-${key}`} rows={2} value={texts[key]} onChange={(event) => setTexts((old) => ({ ...old, [key]: event.target.value }))} />
+    </div>
+  );
+  return (
+    <form className="form learning-admin__new" noValidate onSubmit={submit}>
+      <h4>{t('quizzes.newQuestion')}</h4>
+      {textField('textMr', t('quizzes.textMr'))}
+      {textField('textEn', t('quizzes.textEn'))}
+      {options.map((option, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: choices are a list edited in place; their place is their identity
+        <fieldset key={index} className="learning-admin__option">
+          <legend>{t('quizzes.option', { number: index + 1 })}</legend>
+          {(['textMr', 'textEn'] as const).map((key) => (
+            <div key={key} className="field">
+              <label htmlFor={`${id}-o${index}-${key}`} className="field__label">
+                {t(key === 'textMr' ? 'quizzes.optionMr' : 'quizzes.optionEn', { number: index + 1 })}
+              </label>
+              <input
+                id={`${id}-o${index}-${key}`}
+                value={option[key]}
+                onChange={(event) => setOptions((old) => old.map((item, at) => (at === index ? { ...item, [key]: event.target.value } : item)))}
+              />
+            </div>
+          ))}
+          <div className="check-field">
+            <input
+              id={`${id}-o${index}-right`}
+              type="checkbox"
+              checked={option.correct}
+              onChange={(event) => setOptions((old) => old.map((item, at) => (at === index ? { ...item, correct: event.target.checked } : item)))}
+            />
+            <label htmlFor={`${id}-o${index}-right`}>{t('quizzes.optionRight', { number: index + 1 })}</label>
+          </div>
+        </fieldset>
+      ))}
+      <div className="learning-admin__row">
+        <button type="button" className="button" disabled={options.length >= 8} onClick={() => setOptions((old) => [...old, emptyOption()])}>
+          {t('quizzes.addOption')}
+        </button>
+        <button type="button" className="button" disabled={options.length <= 2} onClick={() => setOptions((old) => old.slice(0, -1))}>
+          {t('quizzes.removeOption')}
+        </button>
+      </div>
+      {textField('explanationMr', t('quizzes.explanationMr'))}
+      {textField('explanationEn', t('quizzes.explanationEn'))}
+      {save.isError && (
+        <p className="admin-form__error" role="alert">
+          {errorMessage(save.error, t('saveFailed'))}
+        </p>
+      )}
+      <button type="submit" className="button button--primary" disabled={save.isPending}>
+        {t('quizzes.saveQuestion')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,180 @@
+import './learning-admin.css';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import toast from 'react-hot-toast';
+import { QueryState } from '../../components/query-state';
+import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { formatIstDate } from '../../../shared/ist';
+import { PackageSelect } from '../catalog/package-select';
+import { useLearningAdminMessages } from './learning-admin-messages';
+
+const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole));
+
+/** /admin/progress: completion per package, pass rates per quiz, who is stuck on which lecture, and certificates (revoke). */
+export default function AdminProgressPage() {
+  const { t } = useLearningAdminMessages();
+  useDocumentTitle(t('progressTitle'));
+  const trpc = useTRPC();
+  const report = useQuery(trpc.learningReport.packages.queryOptions());
+  const [packageId, setPackageId] = useState('');
+  return (
+    <div className="page learning-admin">
+      <h1>{t('progressTitle')}</h1>
+      <section className="admin-section" aria-labelledby="learning-packages">
+        <h2 id="learning-packages">{t('packages')}</h2>
+        <QueryState query={report} error={t('failed')}>
+          {(rows) => (
+            <ul className="learning-admin__list">
+              {rows.map((row) => (
+                <li key={row.packageId} className="card learning-admin__card">
+                  <h3>{row.name}</h3>
+                  <p>
+                    {t('buyers', { count: row.buyers })} · {t('started', { count: row.started })} ·{' '}
+                    {t('finished', { count: row.finished, percent: percent(row.finished, row.buyers) })} · {t('issued', { count: row.certificates })}
+                  </p>
+                  {row.quizzes.length > 0 && (
+                    <ul>
+                      {row.quizzes.map((quiz) => (
+                        <li key={quiz.quizId}>
+                          {t('quizRow', {
+                            quiz: quiz.position === null ? t('finalQuiz') : t('partQuiz', { number: quiz.position + 1 }),
+                            passed: quiz.passed,
+                            learners: quiz.learners,
+                            percent: percent(quiz.passed, quiz.learners),
+                            attempts: quiz.attempts,
+                          })}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </QueryState>
+      </section>
+      <PackageSelect value={packageId} onChange={setPackageId} />
+      {packageId && (
+        <>
+          <Stuck packageId={packageId} />
+          <Certificates packageId={packageId} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function Stuck({ packageId }: { packageId: string }) {
+  const { t, lang } = useLearningAdminMessages();
+  const trpc = useTRPC();
+  const [days, setDays] = useState('14');
+  const id = useId();
+  const valid = /^\d{1,3}$/.test(days) && Number(days) >= 1 && Number(days) <= 365;
+  const stuck = useQuery({ ...trpc.learningReport.stuck.queryOptions({ packageId, days: valid ? Number(days) : 14 }) });
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('stuckTitle')}</h2>
+      <div className="field">
+        <label htmlFor={`${id}-days`} className="field__label">
+          {t('stuckDays')}
+        </label>
+        <input id={`${id}-days`} type="number" inputMode="numeric" min={1} max={365} value={days} onChange={(event) => setDays(event.target.value)} />
+      </div>
+      <QueryState query={stuck} error={t('failed')} isEmpty={(groups) => groups.length === 0} empty={<p>{t('stuckNone')}</p>}>
+        {(groups) => (
+          <ul className="learning-admin__list">
+            {groups.map((group) => (
+              <li key={group.lectureId} className="card learning-admin__card">
+                <h3>{t('stuckAt', { number: group.position + 1, title: group.title ? ` · ${group.title}` : '', count: group.learners.length })}</h3>
+                <ul>
+                  {group.learners.map((learner) => (
+                    <li key={learner.userId}>
+                      {t('stuckLearner', { name: learner.name, email: learner.email, done: learner.done, date: formatIstDate(learner.lastActivityAt, lang) })}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}
+
+function Certificates({ packageId }: { packageId: string }) {
+  const { t, lang } = useLearningAdminMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const list = useQuery(trpc.certificates.list.queryOptions({ packageId }));
+  const [revoking, setRevoking] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const id = useId();
+  const revoke = useMutation(
+    trpc.certificates.revoke.mutationOptions({
+      onSuccess: () => {
+        setRevoking(null);
+        setReason('');
+        void queryClient.invalidateQueries({ queryKey: trpc.certificates.list.queryKey({ packageId }) });
+        toast.success(t('saved'));
+      },
+    }),
+  );
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (revoking) revoke.mutate({ number: revoking, reason });
+  }
+  return (
+    <section className="admin-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>{t('certificatesTitle')}</h2>
+      <QueryState query={list} error={t('failed')} isEmpty={(rows) => rows.length === 0} empty={<p>{t('certificatesNone')}</p>}>
+        {(rows) => (
+          <ul className="learning-admin__list">
+            {rows.map((row) => (
+              <li key={row.number} className="card learning-admin__card">
+                <p>
+                  {t('certificateRow', {
+                    number: row.number,
+                    name: row.name,
+                    account: `${row.userName} (${row.userEmail})`,
+                    date: formatIstDate(row.issuedAt, lang),
+                  })}
+                </p>
+                {row.revokedAt !== null ? (
+                  <p>{t('revoked', { date: formatIstDate(row.revokedAt, lang), reason: row.revokeReason ?? '' })}</p>
+                ) : revoking === row.number ? (
+                  <form className="form" noValidate onSubmit={submit}>
+                    <div className="field">
+                      <label htmlFor={`${id}-reason`} className="field__label">
+                        {t('revokeReason', { number: row.number })}
+                      </label>
+                      <input id={`${id}-reason`} value={reason} maxLength={300} onChange={(event) => setReason(event.target.value)} />
+                    </div>
+                    {revoke.isError && (
+                      <p className="admin-form__error" role="alert">
+                        {errorMessage(revoke.error, t('saveFailed'))}
+                      </p>
+                    )}
+                    <div className="learning-admin__row">
+                      <button type="submit" className="button button--danger" disabled={revoke.isPending}>
+                        {t('revokeConfirm')}
+                      </button>
+                      <button type="button" className="button" onClick={() => setRevoking(null)}>
+                        {t('cancel')}
+                      </button>
+                    </div>
+                  </form>
+                ) : (
+                  <button type="button" className="button" onClick={() => setRevoking(row.number)}>
+                    {t('revoke')}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </QueryState>
+    </section>
+  );
+}
