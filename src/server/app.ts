@@ -24,10 +24,10 @@ import { serveClient, serveUploads } from './serve-client.js';
 import { PURGE_EVERY_MS, purgeExpired } from './features/auth/purge.service.js';
 import { createGateway, RECONCILE_EVERY_MS, reconcileGatewayOrders } from './features/payments/payments.service.js';
 import { registerPaymentWebhook } from './features/payments/payments.webhook.js';
-import { createContextFactory, type AppDeps } from './trpc/context.js';
 import { DRIP_EVERY_MS, notifyOpenedLectures } from './features/drip/drip.service.js';
 import { signatureReadable } from './features/certificates/certificates.service.js';
 import { StartupError } from './lib/data-dir.js';
+import { createContextFactory, type AppDeps } from './trpc/context.js';
 import { answerQueries } from './trpc/query-path.js';
 import { appRouter, type AppRouter } from './trpc/router.js';
 import { pagePaths } from '../shared/page-paths.js';
@@ -57,9 +57,9 @@ export type BuildOptions = {
   backgroundMail?: boolean;
   /** False leaves the gateway's reconcile job to the test that runs it by hand. */
   reconcileGateway?: boolean;
-};
   /** False leaves the drip job (emails about lectures that opened) to the test that runs it by hand. */
   dripEmails?: boolean;
+};
 
 /** Fastify trusts the n nearest proxies for a number, but its types only know a function for that. */
 function trustProxyOption(value: Config['trustProxy']): FastifyServerOptions['trustProxy'] {
@@ -79,10 +79,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     frameworkErrors: (_error, request, reply) => sendRequestError(request, reply, new TRPCError({ code: 'BAD_REQUEST' })),
   });
 
-  const db = options.db ?? openDatabase(databaseFile(config.dataDir));
   if (!(await signatureReadable(config))) {
     throw new StartupError('CERTIFICATE_SIGNATURE_IMAGE: expected a PNG or JPEG picture of the signature (this file is not one, or is too large)');
   }
+  const db = options.db ?? openDatabase(databaseFile(config.dataDir));
   prepareDataKeys(db, { dataDir: config.dataDir, key: config.dataEncryption.key, oldKeys: config.dataEncryption.oldKeys }, app.log);
   const checkpoints = options.backgroundCheckpoints ? checkpointInBackground(db.$client, { log: app.log }) : null;
   const mailer =
@@ -133,7 +133,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const reconcileTimer = deps.gateway && options.reconcileGateway !== false ? setInterval(reconcile, RECONCILE_EVERY_MS) : null;
   reconcileTimer?.unref();
 
-  app.addHook('onClose', async () => {
   // Lectures that open on a schedule: their learners are emailed when they open.
   const drip = () => {
     try {
@@ -146,9 +145,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const dripTimer = options.dripEmails === false ? null : setInterval(drip, DRIP_EVERY_MS);
   dripTimer?.unref();
 
+  app.addHook('onClose', async () => {
     clearInterval(purgeTimer);
-    if (reconcileTimer) clearInterval(reconcileTimer);
     if (dripTimer) clearInterval(dripTimer);
+    if (reconcileTimer) clearInterval(reconcileTimer);
     await mailer.close();
     await checkpoints?.stop();
     if (!options.db) db.$client.close();
