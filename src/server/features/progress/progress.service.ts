@@ -140,12 +140,6 @@ export function progressFor(db: Db, viewer: Learner, packageId: number): Lecture
   return packageProgress(db, viewer.id, packageId);
 }
 
-/** Whether every lecture of the package (at least one) is done by this learner. */
-export function allLecturesDone(db: Queryable, userId: number, packageId: number): boolean {
-  const { total, done } = lectureCounts(db, userId, packageId);
-  return total > 0 && done === total;
-}
-
 export function lectureCounts(db: Queryable, userId: number, packageId: number): { total: number; done: number } {
   const total = db.select({ n: count() }).from(lectures).where(eq(lectures.packageId, packageId)).get()?.n ?? 0;
   const done =

@@ -195,11 +195,6 @@ export function quizzesOfPackage(deps: Deps, viewer: Learner, packageId: number)
     }));
 }
 
-/** Whether the learner passed every quiz (with questions) of the package; true when it has none. */
-export function allQuizzesPassed(db: Queryable, userId: number, packageId: number): boolean {
-  return quizProgress(db, userId, packageId).every((quiz) => quiz.passed);
-}
-
 /** Each quiz (with questions) of the package, and whether this learner passed it. */
 export function quizProgress(db: Queryable, userId: number, packageId: number): { quizId: number; passed: boolean }[] {
   return db
