@@ -1,6 +1,6 @@
 import './quizzes.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { QueryState } from '../../components/query-state';
 import { errorCode, errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
@@ -29,12 +29,16 @@ export default function QuizPage() {
         setResult(answer);
         void queryClient.invalidateQueries({ queryKey: trpc.quizzes.ofPackage.queryKey({ packageId: courseId }) });
         void queryClient.invalidateQueries({ queryKey: trpc.certificates.status.queryKey({ packageId: courseId }) });
-        window.scrollTo({ top: 0 });
       },
     }),
   );
   useDocumentTitle(t('title'));
   const back = pathTo(pagePaths.player, { courseId });
+  // The result is announced and takes the focus, so a keyboard or screen reader starts from it.
+  const resultRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (result) resultRef.current?.focus();
+  }, [result]);
 
   function toggle(questionId: string, optionId: string) {
     setChosen((old) => {
@@ -66,7 +70,7 @@ export default function QuizPage() {
         {(data) => (
           <>
             {result && (
-              <section className={result.passed ? 'quiz__result quiz__result--passed' : 'quiz__result'} aria-live="polite" tabIndex={-1}>
+              <section ref={resultRef} className={result.passed ? 'quiz__result quiz__result--passed' : 'quiz__result'} aria-live="polite" tabIndex={-1}>
                 <p className="quiz__score">
                   {result.passed
                     ? t('passed', { right: result.rightCount, total: result.questionCount, percent: result.scorePercent })
