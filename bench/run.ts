@@ -6,7 +6,7 @@
  * its spread.
  *
  * For a quick look at one part: `BENCH_PARTS=throughput,mixed BENCH_RUNS=1 npm run bench` (parts:
- * weight, lighthouse, throughput, mixed, login, scale); a partial run prints its figures and
+ * weight, taps, lighthouse, throughput, mixed, login, scale); a partial run prints its figures and
  * leaves the report files alone.
  */
 import { spawnSync } from 'node:child_process';
@@ -19,6 +19,8 @@ import { projectRoot } from '../src/server/serve-client.js';
 import { spawnServer } from '../src/test/server-process.js';
 import { productionNodeFlags } from '../deploy/node-flags.js';
 import { measureFirstCard } from './first-card.js';
+import { CHECKOUT_OPEN_BUDGET_MS, measureFirstTap, TAPPABLE_BUY_BUDGET_MS, type FirstTapResult } from './first-tap.js';
+import { createUserWithToken } from '../src/test/factories.js';
 import { LIGHTHOUSE_BUDGET, PACKAGES_LCP_BUDGET_MS, runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { measureHashing, measureLoginFlood } from './login-cost.js';
 import { RUNS, rssMb, showSpread, spreadOf, type Spread } from './measure.js';
@@ -29,7 +31,7 @@ import { SCALE_P95_BUDGET_MS, measureScale, type ScaleReport } from './scale.js'
 import { fillScaleData } from './scale-data.js';
 import { CONNECTIONS, DURATION_SECONDS, measureThroughput, THROUGHPUT_BUDGET, type ThroughputRow } from './throughput.js';
 
-const allParts = ['weight', 'lighthouse', 'throughput', 'mixed', 'login', 'scale'] as const;
+const allParts = ['weight', 'taps', 'lighthouse', 'throughput', 'mixed', 'login', 'scale'] as const;
 type Part = (typeof allParts)[number];
 const parts = new Set<Part>((process.env.BENCH_PARTS?.split(',') as Part[] | undefined) ?? allParts);
 const complete = allParts.every((part) => parts.has(part)) && RUNS >= 3;
@@ -62,7 +64,9 @@ async function smallBusiness() {
       .run();
   }
   db.insert(enrollments).values({ userId: small.earnerIds[0]!, packageId: 1, createdAt: Date.now() }).onConflictDoNothing().run();
-  return { dir, db, small };
+  // A learner who owns nothing yet: the first-tap part opens their checkout.
+  const { token: newLearnerToken } = await createUserWithToken(db, { name: 'Bench Learner' });
+  return { dir, db, small, newLearnerToken };
 }
 
 // The server runs with the V8 flags of production (deploy/marathi-success.service's ExecStart).
@@ -79,7 +83,7 @@ const serverEnv = (dir: string) => ({
 
 const business = await smallBusiness();
 business.db.$client.close();
-const { small } = business;
+const { small, newLearnerToken } = business;
 const server = await spawnServer(serverEnv(business.dir));
 const pid = server.child.pid!;
 await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -95,6 +99,12 @@ if (parts.has('weight')) {
     { name: '/admin/dashboard', path: '/admin/dashboard', token: small.adminToken, learner: false },
   ]);
   await measureFirstCard(server.url, log);
+}
+
+let taps: FirstTapResult[] = [];
+if (parts.has('taps')) {
+  log('from a shared link to an open checkout (time to a tappable Buy and to the checkout)');
+  taps = await measureFirstTap(server.url, newLearnerToken, log);
 }
 
 const lighthouse: LighthouseResult[] = [];
@@ -164,6 +174,7 @@ for (const dir of temp) rmSync(dir, { recursive: true, force: true });
 const verdict = (pass: boolean) => (pass ? 'pass' : '**MISS**');
 const budgets = {
   pageWeight: pages.every((page) => page.pass),
+  taps: taps.every((result) => result.pass),
   lighthouse: lighthouse.every((result) => result.pass),
   throughput: throughput.rows.every((row) => row.pass),
   mixed: mixed?.pass ?? true,
@@ -204,6 +215,18 @@ if (pages.length > 0) {
       `| ${page.page} | ${page.jsKb} KB | ${page.cssKb} KB | ${page.fontKb} KB | ${page.adminFilesLoaded.length} | ${page.learner ? verdict(page.pass) : 'admin page'} |`,
     );
   }
+}
+if (taps.length > 0) {
+  md.push(
+    '',
+    '## From a shared link to an open checkout (400 kbps, 400 ms)',
+    '',
+    `/packages at 360 px under Chromium's throttling, cache off. Tappable: from navigation until a Buy is on the screen and answered on the page; it is tapped then. Open: from the tap until sign-up shows the package (a visitor new to the browser) or the payment popup shows its UTR field (a signed-in learner). Budgets: tappable within ${TAPPABLE_BUY_BUDGET_MS / 1000} s, open within ${CHECKOUT_OPEN_BUDGET_MS / 1000} s of the tap.`,
+    '',
+  );
+  md.push('| language | person | tappable Buy | checkout open after the tap | verdict |', '|---|---|---|---|---|');
+  for (const result of taps)
+    md.push(`| ${result.lang} | ${result.who} | ${s(result.tappableMs, ' ms')} | ${s(result.openMs, ' ms')} | ${verdict(result.pass)} |`);
 }
 if (lighthouse.length > 0) {
   md.push(
@@ -305,6 +328,7 @@ if (complete) {
     runs: RUNS,
     budgets,
     pages,
+    taps,
     lighthouse,
     throughput,
     mixed,

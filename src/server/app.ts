@@ -21,6 +21,7 @@ import { registerRestRows } from './rest/rest-adapter.js';
 import { restRoutes } from './rest/rest-routes.js';
 import { SetupGate } from './features/auth/setup.service.js';
 import { serveClient, serveUploads } from './serve-client.js';
+import { serveSharePictures } from './share-pictures.js';
 import { PURGE_EVERY_MS, purgeExpired } from './features/auth/purge.service.js';
 import { createGateway, RECONCILE_EVERY_MS, reconcileGatewayOrders } from './features/payments/payments.service.js';
 import { registerPaymentWebhook } from './features/payments/payments.webhook.js';
@@ -230,6 +231,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
 
   await serveUploads(app, config.dataDir);
+  serveSharePictures(app, config.dataDir);
   const checkoutCsp = deps.gateway
     ? securityHeaders(helmetOptions({ https: config.publicUrl.startsWith('https://'), dev: options.dev ?? false, checkout: deps.gateway.checkoutOrigins }))[
         'content-security-policy'

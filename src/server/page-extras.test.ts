@@ -1,5 +1,10 @@
+import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPackage, createUser } from '../test/factories.js';
+import { makePng } from '../test/images.js';
+import { saveImage } from './lib/images.js';
+import { PACKAGE_IMAGE_WIDTHS, packageImagesDir } from './lib/uploads.js';
 import { startTestApp, type TestApp } from '../test/test-app.js';
 
 let t: TestApp;
@@ -26,9 +31,53 @@ describe('what the server writes into the page', () => {
     );
     expect(english).toContain(`<meta property="og:url" content="${t.url}/course/${pkg.id}" />`);
     expect(english).toContain('<title>Share Market &#60;Basics&#62; – Marathi Success</title>');
+    // One description: the package's own.
+    expect(english.match(/<meta name="description"/g)).toHaveLength(1);
     const marathi = await page(`/course/${pkg.id}?lang=mr`, 'br');
     expect(marathi).toContain('₹2,499 · 0 लेक्चर्स · मराठीत · आयुष्यभर प्रवेश');
     expect(marathi).toContain('<meta property="og:locale" content="mr_IN" />');
+    // The shared link's language stays in the address the preview names.
+    expect(marathi).toContain(`<meta property="og:url" content="${t.url}/course/${pkg.id}?lang=mr" />`);
+  });
+
+  it('says one lecture, and many lectures, as each language counts', async () => {
+    const one = createPackage(t.db, { name: 'One Part Course' });
+    const { addLecture } = await import('../test/factories.js');
+    addLecture(t.db, one.id, 0, 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
+    expect(await page(`/course/${one.id}`)).toContain('₹4,999 · 1 lecture · in Marathi');
+    expect(await page(`/course/${one.id}?lang=mr`)).toContain('₹4,999 · 1 लेक्चर · मराठीत');
+    expect(await page('/packages?lang=mr')).toContain('<li>1 लेक्चर</li>');
+  });
+
+  it("writes the page in the reader's language: <html lang>, the title and the description", async () => {
+    const marathi = await page('/about?lang=mr');
+    expect(marathi).toContain('<html lang="mr">');
+    expect(marathi).toContain('<title>Marathi Success – व्यवसाय आणि अर्थविषयक शिक्षण मराठीत</title>');
+    expect(marathi).toMatch(/<meta name="description" content="मराठी शिकणाऱ्यांसाठी[^"]*" \/>/);
+    const english = await page('/about?lang=en');
+    expect(english).toContain('<html lang="en">');
+    expect(english).toMatch(/<meta name="description" content="Courses in business[^"]*" \/>/);
+  });
+
+  it('shows a preview picture as a JPEG of a stated size, made from the package image', async () => {
+    const saved = await saveImage(await makePng(1200, 900), packageImagesDir(t.dataDir), PACKAGE_IMAGE_WIDTHS);
+    const pkg = createPackage(t.db, { name: 'Pictured Course', image: saved.base });
+    const html = await page(`/course/${pkg.id}`);
+    const picture = /<meta property="og:image" content="([^"]+)" \/>/.exec(html)?.[1];
+    expect(picture).toBe(`${t.url}/share/packages/${saved.base}.jpg`);
+    expect(html).toContain('<meta property="og:image:type" content="image/jpeg" />');
+    expect(html).toContain('<meta property="og:image:width" content="960" />');
+    expect(html).toContain('<meta property="og:image:height" content="504" />');
+    for (let ask = 0; ask < 2; ask += 1) {
+      const response = await fetch(picture!);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('image/jpeg');
+      const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'jpeg', width: 960, height: 504 });
+    }
+    expect(await sharp(path.join(packageImagesDir(t.dataDir), `${saved.base}-share.jpg`)).metadata()).toMatchObject({ format: 'jpeg' });
+    expect((await fetch(`${t.url}/share/packages/nobody.jpg`)).status).toBe(404);
+    expect((await fetch(`${t.url}/share/packages/..%2Fapp.db`)).status).toBe(404);
   });
 
   it("greets by the sponsor's name on a referral link, and writes the catalogue into the catalogue pages", async () => {
@@ -52,9 +101,15 @@ describe('what the server writes into the page', () => {
   it("draws the catalogue's cards into the page before the app's code arrives, in the reader's language", async () => {
     const pkg = createPackage(t.db, { name: 'Accounts <b>for</b> shops', pricePaise: 1_499_00 });
     const english = await page('/packages');
-    expect(english).toMatch(/<div id="root"><header[\s\S]*<\/header><main class="main"><div class="page"><h1>Our Packages<\/h1>/);
+    expect(english).toMatch(
+      /<div id="root"><header[\s\S]*<\/header><nav id="drawn-menu"[\s\S]*<\/nav>[\s\S]*?<main class="main"><div class="page"><h1>Our Packages<\/h1>/,
+    );
     expect(english).toContain(
       `<a class="package-card__link" href="/course/${pkg.id}">Accounts &#60;b&#62;for&#60;/b&#62; shops</a></h2><p class="card__price">₹1,499</p>`,
+    );
+    // Buy is a link to the purchase; boot.ts keeps a tap on it for the app (data-buy).
+    expect(english).toContain(
+      `<a class="button button--primary" href="/course/${pkg.id}?buy=1" data-buy="{&#34;id&#34;:&#34;${pkg.id}&#34;,&#34;name&#34;:&#34;Accounts &#60;b&#62;for&#60;/b&#62; shops&#34;,&#34;pricePaise&#34;:149900}">Buy Now</a>`,
     );
     const response = await fetch(`${t.url}/packages`, { headers: { accept: 'text/html', 'accept-language': 'mr-IN,mr;q=0.9,en;q=0.8' } });
     const marathi = await response.text();
@@ -70,9 +125,26 @@ describe('what the server writes into the page', () => {
     expect(html).toContain('\\u003c/script>');
   });
 
-  it('serves other pages the plain shell', async () => {
-    const html = await page('/about');
-    expect(html).not.toContain('og:title');
-    expect(html).not.toContain('catalog-data');
+  it('draws the home page whole, with Buy on its cards', async () => {
+    createPackage(t.db, { name: 'Home Shelf Course', pricePaise: 999_00 });
+    const html = await page('/?lang=mr');
+    expect(html).toContain('<h1 class="hero__title">Success <span lang="mr">मराठी</span></h1>');
+    expect(html).toContain('<a href="/packages" class="button button--primary button--large">सुरुवात करा</a>');
+    expect(html).toContain('<h2 id="our-mission">आमचे ध्येय</h2>');
+    // Its first six packages, each with Buy.
+    expect(html.match(/<a class="button button--primary" href="\/course\/\d+\?buy=1" data-buy="[^"]+">आत्ताच खरेदी करा<\/a>/g)).toHaveLength(6);
+  });
+
+  it('gives every page a header whose menu and language switch are plain links, keeping the address', async () => {
+    const sponsor = await createUser(t.db, { name: 'Sunita More' });
+    const html = await page(`/packages?ref=${sponsor.referralCode}`);
+    expect(html).toContain('<a class="header__menu icon-button" href="#drawn-menu" aria-label="Open menu">');
+    expect(html).toContain(`<a class="lang-switch__option" lang="mr" href="/packages?ref=${sponsor.referralCode}&#38;lang=mr">मराठी</a>`);
+    expect(html).toContain(`<a class="sidebar__link" href="/login?next=%2Fpackages%3Fref%3D${sponsor.referralCode}">Login</a>`);
+    const about = await page('/about?lang=mr');
+    expect(about).toContain('<a class="lang-switch__option" lang="en" href="/about?lang=en">English</a>');
+    expect(about).toContain('aria-label="मुख्य मेनू"');
+    expect(about).not.toContain('og:title');
+    expect(about).not.toContain('catalog-data');
   });
 });

@@ -7,6 +7,8 @@ import { packagesOnSale } from './features/catalog/catalog.service.js';
 import { findActiveUserByReferralCode } from './features/auth/accounts.service.js';
 import type { PackageView } from './features/catalog/catalog.views.js';
 import { pagePaths, pathTo } from '../shared/page-paths.js';
+import { drawnCatalogue, drawnHome, lectureCountText } from './drawn-pages.js';
+import { SHARE_PICTURE, sharePictureUrl } from './lib/uploads.js';
 import { formatIstDate } from '../shared/ist.js';
 import { verifyCertificate, type PublicCertificate } from './features/certificates/certificates.service.js';
 
@@ -27,7 +29,6 @@ export type PageExtras = {
 };
 
 const words = {
-  lectures: { en: (n: number) => `${n} lecture${n === 1 ? '' : 's'}`, mr: (n: number) => `${n} लेक्चर्स` },
   details: { en: 'in Marathi · lifetime access', mr: 'मराठीत · आयुष्यभर प्रवेश' },
   invited: {
     en: (name: string, site: string) => `${name} invited you to ${site}`,
@@ -55,32 +56,29 @@ export function languageOf(url: URL, acceptLanguage = ''): Language {
   return mr !== -1 && (en === -1 || mr < en) ? 'mr' : 'en';
 }
 
-const cardWords = {
-  title: { en: 'Our Packages', mr: 'आमची पॅकेजेस' },
-  details: { en: 'See details', mr: 'तपशील पहा' },
-  lectures: { en: (n: number) => `${n} lectures`, mr: (n: number) => `${n} लेक्चर्स` },
-  language: { en: 'In Marathi', mr: 'मराठीत' },
-  lifetime: { en: 'Lifetime access', mr: 'आयुष्यभर प्रवेश' },
-  invited: { en: (name: string) => `${name} invited you`, mr: (name: string) => `${name} यांनी तुम्हाला बोलावले आहे` },
-};
+/**
+ * The address a preview names (`og:url`): the page with its referral and, when the link asked for
+ * one, its language, so a link shared in Marathi opens (and is previewed) in Marathi.
+ */
+function sharedAddress(base: string, path: string, url: URL, ref: string | null): string {
+  const params = new URLSearchParams();
+  if (ref) params.set('ref', ref);
+  const asked = url.searchParams.get('lang');
+  if (asked && (languages as readonly string[]).includes(asked)) params.set('lang', asked);
+  const query = params.toString();
+  return `${base}${path}${query ? `?${query}` : ''}`;
+}
 
-/** The catalogue as the packages page draws it (the same classes), before the app's code arrives. */
-function catalogueCards(catalogue: PackageView[], lang: Language, sponsor: { name: string; referralCode: string } | null): string {
-  // A card tapped before the app has started still carries the referral on to the package page.
-  const ref = sponsor ? `?ref=${encodeURIComponent(sponsor.referralCode)}` : '';
-  const cards = catalogue
-    .map((pkg, index) => {
-      const image = pkg.image
-        ? `<img class="package-image" src="${escapeHtml(pkg.image)}"${pkg.imageSrcSet ? ` srcset="${escapeHtml(pkg.imageSrcSet)}" sizes="(min-width: 1100px) 340px, (min-width: 600px) 50vw, 100vw"` : ''} alt="" width="640" height="360"${index === 0 ? ' fetchpriority="high"' : ' loading="lazy"'} />`
-        : '<div class="package-image package-image--none" aria-hidden="true"></div>';
-      const facts = [cardWords.lectures[lang](pkg.lectureCount), cardWords.language[lang], cardWords.lifetime[lang]]
-        .map((fact) => `<li>${escapeHtml(fact)}</li>`)
-        .join('');
-      return `<li class="card package-card">${image}<h2 class="card__title"><a class="package-card__link" href="${pathTo(pagePaths.packagePage, { id: pkg.id })}${ref}">${escapeHtml(pkg.name)}</a></h2><p class="card__price">${escapeHtml(formatRupees(pkg.pricePaise))}</p><ul class="package-facts">${facts}</ul><p class="package-card__description">${escapeHtml(pkg.description)}</p></li>`;
-    })
-    .join('');
-  const greeting = sponsor ? `<div class="invited"><p class="invited__title">${escapeHtml(cardWords.invited[lang](sponsor.name))}</p></div>` : '';
-  return `<main class="main"><div class="page">${greeting}<h1>${escapeHtml(cardWords.title[lang])}</h1><ul class="card-grid package-grid">${cards}</ul></div></main>`;
+/** A package image as a preview shows it: the JPEG share picture with its size, or nothing. */
+function sharePictureTags(base: string, image: string | null): Record<string, string | null> {
+  const picture = sharePictureUrl(image);
+  if (!picture) return { 'og:image': null };
+  return {
+    'og:image': `${base}${picture}`,
+    'og:image:type': 'image/jpeg',
+    'og:image:width': String(SHARE_PICTURE.width),
+    'og:image:height': String(SHARE_PICTURE.height),
+  };
 }
 
 function metaTags(tags: Record<string, string | null>): string {
@@ -123,12 +121,13 @@ export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''
         'og:site_name': site,
         'og:title': title,
         'og:description': words.catalogueText[lang],
-        'og:url': `${base}${path}${sponsor ? `?ref=${encodeURIComponent(sponsor.referralCode)}` : ''}`,
-        'og:image': image ? `${base}${image}` : null,
+        'og:url': sharedAddress(base, path, url, sponsor?.referralCode ?? null),
+        ...sharePictureTags(base, image),
         'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
       }) + catalogueData(catalogue);
-    // The catalogue pages draw their cards at once; the home page starts with its hero.
-    const body = path === pagePaths.home ? undefined : catalogueCards(catalogue, lang, sponsor ?? null);
+    // The home page and the catalogue are drawn whole; /courses (a plain list) only by the app.
+    const body =
+      path === pagePaths.home ? drawnHome(catalogue, lang) : path === pagePaths.packages ? drawnCatalogue(catalogue, lang, sponsor ?? null) : undefined;
     return { key: `${path}|${lang}|${sponsor?.id ?? ''}`, title: sponsor ? title : null, head, ...(body && { body }) };
   }
 
@@ -139,14 +138,14 @@ export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''
   if (match) {
     const pkg = packagesOnSale(db).find((candidate) => candidate.id === match[1]);
     if (!pkg) return null;
-    const facts = `${formatRupees(pkg.pricePaise)} · ${words.lectures[lang](pkg.lectureCount)} · ${words.details[lang]}`;
+    const facts = `${formatRupees(pkg.pricePaise)} · ${lectureCountText(lang, pkg.lectureCount)} · ${words.details[lang]}`;
     const head = metaTags({
       'og:type': 'product',
       'og:site_name': site,
       'og:title': pkg.name,
       'og:description': cut(`${facts}. ${pkg.description}`, 200),
-      'og:url': `${base}${pathTo(pagePaths.packagePage, { id: pkg.id })}`,
-      'og:image': pkg.image ? `${base}${pkg.image}` : null,
+      'og:url': sharedAddress(base, pathTo(pagePaths.packagePage, { id: pkg.id }), url, null),
+      ...sharePictureTags(base, pkg.image),
       'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
       description: cut(`${facts}. ${pkg.description}`, 160),
     });
@@ -189,11 +188,11 @@ function certificateExtras(db: Db, config: Config, number: string, lang: Languag
 
 /** Puts the extras into the filled index.html: the tags at the end of the head, the title replaced. */
 export function withExtras(html: string, extras: PageExtras): string {
-  let page = html.replace('</head>', () => `${extras.head}</head>`);
-  if (extras.body) {
-    const body = extras.body;
-    page = page.replace('</header></div>', () => `</header>${body}</div>`);
-  }
+  // A page with its own description (a package's) says it once.
+  const own = extras.head.includes('<meta name="description"') ? html.replace(/<meta name="description" content="[^"]*" \/>/, '') : html;
+  let page = own.replace('</head>', () => `${extras.head}</head>`);
+  // The drawn frame (page-shell.ts) leaves the body's place after its header.
+  page = page.replace('<!--body-->', () => extras.body ?? '');
   if (extras.title) {
     const title = escapeHtml(extras.title);
     page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);

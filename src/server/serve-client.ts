@@ -11,7 +11,8 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { packagesOnSale } from './features/catalog/catalog.service.js';
 import { escapeHtml } from './lib/html.js';
-import { languageOf, pageExtras, withExtras } from './page-extras.js';
+import { languageOf, pageExtras, withExtras, type PageExtras } from './page-extras.js';
+import { drawFrame } from './page-shell.js';
 import { sendRequestError } from './error-reply.js';
 import { requestErrors } from './lib/request.errors.js';
 import { UPLOADS_URL_PREFIX, uploadsDir } from './lib/uploads.js';
@@ -118,7 +119,10 @@ export async function serveClient(
   };
   const addressOf = (request: FastifyRequest) => new URL(request.url, 'http://page.invalid');
   const acceptedOf = (request: FastifyRequest) => String(request.headers['accept-language'] ?? '');
-  const extrasOf = (request: FastifyRequest) => (db ? pageExtras(db, config, addressOf(request), acceptedOf(request)) : null);
+  // Every page gets its frame (header, menu, language) drawn for its address; some get more (pageExtras).
+  const plain = (request: FastifyRequest): PageExtras => ({ key: keyOf(request), title: null, head: '' });
+  const extrasOf = (request: FastifyRequest) => (db ? pageExtras(db, config, addressOf(request), acceptedOf(request)) : null) ?? plain(request);
+  const framed = (html: string, request: FastifyRequest) => drawFrame(html, addressOf(request), languageFor(request), config.siteName);
   // The language the app will most likely start in: `?lang=`, else the browser's.
   const languageFor = (request: FastifyRequest) => languageOf(addressOf(request), acceptedOf(request));
   // Pages drawn in the reader's language are kept per address and language.
@@ -136,9 +140,8 @@ export async function serveClient(
       if (wantsHtml(request)) {
         const template = await readFile(path.join(clientSource, 'index.html'), 'utf8');
         const html = fillIndexHtml(await vite.transformIndexHtml(request.url, template), config);
-        const extras = extrasOf(request);
         pageCsp(request, reply);
-        return reply.type('text/html; charset=utf-8').send(extras ? withExtras(html, extras) : html);
+        return reply.type('text/html; charset=utf-8').send(withExtras(framed(html, request), extrasOf(request)));
       }
       reply.hijack();
       vite.middlewares(request.raw, reply.raw, () => {
@@ -168,14 +171,14 @@ export async function serveClient(
 
   // Filled in on the first page request (settings are final by then) and kept in memory, one
   // copy per language (a Marathi page preloads its bold font).
-  const shells = new Map<Language, { html: string; page: ReturnType<typeof compressedPage> }>();
+  const shells = new Map<Language, { html: string }>();
   const shellFor = (lang: Language) => {
     let found = shells.get(lang);
     if (!found) {
       const assets = path.join(clientDist, 'assets');
       let html = inlineStylesheets(fillIndexHtml(readFileSync(indexFile, 'utf8'), config), assets);
       if (lang === 'mr') html = withDevanagariPreload(html, assets);
-      found = { html, page: compressedPage(html) };
+      found = { html };
       shells.set(lang, found);
     }
     return found;
@@ -185,8 +188,7 @@ export async function serveClient(
   const withData = new Map<string, { page: ReturnType<typeof compressedPage>; madeAt: number }>();
   let catalogueSeen: unknown;
   const pageFor = (request: FastifyRequest, shell: string) => {
-    if (!db) return null;
-    const catalogue = packagesOnSale(db);
+    const catalogue = db ? packagesOnSale(db) : null;
     if (catalogue !== catalogueSeen) {
       withData.clear();
       catalogueSeen = catalogue;
@@ -195,10 +197,9 @@ export async function serveClient(
     const cached = withData.get(key);
     if (cached && Date.now() - cached.madeAt < 10 * 60_000) return cached.page;
     const extras = extrasOf(request);
-    if (!extras) return null;
-    if (extras.keep === false) return compressedPage(withExtras(shell, extras), 5);
+    if (extras.keep === false) return compressedPage(withExtras(framed(shell, request), extras), 5);
     if (withData.size >= 200) withData.clear();
-    const made = compressedPage(withExtras(shell, extras), 5);
+    const made = compressedPage(withExtras(framed(shell, request), extras), 5);
     withData.set(key, { page: made, madeAt: Date.now() });
     return made;
   };
@@ -209,7 +210,7 @@ export async function serveClient(
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
     const shell = shellFor(languageFor(request));
-    const shown = pageFor(request, shell.html) ?? shell.page;
+    const shown = pageFor(request, shell.html);
     pageCsp(request, reply);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
     // Chrome hides the phone model from its User-Agent; asked this way, it sends it with later

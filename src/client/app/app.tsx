@@ -1,8 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Toaster } from 'react-hot-toast';
 import { BrowserRouter } from 'react-router';
 import { createClients, TRPCProvider } from '../lib/trpc';
+import { DeferredToasts } from './deferred-toasts';
 import { prefetchLandingPage } from './prefetch';
 import { AppRoutes } from './router';
 
@@ -17,9 +17,8 @@ export function App() {
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
         <BrowserRouter>
           <AppRoutes />
+          <DeferredToasts />
         </BrowserRouter>
-        {/* react-hot-toast's defaults are the spec's: success 2 s, error 4 s, at most 20 at a time. */}
-        <Toaster position="top-center" containerStyle={{ top: 64 }} />
       </TRPCProvider>
     </QueryClientProvider>
   );

@@ -1,16 +1,22 @@
 import { useCommonMessages } from '../lib/common-messages';
 import { useMutation } from '@tanstack/react-query';
 import type { RefObject } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../components/app-link';
 import { LanguageSwitch } from '../components/language-switch';
 import { useSession } from '../features/auth/use-session';
 import { siteConfig } from '../lib/site-config';
 import { useTRPC } from '../lib/trpc';
 import { pagePaths } from '../../shared/page-paths';
 
-type Props = { menuOpen: boolean; onOpenMenu: () => void; toggleRef: RefObject<HTMLButtonElement | null> };
+type Props = {
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+  /** A finger or the keyboard on the menu button: its code can start loading before the tap ends. */
+  onWantMenu: () => void;
+  toggleRef: RefObject<HTMLButtonElement | null>;
+};
 
-export function Header({ menuOpen, onOpenMenu, toggleRef }: Props) {
+export function Header({ menuOpen, onOpenMenu, onWantMenu, toggleRef }: Props) {
   const { t } = useCommonMessages();
   const { user } = useSession();
   const trpc = useTRPC();
@@ -26,6 +32,8 @@ export function Header({ menuOpen, onOpenMenu, toggleRef }: Props) {
         aria-expanded={menuOpen}
         aria-controls="site-menu"
         onClick={onOpenMenu}
+        onPointerDown={onWantMenu}
+        onFocus={onWantMenu}
       >
         <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
           <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />

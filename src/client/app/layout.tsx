@@ -1,5 +1,4 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import toast, { useToasterStore } from 'react-hot-toast';
 import { Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { RouteError } from '../features/pages/route-error';
@@ -7,28 +6,18 @@ import { useCommonMessages } from '../lib/common-messages';
 import { ErrorBoundary } from './error-boundary';
 import { Footer } from './footer';
 import { Header } from './header';
-import { Sidebar } from './sidebar';
 import { useSession } from '../features/auth/use-session';
 
+// The menu's code loads when it is first opened (it is not needed to show a page).
+const Sidebar = lazy(() => import('./sidebar'));
 // Loaded only for a signed-in person: it asks for consent when the privacy notice has changed.
 const ConsentGate = lazy(() => import('../features/privacy/consent-gate'));
 
-/** An error belongs to the page it happened on: it never follows the learner to the next one. */
-function StaleErrorToasts() {
-  const { pathname } = useLocation();
-  const { toasts } = useToasterStore();
-  const shown = useRef(toasts);
-  shown.current = toasts;
-  useEffect(() => {
-    for (const item of shown.current) if (item.type === 'error') toast.remove(item.id);
-  }, [pathname]);
-  return null;
-}
-
 export function Layout() {
   const { user } = useSession();
-  const { t } = useCommonMessages();
+  const { t, lang } = useCommonMessages();
   const [menuOpen, setMenuOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const mainRef = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
@@ -38,6 +27,12 @@ export function Layout() {
     setMenuOpen(false);
     toggleRef.current?.focus();
   }, []);
+
+  // The page's description follows a change of language (the server wrote it in the first one).
+  const firstLang = useRef(lang);
+  useEffect(() => {
+    if (lang !== firstLang.current) document.querySelector('meta[name="description"]')?.setAttribute('content', t('meta.description'));
+  }, [lang, t]);
 
   // After moving to another page: back to the top, with the keyboard and screen reader at its start.
   useEffect(() => {
@@ -54,9 +49,20 @@ export function Layout() {
       <a className="skip-link" href="#main">
         {t('skipToContent')}
       </a>
-      <Header menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} toggleRef={toggleRef} />
-      <Sidebar open={menuOpen} onClose={closeMenu} />
-      <StaleErrorToasts />
+      <Header
+        menuOpen={menuOpen}
+        onOpenMenu={() => {
+          setMenuWanted(true);
+          setMenuOpen(true);
+        }}
+        onWantMenu={() => setMenuWanted(true)}
+        toggleRef={toggleRef}
+      />
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <Sidebar open={menuOpen} onClose={closeMenu} />
+        </Suspense>
+      )}
       <main id="main" ref={mainRef} tabIndex={-1} className="main">
         <ErrorBoundary resetKey={pathname} fallback={() => <RouteError />}>
           <Suspense fallback={<PageSpinner />}>

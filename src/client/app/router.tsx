@@ -2,15 +2,17 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { useSession } from '../features/auth/use-session';
 import { StudyRedirect } from '../features/catalog/study-redirect';
-import PackagesPage from '../features/catalog/packages-page';
-import HomePage from '../features/pages/home-page';
 import { NotFoundPage } from '../features/pages/not-found-page';
 import { LoggedOutOnly, RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout';
+import { lazyPage } from './lazy-page';
 import { pagePaths, pathTo } from '../../shared/page-paths';
 
-// The two landing pages (home, and the catalogue that referral links open) ship in the first
-// bundle; every other page loads when first visited.
+// Every page loads when first visited. The server draws the landing pages (home, and the
+// catalogue that referral links open) and boot.ts fetches the code of each landing page beside
+// the app's (landingPages in vite.config.ts), so a first visit waits for no second round trip.
+const HomePage = lazyPage(() => import('../features/pages/home-page'));
+const PackagesPage = lazyPage(() => import('../features/catalog/packages-page'));
 const AboutPage = lazy(() => import('../features/pages/about-page'));
 const PrivacyPage = lazy(() => import('../features/pages/privacy-page'));
 const TermsPage = lazy(() => import('../features/pages/terms-page'));
@@ -57,9 +59,25 @@ function OwnDashboard() {
 }
 
 // Catalogue and learning.
-const PackagePage = lazy(() => import('../features/catalog/package-page'));
-const MyCoursesPage = lazy(() => import('../features/catalog/my-courses-page'));
-const PlayerPage = lazy(() => import('../features/catalog/player-page'));
+const PackagePage = lazyPage(() => import('../features/catalog/package-page'));
+const MyCoursesPage = lazyPage(() => import('../features/catalog/my-courses-page'));
+const PlayerPage = lazyPage(() => import('../features/catalog/player-page'));
+
+/**
+ * The landing page at this address, loaded before the app's first render so that it replaces the
+ * page the server drew directly (the same pages as landingPages in vite.config.ts).
+ */
+export function loadLandingPage(pathname: string): Promise<unknown> {
+  const pages: [RegExp, { load: () => Promise<unknown> }][] = [
+    [/^\/$/, HomePage],
+    [/^\/packages\/?$/, PackagesPage],
+    [/^\/course\/[^/]+\/?$/, PackagePage],
+    [/^\/course-content\/[^/]+\/?$/, PlayerPage],
+    [/^\/myCourses\/?$/, MyCoursesPage],
+  ];
+  const page = pages.find(([pattern]) => pattern.test(pathname))?.[1];
+  return page ? page.load().catch(() => undefined) : Promise.resolve();
+}
 // The admin area: its code loads only when an admin opens it.
 const AdminLayout = lazy(() => import('../features/admin/admin-layout'));
 const AdminDashboardPage = lazy(() => import('../features/admin/dashboard-page'));

@@ -1,6 +1,7 @@
 import { useCommonMessages } from '../lib/common-messages';
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from 'react';
-import { Link, NavLink } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../components/app-link';
 import { useLogout } from '../features/auth/use-logout';
 import { isAdmin, useSession } from '../features/auth/use-session';
 import { usePendingOrders } from '../features/orders/use-pending-orders';
@@ -15,11 +16,15 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
  * for admins and Logout. A link click, the overlay or Escape close it; while open, Tab stays
  * inside it. While closed it is inert, so its links are not in the tab order.
  */
-export function Sidebar({ open, onClose }: Props) {
+export default function Sidebar({ open, onClose }: Props) {
   const { t } = useCommonMessages();
   const { user } = useSession();
   const { logout, pending: loggingOut } = useLogout();
   const pendingOrders = usePendingOrders();
+  const here = useLocation();
+  // Logging in from the menu comes back to this page (pathAfterSignIn reads `next`).
+  const loginLink =
+    here.pathname === pagePaths.login ? `${here.pathname}${here.search}` : `${pagePaths.login}?next=${encodeURIComponent(here.pathname + here.search)}`;
   const closeRef = useRef<HTMLButtonElement>(null);
   const navRef = useRef<HTMLElement>(null);
   const NAME = '\u241f';
@@ -60,7 +65,7 @@ export function Sidebar({ open, onClose }: Props) {
     { to: pagePaths.leaderboard, label: t('nav.leaderboard') },
     { to: pagePaths.myAffiliates, label: t('nav.myAffiliates') },
     { to: pagePaths.updateProfile, label: t('nav.updateProfile') },
-    user ? { to: pagePaths.account, label: t('nav.myProfile') } : { to: pagePaths.login, label: t('nav.login') },
+    user ? { to: pagePaths.account, label: t('nav.myProfile') } : { to: loginLink, label: t('nav.login') },
     ...(isAdmin(user) ? [{ to: pagePaths.admin, label: t('nav.admin') }] : []),
   ];
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { interpolate } from './i18n.js';
+import { interpolate } from '../../shared/texts.js';
 
 const localesDir = path.resolve(import.meta.dirname, '../locales');
 

@@ -8,6 +8,10 @@
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { languages, type Language } from '../../shared/domain';
+import { interpolate, isPluralForms, type Params, type PluralForms, pluralText } from '../../shared/texts';
+
+// Tests and pages fill texts the same way the hooks do.
+export { interpolate, type Params };
 
 const STORAGE_KEY = 'lang';
 
@@ -57,6 +61,12 @@ export function changeLanguage(lang: Language): void {
   if (lang === current) return;
   current = lang;
   document.documentElement.lang = lang;
+  // An address that names a language (a shared link) now names this one, so a reload keeps it.
+  const address = new URL(window.location.href);
+  if (address.searchParams.has('lang')) {
+    address.searchParams.set('lang', lang);
+    history.replaceState(history.state, '', address);
+  }
   for (const listener of listeners) listener();
 }
 
@@ -86,6 +96,19 @@ export type TextKey<T, D extends number = 5> = [D] extends [never]
             : never;
     }[keyof T & string];
 
+/** Dotted paths to the catalogue's texts that say a count: `{ "one": "…", "other": "…" }`. */
+export type CountKey<T, D extends number = 5> = [D] extends [never]
+  ? never
+  : {
+      [K in keyof T & string]: T[K] extends { other: string }
+        ? K
+        : T[K] extends string | readonly unknown[]
+          ? never
+          : T[K] extends object
+            ? Join<K, CountKey<T[K], Depth[D]>>
+            : never;
+    }[keyof T & string];
+
 /** Dotted paths to every value of a catalogue (lists and groups included). */
 export type ValueKey<T, D extends number = 5> = [D] extends [never]
   ? never
@@ -101,23 +124,18 @@ export type ValueAt<T, P extends string> = P extends `${infer K}.${infer Rest}`
     ? T[P]
     : never;
 
-export type Params = Record<string, string | number>;
-
 function lookup(catalogue: unknown, key: string): unknown {
   let value = catalogue;
   for (const part of key.split('.')) value = (value as Record<string, unknown> | undefined)?.[part];
   return value;
 }
 
-export function interpolate(template: string, params?: Params): string {
-  if (!params) return template;
-  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in params ? String(params[name]) : match));
-}
-
 export type Messages<T> = {
   lang: Language;
   /** The text at `key`, with `{{name}}` placeholders filled from `params`. */
   t: (key: TextKey<T>, params?: Params) => string;
+  /** The text at `key` that says `count`, in the form the language's plural rules pick ("1 lecture", "2 lectures"). */
+  count: (key: CountKey<T>, count: number, params?: Params) => string;
   /** Any value of the catalogue as it is, such as a list of paragraphs. */
   get: <P extends ValueKey<T>>(key: P) => ValueAt<T, P>;
 };
@@ -134,7 +152,14 @@ export function defineMessages<T extends object>(catalogues: { en: T; mr: NoInfe
       },
       [catalogue],
     );
+    const count = useCallback(
+      (key: string, value: number, params?: Params) => {
+        const forms = lookup(catalogue, key);
+        return isPluralForms(forms) ? pluralText(forms as PluralForms, lang, value, params) : key;
+      },
+      [catalogue, lang],
+    );
     const get = useCallback((key: string) => lookup(catalogue, key), [catalogue]);
-    return { lang, t, get } as Messages<T>;
+    return { lang, t, count, get } as Messages<T>;
   };
 }

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
 import { AppError, defineErrors } from './errors.js';
-import { imageFileName } from './uploads.js';
+import { imageFileName, PACKAGE_IMAGE_WIDTHS, SHARE_PICTURE, sharePictureFile } from './uploads.js';
 
 export const imageErrors = defineErrors({
   IMAGE_INVALID: [
@@ -95,6 +95,35 @@ async function processImage(input: Buffer, dir: string, widths: readonly number[
     throw error;
   }
   return { base, files };
+}
+
+/**
+ * A package image's share picture (`SHARE_PICTURE`), made once from its largest WebP file and kept
+ * as `sharePictureFile(base)` beside it, within the bound on pictures processed at once. Answers
+ * the JPEG, or null when the package image has no file.
+ */
+export async function sharePicture(dir: string, base: string): Promise<Buffer | null> {
+  const kept = path.join(dir, sharePictureFile(base));
+  const existing = await readFile(kept).catch(() => null);
+  if (existing) return existing;
+  const source = [...PACKAGE_IMAGE_WIDTHS].reverse().map((width) => path.join(dir, imageFileName(base, width)));
+  if (imageSlots.pendingCount >= IMAGES_WAITING) throw imagesBusy();
+  return imageSlots(async () => {
+    for (const file of source) {
+      const input = await readFile(file).catch(() => null);
+      if (!input) continue;
+      const jpeg = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
+        .resize({ width: SHARE_PICTURE.width, height: SHARE_PICTURE.height, fit: 'cover' })
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 80, mozjpeg: true })
+        .toBuffer();
+      const temporary = `${kept}.${randomBytes(4).toString('hex')}`;
+      await writeFile(temporary, jpeg);
+      await rename(temporary, kept);
+      return jpeg;
+    }
+    return null;
+  });
 }
 
 export async function removeImageFiles(dir: string, files: readonly string[]): Promise<void> {

@@ -37,9 +37,9 @@ export function imageFileName(base: string, width: number): string {
   return `${base}-${width}.webp`;
 }
 
-/** Every file of a package image, to remove them together. */
+/** Every file of a package image (its share picture too, once made), to remove them together. */
 export function packageImageFiles(base: string): string[] {
-  return PACKAGE_IMAGE_WIDTHS.map((width) => imageFileName(base, width));
+  return [...PACKAGE_IMAGE_WIDTHS.map((width) => imageFileName(base, width)), sharePictureFile(base)];
 }
 
 export function packageImageUrl(base: string | null, width: number = DEFAULT_PACKAGE_IMAGE_WIDTH): string | null {
@@ -49,6 +49,24 @@ export function packageImageUrl(base: string | null, width: number = DEFAULT_PAC
 /** Every width, for the `srcset` of an `<img>`. */
 export function packageImageSrcSet(base: string | null): string | null {
   return base ? PACKAGE_IMAGE_WIDTHS.map((width) => `${packageImageUrl(base, width)} ${width}w`).join(', ') : null;
+}
+
+/**
+ * The picture a shared link's preview shows (Open Graph): a JPEG, which every crawler reads (some
+ * read no WebP), cut to the 1.91:1 shape previews use, made from the package image on first ask.
+ */
+export const SHARE_PICTURE = { width: 960, height: 504 } as const;
+export const SHARE_PICTURES_URL_PREFIX = '/share/packages/';
+
+/** `/share/packages/<base>.jpg` for a package image's URL (`/uploads/packages/<base>-640.webp`). */
+export function sharePictureUrl(imageUrl: string | null): string | null {
+  const base = imageUrl ? /\/packages\/([\w-]+)-\d+\.webp$/.exec(imageUrl)?.[1] : undefined;
+  return base ? `${SHARE_PICTURES_URL_PREFIX}${base}.jpg` : null;
+}
+
+/** The kept JPEG of a package image's share picture, beside its WebP files. */
+export function sharePictureFile(base: string): string {
+  return `${base}-share.jpg`;
 }
 
 export function profileImageUrl(file: string | null): string | null {

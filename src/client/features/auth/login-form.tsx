@@ -3,7 +3,7 @@ import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { checkForm } from '../../lib/form-check';
 import { errorMessage } from '../../lib/trpc';
-import { deviceLimitOf, type Device } from '../devices/device-list';
+import { deviceLimitOf } from '../devices/device-list';
 import { DeviceLimitChoice } from '../devices/device-limit-choice';
 import { useAuthMessages } from './auth-messages';
 import { useLogin } from './use-login';
@@ -38,7 +38,7 @@ export function LoginForm({ submitLabel, busyLabel, intro, children, onLoggedIn,
   const [password, setPassword] = useState('');
   // Beside the password on the page; above the button in the popup.
   const [failure, setFailure] = useState<string | null>(null);
-  const [limit, setLimit] = useState<{ devices: Device[]; maxDevices: number } | null>(null);
+  const [limit, setLimit] = useState<ReturnType<typeof deviceLimitOf>>(null);
 
   function logIn(replaceDevice?: string) {
     login.mutate(
@@ -109,6 +109,7 @@ export function LoginForm({ submitLabel, busyLabel, intro, children, onLoggedIn,
         <DeviceLimitChoice
           devices={limit.devices}
           maxDevices={limit.maxDevices}
+          thisDevice={limit.thisDevice}
           onChoose={(device) => logIn(device.id)}
           onCancel={() => setLimit(null)}
           busyId={login.isPending ? ((login.variables?.replaceDevice as string | undefined) ?? null) : null}

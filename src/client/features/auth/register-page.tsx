@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { PhoneField } from '../../components/phone-field';
 import { TextField } from '../../components/text-field';
 import { rememberedReferral } from '../../lib/referral';
@@ -10,6 +10,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { NewPasswordField } from './new-password-field';
 import { savePendingRegistration } from './pending-registration';
+import { BuyingSummary } from './buying-summary';
+import { keepRegisterForm, keptRegisterForm } from './register-draft';
 import { checkForm } from '../../lib/form-check';
 import { phoneDigits } from '../../../shared/phone';
 import { pagePaths } from '../../../shared/page-paths';
@@ -20,10 +22,15 @@ export default function RegisterPage() {
   const trpc = useTRPC();
   const navigate = useNavigate();
   const register = useMutation(trpc.auth.register.mutationOptions());
-  const [form, setForm] = useState({ name: '', email: '', phone: '', password: '' });
+  // Back from the code page to change the email: the form as it was, the email to correct.
+  const changingEmail = (useLocation().state as { changeEmail?: boolean } | null)?.changeEmail === true;
+  const [form, setForm] = useState(() => (changingEmail && keptRegisterForm()) || { name: '', email: '', phone: '', password: '' });
+  useEffect(() => {
+    if (changingEmail) document.querySelector<HTMLInputElement>('input[name="email"]')?.select();
+  }, [changingEmail]);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   // Consent to the privacy notice is asked, never assumed: the box starts empty.
-  const [consent, setConsent] = useState(false);
+  const [consent, setConsent] = useState(() => changingEmail && keptRegisterForm() !== null);
   // A refusal of the server stands beside the field it concerns (or above the button), never only in a toast.
   const [problems, setProblems] = useState<Record<string, string>>({});
   const set = (field: keyof typeof form) => (value: string) => {
@@ -51,6 +58,7 @@ export default function RegisterPage() {
       { name: form.name, email: form.email, phone: contact, password: form.password, referralCode, consent: true },
       {
         onSuccess: (result) => {
+          keepRegisterForm(form);
           savePendingRegistration({ activationToken: result.activationToken, email: form.email.trim(), sentAt: Date.now() });
           toast.success(t('register.codeSent'));
           void navigate(pagePaths.verify);
@@ -71,6 +79,7 @@ export default function RegisterPage() {
   return (
     <div className="page page--narrow">
       <h1>{t('register.title')}</h1>
+      <BuyingSummary />
       <form className="form" onSubmit={submit} noValidate>
         <TextField
           label={t('fields.name')}

@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import toast from 'react-hot-toast';
 import { useNavigate } from 'react-router';
 import { forgetReferral } from '../../lib/referral';
 import { useTRPC } from '../../lib/trpc';
@@ -25,7 +24,8 @@ export function useLogout() {
           forgetReferral();
           queryClient.clear();
           queryClient.setQueryData(trpc.auth.me.queryKey(), null);
-          toast.success(t('nav.loggedOut'));
+          // The menu (and this) is part of the first load; the toasts' code is not.
+          void import('react-hot-toast').then(({ default: toast }) => toast.success(t('nav.loggedOut')));
           void navigate(pagePaths.login);
         },
       }),

@@ -11,6 +11,7 @@ import { choosePathAfterSignIn, pathAfterSignIn } from '../orders/buy-intent';
 import { deviceLimitOf } from '../devices/device-list';
 import { clearPendingRegistration, loadPendingRegistration, savePendingRegistration } from './pending-registration';
 import { checkForm } from '../../lib/form-check';
+import { BuyingSummary } from './buying-summary';
 import { pagePaths } from '../../../shared/page-paths';
 
 const RESEND_GAP_SECONDS = 60;
@@ -113,7 +114,13 @@ export default function VerifyPage() {
   return (
     <div className="page page--narrow">
       <h1>{t('verify.title')}</h1>
+      <BuyingSummary />
       <p>{t('verify.sentTo', { email: registration.email })}</p>
+      <p>
+        <Link to={pagePaths.register} state={{ changeEmail: true }}>
+          {t('verify.changeEmail')}
+        </Link>
+      </p>
       <p className="muted">{t('verify.checkSpam')}</p>
       <form className="form" onSubmit={submit} noValidate>
         <TextField

@@ -145,6 +145,8 @@ describe('learner pages', () => {
   it('remembers a ?ref code, asks a visitor to log in from Buy Now in a dialog that Escape closes, and fits 360 px in Marathi', async () => {
     createPackage(t.db, { name: 'Tally Basics', pricePaise: 100_000_00 });
     const { page, context } = await browser.newPage({ width: 360, locale: 'mr-IN' });
+    // Someone has logged in on this browser before: Buy asks to log in (a browser new to the site opens on sign-up).
+    await page.addInitScript(() => localStorage.setItem('signedInBefore', '1'));
     await page.goto(`${t.url}/packages?ref=ABC123`);
     await expect.poll(() => heading(page, 1)).toBe('आमची पॅकेजेस');
     await appStarted(page);

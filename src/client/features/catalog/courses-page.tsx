@@ -9,7 +9,7 @@ import { useCatalogMessages } from './catalog-messages';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 export default function CoursesPage() {
-  const { t } = useCatalogMessages();
+  const { t, count } = useCatalogMessages();
   useDocumentTitle(t('courses.title'));
   const trpc = useTRPC();
   const packages = useQuery(trpc.catalog.list.queryOptions());
@@ -30,7 +30,7 @@ export default function CoursesPage() {
               <li key={pkg.id}>
                 <span>
                   <Link to={pathTo(pagePaths.packagePage, { id: pkg.id })}>{pkg.name}</Link>
-                  <span className="compact-list__meta">{t('packages.lectureCount', { count: pkg.lectureCount })}</span>
+                  <span className="compact-list__meta">{count('packages.lectureCount', pkg.lectureCount)}</span>
                 </span>
                 <span className="compact-list__price">{formatRupees(pkg.pricePaise)}</span>
               </li>

@@ -1,6 +1,6 @@
 import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../components/app-link';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -8,6 +8,7 @@ import { useCatalogMessages } from './catalog-messages';
 import { MyOrders } from '../orders/my-orders';
 import { PendingOrderNote } from '../orders/pending-order';
 import { usePendingOrders } from '../orders/use-pending-orders';
+import { useWatchedOrders } from '../orders/use-watched-orders';
 import { PackageCard } from './package-card';
 import { PackageProgress } from '../progress/package-progress';
 import { useProgressMessages } from '../progress/progress-messages';
@@ -23,10 +24,20 @@ export default function MyCoursesPage() {
   const progress = useQuery(trpc.progress.mine.queryOptions());
   const certificates = useQuery(trpc.certificates.mine.queryOptions());
   const waiting = usePendingOrders();
+  // Approved while the page is open: said here, and the package appears with Start Learning.
+  const { approved } = useWatchedOrders();
 
   return (
     <div className="page">
       <h1>{t('myCourses.title')}</h1>
+      <div role="status">
+        {approved.map((order) => (
+          <p key={order.id} className="approved-note">
+            {t('myCourses.approved', { name: order.name })}{' '}
+            <Link to={pathTo(pagePaths.player, { courseId: order.packageId })}>{t('myCourses.startLearning')}</Link>
+          </p>
+        ))}
+      </div>
       <QueryState
         query={mine}
         error={t('myCourses.failed')}

@@ -2,10 +2,10 @@ import { useCatalogMessages } from './catalog-messages';
 
 /** What a buyer wants to know at a glance: how many lectures, in which language, for how long. */
 export function PackageFacts({ lectureCount }: { lectureCount: number }) {
-  const { t } = useCatalogMessages();
+  const { t, count } = useCatalogMessages();
   return (
     <ul className="package-facts" aria-label={t('packages.facts')}>
-      <li>{t('packages.lectureCount', { count: lectureCount })}</li>
+      <li>{count('packages.lectureCount', lectureCount)}</li>
       <li>{t('packages.language')}</li>
       <li>{t('packages.lifetime')}</li>
     </ul>

@@ -1,6 +1,8 @@
 import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { Link } from '../../components/app-link';
 import { formatRupees } from '../../../shared/money';
 import { errorCode, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -27,6 +29,22 @@ export default function PackagePage() {
 
   // The buy bar: on a phone, Buy Now stays in reach while the learner reads.
   const showBar = Boolean(pkg && !pkg.canWatch && !pkg.archived && !waiting);
+
+  // `?buy=1`: a drawn card's Buy followed before the app ran (boot.ts keeps most such taps on their page).
+  const [params, setParams] = useSearchParams();
+  const buyAsked = params.get('buy') === '1';
+  const { buy } = checkout;
+  useEffect(() => {
+    if (!buyAsked || !pkg) return;
+    setParams(
+      (current) => {
+        current.delete('buy');
+        return current;
+      },
+      { replace: true },
+    );
+    if (showBar) buy({ id: pkg.id, name: pkg.name, pricePaise: pkg.pricePaise });
+  }, [buyAsked, pkg, showBar, buy, setParams]);
   return (
     <QueryState
       query={query}

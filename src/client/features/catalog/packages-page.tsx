@@ -1,28 +1,24 @@
 import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { QueryState } from '../../components/query-state';
 import { rememberReferral } from '../../lib/referral';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCheckout } from '../orders/use-checkout';
-import { BuyNow } from './buy-now';
 import { useCatalogMessages } from './catalog-messages';
 import { PackageCard } from './package-card';
 import { PlaceholderCards } from './package-facts';
-import { useOwnedPackageIds } from './use-owned-packages';
-import { usePendingOrders } from '../orders/use-pending-orders';
-import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { useSaleCardAction } from './sale-card-action';
 
 export default function PackagesPage() {
   const { t } = useCatalogMessages();
   useDocumentTitle(t('packages.title'));
   const trpc = useTRPC();
   const packages = useQuery(trpc.catalog.list.queryOptions());
-  const owned = useOwnedPackageIds();
-  const waiting = new Set(usePendingOrders().map((order) => order.package.id));
   const checkout = useCheckout();
+  const actionFor = useSaleCardAction(checkout.buy);
   const [searchParams] = useSearchParams();
   const ref = searchParams.get('ref');
 
@@ -56,17 +52,7 @@ export default function PackagesPage() {
           <ul className="card-grid package-grid">
             {list.map((pkg, index) => (
               <PackageCard key={pkg.id} pkg={pkg} eager={index === 0} forSale description>
-                {owned.has(pkg.id) ? (
-                  <Link to={pathTo(pagePaths.player, { courseId: pkg.id })} className="button button--primary">
-                    {t('package.startLearning')}
-                  </Link>
-                ) : waiting.has(pkg.id) ? (
-                  <Link to={`${pagePaths.myCourses}#my-orders`} className="badge badge--pending">
-                    {t('packages.pending')}
-                  </Link>
-                ) : (
-                  <BuyNow pkg={pkg} onBuy={checkout.buy} />
-                )}
+                {actionFor(pkg)}
               </PackageCard>
             ))}
           </ul>

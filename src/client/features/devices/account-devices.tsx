@@ -7,7 +7,7 @@ import { QueryState } from '../../components/query-state';
 
 /** The account page's devices: each with "Log out this device" (this one too, which logs out here). */
 export function AccountDevices() {
-  const { t } = useDevicesMessages();
+  const { t, count } = useDevicesMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const devices = useQuery(trpc.devices.mine.queryOptions(undefined, { staleTime: 0 }));
@@ -40,7 +40,7 @@ export function AccountDevices() {
       >
         {(data) => (
           <>
-            <p className="muted">{data.maxDevices === null ? t('introNoLimit') : t('intro', { max: data.maxDevices })}</p>
+            <p className="muted">{data.maxDevices === null ? t('introNoLimit') : count('intro', data.maxDevices)}</p>
             {data.devices.length === 0 ? (
               <p className="muted">{t('none')}</p>
             ) : (

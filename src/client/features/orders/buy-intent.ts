@@ -41,11 +41,20 @@ export function clearBuyIntent(): void {
 /** Where the page that just signed someone in sends them, for the guards that notice the session first. */
 let chosenPath: string | null = null;
 
-/** Where a visitor who just logged in or verified goes: the package they were buying, else `fallback`. */
+/** A page of this site named by the address's `?next=` (the menu's Login link carries it), never another site's. */
+function nextInAddress(): string | null {
+  const next = new URLSearchParams(window.location.search).get('next');
+  return next && /^\/(?![/\\])/.test(next) ? next : null;
+}
+
+/**
+ * Where a visitor who just logged in or verified goes: the package they were buying, else the page
+ * they were on when they went to log in (`?next=`), else `fallback`.
+ */
 export function pathAfterSignIn(fallback = '/'): string {
   const intent = loadBuyIntent();
   if (intent) return `/course/${encodeURIComponent(intent.id)}`;
-  return chosenPath ?? fallback;
+  return chosenPath ?? nextInAddress() ?? fallback;
 }
 
 /** The page that signs someone in names where they go next (the verify page: the packages). */

@@ -19,6 +19,8 @@ describe('UPI checkout, in a phone browser', () => {
     addLecture(t.db, pkg.id, 0, 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
     const learner = await createUser(t.db, { name: 'Asha Pawar', email: 'asha@example.com' });
     const { page, context } = await browser.newPage({ width: 360, phone: true });
+    // Someone has logged in on this phone before: Buy offers the login first (a new phone opens on sign-up).
+    await page.addInitScript(() => localStorage.setItem('signedInBefore', '1'));
 
     await page.goto(`${t.url}/packages`);
     const card = page.getByRole('listitem').filter({ hasText: 'Share Market Basics' });
@@ -159,6 +161,7 @@ describe('UPI checkout, in a phone browser', () => {
     const first = await createUser(t.db, { name: 'Asha First', email: 'asha.first@example.com' });
     const second = await createUserWithToken(t.db, { name: 'Ravi Second' });
     const { page, context } = await browser.newPage({ width: 360, phone: true });
+    await page.addInitScript(() => localStorage.setItem('signedInBefore', '1'));
 
     // The first person follows a referral link, signs in through Buy Now and types a UTR, then leaves.
     await page.goto(`${t.url}/packages?ref=${sponsor.referralCode}`);

@@ -1,16 +1,51 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { signedInBefore } from '../auth/signed-in-before';
 import { useSession } from '../auth/use-session';
-import { clearBuyIntent, loadBuyIntent } from './buy-intent';
+import { clearBuyIntent, loadBuyIntent, saveBuyIntent } from './buy-intent';
 import { loadDraft } from './checkout-draft';
 import type { CheckoutPackage } from './checkout-package';
+import { takeEarlyBuy } from './early-buy';
+import { pagePaths } from '../../../shared/page-paths';
 
 // The popup (login form, QR, payment form) loads only when someone taps Buy Now.
 const CheckoutDialog = lazy(() => import('./checkout-dialog'));
 
-/** For a page with Buy Now buttons: `buy(pkg)` opens the popup; a saved draft reopens it on return. */
+/**
+ * For a page with Buy Now buttons: `buy(pkg)` opens the popup; a saved draft reopens it on return.
+ * A visitor who was never signed in on this browser is most likely new: Buy opens sign-up, which
+ * keeps the package, its price and the sponsor in view and comes back here with the popup open.
+ */
 export function useCheckout() {
-  const { user } = useSession();
+  const { user, loading } = useSession();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const [pkg, setPkg] = useState<CheckoutPackage | null>(null);
+
+  // A Buy before the session is known waits for it. A Buy tapped on the page the server drew is read
+  // once this page is on the screen: the drawn page answers taps until then, rendering included.
+  const [waiting, setWaiting] = useState<CheckoutPackage | null>(null);
+  const drawnTaps = useRef(pathname);
+  useEffect(() => {
+    const tapped = takeEarlyBuy(drawnTaps.current);
+    if (tapped) setWaiting(tapped);
+  }, []);
+  const buy = useCallback(
+    (next: CheckoutPackage) => {
+      if (loading) setWaiting(next);
+      else if (!user && !signedInBefore()) {
+        saveBuyIntent(next);
+        void navigate(pagePaths.register);
+      } else setPkg(next);
+    },
+    [loading, user, navigate],
+  );
+  useEffect(() => {
+    if (loading || !waiting) return;
+    setWaiting(null);
+    buy(waiting);
+  }, [loading, waiting, buy]);
+
   // The signed-in account's own draft reopens the popup, once, as soon as the session is known.
   const resumed = useRef(false);
   useEffect(() => {
@@ -31,5 +66,5 @@ export function useCheckout() {
       <CheckoutDialog key={pkg.id} pkg={pkg} onClose={() => setPkg(null)} />
     </Suspense>
   ) : null;
-  return { buy: (next: CheckoutPackage) => setPkg(next), dialog };
+  return { buy, dialog };
 }

@@ -1,16 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../components/app-link';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { useCatalogMessages } from '../catalog/catalog-messages';
 import { PackageCard } from '../catalog/package-card';
 import { PlaceholderCards } from '../catalog/package-facts';
+import { useSaleCardAction } from '../catalog/sale-card-action';
+import { useCheckout } from '../orders/use-checkout';
 import '../catalog/catalog.css';
 import { defineMessages } from '../../lib/i18n';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import en from '../../locales/en/home.json';
 import mr from '../../locales/mr/home.json';
-import heroImage from './hero.svg';
 import './home-page.css';
 import { pagePaths } from '../../../shared/page-paths';
 
@@ -21,16 +22,21 @@ function HomePackages() {
   const { t } = useCatalogMessages();
   const trpc = useTRPC();
   const packages = useQuery(trpc.catalog.list.queryOptions());
+  const checkout = useCheckout();
+  const actionFor = useSaleCardAction(checkout.buy);
   if (packages.isError || packages.data?.length === 0) return null;
   return (
     <section className="home__section" aria-labelledby="home-packages">
+      {checkout.dialog}
       <h2 id="home-packages">{t('packages.homeTitle')}</h2>
       {/* A failed or empty catalogue hides the whole section (above): nothing to show here then. */}
       <QueryState query={packages} loading={<PlaceholderCards count={2} />} error={null}>
         {(list) => (
           <ul className="card-grid package-grid">
             {list.slice(0, 6).map((pkg, index) => (
-              <PackageCard key={pkg.id} pkg={pkg} eager={index === 0} heading="h3" forSale />
+              <PackageCard key={pkg.id} pkg={pkg} eager={index === 0} heading="h3" forSale>
+                {actionFor(pkg)}
+              </PackageCard>
             ))}
           </ul>
         )}
@@ -59,7 +65,7 @@ export default function HomePage() {
             {t('hero.cta')}
           </Link>
         </div>
-        <img className="hero__image" src={heroImage} alt={t('hero.imageAlt')} width="480" height="320" fetchPriority="high" />
+        <img className="hero__image" src="/images/hero.svg" alt={t('hero.imageAlt')} width="480" height="320" fetchPriority="high" />
       </section>
 
       <HomePackages />

@@ -1,5 +1,5 @@
 import { useCommonMessages } from '../../lib/common-messages';
-import { Link } from 'react-router';
+import { Link } from '../../components/app-link';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { pagePaths } from '../../../shared/page-paths';
 

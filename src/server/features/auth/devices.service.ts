@@ -6,6 +6,7 @@ import { isAdminRole } from '../../../shared/domain.js';
 import { deviceErrors, deviceLimitReached } from './devices.errors.js';
 import { createSession, type DeviceInfo } from './sessions.service.js';
 import { toDeviceView, toRestDevice, type DeviceView } from './auth.views.js';
+import { deviceLabel } from './device-label.js';
 
 type SessionRow = typeof sessions.$inferSelect;
 
@@ -72,6 +73,7 @@ export function startSessionWithinDeviceLimit(
         throw deviceLimitReached(
           limit,
           active.map((row) => toRestDevice(toDeviceView(row, null))),
+          deviceLabel(device.userAgent, device.deviceModel),
         );
     }
     return createSession(tx, user.id, now, device);

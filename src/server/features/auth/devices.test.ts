@@ -40,6 +40,8 @@ describe('the device limit', () => {
     const third = await login('asha@example.com', PHONE_B);
     expect(third.status).toBe(409);
     expect(third.body).toMatchObject({ success: false, code: 'DEVICE_LIMIT', maxDevices: 2 });
+    // The device asking is named too, so the learner tells it from those listed.
+    expect(third.body.thisDevice).toEqual({ browser: 'Chrome', model: expect.any(String), os: 'Android' });
     expect(third.body.message).toMatch(/already logged in on 2 devices/);
     expect(third.body.token).toBeUndefined();
     expect(third.headers.get('set-cookie')).toBeNull();
