@@ -29,25 +29,34 @@ function precompress(): Plugin {
   };
 }
 
+/** What a Buy tapped before the app ran leads to: sign-up (a browser new to the site) or the checkout popup. */
+const afterBuy: Record<string, string> = {
+  signup: 'features/auth/register-page.tsx',
+  checkout: 'features/orders/checkout-dialog.tsx',
+};
+
 /**
- * For each landing page (`landingPages`), its lazily loaded chunk and the chunks that one imports,
- * less those the app loads anyway: `pattern chunk chunk;pattern chunk…` for boot.ts.
+ * The chunks a module needs beyond those the app loads anyway: its own chunk and the chunks that
+ * one imports, as `key chunk chunk;key chunk…` for boot.ts, for each key of `modules`.
  */
-function landingChunks(bundle: Rolldown.OutputBundle, loaded: Set<string>): string {
+function chunksFor(modules: Record<string, string>, bundle: Rolldown.OutputBundle, loaded: Set<string>): string {
   const chunks = Object.values(bundle).filter((item): item is Rolldown.OutputChunk => item.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  return Object.entries(landingPages)
-    .map(([pattern, source]) => {
+  return Object.entries(modules)
+    .map(([key, source]) => {
       const page = chunks.find((chunk) => chunk.moduleIds.some((id) => id.endsWith(`/src/client/${source}`)));
-      if (!page) throw new Error(`paint-first: no chunk for the landing page ${source}`);
+      if (!page) throw new Error(`paint-first: no chunk for ${source}`);
       const needed = new Set<string>();
       const visit = (file: string) => {
         if (needed.has(`/${file}`) || loaded.has(`/${file}`)) return;
         needed.add(`/${file}`);
-        for (const imported of byFile.get(file)?.imports ?? []) visit(imported);
+        const chunk = byFile.get(file);
+        // Its stylesheets too: Vite's loader waits for them before it opens the chunk.
+        for (const css of chunk?.viteMetadata?.importedCss ?? []) if (!loaded.has(`/${css}`)) needed.add(`/${css}`);
+        for (const imported of chunk?.imports ?? []) visit(imported);
       };
       visit(page.fileName);
-      return [pattern, ...needed].join(' ');
+      return [key, ...needed].join(' ');
     })
     .join(';');
 }
@@ -71,12 +80,15 @@ function paintFirst(): Plugin {
         if (!boot || !app) throw new Error('paint-first: the built page has no app script, or the build has no boot chunk');
         const preload = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
         const chunks = [...html.matchAll(preload)].map((match) => match[1]!);
-        const routes = landingChunks(context.bundle ?? {}, new Set([app, ...chunks]));
+        // What every page has already: the app's chunks and its own stylesheet (written into the page).
+        const loaded = new Set([app, ...chunks, ...[...html.matchAll(/<link rel="stylesheet"(?: crossorigin)? href="([^"]+)">/g)].map((match) => match[1]!)]);
+        const routes = chunksFor(landingPages, context.bundle ?? {}, loaded);
+        const next = chunksFor(afterBuy, context.bundle ?? {}, loaded);
         return html
           .replace(preload, '')
           .replace(
             entry,
-            `<script type="module" crossorigin src="/${boot.fileName}" data-app="${app}" data-chunks="${chunks.join(' ')}" data-routes="${routes}"></script>`,
+            `<script type="module" crossorigin src="/${boot.fileName}" data-app="${app}" data-chunks="${chunks.join(' ')}" data-routes="${routes}" data-after-buy="${next}"></script>`,
           );
       },
     },

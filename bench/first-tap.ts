@@ -37,7 +37,7 @@ const WATCH_SCRIPT = `
     window.__firstTap = seen;
     const visible = (element) => element && element.getClientRects().length > 0;
     const check = () => {
-      const buy = document.querySelector('html[data-early-buy] .package-grid .package-card:last-child a[data-buy], .package-grid .package-card:last-child .package-card__actions button');
+      const buy = document.querySelector('html[data-early-buy] .package-grid .package-card:first-child a[data-buy], .package-grid .package-card:first-child .package-card__actions button');
       if (!seen.tappable && visible(buy)) seen.tappable = performance.now();
       const open = document.querySelector('.buying-summary') || document.querySelector('dialog[open] input[name="utr"]');
       if (seen.tapped && !seen.open && visible(open)) seen.open = performance.now();
@@ -55,7 +55,11 @@ async function tapOnce(url: string, lang: 'en' | 'mr', token: string | null): Pr
   const browser = await launchBrowser();
   try {
     const { page, context } = await browser.newPage({ width: 360, phone: true, locale: lang === 'mr' ? 'mr-IN' : 'en-IN' });
-    if (token) await signIn(context, url, token);
+    if (token) {
+      // A learner signed in on this phone: the browser remembers that someone was (features/auth/signed-in-before.ts).
+      await signIn(context, url, token);
+      await page.addInitScript(() => localStorage.setItem('signedInBefore', '1'));
+    }
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -70,7 +74,8 @@ async function tapOnce(url: string, lang: 'en' | 'mr', token: string | null): Pr
     // Arrow functions without names of their own: they run in the page, where this file's helpers do not exist.
     await page.waitForFunction(() => Boolean((window as unknown as { __firstTap?: Seen }).__firstTap?.tappable), undefined, { timeout: 60_000, polling: 16 });
     // The tap, as a finger gives it, on the Buy that is there now (the drawn link or the app's button).
-    const buy = page.locator('.package-grid .package-card:last-child').locator('a[data-buy], .package-card__actions button').first();
+    const buy = page.locator('.package-grid .package-card:first-child').locator('a[data-buy], .package-card__actions button').first();
+    await buy.scrollIntoViewIfNeeded();
     const box = await buy.boundingBox();
     if (!box) throw new Error('first-tap: the Buy that was tappable is gone');
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);

@@ -9,20 +9,27 @@ const app = script?.dataset.app;
 /** A browser that reports no paint (a tab opened in the background) still gets its app by then. */
 const PAINT_WAIT_LIMIT_MS = 3000;
 
-/** The chunks of the landing page at this address (`pattern chunk chunk;…`, written by the build), if it is one. */
-function landingChunks(): string[] {
-  for (const route of script?.dataset.routes?.split(';') ?? []) {
-    const [pattern, ...chunks] = route.split(' ');
-    if (pattern && new RegExp(pattern).test(location.pathname)) return chunks;
+/** The chunks listed for the first key that `matches` in a `key chunk chunk;key chunk…` list written by the build. */
+function chunksOf(list: string | undefined, matches: (key: string) => boolean): string[] {
+  for (const entry of list?.split(';') ?? []) {
+    const [key, ...chunks] = entry.split(' ');
+    if (key && matches(key)) return chunks;
   }
   return [];
 }
 
-function startApp(url: string): void {
-  for (const chunk of [...(script?.dataset.chunks?.split(' ') ?? []), ...landingChunks()].filter(Boolean)) {
-    const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href: chunk, crossOrigin: '' });
+/** Fetches chunks (and stylesheets, applied at once: each styles only its own part's classes) side by side. */
+function preload(files: string[]): void {
+  for (const file of files.filter(Boolean)) {
+    const css = file.endsWith('.css');
+    const link = Object.assign(document.createElement('link'), { rel: css ? 'stylesheet' : 'modulepreload', href: file, crossOrigin: '' });
     document.head.append(link);
   }
+}
+
+function startApp(url: string): void {
+  // The app's chunks, and those of the landing page at this address.
+  preload([...(script?.dataset.chunks?.split(' ') ?? []), ...chunksOf(script?.dataset.routes, (pattern) => new RegExp(pattern).test(location.pathname))]);
   void import(/* @vite-ignore */ url);
 }
 
@@ -41,6 +48,14 @@ document.addEventListener('click', (event) => {
   }
   event.preventDefault();
   link.setAttribute('aria-busy', 'true');
+  // What the tap leads to is fetched now, beside the app: sign-up on a browser nobody signed in on, else the checkout.
+  let known = false;
+  try {
+    known = localStorage.getItem('signedInBefore') === '1';
+  } catch {
+    // Storage blocked: taken as a new browser.
+  }
+  preload(chunksOf(script?.dataset.afterBuy, (step) => step === (known ? 'checkout' : 'signup')));
 });
 // From here a Buy tapped on the drawn page is kept (the benchmark's "tappable" waits for this mark).
 document.documentElement.setAttribute('data-early-buy', '');

@@ -58,25 +58,26 @@ export function fillIndexHtml(html: string, config: Config): string {
 /**
  * The built app's own stylesheet, written into the page instead of linked: a phone on slow
  * mobile data then paints the page without waiting for one more request (about 4 KB gzipped;
- * the CSP allows inline styles). Lazily loaded pages keep their own small stylesheets.
+ * the CSP allows inline styles). Lazily loaded pages keep their own small stylesheets. The link
+ * stays, disabled (never fetched), so that Vite's loader of lazy chunks, which looks for the
+ * stylesheets a page has by their links, does not fetch it again before opening a chunk.
  */
 export function inlineStylesheets(html: string, assetsDir: string): string {
   return html.replace(/<link rel="stylesheet"(?: crossorigin)? href="\/assets\/([\w.-]+\.css)">/g, (link, name: string) => {
     const file = path.join(assetsDir, name);
     if (!existsSync(file)) return link;
-    return `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+    return `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/assets/${name}" disabled>`;
   });
 }
 
 /**
- * For a page in Marathi: the bold Devanagari font (headings, a page's largest text) asked for
- * while the page is read, not after the stylesheet is applied and a heading needs it. A phone
- * without its own Devanagari font would otherwise draw the heading only once it arrives. The
- * regular weight is left to load as text needs it, so it does not hold up the app's code.
+ * For a page in Marathi: the Devanagari font file (its one weight, fonts.css) asked for while the
+ * page is read, not after the stylesheet is applied and the text needs it. A phone without its
+ * own Devanagari font would otherwise draw the page's words only once it arrives.
  */
 export function withDevanagariPreload(html: string, assetsDir: string): string {
   if (!existsSync(assetsDir)) return html;
-  const fonts = readdirSync(assetsDir).filter((name) => /^noto-sans-devanagari-devanagari-700-normal-[\w-]+\.woff2$/.test(name));
+  const fonts = readdirSync(assetsDir).filter((name) => /^noto-sans-devanagari-devanagari-400-normal-[\w-]+\.woff2$/.test(name));
   const links = fonts.map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin>`).join('');
   return html.replace('</head>', `${links}</head>`);
 }

@@ -3,6 +3,7 @@ import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { isAdmin, useSession } from '../features/auth/use-session';
 import { pathAfterSignIn } from '../features/orders/buy-intent';
+import { signedInBefore } from '../features/auth/signed-in-before';
 import { pagePaths } from '../../shared/page-paths';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
@@ -24,7 +25,8 @@ export function RequireAuth() {
 /** Login, register and password pages: a signed-in visitor is sent home, or back to the package they were buying. */
 export function LoggedOutOnly() {
   const { user, loading } = useSession();
-  if (loading) return <PageSpinner />;
+  // A browser nobody ever signed in on shows sign-up at once, without waiting to hear there is no session.
+  if (loading && signedInBefore()) return <PageSpinner />;
   if (user) return <Navigate to={pathAfterSignIn()} replace />;
   return <Outlet />;
 }

@@ -5,9 +5,11 @@ import { AffiliateCodeCard } from '../discounts/affiliate-code-card';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
-import { formatRupeeAmount, formatRupees } from '../../../shared/money';
+import { formatRupees } from '../../../shared/money';
 import { useSession } from '../auth/use-session';
-import { OwnPayoutsSummary } from '../payouts/own-payouts-summary';
+import { usePayoutsMessages } from '../payouts/payouts-messages';
+import { Link } from '../../components/app-link';
+import { pagePaths } from '../../../shared/page-paths';
 import { useAffiliateMessages } from './affiliate-messages';
 import { useCountUp } from './use-count-up';
 import { EarningsHistory } from './earnings-history';
@@ -16,14 +18,13 @@ import { QueryState } from '../../components/query-state';
 
 function EarningsCard({ label, paise }: { label: string; paise: number }) {
   const counted = useCountUp(paise);
-  // Whole rupees while counting, the exact amount at the end.
+  // Whole rupees while counting, the exact amount at the end; written as money is everywhere (₹870).
   const shown = counted === paise ? paise : Math.floor(counted / 100) * 100;
   return (
     <li className="earnings-card">
       <span className="earnings-card__label">{label}</span>
       <span className="earnings-card__amount" aria-hidden="true">
-        {/* "/-" says "no paise": only for whole rupees. */}₹ {formatRupeeAmount(shown)}
-        {shown % 100 === 0 ? ' /-' : ''}
+        {formatRupees(shown)}
       </span>
       <span className="visually-hidden">{formatRupees(paise)}</span>
     </li>
@@ -33,6 +34,7 @@ function EarningsCard({ label, paise }: { label: string; paise: number }) {
 /** /:id/dashboard: a user's own (an admin may open anyone's). */
 export default function DashboardPage() {
   const { t, lang } = useAffiliateMessages();
+  const payouts = usePayoutsMessages();
   useDocumentTitle(t('dashboard.title'));
   const { id = '' } = useParams();
   const { user: viewer } = useSession();
@@ -41,7 +43,8 @@ export default function DashboardPage() {
 
   return (
     <QueryState query={dashboard} error={(error) => errorMessage(error, t('dashboard.failed'))}>
-      {({ user, highestTier, earnings, paidOutPaise, owedPaise, payouts }) => {
+      {({ user, highestTier, earnings, paidOutPaise, owedPaise, payouts: paid }) => {
+        const own = viewer?.id === user.id;
         return (
           <div className="page dashboard">
             <div className="dashboard__head">
@@ -60,7 +63,21 @@ export default function DashboardPage() {
               </div>
             </div>
 
-            <h2 className="visually-hidden">{t('dashboard.earningsLabel')}</h2>
+            {/* The affiliate's own: the link to share first, then one figure, what is still to come to them. */}
+            {own && <ReferralShare code={user.referralCode} />}
+            {own && (
+              <section className="headline-balance" aria-labelledby="headline-balance">
+                <h2 id="headline-balance" className="headline-balance__label">
+                  {t('dashboard.toReceive')}
+                </h2>
+                <p className="headline-balance__amount">{formatRupees(owedPaise)}</p>
+                <p className="headline-balance__more">
+                  {t('dashboard.paidSoFar', { amount: formatRupees(paidOutPaise) })} <Link to={pagePaths.payouts}>{payouts.t('balance.link')}</Link>
+                </p>
+              </section>
+            )}
+
+            <h2 className="dashboard__earnings-title">{t('dashboard.earningsLabel')}</h2>
             <ul className="earnings-cards">
               <EarningsCard label={t('dashboard.today')} paise={earnings.today} />
               <EarningsCard label={t('dashboard.week')} paise={earnings.week} />
@@ -68,26 +85,26 @@ export default function DashboardPage() {
               <EarningsCard label={t('dashboard.total')} paise={earnings.total} />
             </ul>
 
-            <dl className="details dashboard__money">
-              <dt>{t('dashboard.paidOut')}</dt>
-              <dd>{formatRupees(paidOutPaise)}</dd>
-              <dt>{t('dashboard.owed')}</dt>
-              <dd>{formatRupees(owedPaise)}</dd>
-            </dl>
+            {/* An admin looking at someone's dashboard: what was paid and what is owed. */}
+            {!own && (
+              <dl className="details dashboard__money">
+                <dt>{t('dashboard.paidOut')}</dt>
+                <dd>{formatRupees(paidOutPaise)}</dd>
+                <dt>{t('dashboard.owed')}</dt>
+                <dd>{formatRupees(owedPaise)}</dd>
+              </dl>
+            )}
 
-            {viewer?.id === user.id && <OwnPayoutsSummary />}
-
-            {viewer?.id === user.id && <ReferralShare code={user.referralCode} />}
-            {viewer?.id === user.id && <AffiliateCodeCard />}
-            {viewer?.id === user.id && <EarningsHistory />}
+            {own && <AffiliateCodeCard />}
+            {own && <EarningsHistory />}
 
             <section aria-labelledby="payouts-title">
               <h2 id="payouts-title">{t('dashboard.payouts')}</h2>
-              {payouts.length === 0 ? (
+              {paid.length === 0 ? (
                 <p className="muted">{t('dashboard.noPayouts')}</p>
               ) : (
                 <ul className="compact-list">
-                  {payouts.map((payout) => (
+                  {paid.map((payout) => (
                     <li key={payout.id}>
                       <span>{t('dashboard.paidOn', { date: formatIstDateTime(payout.createdAt, lang) })}</span>
                       <strong>{formatRupees(payout.amountPaise)}</strong>

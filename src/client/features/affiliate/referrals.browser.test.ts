@@ -72,9 +72,11 @@ describe('referrals, from a shared link to a payout', () => {
     // A's dashboard counts up to the commission, A leads the leaderboard, B is among A's affiliates.
     await aView.page.goto(`${t.url}/${a.user.id}/dashboard`);
     await expect.poll(() => headingText(aView.page)).toBe('Welcome, Ravi Jadhav!');
+    // Money is written as everywhere else (₹500), and one headline says what is still to come.
     const cards = aView.page.locator('.earnings-card__amount');
-    await expect.poll(() => cards.allTextContents()).toEqual(['₹ 500 /-', '₹ 500 /-', '₹ 500 /-', '₹ 500 /-']);
-    expect(await aView.page.getByText('Still owed to you').isVisible()).toBe(true);
+    await expect.poll(() => cards.allTextContents()).toEqual(['₹500', '₹500', '₹500', '₹500']);
+    const headline = aView.page.getByRole('region', { name: 'Still to come to you' });
+    expect(await headline.getByText('₹500', { exact: true }).isVisible()).toBe(true);
     // The earnings history names the buyer (first name) and the package.
     await expect.poll(() => aView.page.getByRole('region', { name: 'Earnings history' }).getByText('Sunita bought Business Starter').isVisible()).toBe(true);
 
@@ -103,7 +105,8 @@ describe('referrals, from a shared link to a payout', () => {
 
     await aView.page.goto(`${t.url}/${a.user.id}/dashboard`);
     await expect.poll(() => aView.page.locator('.compact-list').textContent()).toContain('₹300');
-    expect(await aView.page.locator('.dashboard__money').textContent()).toBe('Paid out to you₹300Still owed to you₹200');
+    expect(await headline.locator('.headline-balance__amount').textContent()).toBe('₹200');
+    expect(await headline.getByText('Paid to you so far: ₹300.').isVisible()).toBe(true);
     await aView.context.close();
     await bView.context.close();
   });
@@ -119,28 +122,35 @@ describe('referrals, from a shared link to a payout', () => {
 });
 
 describe('the dashboard on a slow phone', () => {
-  it('keeps its place while the balance arrives: the referral link below it does not move', async () => {
+  it('puts the referral link and one headline balance first, and keeps them in place while the rest arrives', async () => {
     const a = await createUserWithToken(t.db, { name: 'Ravi Jadhav' });
-    const { page, context } = await browser.newPage({ width: 360 });
+    const { page, context } = await browser.newPage({ width: 360, phone: true, locale: 'mr-IN' });
     await signIn(context, t.url, a.token);
-    // The balance answers only when the test lets it, after the page is drawn.
-    let answerBalance!: () => void;
-    const balanceHeld = new Promise<void>((resolve) => (answerBalance = resolve));
-    await context.route(/\/trpc\/[^?]*payouts\.mine/, async (route) => {
-      await balanceHeld;
+    // The earnings history answers only when the test lets it, after the page is drawn.
+    let answerHistory!: () => void;
+    const historyHeld = new Promise<void>((resolve) => (answerHistory = resolve));
+    await context.route(/\/trpc\/[^?]*affiliate\.earningsHistory/, async (route) => {
+      await historyHeld;
       await route.continue();
     });
     await page.goto(`${t.url}/${a.user.id}/dashboard`);
-    await expect.poll(() => headingText(page)).toBe('Welcome, Ravi Jadhav!');
+    await expect.poll(() => headingText(page)).toBe('स्वागत आहे, Ravi Jadhav!');
     const share = page.locator('.referral-share');
+    const headline = page.locator('.headline-balance');
+    const cards = page.locator('.earnings-cards');
     await share.waitFor();
-    const before = await share.boundingBox();
-    expect(await page.getByRole('region', { name: 'Your balance' }).getAttribute('aria-busy')).toBe('true');
+    // On the first screen of a phone, in this order: the link, the one figure, then the four periods.
+    const [shareBox, headlineBox, cardsBox] = [await share.boundingBox(), await headline.boundingBox(), await cards.boundingBox()];
+    expect(shareBox!.y).toBeLessThan(headlineBox!.y);
+    expect(headlineBox!.y).toBeLessThan(cardsBox!.y);
+    expect(shareBox!.y).toBeLessThan(400);
+    expect(await headline.locator('.headline-balance__amount').textContent()).toBe('₹0');
+    // No money card stands above the link.
+    expect(await page.locator('.referral-share ~ .earnings-cards, .referral-share ~ .headline-balance').count()).toBe(2);
 
-    answerBalance();
-    await expect.poll(() => page.locator('.balance-card dd').first().textContent()).toBe('₹0');
-    expect(await page.getByRole('region', { name: 'Your balance' }).getAttribute('aria-busy')).toBeNull();
-    expect(await share.boundingBox()).toEqual(before);
+    answerHistory();
+    await expect.poll(() => page.getByRole('heading', { name: 'कमाईचा इतिहास' }).isVisible()).toBe(true);
+    expect(await share.boundingBox()).toEqual(shareBox);
     await context.close();
   });
 });

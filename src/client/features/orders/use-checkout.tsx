@@ -32,11 +32,13 @@ export function useCheckout() {
   }, []);
   const buy = useCallback(
     (next: CheckoutPackage) => {
-      if (loading) setWaiting(next);
-      else if (!user && !signedInBefore()) {
+      // Nobody was ever signed in on this browser: sign-up, without waiting to hear there is no session
+      // (should there be one after all, sign-up sends a signed-in learner on to this package's checkout).
+      if (!user && !signedInBefore()) {
         saveBuyIntent(next);
         void navigate(pagePaths.register);
-      } else setPkg(next);
+      } else if (loading) setWaiting(next);
+      else setPkg(next);
     },
     [loading, user, navigate],
   );
