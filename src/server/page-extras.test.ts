@@ -90,7 +90,7 @@ describe('what the server writes into the page', () => {
     const sponsor = await createUser(t.db, { name: 'राहुल पाटील' });
     const pkg = createPackage(t.db, { name: 'Tally Basics' });
     const html = await page(`/packages?ref=${sponsor.referralCode}&lang=mr`);
-    expect(html).toContain('<meta property="og:title" content="राहुल पाटील यांनी तुम्हाला Marathi Success वर बोलावले आहे" />');
+    expect(html).toContain('<meta property="og:title" content="राहुल पाटील यांनी तुम्हाला Marathi Successवर बोलावले आहे" />');
     expect(html).toContain('<p class="invited__title">राहुल पाटील यांनी तुम्हाला बोलावले आहे</p>');
     // A card tapped before the app has started keeps the referral.
     expect(html).toContain(`<a class="package-card__link" href="/course/${pkg.id}?ref=${sponsor.referralCode}">Tally Basics</a>`);

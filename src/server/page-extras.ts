@@ -32,7 +32,7 @@ const words = {
   details: { en: 'in Marathi · lifetime access', mr: 'मराठीत · आयुष्यभर प्रवेश' },
   invited: {
     en: (name: string, site: string) => `${name} invited you to ${site}`,
-    mr: (name: string, site: string) => `${name} यांनी तुम्हाला ${site} वर बोलावले आहे`,
+    mr: (name: string, site: string) => `${name} यांनी तुम्हाला ${site}वर बोलावले आहे`,
   },
   catalogue: {
     en: (site: string) => `${site}: courses in Marathi`,

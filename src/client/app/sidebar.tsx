@@ -17,7 +17,7 @@ const FOCUSABLE = 'a[href], button:not([disabled]), [tabindex]:not([tabindex="-1
  * inside it. While closed it is inert, so its links are not in the tab order.
  */
 export default function Sidebar({ open, onClose }: Props) {
-  const { t } = useCommonMessages();
+  const { t, count } = useCommonMessages();
   const { user } = useSession();
   const { logout, pending: loggingOut } = useLogout();
   const pendingOrders = usePendingOrders();
@@ -89,9 +89,7 @@ export default function Sidebar({ open, onClose }: Props) {
         )}
         {pendingOrders.length > 0 && (
           <Link to={`${pagePaths.myCourses}#my-orders`} className="sidebar__pending" onClick={onClose}>
-            <span className="badge badge--pending">
-              {t(pendingOrders.length === 1 ? 'nav.pendingOne' : 'nav.pendingMany', { count: pendingOrders.length })}
-            </span>
+            <span className="badge badge--pending">{count('nav.pending', pendingOrders.length)}</span>
           </Link>
         )}
         <ul className="sidebar__links">

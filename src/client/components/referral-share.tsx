@@ -1,20 +1,21 @@
 import { useId } from 'react';
+import type { Language } from '../../shared/domain';
 import { useCommonMessages } from '../lib/common-messages';
 import { siteConfig } from '../lib/site-config';
 import { CopyButton } from './copy-button';
 
-export function referralLink(code: string): string {
-  return `${siteConfig.publicUrl}/packages?ref=${encodeURIComponent(code)}`;
+/** `/packages?ref=CODE&lang=mr`: the sharer's language travels with the link, so its preview and the page open in it. */
+export function referralLink(code: string, lang: Language): string {
+  return `${siteConfig.publicUrl}/packages?ref=${encodeURIComponent(code)}&lang=${lang}`;
 }
 
-/** The user's referral link, with a copy button and a WhatsApp share in the chosen language. */
+/** The user's referral link in the language they read, with a copy button and a WhatsApp share. */
 export function ReferralShare({ code }: { code: string }) {
   const { t, lang } = useCommonMessages();
   const id = useId();
-  const link = referralLink(code);
-  // The shared link carries the sharer's language, so its preview and the page open in it.
-  const shared = lang === 'en' ? link : `${link}&lang=${lang}`;
-  const whatsapp = `https://wa.me/?text=${encodeURIComponent(t('referral.whatsappText', { siteName: siteConfig.siteName, link: shared }))}`;
+  // Copied, shown or sent on WhatsApp: one link, in the sharer's language.
+  const link = referralLink(code, lang);
+  const whatsapp = `https://wa.me/?text=${encodeURIComponent(t('referral.whatsappText', { siteName: siteConfig.siteName, link }))}`;
   return (
     <section className="referral-share" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('referral.title')}</h2>

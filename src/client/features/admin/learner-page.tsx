@@ -87,7 +87,7 @@ function PackageAccess({ userId, pkg }: { userId: string; pkg: OwnedPackage }) {
 
 /** The learner's devices, and logging them out of all of them at once. */
 function LearnerDevices({ userId }: { userId: string }) {
-  const { t } = useLearnerAdminMessages();
+  const { t, count } = useLearnerAdminMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
@@ -95,7 +95,7 @@ function LearnerDevices({ userId }: { userId: string }) {
   const logOutAll = useMutation(
     trpc.devices.logOutAll.mutationOptions({
       onSuccess: async (result) => {
-        toast.success(t('devices.done', { count: result.loggedOut }));
+        toast.success(count('devices.done', result.loggedOut));
         setConfirming(false);
         await queryClient.invalidateQueries({ queryKey: trpc.devices.ofUser.queryKey({ userId }) });
       },
@@ -108,7 +108,7 @@ function LearnerDevices({ userId }: { userId: string }) {
         const list = data.devices;
         return (
           <>
-            <p className="muted">{data.maxDevices === null ? t('devices.noLimit') : t('devices.limit', { max: data.maxDevices })}</p>
+            <p className="muted">{data.maxDevices === null ? t('devices.noLimit') : count('devices.limit', data.maxDevices)}</p>
             {list.length === 0 ? <p className="muted">{t('devices.none')}</p> : <DeviceList devices={list.map((device) => ({ ...device, current: false }))} />}
             {list.length > 0 &&
               (confirming ? (

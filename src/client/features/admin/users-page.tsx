@@ -57,7 +57,7 @@ function PayEarnings({ email, onEmail }: { email: string; onEmail: (value: strin
 
 /** /admin/users: everyone with what they earned and are owed; a superadmin can change roles. */
 export default function UsersPage() {
-  const { t } = useAdminMessages();
+  const { t, count } = useAdminMessages();
   useDocumentTitle(t('users.title'));
   const { user: viewer } = useSession();
   const trpc = useTRPC();
@@ -95,7 +95,7 @@ export default function UsersPage() {
         {(data) => (
           <>
             <p className="muted" role="status">
-              {t('users.count', { total: data.total.toLocaleString('en-IN') })} · {t('users.page', { page, pages })}
+              {count('users.count', data.total, { count: data.total.toLocaleString('en-IN') })} · {t('users.page', { page, pages })}
             </p>
             <div className="table-scroll">
               <table className="table">

@@ -26,7 +26,7 @@ describe('referrals, from a shared link to a payout', () => {
     await signIn(aView.context, t.url, a.token);
     await aView.page.goto(`${t.url}/account`);
     const link = await aView.page.getByLabel('Referral link', { exact: true }).inputValue();
-    expect(link).toBe(`${t.url}/packages?ref=${a.user.referralCode}`);
+    expect(link).toBe(`${t.url}/packages?ref=${a.user.referralCode}&lang=en`);
     expect(await aView.page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')).toContain(encodeURIComponent(link));
 
     // B opens it, registers with the emailed code (which signs them in) and buys.
@@ -109,6 +109,25 @@ describe('referrals, from a shared link to a payout', () => {
     expect(await headline.getByText('Paid to you so far: ₹300.').isVisible()).toBe(true);
     await aView.context.close();
     await bView.context.close();
+  });
+
+  it("copies a referral link in the sharer's language, whose preview and page are in that language", async () => {
+    const a = await createUserWithToken(t.db, { name: 'राहुल पाटील', lang: 'mr' });
+    const { page, context } = await browser.newPage({ width: 360, phone: true, locale: 'mr-IN' });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
+    await signIn(context, t.url, a.token);
+    await page.goto(`${t.url}/${a.user.id}/dashboard`);
+    const field = page.getByLabel('रेफरल लिंक', { exact: true });
+    await expect.poll(() => field.inputValue()).toBe(`${t.url}/packages?ref=${a.user.referralCode}&lang=mr`);
+    await page.getByRole('button', { name: 'कॉपी करा' }).tap();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(`${t.url}/packages?ref=${a.user.referralCode}&lang=mr`);
+    // WhatsApp's crawler asks with no language of its own: the link's decides, and the preview's address keeps it.
+    const preview = await (await fetch(await field.inputValue(), { headers: { accept: 'text/html' } })).text();
+    expect(preview).toContain('<html lang="mr">');
+    expect(preview).toContain(`<meta property="og:url" content="${t.url}/packages?ref=${a.user.referralCode}&#38;lang=mr" />`);
+    expect(preview).toContain('<meta property="og:title" content="राहुल पाटील यांनी तुम्हाला Marathi Successवर बोलावले आहे" />');
+    expect(preview).toMatch(/<meta name="description" content="मराठी[^"]*" \/>/);
+    await context.close();
   });
 
   it("does not let a user open someone else's dashboard", async () => {

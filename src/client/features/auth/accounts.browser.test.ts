@@ -76,7 +76,7 @@ describe('an account, in a phone browser', () => {
     const user = t.db.select().from(users).where(eq(users.email, 'asha@example.com')).get()!;
     expect(user.sponsorId).toBe(sponsor.id);
     await expect.poll(() => page.getByText('Ravi Jadhav').isVisible()).toBe(true);
-    expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(`${t.url}/packages?ref=${user.referralCode}`);
+    expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(`${t.url}/packages?ref=${user.referralCode}&lang=en`);
     await page.getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => page.getByText('Referral link copied!').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(`/${user.id}/dashboard`);

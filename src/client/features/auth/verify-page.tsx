@@ -22,7 +22,7 @@ function secondsUntilResend(sentAt: number): number {
 
 /** The OTP screen: the code from the email, a resend link at most once a minute. */
 export default function VerifyPage() {
-  const { t } = useAuthMessages();
+  const { t, count } = useAuthMessages();
   useDocumentTitle(t('verify.title'));
   const trpc = useTRPC();
   const navigate = useNavigate();
@@ -142,7 +142,7 @@ export default function VerifyPage() {
       </form>
       <p className="form__links">
         {wait > 0 ? (
-          t('verify.resendIn', { seconds: wait })
+          count('verify.resendIn', wait)
         ) : (
           <button type="button" className="link-button" onClick={askAgain} disabled={resend.isPending}>
             {t('verify.resend')}

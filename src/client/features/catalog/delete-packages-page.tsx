@@ -8,7 +8,7 @@ import { useCatalogAdminMessages } from './catalog-admin-messages';
 
 /** /admin/delete: the packages on sale, each with Delete (an archive when anyone bought it). */
 export default function DeletePackagesPage() {
-  const { t } = useCatalogAdminMessages();
+  const { t, count } = useCatalogAdminMessages();
   useDocumentTitle(t('deletePackages.title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -39,7 +39,7 @@ export default function DeletePackagesPage() {
                 <span className="admin-list__text">
                   <strong>{pkg.name}</strong>
                   <span className="admin-list__meta">
-                    {formatRupees(pkg.pricePaise)} · {t('deletePackages.lectures', { count: pkg.lectureCount })}
+                    {formatRupees(pkg.pricePaise)} · {count('deletePackages.lectures', pkg.lectureCount)}
                   </span>
                 </span>
                 <span className="admin-list__actions">

@@ -14,7 +14,7 @@ import './discounts.css';
  * with what to say, a link that fills it in, and what it did.
  */
 export function AffiliateCodeCard() {
-  const { t, lang } = useDiscountsMessages();
+  const { t, lang, count } = useDiscountsMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
@@ -93,7 +93,7 @@ export function AffiliateCodeCard() {
         <span translate="no">{link}</span> <CopyButton text={link} label={t('mine.link')} copiedMessage={t('mine.copied')} failedMessage={t('mine.failed')} />
       </p>
       <ul className="compact-list">
-        <li>{t('mine.uses', { count: code.uses })}</li>
+        <li>{count('mine.uses', code.uses)}</li>
         <li>{t('mine.revenue', { amount: formatRupees(code.revenuePaise) })}</li>
         <li>{t('mine.earned', { amount: formatRupees(code.earnedPaise) })}</li>
       </ul>

@@ -66,7 +66,7 @@ export default function AdminProgressPage() {
 }
 
 function Stuck({ packageId }: { packageId: string }) {
-  const { t, lang } = useLearningAdminMessages();
+  const { t, lang, count } = useLearningAdminMessages();
   const trpc = useTRPC();
   const [days, setDays] = useState('14');
   const id = useId();
@@ -86,7 +86,7 @@ function Stuck({ packageId }: { packageId: string }) {
           <ul className="learning-admin__list">
             {groups.map((group) => (
               <li key={group.lectureId} className="card learning-admin__card">
-                <h3>{t('stuckAt', { number: group.position + 1, title: group.title ? ` · ${group.title}` : '', count: group.learners.length })}</h3>
+                <h3>{count('stuckAt', group.learners.length, { number: group.position + 1, title: group.title ? ` · ${group.title}` : '' })}</h3>
                 <ul>
                   {group.learners.map((learner) => (
                     <li key={learner.userId}>

@@ -157,7 +157,7 @@ function useReturnToTab(onReturn: () => void) {
 }
 
 function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser }) {
-  const { t } = useOrdersMessages();
+  const { t, count } = useOrdersMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [code, setCode] = useState<AppliedCode | null>(null);
@@ -364,7 +364,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
       <div className="checkout__done" role="status">
         <p className="checkout__success">{t('pay.success')}</p>
         <p>{t('pay.verifying')}</p>
-        <p>{t('pay.verifyingHours', { hours: siteConfig.approvalHoursHint })}</p>
+        <p>{count('pay.verifyingHours', siteConfig.approvalHoursHint)}</p>
         <Link to={pagePaths.myCourses} className="button button--primary">
           {t('pay.myCourses')}
         </Link>

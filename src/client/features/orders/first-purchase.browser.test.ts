@@ -147,7 +147,7 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
 
     // The UTR was received and the payment is being checked: never "paid" before anyone checked the bank.
     await expect.poll(() => pay.getByText(m.orders.pay.success).isVisible()).toBe(true);
-    expect(await pay.getByText(fill(m.orders.pay.verifyingHours, { hours: 24 })).isVisible()).toBe(true);
+    expect(await pay.getByText(fill(m.orders.pay.verifyingHours.other, { count: 24 })).isVisible()).toBe(true);
     if (lang === 'mr') expect(await page.getByText(/पेमेंट यशस्वी|पेमेंट मिळाले/).count()).toBe(0);
     const buyer = t.db.select().from(users).where(eq(users.email, email)).get()!;
     expect(buyer.sponsorId).toBe(sponsor.id);
@@ -157,14 +157,14 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
     // Being checked, on My Packages (never "you have not bought anything") and in the menu: the UTR received, the payment not yet.
     await learner.tap(pay.getByRole('link', { name: m.orders.pay.myCourses }));
     await page.waitForURL(`${t.url}/myCourses`);
-    const pendingText = fill(m.orders.pending.text, { utr, hours: 24 });
+    const pendingText = fill(m.orders.pending.text.other, { utr, count: 24 });
     await expect.poll(() => page.getByText(pendingText).isVisible()).toBe(true);
     expect(await page.getByText(m.orders.pending.badge).first().isVisible()).toBe(true);
     if (lang === 'mr') expect(await page.getByText(/पेमेंट मिळाले/).count()).toBe(0);
     expect(await page.getByText(m.catalog.myCourses.empty).count()).toBe(0);
     await page.getByRole('button', { name: m.common.header.openMenu }).tap();
     const menu = page.getByRole('navigation', { name: m.common.nav.label });
-    await expect.poll(() => menu.getByText(fill(m.common.nav.pendingOne, { count: 1 })).isVisible()).toBe(true);
+    await expect.poll(() => menu.getByText(fill(m.common.nav.pending.one, { count: 1 })).isVisible()).toBe(true);
     expect(await menu.getByText('Asha Pawar').isVisible()).toBe(true);
     expect(await menu.getByRole('button', { name: m.common.nav.logout }).isVisible()).toBe(true);
     await page.keyboard.press('Escape');

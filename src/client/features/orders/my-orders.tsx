@@ -30,7 +30,7 @@ function whatsappLink(phone: string, text: string): string {
 
 /** Submitted -> being checked -> approved (and perhaps reversed later), or rejected, each with the reason. */
 function Timeline({ order }: { order: Order }) {
-  const { t, lang } = useOrdersMessages();
+  const { t, lang, count } = useOrdersMessages();
   const decided = order.status !== 'pending';
   return (
     <ol className="timeline" aria-label={t('mine.timeline')}>
@@ -40,7 +40,7 @@ function Timeline({ order }: { order: Order }) {
       </li>
       <li className={`timeline__step ${decided ? 'timeline__step--done' : 'timeline__step--current'}`} aria-current={decided ? undefined : 'step'}>
         <span className="timeline__label">{t('mine.checking')}</span>
-        {!decided && <span className="timeline__when">{t('mine.checkingHint', { hours: siteConfig.approvalHoursHint })}</span>}
+        {!decided && <span className="timeline__when">{count('mine.checkingHint', siteConfig.approvalHoursHint)}</span>}
       </li>
       {order.status === 'approved' && (
         <li className="timeline__step timeline__step--approved" aria-current={order.reversal ? undefined : 'step'}>

@@ -13,7 +13,7 @@ import { pagePaths, pathTo } from '../../../shared/page-paths';
  * (being checked, approved or not) and leads to My Courses, where the package or the order is.
  */
 export default function PaymentSuccessPage() {
-  const { t } = useOrdersMessages();
+  const { t, count } = useOrdersMessages();
   const { id = '' } = useParams();
   const { user } = useSession();
   const trpc = useTRPC();
@@ -30,7 +30,7 @@ export default function PaymentSuccessPage() {
       {order ? (
         <p role="status">
           {order.status === 'pending'
-            ? t('paymentSuccess.pending', { hours: siteConfig.approvalHoursHint })
+            ? count('paymentSuccess.pending', siteConfig.approvalHoursHint)
             : order.status === 'approved'
               ? t('paymentSuccess.approved')
               : t('paymentSuccess.rejected')}

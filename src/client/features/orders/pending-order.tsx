@@ -8,14 +8,14 @@ import { pagePaths } from '../../../shared/page-paths';
  * be, so a learner whose money has left their account never sees an offer to pay again.
  */
 export function PendingOrderNote({ utr, headingLevel = 'p' }: { utr: string; headingLevel?: 'p' | 'h2' }) {
-  const { t } = useOrdersMessages();
+  const { t, count } = useOrdersMessages();
   const Heading = headingLevel;
   return (
     <div className="pending-note" role="status">
       <Heading className="pending-note__title">
         <span className="badge badge--pending">{t('pending.badge')}</span>
       </Heading>
-      <p>{t('pending.text', { utr, hours: siteConfig.approvalHoursHint })}</p>
+      <p>{count('pending.text', siteConfig.approvalHoursHint, { utr })}</p>
       <Link to={`${pagePaths.myCourses}#my-orders`} className="button">
         {t('pending.seeOrder')}
       </Link>

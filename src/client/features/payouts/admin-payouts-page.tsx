@@ -182,7 +182,7 @@ function TdsDeposits({ quarter }: { quarter: string }) {
 
 /** /admin/payouts: who is owed, batches with their bank file, marking lines, the TDS register, reversals. */
 export default function AdminPayoutsPage() {
-  const { t, lang } = usePayoutsAdminMessages();
+  const { t, lang, count } = usePayoutsAdminMessages();
   useDocumentTitle(t('title'));
   const trpc = useTRPC();
   const client = useTRPCClient();
@@ -225,7 +225,7 @@ export default function AdminPayoutsPage() {
                 { userIds: chosen.map((row) => row.userId), ...(cutoff && { cutoff: istLocalToEpoch(cutoff) }) },
                 {
                   onSuccess: (result) => {
-                    toast.success(t('ready.made', { count: result.lines }));
+                    toast.success(count('ready.made', result.lines));
                     if (result.skipped.length > 0) toast(t('ready.skipped', { names: result.skipped.map((s) => s.name).join(', ') }));
                     setSelected(new Set());
                   },

@@ -9,6 +9,7 @@ import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { downloadText } from '../../lib/download';
 import { PayoutsBalance } from './payouts-balance';
+import { referenceText } from './reference-text';
 import { usePayoutsMessages } from './payouts-messages';
 import './payouts.css';
 import { QueryState } from '../../components/query-state';
@@ -167,6 +168,7 @@ function StatementSection() {
   }
 
   const kindText = { commission: t('statement.commission'), correction: t('statement.correction'), payout: t('statement.payout'), tds: t('statement.tds') };
+  const referenceWords = { order: t('statement.refOrder'), payout: t('statement.payout'), line: t('statement.refLine'), tds: t('statement.tds') };
   return (
     <section aria-labelledby="statement-title">
       <h2 id="statement-title">{t('statement.title')}</h2>
@@ -212,7 +214,7 @@ function StatementSection() {
                 // biome-ignore lint/suspicious/noArrayIndexKey: a statement is a fixed list, and one reference may have several lines
                 <li key={`${line.reference}-${index}`}>
                   <span>
-                    {formatIstDateTime(line.at, lang)} · {kindText[line.kind]} · {line.reference}
+                    {formatIstDateTime(line.at, lang)} · {kindText[line.kind]} · {referenceText(line.reference, referenceWords)}
                     {line.description && ` · ${line.description}`}
                     {line.tds &&
                       ` · ${
@@ -260,6 +262,7 @@ export default function PayoutsPage() {
     <QueryState query={mine} error={(error) => errorMessage(error, t('failed'))}>
       {({ balance, details, openRequest, canRequest, lines }) => {
         const statusText = { pending: t('lines.pending'), paid: t('lines.paid'), failed: t('lines.failed') };
+        const referenceWords = { order: t('statement.refOrder'), payout: t('statement.payout'), line: t('statement.refLine'), tds: t('statement.tds') };
 
         return (
           <div className="page payouts">
@@ -376,7 +379,8 @@ export default function PayoutsPage() {
                   {lines.map((line) => (
                     <li key={line.id}>
                       <span>
-                        <strong>{statusText[line.status]}</strong> · {line.reference} · {formatIstDateTime(line.decidedAt ?? line.fixedAt, lang)}
+                        <strong>{statusText[line.status]}</strong> · {referenceText(line.reference, referenceWords)} ·{' '}
+                        {formatIstDateTime(line.decidedAt ?? line.fixedAt, lang)}
                         {line.where && ` · ${line.where}`}
                         {line.utr && (
                           <>

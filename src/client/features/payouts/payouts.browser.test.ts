@@ -58,7 +58,7 @@ describe.each([
     name: 'आशा पाटील',
     upi: 'asha.mr@ybl',
     utr: 'SBIN426112300002',
-    kinds: { commission: 'कमिशन', payout: 'पेमेंट' },
+    kinds: { commission: 'कमिशन', payout: 'पेआउट' },
   },
 ] as const)('the payout loop at 360 px ($lang)', ({ lang, locale, mine, admin: adminText, name, upi, utr, kinds }) => {
   it('affiliate adds UPI details and requests; admin batches, downloads the bank file, marks paid; affiliate sees it and downloads the statement', async () => {

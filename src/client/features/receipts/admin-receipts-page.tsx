@@ -21,7 +21,7 @@ function istToday(): string {
 
 /** /admin/receipts: the receipts of a period (this month so far, to begin with), and their CSV. */
 export default function AdminReceiptsPage() {
-  const { t, lang } = useReceiptsMessages();
+  const { t, lang, count } = useReceiptsMessages();
   useDocumentTitle(t('admin.title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -94,7 +94,7 @@ export default function AdminReceiptsPage() {
       >
         {(data) => (
           <>
-            <p role="status">{t('admin.count', { count: data.total, amount: formatRupees(data.amountPaise) })}</p>
+            <p role="status">{count('admin.count', data.total, { amount: formatRupees(data.amountPaise) })}</p>
             <div className="table-scroll">
               <table className="table">
                 <thead>

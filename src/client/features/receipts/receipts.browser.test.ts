@@ -175,7 +175,7 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       await expect.poll(() => timeline.isVisible()).toBe(true);
       expect(await timeline.getByText(o.mine.submitted).isVisible()).toBe(true);
       expect(await timeline.locator('[aria-current="step"]').textContent()).toContain(o.mine.checking);
-      expect(await timeline.getByText(fill(o.mine.checkingHint, { hours: 12 })).isVisible()).toBe(true);
+      expect(await timeline.getByText(fill(o.mine.checkingHint.other, { count: 12 })).isVisible()).toBe(true);
       const whatsapp = card.getByRole('link', { name: o.mine.whatsapp });
       expect(await whatsapp.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/919876543210\?text=/);
 

@@ -21,7 +21,7 @@ type Props = { importId: string; staleDays: number; onStaleDaysChange: (days: nu
 
 /** One import's credits against the orders as they are now, and the one-click approval. */
 export function StatementResult({ importId, staleDays, onStaleDaysChange }: Props) {
-  const { t, lang } = useStatementsMessages();
+  const { t, lang, count } = useStatementsMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const staleId = useId();
@@ -145,7 +145,7 @@ export function StatementResult({ importId, staleDays, onStaleDaysChange }: Prop
                   </ul>
                   <div className="button-row">
                     <button type="button" className="button button--primary" onClick={() => setConfirming(true)} disabled={approve.isPending}>
-                      {t('exact.approveAll', { count: exactIds.length })}
+                      {count('exact.approveAll', exactIds.length)}
                     </button>
                   </div>
                 </>
@@ -240,7 +240,7 @@ export function StatementResult({ importId, staleDays, onStaleDaysChange }: Prop
                 <select id={staleId} value={staleDays} onChange={(event) => onStaleDaysChange(Number(event.target.value))}>
                   {STALE_DAY_CHOICES.map((days) => (
                     <option key={days} value={days}>
-                      {days === 1 ? t('stale.dayOption') : t('stale.daysOption', { count: days })}
+                      {count('stale.daysOption', days)}
                     </option>
                   ))}
                 </select>
@@ -280,17 +280,12 @@ export function StatementResult({ importId, staleDays, onStaleDaysChange }: Prop
               )}
             </section>
 
-            <Dialog
-              open={confirming}
-              onClose={() => setConfirming(false)}
-              title={t('exact.confirmTitle', { count: exactIds.length })}
-              closeLabel={t('exact.cancel')}
-            >
+            <Dialog open={confirming} onClose={() => setConfirming(false)} title={count('exact.confirmTitle', exactIds.length)} closeLabel={t('exact.cancel')}>
               <div className="form">
                 <p>{t('exact.confirmText')}</p>
                 <div className="button-row">
                   <button type="button" className="button button--primary" onClick={approveAll} disabled={approve.isPending}>
-                    {approve.isPending ? t('exact.busy') : t('exact.confirm', { count: exactIds.length })}
+                    {approve.isPending ? t('exact.busy') : count('exact.confirm', exactIds.length)}
                   </button>
                   <button type="button" className="button" onClick={() => setConfirming(false)}>
                     {t('exact.cancel')}

@@ -18,7 +18,7 @@ import { pagePaths } from '../../../shared/page-paths';
 const DEFAULT_STALE_DAYS = 3;
 
 export default function StatementsPage() {
-  const { t, lang } = useStatementsMessages();
+  const { t, lang, count } = useStatementsMessages();
   useDocumentTitle(t('title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -55,7 +55,7 @@ export default function StatementsPage() {
       return;
     }
     setNeedsMapping(null);
-    toast.success(outcome.repeatOf && outcome.newCreditLines === 0 ? t('upload.repeat') : t('upload.done', { count: outcome.creditLines }));
+    toast.success(outcome.repeatOf && outcome.newCreditLines === 0 ? t('upload.repeat') : count('upload.done', outcome.creditLines));
     setSearchParams({ import: outcome.importId });
     await queryClient.invalidateQueries({ queryKey: trpc.statements.pathKey() });
   }

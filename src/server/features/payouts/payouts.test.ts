@@ -733,7 +733,7 @@ describe('statements', () => {
     const marathiRows = (marathi.csv as string).split('\r\n');
     expect(marathiRows[0]).toMatch(/^\uFEFFस्टेटमेंट,/);
     expect(marathiRows[1]).toBe('दिनांक,प्रकार,संदर्भ,तपशील,कमाई,दिलेली रक्कम (एकूण),TDS,प्रत्यक्ष दिलेले,बँक संदर्भ,यानंतर मिळणे बाकी');
-    expect(marathiRows.at(-3)).toBe(`2026-11-25,पेमेंट,PAYOUT-${line.id},,,1000.00,0.00,1000.00,SBIN123456789,0.00`);
+    expect(marathiRows.at(-3)).toBe(`2026-11-25,पेआउट,PAYOUT-${line.id},,,1000.00,0.00,1000.00,SBIN123456789,0.00`);
     expect(marathiRows.at(-2)).toBe(',एकूण,,,1000.00,1000.00,0.00,1000.00,,0.00');
     for (const period of ['2026-13', 'FY2026-28', '2026', 'november', '=1+1']) {
       const bad = await call(asha.token, 'payouts.statement', 'query', { period });

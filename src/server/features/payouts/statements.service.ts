@@ -151,7 +151,7 @@ const statementWords = {
   mr: {
     statement: 'स्टेटमेंट',
     header: ['दिनांक', 'प्रकार', 'संदर्भ', 'तपशील', 'कमाई', 'दिलेली रक्कम (एकूण)', 'TDS', 'प्रत्यक्ष दिलेले', 'बँक संदर्भ', 'यानंतर मिळणे बाकी'],
-    kinds: { opening: 'सुरुवातीची बाकी', commission: 'कमिशन', correction: 'दुरुस्ती', payout: 'पेमेंट', tds: 'TDS', total: 'एकूण' },
+    kinds: { opening: 'सुरुवातीची बाकी', commission: 'कमिशन', correction: 'दुरुस्ती', payout: 'पेआउट', tds: 'TDS', total: 'एकूण' },
     tds: (rate: string, base: string) => `${base} वर ${rate}% TDS (कलम 194H)`,
     tdsBack: (base: string) => `TDS परत: ${base} चे कमिशन उलट केले`,
   },
