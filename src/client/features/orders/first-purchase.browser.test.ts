@@ -188,8 +188,13 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
     await expect.poll(() => page.getByText(fill(m.catalog.myCourses.approved, { name: pkg.name })).isVisible()).toBe(true);
     await learner.tap(page.getByRole('link', { name: `${m.catalog.myCourses.startLearning}: ${pkg.name}` }));
     await page.waitForURL(`${t.url}/course-content/${pkg.id}`);
-    await learner.tap(page.getByRole('button', { name: fill(m.catalog.player.play, { number: 1 }) }).first());
+    // The first lecture is not ticked before it is played, nor on being opened: only once it was watched.
+    const play = page.getByRole('button', { name: fill(m.catalog.player.play, { number: 1 }) }).first();
+    await play.waitFor();
+    expect(await page.locator('.parts__tick--on').count()).toBe(0);
+    await learner.tap(play);
     await expect.poll(() => page.locator('iframe').getAttribute('src')).toContain('youtube-nocookie.com/embed/aqz-KE-bpKQ');
+    expect(await page.locator('.parts__tick--on').count()).toBe(0);
 
     // From the link to the first lecture: 11 taps and 5 fields (the goal: at most 12 and 5), none typed twice.
     expect(learner.taps).toBeLessThanOrEqual(12);
