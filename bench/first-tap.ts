@@ -133,7 +133,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-first-tap-'));
   const db = openDatabase(databaseFile(dir));
   await fillScaleData(db, { users: 50, orders: 50, ledgerLines: 50 });
-  const { token } = await createUserWithToken(db, { name: 'Bench Learner' });
+  const { token, user } = await createUserWithToken(db, { name: 'Bench Learner' });
+  // Agreed to the privacy notice, as at sign-up (without it the app asks first).
+  const { recordConsent } = await import('../src/server/features/privacy/privacy.service.js');
+  const { PRIVACY_NOTICE_VERSION } = await import('../src/shared/privacy.js');
+  recordConsent(db, { userId: user.id, version: PRIVACY_NOTICE_VERSION, via: 'register', now: Date.now() });
   db.$client.close();
   const server = await spawnServer({ DATA_DIR: dir, UPI_ID: 'marathisuccess@okaxis' });
   try {

@@ -21,6 +21,8 @@ import { productionNodeFlags } from '../deploy/node-flags.js';
 import { measureFirstCard } from './first-card.js';
 import { CHECKOUT_OPEN_BUDGET_MS, measureFirstTap, TAPPABLE_BUY_BUDGET_MS, type FirstTapResult } from './first-tap.js';
 import { createUserWithToken } from '../src/test/factories.js';
+import { recordConsent } from '../src/server/features/privacy/privacy.service.js';
+import { PRIVACY_NOTICE_VERSION } from '../src/shared/privacy.js';
 import { LIGHTHOUSE_BUDGET, PACKAGES_LCP_BUDGET_MS, runLighthouse, type LighthouseResult } from './lighthouse.js';
 import { measureHashing, measureLoginFlood } from './login-cost.js';
 import { RUNS, rssMb, showSpread, spreadOf, type Spread } from './measure.js';
@@ -65,7 +67,10 @@ async function smallBusiness() {
   }
   db.insert(enrollments).values({ userId: small.earnerIds[0]!, packageId: 1, createdAt: Date.now() }).onConflictDoNothing().run();
   // A learner who owns nothing yet: the first-tap part opens their checkout.
-  const { token: newLearnerToken } = await createUserWithToken(db, { name: 'Bench Learner' });
+  const { token: newLearnerToken, user: newLearner } = await createUserWithToken(db, { name: 'Bench Learner' });
+  // The learners whose pages are measured agreed to the privacy notice, as every account does at sign-up
+  // (without it the app asks first, and that question would be what the measure sees).
+  for (const userId of [small.earnerIds[0]!, newLearner.id]) recordConsent(db, { userId, version: PRIVACY_NOTICE_VERSION, via: 'register', now: Date.now() });
   return { dir, db, small, newLearnerToken };
 }
 

@@ -85,3 +85,8 @@ export function drawnHome(catalogue: PackageView[], lang: Language): string {
     '</div></main>'
   );
 }
+
+/** The player's first paint: the package's name, where the app puts it (its lectures need the session). */
+export function drawnPlayer(pkg: PackageView): string {
+  return `<main class="main"><div class="page"><h1>${escapeHtml(pkg.name)}</h1></div></main>`;
+}

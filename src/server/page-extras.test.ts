@@ -131,6 +131,14 @@ describe('what the server writes into the page', () => {
     expect(html).toContain('\\u003c/script>');
   });
 
+  it("draws the player's heading, the package's name, before the app and the learner's lectures arrive", async () => {
+    const pkg = createPackage(t.db, { name: 'Player <Course>' });
+    const html = await page(`/course-content/${pkg.id}`);
+    expect(html).toContain('<main class="main"><div class="page"><h1>Player &#60;Course&#62;</h1></div></main>');
+    expect(html).toContain('<title>Player &#60;Course&#62; – Marathi Success</title>');
+    expect(await page('/course-content/999999')).not.toContain('<main');
+  });
+
   it('draws the home page whole, with Buy on its cards', async () => {
     createPackage(t.db, { name: 'Home Shelf Course', pricePaise: 999_00 });
     const html = await page('/?lang=mr');

@@ -7,7 +7,7 @@ import { packagesOnSale } from './features/catalog/catalog.service.js';
 import { findActiveUserByReferralCode } from './features/auth/accounts.service.js';
 import type { PackageView } from './features/catalog/catalog.views.js';
 import { pagePaths, pathTo } from '../shared/page-paths.js';
-import { drawnCatalogue, drawnHome, lectureCountText } from './drawn-pages.js';
+import { drawnCatalogue, drawnHome, drawnPlayer, lectureCountText } from './drawn-pages.js';
 import { SHARE_PICTURE, sharePictureUrl } from './lib/uploads.js';
 import { formatIstDate } from '../shared/ist.js';
 import { verifyCertificate, type PublicCertificate } from './features/certificates/certificates.service.js';
@@ -133,6 +133,14 @@ export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''
 
   const certificate = /^\/certificates\/([A-Za-z0-9-]{6,30})$/.exec(path);
   if (certificate) return certificateExtras(db, config, certificate[1]!.toUpperCase(), lang);
+
+  // The player: its package's name, drawn at once (the learner's lectures come with the app and the session).
+  const player = /^\/course-content\/(\d{1,15})$/.exec(path);
+  if (player) {
+    const pkg = packagesOnSale(db).find((candidate) => candidate.id === player[1]);
+    if (!pkg) return null;
+    return { key: `${path}|${lang}`, title: `${pkg.name} – ${site}`, head: '', body: drawnPlayer(pkg) };
+  }
 
   const match = /^\/course\/(\d{1,15})$/.exec(path);
   if (match) {

@@ -2,8 +2,10 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pagePaths, pathTo } from '../../shared/page-paths.js';
 import { createSession } from '../../server/features/auth/sessions.service.js';
+import { recordConsent } from '../../server/features/privacy/privacy.service.js';
+import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy.js';
 import { signIn, type TestBrowser, withAppAndBrowser } from '../../test/browser.js';
-import { createUser, TEST_PASSWORD } from '../../test/factories.js';
+import { createPackage, createUser, TEST_PASSWORD } from '../../test/factories.js';
 import { callProcedure } from '../../test/trpc-http.js';
 import type { TestApp } from '../../test/test-app.js';
 import { buildWorld, resetToken, type World } from '../../test/world.js';
@@ -156,11 +158,18 @@ describe.each(['mr', 'en'] as const)('every page at 360 px, in %s', (lang) => {
 
       const buyer = await browser.newPage({ width: 360, phone: true, locale: lang === 'mr' ? 'mr-IN' : 'en-IN' });
       await buyer.page.addInitScript((chosen) => localStorage.setItem('lang', chosen), lang);
+      createPackage(t.db, { name: `Popup Course ${lang}` });
       const learner = await createUser(t.db, { name: 'Ravi Checkout' });
+      // Agreed to the privacy notice at sign-up, as every learner has: the app asks no question first.
+      recordConsent(t.db, { userId: learner.id, version: PRIVACY_NOTICE_VERSION, via: 'register', now: Date.now() });
       await signIn(buyer.context, t.url, createSession(t.db, learner.id, Date.now()).token);
       await buyer.page.goto(`${t.url}${pagePaths.packages}`);
       await settled(buyer.page);
-      await buyer.page.locator('.package-card__actions button').first().click();
+      await buyer.page
+        .locator('.package-card')
+        .filter({ hasText: `Popup Course ${lang}` })
+        .locator('.package-card__actions button')
+        .click();
       await buyer.page.locator('dialog[open] input[name="utr"]').waitFor();
       found = await overflowOf(buyer.page);
       if (found.scrollWidth > found.clientWidth) problems.push(`payment popup: ${found.scrollWidth} px; ${found.widest}`);

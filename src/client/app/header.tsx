@@ -1,7 +1,7 @@
 import { useCommonMessages } from '../lib/common-messages';
 import { useMutation } from '@tanstack/react-query';
 import type { RefObject } from 'react';
-import { Link } from '../components/app-link';
+import { Link } from 'react-router';
 import { LanguageSwitch } from '../components/language-switch';
 import { useSession } from '../features/auth/use-session';
 import { siteConfig } from '../lib/site-config';

@@ -1,7 +1,6 @@
 import { useCommonMessages } from '../lib/common-messages';
 import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from 'react';
-import { useLocation } from 'react-router';
-import { Link, NavLink } from '../components/app-link';
+import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout } from '../features/auth/use-logout';
 import { isAdmin, useSession } from '../features/auth/use-session';
 import { usePendingOrders } from '../features/orders/use-pending-orders';

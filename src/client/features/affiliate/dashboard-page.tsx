@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { ReferralShare } from '../../components/referral-share';
 import { AffiliateCodeCard } from '../discounts/affiliate-code-card';
 import { errorMessage, useTRPC } from '../../lib/trpc';
@@ -8,7 +8,6 @@ import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useSession } from '../auth/use-session';
 import { usePayoutsMessages } from '../payouts/payouts-messages';
-import { Link } from '../../components/app-link';
 import { pagePaths } from '../../../shared/page-paths';
 import { useAffiliateMessages } from './affiliate-messages';
 import { useCountUp } from './use-count-up';

@@ -1,6 +1,6 @@
 import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../components/app-link';
+import { Link } from 'react-router';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';

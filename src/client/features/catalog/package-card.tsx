@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../../components/app-link';
+import { Link } from 'react-router';
 import { formatRupees } from '../../../shared/money';
 import type { Package } from './catalog-types';
 import { PackageFacts } from './package-facts';

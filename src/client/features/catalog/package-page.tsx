@@ -1,8 +1,7 @@
 import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { Link } from '../../components/app-link';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { formatRupees } from '../../../shared/money';
 import { errorCode, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';

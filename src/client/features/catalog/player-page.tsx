@@ -2,13 +2,13 @@ import './catalog.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { useParams } from 'react-router';
-import { Link } from '../../components/app-link';
+import { Link, useParams } from 'react-router';
 import { errorCode, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogMessages } from './catalog-messages';
 import { VideoPlayer } from './video-player';
 import { QueryState } from '../../components/query-state';
+import { PageSpinner } from '../../components/page-spinner';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { formatIstDate } from '../../../shared/ist';
 import { useProgressMessages } from '../progress/progress-messages';
@@ -120,6 +120,13 @@ export default function PlayerPage() {
   return (
     <QueryState
       query={lecturesQuery}
+      // The heading stays while the lectures arrive (the server drew it too): the page keeps its first paint.
+      loading={
+        <div className="page">
+          {heading}
+          <PageSpinner />
+        </div>
+      }
       error={failure}
       isEmpty={(data) => data.lectures.length === 0}
       empty={

@@ -1,4 +1,4 @@
-import { Link } from '../../components/app-link';
+import { Link } from 'react-router';
 import type { CheckoutPackage } from '../orders/checkout-package';
 import { usePendingOrders } from '../orders/use-pending-orders';
 import { BuyNow } from './buy-now';

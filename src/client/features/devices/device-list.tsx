@@ -90,6 +90,10 @@ export function DeviceList({ devices, action }: Props) {
                 disabled={action.disabled || action.busyId === device.id}
               >
                 {action.busyId === device.id ? t('loggingOut') : action.label(device, name)}
+                {/* Each button named with its device for a screen reader, the visible words first. */}
+                <span className="visually-hidden" translate="no">
+                  : {name}
+                </span>
               </button>
             )}
           </li>

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../components/app-link';
+import { Link } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
 import { useTRPC } from '../../lib/trpc';
 import { formatIstDateTime } from '../../../shared/ist';

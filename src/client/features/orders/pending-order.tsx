@@ -1,4 +1,4 @@
-import { Link } from '../../components/app-link';
+import { Link } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
 import { useOrdersMessages } from './orders-messages';
 import { pagePaths } from '../../../shared/page-paths';

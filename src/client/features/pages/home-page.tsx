@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '../../components/app-link';
+import { Link } from 'react-router';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { useCatalogMessages } from '../catalog/catalog-messages';

@@ -1,5 +1,5 @@
 import { useCommonMessages } from '../../lib/common-messages';
-import { Link } from '../../components/app-link';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { pagePaths } from '../../../shared/page-paths';
 

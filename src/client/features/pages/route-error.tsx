@@ -1,4 +1,4 @@
-import { Link } from '../../components/app-link';
+import { Link } from 'react-router';
 import { useCommonMessages } from '../../lib/common-messages';
 import { pagePaths } from '../../../shared/page-paths';
 
