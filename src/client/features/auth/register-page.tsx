@@ -26,7 +26,13 @@ export default function RegisterPage() {
   const changingEmail = (useLocation().state as { changeEmail?: boolean } | null)?.changeEmail === true;
   const [form, setForm] = useState(() => (changingEmail && keptRegisterForm()) || { name: '', email: '', phone: '', password: '' });
   useEffect(() => {
-    if (changingEmail) document.querySelector<HTMLInputElement>('input[name="email"]')?.select();
+    if (!changingEmail) return;
+    // After the page's move has put the focus at the page's start (layout.tsx): then on the email.
+    requestAnimationFrame(() => {
+      const email = document.querySelector<HTMLInputElement>('input[name="email"]');
+      email?.focus();
+      email?.select();
+    });
   }, [changingEmail]);
   const [phoneError, setPhoneError] = useState<string | null>(null);
   // Consent to the privacy notice is asked, never assumed: the box starts empty.
