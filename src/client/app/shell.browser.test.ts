@@ -72,6 +72,8 @@ describe('the site shell in a phone browser', () => {
     await page.getByRole('button', { name: 'मराठी' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'सुरुवात करा' }).isVisible()).toBe(true);
     expect(await page.locator('html').getAttribute('lang')).toBe('mr');
+    // The page's description follows the language too (what a bookmark or a share of it says).
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).toMatch(/^मराठी शिकणाऱ्यांसाठी/);
     expect(await page.getByRole('heading', { name: 'आमचे ध्येय' }).isVisible()).toBe(true);
 
     await page.reload();
