@@ -19,8 +19,7 @@ function textsOf(lang: 'en' | 'mr'): Text[] {
     if (typeof node === 'string') texts.push({ file, key, text: node, plural });
     else if (Array.isArray(node)) {
       for (const [index, item] of node.entries()) walk(file, item, `${key}.${index}`, plural);
-    }
-    else if (node && typeof node === 'object') {
+    } else if (node && typeof node === 'object') {
       const forms = typeof (node as { other?: unknown }).other === 'string';
       for (const [name, value] of Object.entries(node)) walk(file, value, key ? `${key}.${name}` : name, forms);
     }
