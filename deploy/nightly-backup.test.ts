@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,9 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createPackage, createUser } from '../src/test/factories.js';
 import { databaseFile, openDatabase } from '../src/server/db/client.js';
+import { dataKeyFile } from '../src/server/db/seal-personal-data.js';
+import { configureDataKeys, isSealed, unseal } from '../src/server/lib/data-crypto.js';
+import { payoutDetails } from '../src/server/db/schema.js';
 import { projectRoot } from '../src/server/serve-client.js';
 
 const run = promisify(execFile);
@@ -40,8 +44,13 @@ describe('the nightly backup (deploy/nightly-backup.sh)', () => {
     // A database the server holds open, with something in it, and an uploaded picture.
     const db = openDatabase(databaseFile(dataDir));
     cleanups.push(async () => db.$client.close());
-    await createUser(db, { name: 'Asha', email: 'asha@example.com' });
+    const asha = await createUser(db, { name: 'Asha', email: 'asha@example.com' });
     createPackage(db, { name: 'Share market basics' });
+    // Her PAN is stored encrypted with the key file beside the live database (never in a backup).
+    const key = randomBytes(32);
+    await writeFile(dataKeyFile(dataDir), `${key.toString('base64')}\n`, { mode: 0o600 });
+    configureDataKeys({ current: key });
+    db.insert(payoutDetails).values({ userId: asha.id, method: 'upi', upiId: 'asha@okaxis', pan: 'ABCPA1234F', panName: 'ASHA', updatedAt: Date.now() }).run();
     await mkdir(path.join(dataDir, 'uploads', 'profiles'), { recursive: true });
     await writeFile(path.join(dataDir, 'uploads', 'profiles', 'asha.webp'), Buffer.alloc(2048, 7));
 
@@ -68,6 +77,9 @@ describe('the nightly backup (deploy/nightly-backup.sh)', () => {
     const copy = new Database(path.join(tonight, 'app.db'), { readonly: true });
     expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
     expect(copy.prepare('select name from users').all()).toEqual([{ name: 'Asha' }]);
+    const storedPan = (copy.prepare('select pan from payout_details').get() as { pan: string }).pan;
+    expect(storedPan).not.toContain('ABCPA1234F');
+    expect(isSealed(storedPan) && unseal(storedPan)).toBe('ABCPA1234F');
     copy.close();
     // The unchanged picture is the same file as last night's (a hard link), not a second copy.
     const [tonightPicture, lastNightPicture] = await Promise.all([
@@ -80,10 +92,27 @@ describe('the nightly backup (deploy/nightly-backup.sh)', () => {
     expect((await readdir(secondPlace)).sort()).toEqual(folders);
     expect((await stat(path.join(secondPlace, folders[1]!, 'app.db'))).size).toBe((await stat(path.join(tonight, 'app.db'))).size);
 
-    const drill = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/restore-drill.ts', tonight], { cwd: projectRoot });
+    expect(await readdir(tonight)).not.toContain('data-encryption.key');
+
+    // The drill opens the encrypted PAN with the live site's key file, as the restored site would.
+    const { DATA_ENCRYPTION_KEY: _unset, ...environment } = process.env;
+    const drillEnv = (liveDataDir: string) => ({ ...environment, DATA_DIR: liveDataDir });
+    const drill = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/restore-drill.ts', tonight], { cwd: projectRoot, env: drillEnv(dataDir) });
     expect(drill.stdout).toContain(`Restore drill passed for ${tonight}`);
     expect(drill.stdout).toContain('accounts: 1; packages: 1; orders approved: 0, pending: 0');
     expect(drill.stdout).toContain('uploaded files: 1');
+
+    // Without the key the restored site could not read the PANs, and the drill says so.
+    const keyless = await run(process.execPath, ['--import', 'tsx', 'src/server/cli/restore-drill.ts', tonight], {
+      cwd: projectRoot,
+      env: drillEnv(await tempDir('backup-keyless-')),
+    }).then(
+      () => null,
+      (error: { code: number; stderr: string }) => error,
+    );
+    expect(keyless?.code).toBe(1);
+    expect(keyless?.stderr).toContain('Restore drill FAILED');
+    expect(keyless?.stderr).toContain('DATA_ENCRYPTION_KEY');
   });
 
   it('fails, and leaves no dated folder behind, when the database cannot be copied', async () => {

@@ -4,8 +4,9 @@
  * into a temporary data folder, checks the database's integrity, starts the app on it on a free
  * loopback port (which applies any newer migrations, as a real restore would), asks it for
  * /healthz and the catalogue, and prints what the backup holds so that it can be compared with
- * the live site. No email is sent (they would go to the temporary outbox). Exits non-zero when
- * any step fails.
+ * the live site. No email is sent (they would go to the temporary outbox). Backups never hold the
+ * data encryption key: the drill uses DATA_ENCRYPTION_KEY when it is set, else the live DATA_DIR's
+ * key file (as the restored site would). Exits non-zero when any step fails.
  */
 import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import Database from 'better-sqlite3';
 import { buildApp } from '../app.js';
 import { ConfigError, loadConfig, readEnvironment } from '../config.js';
 import { databaseFile } from '../db/client.js';
+import { dataKeyFile } from '../db/seal-personal-data.js';
 import { formatIstDateTime } from '../../shared/ist.js';
 
 function fail(message: string): never {
@@ -52,9 +54,17 @@ async function main(): Promise<void> {
   const backupDb = path.join(source, 'app.db');
   if (!(await stat(backupDb).catch(() => null))?.isFile()) fail(`${backupDb} does not exist.`);
 
+  const environment = readEnvironment();
+  let liveKeyFile: string;
+  try {
+    liveKeyFile = dataKeyFile(loadConfig(environment).dataDir);
+  } catch (error) {
+    fail(error instanceof ConfigError ? error.message : String(error));
+  }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'restore-drill-'));
   try {
     await cp(backupDb, databaseFile(dataDir));
+    if (!environment.DATA_ENCRYPTION_KEY && (await stat(liveKeyFile).catch(() => null))) await cp(liveKeyFile, dataKeyFile(dataDir));
     if (await stat(path.join(source, 'uploads')).catch(() => null)) await cp(path.join(source, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
 
     const copy = new Database(databaseFile(dataDir), { readonly: true });
@@ -64,7 +74,7 @@ async function main(): Promise<void> {
 
     let config: ReturnType<typeof loadConfig>;
     try {
-      const env = { ...readEnvironment(), DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SMTP_URL: undefined, LOG_LEVEL: 'warn' };
+      const env = { ...environment, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: '0', SMTP_URL: undefined, LOG_LEVEL: 'warn' };
       config = loadConfig(env);
     } catch (error) {
       fail(error instanceof ConfigError ? error.message : String(error));
