@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 /**
  * Discount codes: an admin's coupons (a festival sale) and each affiliate's own code (said on a
  * call, written in a WhatsApp status), one namespace, matched without regard to case. The checks
@@ -264,8 +265,12 @@ function affiliateCodeOf(db: Queryable, userId: number): DiscountCodeRow | undef
     .get();
 }
 
-/** A code to offer an affiliate who has none: the Latin letters of their first name (or LEARN) and two digits, not taken. */
-export function suggestedCode(db: Queryable, user: Pick<UserRow, 'name'>, random: () => number = Math.random): string {
+/**
+ * A code to offer an affiliate who has none: the Latin letters of their first name (or LEARN) and
+ * digits, not taken. The digits come from the account's id, so the same suggestion is shown on every
+ * visit (and by every server answering the same read) until it is taken.
+ */
+function suggestedCode(db: Queryable, user: Pick<UserRow, 'id' | 'name'>): string {
   const letters = (user.name.split(/\s+/)[0] ?? '')
     .toUpperCase()
     .replace(/[^A-Z]/g, '')
@@ -273,10 +278,11 @@ export function suggestedCode(db: Queryable, user: Pick<UserRow, 'name'>, random
   const stem = letters.length >= 3 ? letters : 'LEARN';
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const digits = attempt < 25 ? 2 : 4;
-    const candidate = `${stem}${String(Math.floor(random() * 10 ** digits)).padStart(digits, '0')}`;
+    const draw = createHash('sha256').update(`${user.id}:${attempt}`).digest().readUInt32BE(0);
+    const candidate = `${stem}${String(draw % 10 ** digits).padStart(digits, '0')}`;
     if (!codeRow(db, candidate)) return candidate;
   }
-  return `${stem}${Date.now() % 1_000_000}`;
+  return `${stem}${user.id}`;
 }
 
 export type AffiliateCode = {

@@ -277,6 +277,12 @@ describe("an affiliate's own code", () => {
     const mine = trpcData((await call('discounts.myCode', 'query', undefined, { token: affiliate.token })).body);
     expect(mine).toMatchObject({ code: null, percentBp: 1000, uses: 0 });
     expect(mine.suggested).toMatch(/^SUNIL\d{2}$/);
+    // The same suggestion on every read until someone takes it; then another one.
+    expect(trpcData((await call('discounts.myCode', 'query', undefined, { token: affiliate.token })).body).suggested).toBe(mine.suggested);
+    await coupon({ percent: 10, code: mine.suggested });
+    const next = trpcData((await call('discounts.myCode', 'query', undefined, { token: affiliate.token })).body).suggested;
+    expect(next).toMatch(/^SUNIL\d{2,4}$/);
+    expect(next).not.toBe(mine.suggested);
     const taken = await coupon({ percent: 10 });
     expect(errorCodeOf((await call('discounts.chooseCode', 'mutation', { code: taken.code }, { token: affiliate.token })).body)).toBe('CODE_TAKEN');
     const chosen = `SUNIL${process.pid % 100}`;
