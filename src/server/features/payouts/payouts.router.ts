@@ -93,10 +93,13 @@ export const payoutsRouter = router({
   markFailed: adminProcedure.input(z.object({ lineId: entityId, reason })).mutation(({ ctx, input }) => markLineFailed(ctx, ctx.user.id, input)),
 
   /** The TDS deductions of a financial quarter ("FY2026-27 Q3") by date of credit, and each month's deposit, as CSV for the accountant. */
-  tdsRegister: adminProcedure.input(z.object({ quarter })).query(({ ctx, input }) => {
-    const register = tdsRegister(ctx.db, input.quarter);
-    return { ...tdsRegisterCsv(input.quarter, register), count: register.rows.length, deposits: register.deposits };
-  }),
+  tdsRegister: adminProcedure
+    .meta({ audit: true })
+    .input(z.object({ quarter }))
+    .query(({ ctx, input }) => {
+      const register = tdsRegister(ctx.db, input.quarter);
+      return { ...tdsRegisterCsv(input.quarter, register), count: register.rows.length, deposits: register.deposits };
+    }),
 
   /** Takes back an approved order by its UTR: the package, and the commission by a correction line. */
   reverseOrder: adminProcedure.input(z.object({ utr, reason })).mutation(({ ctx, input }) => {

@@ -191,6 +191,11 @@ describe('the audit log', () => {
       }),
     );
     expect(entries).toContainEqual(expect.objectContaining({ action: 'access.ofUser', target: { type: 'user', id: String(buyer.user.id) } }));
+    // The files that carry many people's details at once are logged when downloaded: buyers' receipts, affiliates' PANs.
+    expect((await call(admin.token, 'receipts.csv', 'query', { from: '2026-04-01', to: '2026-04-30' })).status).toBe(200);
+    expect((await call(admin.token, 'payouts.tdsRegister', 'query', { quarter: 'FY2026-27 Q1' })).status).toBe(200);
+    const after = trpcData((await call(admin.token, 'audit.entries', 'query', {})).body).entries as { action: string; detail: string }[];
+    expect(after.map((entry) => entry.action)).toEqual(expect.arrayContaining(['receipts.csv', 'payouts.tdsRegister']));
     // A refused call is not an action.
     await call(admin.token, 'orders.decide', 'mutation', { orderId: String(order.id), action: 'approve' });
     expect(

@@ -64,13 +64,16 @@ export const receiptsRouter = router({
   }),
 
   /** The same receipts and credit notes as a CSV file's text, for the accountant. */
-  csv: adminProcedure.input(z.object(period)).query(({ ctx, input }) => {
-    const bounds = periodBounds(input.from, input.to);
-    return {
-      fileName: `receipts-${input.from}-to-${input.to}.csv`,
-      csv: receiptsCsv(allReceiptsInPeriod(ctx.db, bounds), creditNotesInPeriod(ctx.db, bounds)),
-    };
-  }),
+  csv: adminProcedure
+    .meta({ audit: true })
+    .input(z.object(period))
+    .query(({ ctx, input }) => {
+      const bounds = periodBounds(input.from, input.to);
+      return {
+        fileName: `receipts-${input.from}-to-${input.to}.csv`,
+        csv: receiptsCsv(allReceiptsInPeriod(ctx.db, bounds), creditNotesInPeriod(ctx.db, bounds)),
+      };
+    }),
 
   /** A month's GSTR-1 tables (B2B, B2C large and small, credit notes, SAC summary) as CSV, with its totals. */
   gstr1: adminProcedure.input(z.object({ month })).query(({ ctx, input }) => {
