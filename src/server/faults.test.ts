@@ -234,7 +234,7 @@ describe('backups', () => {
     const before = acknowledged.filter((write) => write.at < startedAt);
     expect(before.length).toBeGreaterThan(0);
 
-    // The restore procedure of the README: a new data folder with the copy as app.db, then start.
+    // The restore procedure of docs/operations.md (Backups and restore): a new data folder with the copy as app.db, then start.
     const restoredDir = await tempDir('restored-');
     await mkdir(restoredDir, { recursive: true });
     await copyFile(backupFile, path.join(restoredDir, 'app.db'));

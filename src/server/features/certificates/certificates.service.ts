@@ -1,5 +1,5 @@
 /**
- * Certificates of completion (README Decisions). A learner who owns a package that gives
+ * Certificates of completion (docs/decisions/015-certificates.md). A learner who owns a package that gives
  * certificates, has done every lecture and passed every quiz, claims theirs with the name they
  * chose once (Devanagari or Latin letters, then fixed). Each has a random public number; its page
  * `/certificates/{number}` says whether it is valid (name, package, date) or was revoked, and

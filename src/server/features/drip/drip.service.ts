@@ -1,5 +1,5 @@
 /**
- * Drip: a package's lectures opening on a schedule after purchase (README Decisions). A package
+ * Drip: a package's lectures opening on a schedule after purchase (docs/decisions/013-drip.md). A package
  * without a schedule opens everything at purchase, as before. The server never hands out the link
  * of a lecture that is not open for the asker: the catalogue filters every list of links here.
  */

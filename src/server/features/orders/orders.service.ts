@@ -203,7 +203,7 @@ function isOpenGatewayOrder(order: OrderRow | undefined): order is OrderRow {
 /**
  * The order's referrer: the buyer's sponsor, or else the referral ID given, which then becomes the
  * sponsor (once, never self, never a loop). A deleted sponsor counts as none: the buyer may name a
- * new one (README Decisions). An affiliate's code stands for their referral ID when none was
+ * new one (docs/decisions/055-deleted-users-and-money.md). An affiliate's code stands for their referral ID when none was
  * typed; a buyer who already has a sponsor keeps them (the code still gives its discount). When an
  * affiliate's code would make a loop, the discount stays and nobody becomes the sponsor.
  */

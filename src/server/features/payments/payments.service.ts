@@ -42,7 +42,7 @@ export const GATEWAY_ORDER_EXPIRES_MS = 24 * HOUR_MS;
 const LATE_PAYMENT_WATCH_MS = 3 * 24 * HOUR_MS;
 const LATE_PAYMENT_EVERY_MS = 6 * HOUR_MS;
 
-/** The gateway chosen by the PAYMENT_GATEWAY setting. A second provider is one more case here (README Decisions). */
+/** The gateway chosen by the PAYMENT_GATEWAY setting. A second provider is one more case here (docs/operations.md, "Payments through a gateway"). */
 export function createGateway(config: Config['gateway']): PaymentGateway | null {
   if (!config) return null;
   return razorpayGateway(config);

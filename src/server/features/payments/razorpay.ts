@@ -7,7 +7,7 @@
  *
  * The official Node SDK (razorpay on npm) fixes its API address to api.razorpay.com, so the tests'
  * local fake could not stand in for it, and it brings axios for five calls; these are the same
- * documented calls with fetch, and the signatures with node:crypto (README Decisions).
+ * documented calls with fetch, and the signatures with node:crypto (docs/decisions/023-no-razorpay-sdk.md).
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.js';

@@ -1,5 +1,5 @@
 /**
- * Progress that means watched (README Decisions): a lecture counts as done when the learner played
+ * Progress that means watched (docs/decisions/012-done-means-watched.md): a lecture counts as done when the learner played
  * it and the player saw WATCHED_SHARE of its length played, or, where the player cannot tell its
  * length (Google Drive, or a player that never answered), when the learner marks it done after
  * playing it. Never before it was played: a lecture has no row until its play button was tapped.

@@ -1,5 +1,5 @@
 /**
- * Quizzes (README Decisions): multiple-choice questions after a lecture or at the end of a
+ * Quizzes (docs/decisions/014-quizzes.md): multiple-choice questions after a lecture or at the end of a
  * package, with a pass mark. Answers are checked here, every attempt is kept, and which choices
  * are right never leaves the server before an attempt is submitted: the questions a learner gets
  * carry no sign of it (not even how many are right), and what is shown after an attempt follows
