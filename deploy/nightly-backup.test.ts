@@ -1,11 +1,11 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../src/test/cleanups.js';
 import { createPackage, createUser } from '../src/test/factories.js';
 import { databaseFile, openDatabase } from '../src/server/db/client.js';
 import { dataKeyFile } from '../src/server/db/seal-personal-data.js';
@@ -15,16 +15,7 @@ import { projectRoot } from '../src/server/serve-client.js';
 
 const run = promisify(execFile);
 const script = path.join(projectRoot, 'deploy', 'nightly-backup.sh');
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
-});
-
-async function tempDir(prefix: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { onCleanup, tempDir } = cleanupsPerTest();
 
 /** A date in India `daysAgo` days before today, as the backup folders are named. */
 function istDateDaysAgo(daysAgo: number): string {
@@ -43,7 +34,7 @@ describe('the nightly backup (deploy/nightly-backup.sh)', () => {
 
     // A database the server holds open, with something in it, and an uploaded picture.
     const db = openDatabase(databaseFile(dataDir));
-    cleanups.push(async () => db.$client.close());
+    onCleanup(async () => db.$client.close());
     const asha = await createUser(db, { name: 'Asha', email: 'asha@example.com' });
     createPackage(db, { name: 'Share market basics' });
     // Her PAN is stored encrypted with the key file beside the live database (never in a backup).

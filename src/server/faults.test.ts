@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { cleanupsPerTest } from '../test/cleanups.js';
 import { createPackage, createUser, createUserWithToken } from '../test/factories.js';
 import { failToStart, spawnServer, type ServerProcess } from '../test/server-process.js';
 import { databaseFile, openDatabase, type Db } from './db/client.js';
@@ -13,19 +13,10 @@ import { bookCommission } from './features/affiliate/ledger.service.js';
 import { projectRoot } from './serve-client.js';
 
 const run = promisify(execFile);
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
-});
-
-async function tempDir(prefix: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { onCleanup, tempDir } = cleanupsPerTest();
 
 function track(server: ServerProcess) {
-  cleanups.push(async () => {
+  onCleanup(async () => {
     server.child.kill('SIGKILL');
     await server.exited;
   });
@@ -34,7 +25,7 @@ function track(server: ServerProcess) {
 
 async function mountTmpfs(dir: string, size: string) {
   await run('mount', ['-t', 'tmpfs', '-o', `size=${size}`, 'tmpfs', dir]);
-  cleanups.push(() => run('umount', ['-l', dir]));
+  onCleanup(() => run('umount', ['-l', dir]));
 }
 
 let utr = 300_000_000_000;
