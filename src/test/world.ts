@@ -47,7 +47,8 @@ export function freshEmail(prefix = 'someone'): string {
   return `${prefix}${emailCounter}.${process.pid}@example.com`;
 }
 
-export function insertOrder(t: TestApp, buyer: UserRow, pkg: PackageRow, referrerId: number | null = buyer.sponsorId): OrderRow {
+/** A waiting order, written straight to the database, for the package's price with a fresh UTR. */
+export function insertOrder(t: TestApp, buyer: UserRow, pkg: PackageRow, referrerId: number | null = buyer.sponsorId, createdAt = Date.now()): OrderRow {
   return t.db
     .insert(orders)
     .values({
@@ -58,7 +59,7 @@ export function insertOrder(t: TestApp, buyer: UserRow, pkg: PackageRow, referre
       referrerId,
       buyerName: buyer.name,
       buyerEmail: buyer.email,
-      createdAt: Date.now(),
+      createdAt,
     })
     .returning()
     .get();
