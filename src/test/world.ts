@@ -1,4 +1,5 @@
-import { orders, passwordResets, pendingRegistrations, type LectureRow, type OrderRow, type PackageRow, type UserRow } from '../server/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { ledger, orders, passwordResets, pendingRegistrations, type LectureRow, type OrderRow, type PackageRow, type UserRow } from '../server/db/schema.js';
 import { createSession } from '../server/features/auth/sessions.service.js';
 import { CODE_TTL_MS } from '../server/features/auth/registration.service.js';
 import { RESET_TTL_MS } from '../server/features/auth/password-reset.service.js';
@@ -146,4 +147,13 @@ export function resetToken(t: TestApp, userId: number): string {
     .values({ userId, tokenHash: hashToken(token), createdAt: now, expiresAt: now + RESET_TTL_MS })
     .run();
   return token;
+}
+
+/** The ledger lines an order booked (commission, its corrections and TDS). */
+export function ledgerOfOrder(t: TestApp, orderId: number | string) {
+  return t.db
+    .select()
+    .from(ledger)
+    .where(eq(ledger.orderId, Number(orderId)))
+    .all();
 }
