@@ -1,4 +1,4 @@
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { startTestApp, testClock, type TestApp } from './test-app.js';
 
 /**
@@ -19,4 +19,19 @@ export function appPerTest(started: (app: TestApp) => void): ReturnType<typeof t
     app = undefined;
   });
   return clock;
+}
+
+/**
+ * One app shared by every test of the file (started before the first, closed after the last);
+ * `started` hands it to the file and may set up what all its tests share.
+ */
+export function appPerFile(started: (app: TestApp) => Promise<void> | void, options: Parameters<typeof startTestApp>[0] = {}): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp(options);
+    await started(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
 }

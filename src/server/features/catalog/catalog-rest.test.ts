@@ -1,27 +1,24 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders, packages } from '../../db/schema.js';
 import { addLecture, createPackage, createUser, createUserWithToken, grantPackage } from '../../../test/factories.js';
 import { makePng, svgWithScript } from '../../../test/images.js';
 import { postForm } from '../../../test/multipart.js';
-import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
+import { callJson, type TestApp } from '../../../test/test-app.js';
+import { appPerFile } from '../../../test/app-per-test.js';
 import { PACKAGE_IMAGE_WIDTHS } from '../../lib/uploads.js';
 
 let t: TestApp;
 let admin: string;
 let learner: string;
 
-beforeAll(async () => {
-  t = await startTestApp();
+appPerFile(async (app) => {
+  t = app;
   admin = (await createUserWithToken(t.db, { role: 'admin' })).token;
   // A signed-in learner who owns nothing.
   learner = (await createUserWithToken(t.db)).token;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 const png = () => makePng(1200, 800);

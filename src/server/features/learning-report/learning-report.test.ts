@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addLecture, createPackage, createUserWithToken } from '../../../test/factories.js';
 import { call, enableCertificates, passQuiz, quizWithQuestion, watchEveryLecture } from '../../../test/learning.js';
-import { startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
+import { testClock, type TestApp } from '../../../test/test-app.js';
+import { appPerFile } from '../../../test/app-per-test.js';
 import { enrollments, lectureWatches, quizAttempts } from '../../db/schema.js';
 import { claimCertificate } from '../certificates/certificates.service.js';
 
@@ -10,14 +11,13 @@ const clock = testClock(Date.UTC(2026, 10, 24, 6));
 let t: TestApp;
 let admin: string;
 
-beforeAll(async () => {
-  t = await startTestApp({ now: clock.now, build: { dripEmails: false } });
-  admin = (await createUserWithToken(t.db, { role: 'admin' })).token;
-});
-
-afterAll(async () => {
-  await t.close();
-});
+appPerFile(
+  async (app) => {
+    t = app;
+    admin = (await createUserWithToken(t.db, { role: 'admin' })).token;
+  },
+  { now: clock.now, build: { dripEmails: false } },
+);
 
 describe('the admin’s learning report', () => {
   it('counts buyers, starts, finishes, certificates and each quiz’s pass rate, and finds who is stuck where', async () => {

@@ -1,19 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
 import { call } from '../../../test/learning.js';
-import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
+import { callJson, type TestApp } from '../../../test/test-app.js';
+import { appPerFile } from '../../../test/app-per-test.js';
 
 let t: TestApp;
 let admin: string;
 
-beforeAll(async () => {
-  t = await startTestApp({ build: { dripEmails: false } });
-  admin = (await createUserWithToken(t.db, { role: 'admin' })).token;
-});
-
-afterAll(async () => {
-  await t.close();
-});
+appPerFile(
+  async (app) => {
+    t = app;
+    admin = (await createUserWithToken(t.db, { role: 'admin' })).token;
+  },
+  { build: { dripEmails: false } },
+);
 
 const SECRET_EXPLANATION = 'A SIP and an RD both put money aside every month';
 
