@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
-import { type TestApp } from '../../../test/test-app.js';
+import type { TestApp } from '../../../test/test-app.js';
 import { appPerFile } from '../../../test/app-per-test.js';
 
 let t: TestApp;
