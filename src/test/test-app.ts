@@ -86,6 +86,11 @@ export async function callJson(
     headers,
     ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
   });
+  return answerOf(response);
+}
+
+/** A response's status, headers and body: parsed when it is JSON, else its text for the test to see. */
+export async function answerOf(response: Response): Promise<JsonAnswer> {
   const text = await response.text();
   let body: unknown = text;
   try {
