@@ -4,6 +4,23 @@ import { encryptedText } from './encrypted-text.js';
 import { discountCodeKinds, languages, orderStatuses, roles, tiers, ledgerKinds, paymentAlertKinds, paymentMethods } from '../../shared/domain.js';
 import { dripModes, nameScripts } from '../../shared/learning.js';
 
+/**
+ * Required links to an account, a package and a lecture. `cascade`: the row belongs to what it
+ * links to and goes with it; without it, the link holds (the row keeps the account, as the books do).
+ */
+const userColumn = (onDelete?: 'cascade') =>
+  integer('user_id')
+    .notNull()
+    .references((): AnySQLiteColumn => users.id, onDelete && { onDelete });
+const packageColumn = (onDelete?: 'cascade') =>
+  integer('package_id')
+    .notNull()
+    .references((): AnySQLiteColumn => packages.id, onDelete && { onDelete });
+const lectureColumn = (onDelete?: 'cascade') =>
+  integer('lecture_id')
+    .notNull()
+    .references((): AnySQLiteColumn => lectures.id, onDelete && { onDelete });
+
 // Conventions: ids are integers (shown to clients as strings); times are milliseconds since the
 // epoch (UTC); money is integer paise. Users are never removed, only marked deleted, because
 // orders and ledger lines must keep pointing at them.
@@ -57,9 +74,7 @@ export const sessions = sqliteTable(
   'sessions',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn('cascade'),
     /** SHA-256 of the token (hex). The token itself is never stored. */
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: integer('created_at').notNull(),
@@ -104,9 +119,7 @@ export const passwordResets = sqliteTable(
   'password_resets',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn('cascade'),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: integer('created_at').notNull(),
     expiresAt: integer('expires_at').notNull(),
@@ -142,9 +155,7 @@ export const lectures = sqliteTable(
   'lectures',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
+    packageId: packageColumn('cascade'),
     title: text('title'),
     /** Always a normalised embed URL of an allowed video host. */
     videoUrl: text('video_url').notNull(),
@@ -160,12 +171,8 @@ export const lectures = sqliteTable(
 export const enrollments = sqliteTable(
   'enrollments',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id),
+    userId: userColumn(),
+    packageId: packageColumn(),
     /** The approved order that granted it, or null when granted otherwise. */
     orderId: integer('order_id').references((): AnySQLiteColumn => orders.id),
     createdAt: integer('created_at').notNull(),
@@ -177,15 +184,9 @@ export const enrollments = sqliteTable(
 export const lectureProgress = sqliteTable(
   'lecture_progress',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
-    lectureId: integer('lecture_id')
-      .notNull()
-      .references(() => lectures.id, { onDelete: 'cascade' }),
+    userId: userColumn('cascade'),
+    packageId: packageColumn('cascade'),
+    lectureId: lectureColumn('cascade'),
     updatedAt: integer('updated_at').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.packageId] })],
@@ -195,12 +196,8 @@ export const orders = sqliteTable(
   'orders',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id),
+    userId: userColumn(),
+    packageId: packageColumn(),
     /** The price at the moment of ordering. */
     amountPaise: integer('amount_paise').notNull(),
     /** The 12-digit UPI reference the buyer typed; none for an order paid through the gateway. */
@@ -253,9 +250,7 @@ export const ledger = sqliteTable(
   'ledger',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userColumn(),
     kind: text('kind', { enum: ledgerKinds }).notNull(),
     amountPaise: integer('amount_paise').notNull(),
     orderId: integer('order_id').references(() => orders.id),
@@ -389,12 +384,8 @@ export const packageAccessRevocations = sqliteTable(
   'package_access_revocations',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
+    userId: userColumn(),
+    packageId: packageColumn('cascade'),
     reason: text('reason').notNull(),
     revokedBy: integer('revoked_by')
       .notNull()
@@ -409,12 +400,26 @@ export const packageAccessRevocations = sqliteTable(
   ],
 );
 
-/** The last receipt number given in each financial year (April-March, IST); only ever goes up. */
-export const receiptCounters = sqliteTable('receipt_counters', {
-  /** The calendar year the financial year starts in: 2026 for April 2026 - March 2027. */
-  fyStart: integer('fy_start').primaryKey(),
-  lastSeq: integer('last_seq').notNull(),
+/**
+ * A numbered series' counter: the last number given in each financial year (April-March, IST),
+ * keyed by the calendar year the year starts in (2026 for April 2026 - March 2027); only ever goes up.
+ */
+const yearCounterTable = (name: string) =>
+  sqliteTable(name, {
+    fyStart: integer('fy_start').primaryKey(),
+    lastSeq: integer('last_seq').notNull(),
+  });
+
+/** A document numbered within its financial year: its full number, the year, the number within the year, when it was issued. */
+const numberedInYear = () => ({
+  number: text('number').notNull().unique(),
+  fyStart: integer('fy_start').notNull(),
+  seq: integer('seq').notNull(),
+  issuedAt: integer('issued_at').notNull(),
 });
+
+/** The receipts' series. */
+export const receiptCounters = yearCounterTable('receipt_counters');
 
 /**
  * The receipt of an approved order, written in the approval's transaction and never changed:
@@ -428,11 +433,8 @@ export const receipts = sqliteTable(
       .notNull()
       .unique()
       .references(() => orders.id),
-    /** "MS/26-27/000123": prefix, financial year, number within the year. */
-    number: text('number').notNull().unique(),
-    fyStart: integer('fy_start').notNull(),
-    seq: integer('seq').notNull(),
-    issuedAt: integer('issued_at').notNull(),
+    /** number is "MS/26-27/000123": prefix, financial year, number within the year. */
+    ...numberedInYear(),
     sellerName: text('seller_name').notNull(),
     sellerAddress: text('seller_address'),
     sellerEmail: text('seller_email'),
@@ -464,11 +466,8 @@ export const receipts = sqliteTable(
   (t) => [uniqueIndex('receipts_fy_seq').on(t.fyStart, t.seq), index('receipts_issued').on(t.issuedAt)],
 );
 
-/** The last credit note number given in each financial year: a series of its own, only ever going up. */
-export const creditNoteCounters = sqliteTable('credit_note_counters', {
-  fyStart: integer('fy_start').primaryKey(),
-  lastSeq: integer('last_seq').notNull(),
-});
+/** The credit notes' series, apart from the receipts'. */
+export const creditNoteCounters = yearCounterTable('credit_note_counters');
 
 /**
  * The credit note of a tax invoice whose order was reversed (CGST Act section 34, rule 53 of the
@@ -487,11 +486,8 @@ export const creditNotes = sqliteTable(
       .notNull()
       .unique()
       .references(() => orders.id),
-    /** "MS/26-27/C00001": prefix, financial year, C and the number within the year. */
-    number: text('number').notNull().unique(),
-    fyStart: integer('fy_start').notNull(),
-    seq: integer('seq').notNull(),
-    issuedAt: integer('issued_at').notNull(),
+    /** number is "MS/26-27/C00001": prefix, financial year, C and the number within the year. */
+    ...numberedInYear(),
     reason: text('reason').notNull(),
     /** The invoice's value credited back, in full. */
     amountPaise: integer('amount_paise').notNull(),
@@ -512,9 +508,7 @@ export const tdsDeductions = sqliteTable(
   'tds_deductions',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userColumn(),
     ledgerId: integer('ledger_id')
       .notNull()
       .unique()
@@ -586,9 +580,7 @@ export const loginDevices = sqliteTable(
   'login_devices',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userColumn('cascade'),
     /** SHA-256 of the device cookie (hex); the cookie itself is never stored. */
     deviceHash: text('device_hash').notNull(),
     lastLoginAt: integer('last_login_at').notNull(),
@@ -626,9 +618,7 @@ export const payoutRequests = sqliteTable(
   'payout_requests',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userColumn(),
     /** open: waiting for a batch; batched: in a batch not yet settled; then paid, failed or cancelled. */
     status: text('status', { enum: ['open', 'batched', 'paid', 'failed', 'cancelled'] }).notNull(),
     /** What was requestable when the request was made (the batch fixes what is paid). */
@@ -668,9 +658,7 @@ export const payoutLines = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     batchId: integer('batch_id').references(() => payoutBatches.id),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userColumn(),
     requestId: integer('request_id').references(() => payoutRequests.id),
     status: text('status', { enum: ['pending', 'paid', 'failed'] }).notNull(),
     grossPaise: integer('gross_paise').notNull(),
@@ -802,9 +790,7 @@ export const discountCodePackages = sqliteTable(
     codeId: integer('code_id')
       .notNull()
       .references(() => discountCodes.id),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id),
+    packageId: packageColumn(),
   },
   (t) => [primaryKey({ columns: [t.codeId, t.packageId] })],
 );
@@ -820,9 +806,7 @@ export const consents = sqliteTable(
   'consents',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userColumn(),
     noticeVersion: text('notice_version').notNull(),
     via: text('via', { enum: ['register', 'visit'] }).notNull(),
     acceptedAt: integer('accepted_at').notNull(),
@@ -838,9 +822,7 @@ export const erasureRequests = sqliteTable(
   'erasure_requests',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userColumn(),
     /** SHA-256 of the emailed link's token. */
     tokenHash: text('token_hash').notNull().unique(),
     requestedAt: integer('requested_at').notNull(),
@@ -882,15 +864,9 @@ export const auditLog = sqliteTable(
 export const lectureWatches = sqliteTable(
   'lecture_watches',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    lectureId: integer('lecture_id')
-      .notNull()
-      .references(() => lectures.id, { onDelete: 'cascade' }),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
+    userId: userColumn('cascade'),
+    lectureId: lectureColumn('cascade'),
+    packageId: packageColumn('cascade'),
     startedAt: integer('started_at').notNull(),
     watchedSeconds: integer('watched_seconds').notNull().default(0),
     durationSeconds: integer('duration_seconds'),
@@ -905,12 +881,8 @@ export const lectureWatches = sqliteTable(
 export const dripNotices = sqliteTable(
   'drip_notices',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
+    userId: userColumn('cascade'),
+    packageId: packageColumn('cascade'),
     notifiedThrough: integer('notified_through').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.packageId] })],
@@ -924,9 +896,7 @@ export const quizzes = sqliteTable(
   'quizzes',
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id, { onDelete: 'cascade' }),
+    packageId: packageColumn('cascade'),
     lectureId: integer('lecture_id').references(() => lectures.id, { onDelete: 'cascade' }),
     passPercent: integer('pass_percent').notNull(),
     createdAt: integer('created_at').notNull(),
@@ -982,9 +952,7 @@ export const quizAttempts = sqliteTable(
     quizId: integer('quiz_id')
       .notNull()
       .references(() => quizzes.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
+    userId: userColumn(),
     submittedAt: integer('submitted_at').notNull(),
     rightCount: integer('right_count').notNull(),
     questionCount: integer('question_count').notNull(),
@@ -1015,12 +983,8 @@ export const certificates = sqliteTable(
   {
     id: integer('id').primaryKey({ autoIncrement: true }),
     number: text('number').notNull().unique(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id),
-    packageId: integer('package_id')
-      .notNull()
-      .references(() => packages.id),
+    userId: userColumn(),
+    packageId: packageColumn(),
     name: text('name').notNull(),
     packageName: text('package_name').notNull(),
     issuedAt: integer('issued_at').notNull(),
