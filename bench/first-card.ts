@@ -8,6 +8,7 @@
  * `npm run bench` calls it on its server; `node --import tsx bench/first-card.ts` runs it alone
  * on a small temporary database (the web app must be built).
  */
+import { KBPS, LATENCY_MS, slowPhonePage } from './slow-phone.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,9 +17,6 @@ import { projectRoot } from '../src/server/serve-client.js';
 import { launchBrowser } from '../src/test/browser.js';
 
 export const FIRST_CARD_BUDGET_MS = 2500;
-/** Chromium's throttling speaks bytes per second. */
-const KBPS = 400;
-const LATENCY_MS = 400;
 const RUNS = 3;
 
 type Load = { headerMs: number | null; placeholderMs: number | null; firstCardMs: number; buyNowMs: number | null };
@@ -49,16 +47,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function loadOnce(url: string, lang: 'en' | 'mr'): Promise<Load> {
   const browser = await launchBrowser();
   try {
-    const { page, context } = await browser.newPage({ width: 360, phone: true, locale: lang === 'mr' ? 'mr-IN' : 'en-IN' });
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: LATENCY_MS,
-      downloadThroughput: (KBPS * 1000) / 8,
-      uploadThroughput: (KBPS * 1000) / 8,
-    });
+    const { page, context } = await slowPhonePage(browser, lang);
     // Watch from the very start of the page: each moment is performance.now(), i.e. since navigation began.
     // A string, not a function: tsx's helpers (__name) do not exist in the page.
     await page.addInitScript(WATCH_SCRIPT);

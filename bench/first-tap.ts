@@ -10,6 +10,7 @@
  * `npm run bench` calls it (part `taps`); `node --import tsx bench/first-tap.ts` runs it alone on a
  * small temporary database (the web app must be built).
  */
+import { KBPS, LATENCY_MS, slowPhonePage } from './slow-phone.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,8 +21,6 @@ import { RUNS, showSpread, spreadOf, type Spread } from './measure.js';
 
 export const TAPPABLE_BUY_BUDGET_MS = 2500;
 export const CHECKOUT_OPEN_BUDGET_MS = 4000;
-const KBPS = 400;
-const LATENCY_MS = 400;
 
 type Who = 'visitor' | 'learner';
 type Tap = { tappableMs: number; openMs: number };
@@ -54,21 +53,12 @@ type Seen = { tappable?: number; tapped?: number; open?: number };
 async function tapOnce(url: string, lang: 'en' | 'mr', token: string | null): Promise<Tap> {
   const browser = await launchBrowser();
   try {
-    const { page, context } = await browser.newPage({ width: 360, phone: true, locale: lang === 'mr' ? 'mr-IN' : 'en-IN' });
+    const { page, context } = await slowPhonePage(browser, lang);
     if (token) {
       // A learner signed in on this phone: the browser remembers that someone was (features/auth/signed-in-before.ts).
       await signIn(context, url, token);
       await page.addInitScript(() => localStorage.setItem('signedInBefore', '1'));
     }
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    await cdp.send('Network.emulateNetworkConditions', {
-      offline: false,
-      latency: LATENCY_MS,
-      downloadThroughput: (KBPS * 1000) / 8,
-      uploadThroughput: (KBPS * 1000) / 8,
-    });
     await page.addInitScript(WATCH_SCRIPT);
     await page.goto(`${url}/packages?lang=${lang}`, { waitUntil: 'commit', timeout: 60_000 });
     // Arrow functions without names of their own: they run in the page, where this file's helpers do not exist.
