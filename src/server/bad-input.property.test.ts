@@ -10,7 +10,7 @@ import { nastyString, nastyValue, nestedArray, nestedObject, percentEncode, rawP
 import { startTestApp, type TestApp } from '../test/test-app.js';
 import { allProcedures, callProcedure } from '../test/trpc-http.js';
 import { buildWorld, createStaff, freshEmail, freshUtr, pendingRegistration, resetToken, type World } from '../test/world.js';
-import { JSON_BODY_LIMIT } from './app.js';
+import { JSON_BODY_LIMIT } from './http/app.js';
 import { users } from './db/schema.js';
 import { createSession } from './features/auth/sessions.service.js';
 import { restRoutes } from './rest/rest-routes.js';
