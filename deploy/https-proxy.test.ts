@@ -20,7 +20,7 @@ import { codeFrom } from '../src/test/accounts.js';
 import { readOutbox, waitForEmail } from '../src/test/outbox.js';
 import { spawnServer, type ServerProcess } from '../src/test/server-process.js';
 import { projectRoot } from '../src/server/http/serve-client.js';
-import { UPLOAD_FILE_LIMIT } from '../src/server/http/app.js';
+import { UPLOAD_FILE_LIMIT } from '../src/server/http/security.plugin.js';
 
 const run = promisify(execFile);
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';

@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callJson, startTestApp, type TestApp } from '../../test/test-app.js';
 import { createUserWithToken } from '../../test/factories.js';
-import { TRPC_MAX_BATCH } from './app.js';
+import { TRPC_MAX_BATCH } from './trpc.plugin.js';
 
 let t: TestApp;
 
