@@ -14,7 +14,7 @@ import { JSON_BODY_LIMIT } from './http/app.js';
 import { users } from './db/schema.js';
 import { createSession } from './features/auth/sessions.service.js';
 import { restRoutes } from './rest/rest-routes.js';
-import { appRouter } from './trpc/router.js';
+import { appRouter } from './root-router.js';
 import { quizWithQuestion } from '../test/learning.js';
 
 /**

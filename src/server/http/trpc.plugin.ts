@@ -3,8 +3,8 @@ import type { TRPCError } from '@trpc/server';
 import type { FastifyInstance } from 'fastify';
 import { isServerFault } from '../lib/errors.js';
 import type { AppDeps, CreateContext } from '../trpc/context.js';
-import { answerQueries } from '../trpc/query-path.js';
-import { appRouter, type AppRouter } from '../trpc/router.js';
+import { createQueryPath } from '../trpc/query-path.js';
+import { appRouter, type AppRouter } from '../root-router.js';
 
 /** The client batches at most this many calls; a longer batch is refused before any runs. */
 export const TRPC_MAX_BATCH = 10;
@@ -18,11 +18,11 @@ export function registerTrpc(app: FastifyInstance, deps: AppDeps, createContext:
   const onTrpcError = ({ error, path: procedurePath }: { error: TRPCError; path?: string | undefined }) => {
     if (isServerFault(error)) app.log.error({ err: error.cause ?? error, path: procedurePath }, 'procedure failed');
   };
-  const queryPath = { deps, createContext, maxBatchSize: TRPC_MAX_BATCH, onError: onTrpcError };
+  const answerQueries = createQueryPath({ router: appRouter, deps, createContext, maxBatchSize: TRPC_MAX_BATCH, onError: onTrpcError });
   app.register((trpcScope, _options, registered) => {
     if (options.lightQueries) {
       trpcScope.addHook('onRequest', (request, reply, done) => {
-        const answered = request.method === 'GET' && answerQueries(request, reply, queryPath);
+        const answered = request.method === 'GET' && answerQueries(request, reply);
         if (answered === false) done();
         else if (answered !== true) answered.then(() => undefined, done);
       });

@@ -5,8 +5,8 @@ import { jsonOf } from '../lib/read-cache.js';
 import { requestLanguage } from '../lib/request-info.js';
 import type { Config } from '../config.js';
 import type { AppDeps, CreateContext } from '../trpc/context.js';
-import { answerHot, hotReadOf, THROUGH_PROCEDURE } from '../trpc/hot-reads.js';
-import { createCaller, type Caller } from '../trpc/router.js';
+import { answerHot, hotReadOfProcedure, proceduresOf, THROUGH_PROCEDURE } from '../trpc/hot-reads.js';
+import { appRouter, createCaller, type Caller } from '../root-router.js';
 import { requireAdmin, requireUser, type HotRead } from '../trpc/trpc.js';
 
 /**
@@ -162,7 +162,7 @@ export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[],
       mr: (result) => row.answer(result, site, 'mr'),
     };
     const procedure = row.method === 'GET' ? procedureOfRow(row) : null;
-    const hot = procedure ? hotReadOf(procedure) : null;
+    const hot = procedure ? hotReadOfProcedure(proceduresOf(appRouter)[procedure]) : null;
     app.route({
       method: row.method,
       url: row.path,

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AnyProcedure } from '@trpc/server/unstable-core-do-not-import';
+import type { AnyTRPCProcedure, AnyTRPCRouter } from '@trpc/server';
 import { findSessionUser } from '../features/auth/sessions.service.js';
 import { readToken } from '../lib/request-info.js';
 import type { AppDeps } from './context.js';
-import { appRouter } from './router.js';
 import type { HotRead, ProcedureMeta } from './trpc.js';
 
 /**
@@ -19,11 +18,18 @@ import type { HotRead, ProcedureMeta } from './trpc.js';
 /** What `answerHot` answers when the procedure must answer instead. */
 export const THROUGH_PROCEDURE: unique symbol = Symbol('through the procedure');
 
-const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
+/**
+ * A router's procedures by path (`auth.profile`). tRPC has no public function that lists them;
+ * the router's definition (typed by the public TRPCRouterDef) holds them flat, and this is the one
+ * place that reads it.
+ */
+export function proceduresOf(router: AnyTRPCRouter): Readonly<Record<string, AnyTRPCProcedure>> {
+  return router._def.procedures as Record<string, AnyTRPCProcedure>;
+}
 
-/** The hot read behind a procedure path, or null. */
-export function hotReadOf(path: string): HotRead | null {
-  return (procedures[path]?._def.meta as ProcedureMeta | undefined)?.hot ?? null;
+/** The hot read a procedure declares (signedInRead, signedInReadOf, publicRead), or null. */
+export function hotReadOfProcedure(procedure: AnyTRPCProcedure | undefined): HotRead | null {
+  return (procedure?._def.meta as ProcedureMeta | undefined)?.hot ?? null;
 }
 
 export function answerHot(deps: AppDeps, request: FastifyRequest, read: HotRead, rawInput: unknown): unknown {
