@@ -18,8 +18,13 @@ import { dripRouter } from './features/drip/drip.router.js';
 import { quizzesRouter } from './features/quizzes/quizzes.router.js';
 import { certificatesRouter } from './features/certificates/certificates.router.js';
 import { learningReportRouter } from './features/learning-report/learning-report.router.js';
-import { createCallerFactory, router } from './trpc/trpc.js';
+import { router } from './trpc/trpc.js';
 
+/**
+ * The app's root router (create-t3-app's root.ts): every feature's router under its name. It sits
+ * above the features and trpc/ (which never import it); the HTTP shell serves it, the REST rows
+ * call its procedures, and the client imports its type alone (`type AppRouter`).
+ */
 export const appRouter = router({
   admin: adminRouter,
   affiliate: affiliateRouter,
@@ -44,6 +49,3 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
-
-export const createCaller = createCallerFactory(appRouter);
-export type Caller = ReturnType<typeof createCaller>;

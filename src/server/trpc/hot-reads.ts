@@ -3,7 +3,7 @@ import type { AnyTRPCProcedure, AnyTRPCRouter } from '@trpc/server';
 import { findSessionUser } from '../features/auth/sessions.service.js';
 import { readToken } from '../lib/request-info.js';
 import type { AppDeps } from './context.js';
-import type { HotRead, ProcedureMeta } from './trpc.js';
+import { signedIn, type HotRead, type ProcedureMeta } from './trpc.js';
 
 /**
  * The short road of the hottest reads (a learner's profile, earnings cards, leaderboard, the
@@ -14,6 +14,16 @@ import type { HotRead, ProcedureMeta } from './trpc.js';
  * success is answered here: no session where one is needed, an input its schema refuses, or an
  * error of the read itself goes on through the procedure, which answers it as always.
  */
+
+/**
+ * The middlewares of a hot read's procedure that `answerHot` applies itself, by the read's kind: a
+ * signed-in read finds the session's user as `signedIn` does (without one, the procedure answers,
+ * and refuses). The input is parsed with the procedure's own schema. Nothing else of the chain is
+ * applied here: a middleware added to these procedures (a rate limit, an audit) must be applied in
+ * `answerHot` too and named here; hot-reads.test.ts walks every hot procedure's middlewares and
+ * fails until it is.
+ */
+export const MIDDLEWARES_APPLIED_HERE = { signedIn: signedIn._middlewares, public: [] } as const;
 
 /** What `answerHot` answers when the procedure must answer instead. */
 export const THROUGH_PROCEDURE: unique symbol = Symbol('through the procedure');
