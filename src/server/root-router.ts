@@ -1,6 +1,7 @@
 import { adminRouter } from './features/admin/admin.router.js';
 import { affiliateRouter } from './features/affiliate/affiliate.router.js';
-import { authRouter } from './features/auth/auth.router.js';
+import { createAuthRouter } from './features/auth/auth.router.js';
+import { signedInProfile } from './features/profile/profile.service.js';
 import { catalogRouter } from './features/catalog/catalog.router.js';
 import { ordersRouter } from './features/orders/orders.router.js';
 import { payoutsRouter } from './features/payouts/payouts.router.js';
@@ -28,7 +29,7 @@ import { router } from './trpc/trpc.js';
 export const appRouter = router({
   admin: adminRouter,
   affiliate: affiliateRouter,
-  auth: authRouter,
+  auth: createAuthRouter({ profileOf: signedInProfile }),
   catalog: catalogRouter,
   orders: ordersRouter,
   lectures: lecturesRouter,

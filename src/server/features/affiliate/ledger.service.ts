@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { prepared, setParam, type Queryable } from '../../db/client.js';
 import { ledger, payoutLines, users, type LedgerRow } from '../../db/schema.js';
-import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
+import { istMonthStart, istPeriods, istWeekStart } from '../../../shared/ist.js';
+import type { Earnings } from './affiliate.views.js';
 
 /**
  * The earnings ledger is append-only. Each line also updates the user's kept totals in the same
@@ -188,4 +189,25 @@ export function bookOpeningLine(
     .where(eq(users.id, line.userId))
     .run();
   return row;
+}
+
+/**
+ * A user's earnings, shown on the affiliate dashboard and in their profile (features/profile): their ledger
+ * lines summed per IST period, from the index on (user_id, created_at).
+ */
+export function earningsOf(db: Queryable, userId: number, now: number): Earnings {
+  const since = (start: string) => sql<number>`coalesce(sum(case when ${ledger.createdAt} >= ${sql.placeholder(start)} then ${ledger.amountPaise} end), 0)`;
+  const query = prepared(db, 'ledger.earningsOfUser', () =>
+    db
+      .select({
+        today: since('dayStart'),
+        week: since('weekStart'),
+        month: since('monthStart'),
+        total: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)`,
+      })
+      .from(ledger)
+      .where(and(eq(ledger.userId, sql.placeholder('userId')), inArray(ledger.kind, ['commission', 'correction'])))
+      .prepare(),
+  );
+  return query.get({ userId, ...istPeriods(now) }) ?? { today: 0, week: 0, month: 0, total: 0 };
 }
