@@ -19,7 +19,7 @@ export type AppErrorData = {
 
 /**
  * tRPC's error shape in the request's language: what the error formatter answers for a procedure,
- * and what the server answers on /trpc paths before any procedure runs (error-reply.ts).
+ * and what the server answers on /trpc paths before any procedure runs (http/error-reply.ts).
  */
 export function trpcErrorShape(error: TRPCError, lang: Language, path?: string, status?: number) {
   const described = describeError(error, lang);

@@ -5,9 +5,8 @@ import { highestTier, type Tier } from '../../../shared/domain.js';
 import { istDayStart } from '../../../shared/ist.js';
 import { readCache } from '../../lib/read-cache.js';
 import { findActiveUser } from '../auth/accounts.service.js';
-import { earningsOf } from './ledger.service.js';
+import { earningsOf, payoutsOf } from './ledger.service.js';
 import { affiliateErrors } from './affiliate.errors.js';
-import { payoutsOf } from './payouts.service.js';
 import { toDashboardUserView, type DashboardUserView, type Earnings, type PayoutView } from './affiliate.views.js';
 
 export type Dashboard = {

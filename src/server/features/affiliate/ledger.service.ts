@@ -1,8 +1,8 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { prepared, setParam, type Queryable } from '../../db/client.js';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { prepared, setParam, type Db, type Queryable } from '../../db/client.js';
 import { ledger, payoutLines, users, type LedgerRow } from '../../db/schema.js';
 import { istMonthStart, istPeriods, istWeekStart } from '../../../shared/ist.js';
-import type { Earnings } from './affiliate.views.js';
+import { toPayoutView, type Earnings, type PayoutView } from './affiliate.views.js';
 
 /**
  * The earnings ledger is append-only. Each line also updates the user's kept totals in the same
@@ -210,4 +210,16 @@ export function earningsOf(db: Queryable, userId: number, now: number): Earnings
       .prepare(),
   );
   return query.get({ userId, ...istPeriods(now) }) ?? { today: 0, week: 0, month: 0, total: 0 };
+}
+
+/** A user's payouts, newest first. */
+export function payoutsOf(db: Db, userId: number): PayoutView[] {
+  return db
+    .select({ id: ledger.id, amountPaise: ledger.amountPaise, createdAt: ledger.createdAt, paidBy: users.name })
+    .from(ledger)
+    .leftJoin(users, eq(users.id, ledger.createdBy))
+    .where(and(eq(ledger.userId, userId), eq(ledger.kind, 'payout')))
+    .orderBy(desc(ledger.createdAt), desc(ledger.id))
+    .all()
+    .map(toPayoutView);
 }
