@@ -1,3 +1,5 @@
+import { readAnswer } from './test-app.js';
+
 /** Posts a multipart form as a browser would: text fields and one file. */
 export async function postForm(
   url: string,
@@ -8,13 +10,6 @@ export async function postForm(
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (file) form.append(file.field, new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
-  const response = await fetch(url, { method: 'POST', body: form, headers });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON.
-  }
-  return { status: response.status, body };
+  const { status, body } = await readAnswer(await fetch(url, { method: 'POST', body: form, headers }));
+  return { status, body };
 }

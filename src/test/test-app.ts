@@ -86,6 +86,11 @@ export async function callJson(
     headers,
     ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
   });
+  return readAnswer(response);
+}
+
+/** An answer's status, headers and body: its JSON, or its text when it is not JSON (the test sees the text). */
+export async function readAnswer(response: Response): Promise<JsonAnswer> {
   const text = await response.text();
   let body: unknown = text;
   try {

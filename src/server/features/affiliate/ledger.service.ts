@@ -61,24 +61,15 @@ export function bookPayout(
   tx: Queryable,
   line: { userId: number; amountPaise: number; createdBy: number; now: number; payoutLineId?: number; note?: string },
 ): LedgerRow {
-  const row = tx
-    .insert(ledger)
-    .values({
-      userId: line.userId,
-      kind: 'payout',
-      amountPaise: line.amountPaise,
-      createdBy: line.createdBy,
-      createdAt: line.now,
-      payoutLineId: line.payoutLineId ?? null,
-      note: line.note ?? null,
-    })
-    .returning()
-    .get();
-  tx.update(users)
-    .set({ paidPaise: sql`${users.paidPaise} + ${line.amountPaise}` })
-    .where(eq(users.id, line.userId))
-    .run();
-  return row;
+  return bookAgainstOwed(tx, {
+    userId: line.userId,
+    kind: 'payout',
+    amountPaise: line.amountPaise,
+    createdBy: line.createdBy,
+    createdAt: line.now,
+    payoutLineId: line.payoutLineId ?? null,
+    note: line.note ?? null,
+  });
 }
 
 /**
@@ -87,14 +78,15 @@ export function bookPayout(
  * kept `paidPaise` counts it), never the earnings.
  */
 export function bookTds(tx: Queryable, line: { userId: number; amountPaise: number; orderId: number; note: string; now: number }): LedgerRow {
-  const row = tx
-    .insert(ledger)
-    .values({ userId: line.userId, kind: 'tds', amountPaise: line.amountPaise, orderId: line.orderId, note: line.note, createdAt: line.now })
-    .returning()
-    .get();
+  return bookAgainstOwed(tx, { userId: line.userId, kind: 'tds', amountPaise: line.amountPaise, orderId: line.orderId, note: line.note, createdAt: line.now });
+}
+
+/** A line that counts against what is owed (a payout, TDS), and the user's kept `paidPaise` with it. */
+function bookAgainstOwed(tx: Queryable, values: typeof ledger.$inferInsert): LedgerRow {
+  const row = tx.insert(ledger).values(values).returning().get();
   tx.update(users)
-    .set({ paidPaise: sql`${users.paidPaise} + ${line.amountPaise}` })
-    .where(eq(users.id, line.userId))
+    .set({ paidPaise: sql`${users.paidPaise} + ${values.amountPaise}` })
+    .where(eq(users.id, values.userId))
     .run();
   return row;
 }
