@@ -9,13 +9,14 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ledger, orders, sessions, users } from './db/schema.js';
+import { ledger, sessions, users } from './db/schema.js';
 import { readCache } from './lib/read-cache.js';
 import { projectRoot } from './http/serve-client.js';
 import { createPackage, createUser, createUserWithToken, TEST_PASSWORD } from '../test/factories.js';
 import { waitForEmail } from '../test/outbox.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../test/test-app.js';
 import { callProcedure, trpcData } from '../test/trpc-http.js';
+import { insertOrder } from '../test/world.js';
 
 let t: TestApp;
 const clock = testClock();
@@ -39,27 +40,11 @@ async function warm<T>(read: () => Promise<T>): Promise<T> {
   return read();
 }
 
-let utr = 880_000_000_000;
-
 /** A pending order by a buyer sponsored by `sponsorId` for a package with this commission. */
 async function pendingOrder(sponsorId: number, commissionPaise: number) {
   const pkg = createPackage(t.db, { pricePaise: commissionPaise * 4, commissionPaise });
   const buyer = await createUserWithToken(t.db, { sponsorId });
-  utr += 1;
-  const order = t.db
-    .insert(orders)
-    .values({
-      userId: buyer.user.id,
-      packageId: pkg.id,
-      amountPaise: pkg.pricePaise,
-      utr: String(utr),
-      referrerId: sponsorId,
-      buyerName: buyer.user.name,
-      buyerEmail: buyer.user.email,
-      createdAt: clock.now(),
-    })
-    .returning()
-    .get();
+  const order = insertOrder(t, buyer.user, pkg, sponsorId, clock.now());
   return { order, pkg, buyer };
 }
 

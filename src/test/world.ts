@@ -47,7 +47,7 @@ export function freshEmail(prefix = 'someone'): string {
   return `${prefix}${emailCounter}.${process.pid}@example.com`;
 }
 
-export function insertOrder(t: TestApp, buyer: UserRow, pkg: PackageRow, referrerId: number | null = buyer.sponsorId): OrderRow {
+export function insertOrder(t: TestApp, buyer: UserRow, pkg: PackageRow, referrerId: number | null = buyer.sponsorId, at = Date.now()): OrderRow {
   return t.db
     .insert(orders)
     .values({
@@ -58,7 +58,7 @@ export function insertOrder(t: TestApp, buyer: UserRow, pkg: PackageRow, referre
       referrerId,
       buyerName: buyer.name,
       buyerEmail: buyer.email,
-      createdAt: Date.now(),
+      createdAt: at,
     })
     .returning()
     .get();
