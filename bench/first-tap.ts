@@ -15,7 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { projectRoot } from '../src/server/serve-client.js';
+import { projectRoot } from '../src/server/http/serve-client.js';
 import { launchBrowser, signIn } from '../src/test/browser.js';
 import { RUNS, showSpread, spreadOf, type Spread } from './measure.js';
 

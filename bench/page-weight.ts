@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { clientDist } from '../src/server/serve-client.js';
+import { clientDist } from '../src/server/http/serve-client.js';
 import { launchBrowser, signIn } from '../src/test/browser.js';
 
 export const LEARNER_JS_BUDGET_KB = 150;

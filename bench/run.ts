@@ -15,7 +15,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { databaseFile, openDatabase } from '../src/server/db/client.js';
 import { enrollments, lectures } from '../src/server/db/schema.js';
-import { projectRoot } from '../src/server/serve-client.js';
+import { projectRoot } from '../src/server/http/serve-client.js';
 import { spawnServer } from '../src/test/server-process.js';
 import { productionNodeFlags } from '../deploy/node-flags.js';
 import { measureFirstCard } from './first-card.js';

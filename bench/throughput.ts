@@ -10,7 +10,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { projectRoot } from '../src/server/serve-client.js';
+import { projectRoot } from '../src/server/http/serve-client.js';
 import { pinProcess, request, RUNS, spreadOf, watchMemory, type Spread } from './measure.js';
 
 export const CONNECTIONS = 16;

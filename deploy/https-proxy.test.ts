@@ -19,8 +19,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { codeFrom } from '../src/test/accounts.js';
 import { readOutbox, waitForEmail } from '../src/test/outbox.js';
 import { spawnServer, type ServerProcess } from '../src/test/server-process.js';
-import { projectRoot } from '../src/server/serve-client.js';
-import { UPLOAD_FILE_LIMIT } from '../src/server/app.js';
+import { projectRoot } from '../src/server/http/serve-client.js';
+import { UPLOAD_FILE_LIMIT } from '../src/server/http/security.plugin.js';
 
 const run = promisify(execFile);
 const CADDY = process.env.CADDY_PATH ?? '/usr/bin/caddy';

@@ -11,7 +11,7 @@ import { databaseFile, openDatabase } from '../src/server/db/client.js';
 import { dataKeyFile } from '../src/server/db/seal-personal-data.js';
 import { configureDataKeys, isSealed, unseal } from '../src/server/lib/data-crypto.js';
 import { payoutDetails } from '../src/server/db/schema.js';
-import { projectRoot } from '../src/server/serve-client.js';
+import { projectRoot } from '../src/server/http/serve-client.js';
 
 const run = promisify(execFile);
 const script = path.join(projectRoot, 'deploy', 'nightly-backup.sh');

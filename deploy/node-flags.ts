@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { projectRoot } from '../src/server/serve-client.js';
+import { projectRoot } from '../src/server/http/serve-client.js';
 
 /** The V8 flags production runs the server with: those between `node` and `--import` in the unit's ExecStart. */
 export function productionNodeFlags(): string[] {

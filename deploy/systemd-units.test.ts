@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectRoot } from '../src/server/serve-client.js';
+import { projectRoot } from '../src/server/http/serve-client.js';
 
 const run = promisify(execFile);
 const units = ['marathi-success.service', 'marathi-success-backup.service', 'marathi-success-backup.timer'];

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientDist, projectRoot } from '../server/serve-client.js';
+import { clientDist, projectRoot } from '../server/http/serve-client.js';
 
 /**
  * The built web app (made by the test setup) is public: everything in it is readable by anyone.

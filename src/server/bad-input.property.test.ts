@@ -7,14 +7,14 @@ import { dbChecksum, rowCounts } from '../test/db-snapshot.js';
 import { makePixelBomb, makePng, svgWithScript } from '../test/images.js';
 import { postForm } from '../test/multipart.js';
 import { nastyString, nastyValue, nestedArray, nestedObject, percentEncode, rawPathSegments } from '../test/nasty.js';
-import { startTestApp, type TestApp } from '../test/test-app.js';
+import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
 import { allProcedures, callProcedure } from '../test/trpc-http.js';
 import { buildWorld, createStaff, freshEmail, freshUtr, pendingRegistration, resetToken, type World } from '../test/world.js';
-import { JSON_BODY_LIMIT } from './app.js';
+import { JSON_BODY_LIMIT } from './http/app.js';
 import { users } from './db/schema.js';
 import { createSession } from './features/auth/sessions.service.js';
 import { restRoutes } from './rest/rest-routes.js';
-import { appRouter } from './trpc/router.js';
+import { appRouter } from './root-router.js';
 import { quizWithQuestion } from '../test/learning.js';
 
 /**
@@ -462,25 +462,13 @@ function restUrl(path: string, kase: RestCase): string {
 }
 
 async function sendRest(method: string, path: string, template: RestTemplate, kase: RestCase, token: string) {
-  const url = t.url + restUrl(path, kase);
   if (template.form) {
+    const url = t.url + restUrl(path, kase);
     const form = kase.form ?? { fields: template.form.fields, file: null };
     const file = form.file && { field: template.form.fileField, name: form.file.name, type: 'application/octet-stream', content: form.file.content };
     return postForm(url, form.fields, file, { token });
   }
-  const response = await fetch(url, {
-    method,
-    headers: { token, ...(kase.body !== undefined && { 'content-type': 'application/json' }) },
-    ...(kase.body !== undefined && { body: JSON.stringify(kase.body) }),
-  });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // The test reports the text.
-  }
-  return { status: response.status, body };
+  return callJson(t.url, method, restUrl(path, kase), { body: kase.body, token });
 }
 
 describe('every REST row, fed bad input by the superadmin', () => {

@@ -15,7 +15,7 @@ import { databaseFile, openDatabase } from './db/client.js';
 import { passwordResets, pendingRegistrations, sessions } from './db/schema.js';
 import { createMailer, defineEmail, renderEmail } from './lib/mailer.js';
 import { createSession } from './features/auth/sessions.service.js';
-import { projectRoot } from './serve-client.js';
+import { projectRoot } from './http/serve-client.js';
 
 /**
  * What the server keeps under DATA_DIR (the database, emails in the outbox, backups) is readable

@@ -10,7 +10,7 @@ import { failToStart, spawnServer, type ServerProcess } from '../test/server-pro
 import { databaseFile, openDatabase, type Db } from './db/client.js';
 import { orders } from './db/schema.js';
 import { bookCommission } from './features/affiliate/ledger.service.js';
-import { projectRoot } from './serve-client.js';
+import { projectRoot } from './http/serve-client.js';
 
 const run = promisify(execFile);
 const { onCleanup, tempDir } = cleanupsPerTest();

@@ -1,4 +1,4 @@
-import { buildApp } from './app.js';
+import { buildApp } from './http/app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { checkDataDir, StartupError } from './lib/data-dir.js';
 

@@ -11,7 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledger, sessions, users } from './db/schema.js';
 import { readCache } from './lib/read-cache.js';
-import { projectRoot } from './serve-client.js';
+import { projectRoot } from './http/serve-client.js';
 import { createPackage, createUser, createUserWithToken, TEST_PASSWORD } from '../test/factories.js';
 import { waitForEmail } from '../test/outbox.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../test/test-app.js';

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { projectRoot } from '../server/serve-client.js';
+import { projectRoot } from '../server/http/serve-client.js';
 
 export type ServerProcess = {
   child: ChildProcess;

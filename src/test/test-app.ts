@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { buildApp, type App, type BuildOptions } from '../server/app.js';
+import { buildApp, type App, type BuildOptions } from '../server/http/app.js';
 import { loadConfig } from '../server/config.js';
 import { readOutbox, type OutboxMessage } from './outbox.js';
 

@@ -1,4 +1,4 @@
-import { appRouter } from '../server/trpc/router.js';
+import { appRouter } from '../server/root-router.js';
 import { callJson } from './test-app.js';
 
 export type ProcedureType = 'query' | 'mutation';

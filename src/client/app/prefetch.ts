@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
-import type { AppRouter } from '../../server/trpc/router';
+import type { AppRouter } from '../../server/root-router';
 import { pagePaths } from '../../shared/page-paths';
 
 /**

@@ -5,7 +5,7 @@ import { createPackage, createUserWithToken } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { callProcedure } from '../../test/trpc-http.js';
 import { placeOrder } from '../features/orders/orders.service.js';
-import { projectRoot } from '../serve-client.js';
+import { projectRoot } from '../http/serve-client.js';
 
 const run = promisify(execFile);
 let t: TestApp;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { clientDist } from '../serve-client.js';
+import { clientDist } from '../http/serve-client.js';
 import { firstLoadAssets } from './bundle-size.js';
 
 describe('the first load the build budgets', () => {

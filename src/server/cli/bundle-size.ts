@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { clientDist } from '../serve-client.js';
+import { clientDist } from '../http/serve-client.js';
 
 export const FIRST_LOAD_JS_BUDGET = 150 * 1024;
 

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { clientDist, projectRoot } from '../serve-client.js';
+import { clientDist, projectRoot } from '../http/serve-client.js';
 
 function newestMtime(entry: string): number {
   if (!existsSync(entry)) return 0;

@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { failToStart } from '../../test/server-process.js';
 import { startTestApp } from '../../test/test-app.js';
-import { projectRoot } from '../serve-client.js';
+import { projectRoot } from '../http/serve-client.js';
 
 const sampleDir = path.resolve(projectRoot, 'src/test/fixtures/legacy-sample');
 const folders: string[] = [];

@@ -12,7 +12,7 @@ import { cp, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { buildApp } from '../app.js';
+import { buildApp } from '../http/app.js';
 import { ConfigError, loadConfig, readEnvironment } from '../config.js';
 import { databaseFile } from '../db/client.js';
 import { dataKeyFile } from '../db/seal-personal-data.js';

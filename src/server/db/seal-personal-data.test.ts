@@ -12,7 +12,7 @@ import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { callProcedure, trpcData } from '../../test/trpc-http.js';
 import { payoutDetailsInput } from '../../shared/payout-details.js';
 import { savePayoutDetails } from '../features/payouts/payouts.service.js';
-import { projectRoot } from '../serve-client.js';
+import { projectRoot } from '../http/serve-client.js';
 import { databaseFile } from './client.js';
 import { dataKeyFile } from './seal-personal-data.js';
 

@@ -1,3 +1,4 @@
+import { callTRPCProcedure, type AnyTRPCProcedure, type inferProcedureOutput } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Language } from '../../shared/domain.js';
 import { describeError, isServerFault } from '../lib/errors.js';
@@ -5,21 +6,29 @@ import { jsonOf } from '../lib/read-cache.js';
 import { requestLanguage } from '../lib/request-info.js';
 import type { Config } from '../config.js';
 import type { AppDeps, CreateContext } from '../trpc/context.js';
-import { answerHot, hotReadOf, THROUGH_PROCEDURE } from '../trpc/hot-reads.js';
-import { createCaller, type Caller } from '../trpc/router.js';
+import { answerHot, hotReadOfProcedure, proceduresOf, THROUGH_PROCEDURE } from '../trpc/hot-reads.js';
+import { appRouter, type AppRouter } from '../root-router.js';
 import { requireAdmin, requireUser, type HotRead } from '../trpc/trpc.js';
+
+type Features = AppRouter['_def']['record'];
+type ProceduresOf<R> = { [N in keyof R & string]: R[N] extends AnyTRPCProcedure ? N : never }[keyof R & string];
+/** A procedure of the app's router by its path (`auth.profile`), as tRPC names it. */
+export type ProcedurePath = { [F in keyof Features & string]: `${F}.${ProceduresOf<Features[F]>}` }[keyof Features & string];
+type ProcedureAt<P> = P extends `${infer F extends keyof Features & string}.${infer N}` ? (N extends keyof Features[F] ? Features[F][N] : never) : never;
+type OutputOf<P> = ProcedureAt<P> extends AnyTRPCProcedure ? inferProcedureOutput<ProcedureAt<P>> : never;
 
 /**
  * One call of REST.md: where it answers, how its input is read from the request, which
- * procedure it calls (through the tRPC caller, so validation and role checks are the very same
+ * procedure it calls (through tRPC, so validation, middlewares and role checks are the very same
  * code as for the app), and how the answer is shaped for existing clients.
  */
 export type RestRow = {
   method: HTTPMethods;
   path: string;
+  /** The one procedure the row hands its input to, and whose result it answers. */
+  procedure: ProcedurePath;
+  /** The procedure's input as read from the request; the procedure's schema checks it. */
   input?: (request: FastifyRequest) => unknown | Promise<unknown>;
-  /** `input` is typed `never` so that any procedure accepts it: the procedure's schema checks it. */
-  call: (caller: Caller, input: never) => Promise<unknown>;
   /**
    * Shapes the procedure's result for existing clients; it may depend on the result, the
    * site's public address (absolute picture URLs) and the request's language (the `message` texts).
@@ -42,13 +51,13 @@ export type RestRow = {
 /** What an answer may know of the site besides the result. */
 export type RestSite = Pick<Config, 'publicUrl'>;
 
-export function restRow<T>(
+export function restRow<P extends ProcedurePath>(
   method: HTTPMethods,
   path: string,
   spec: {
+    procedure: P;
     input?: (request: FastifyRequest) => unknown | Promise<unknown>;
-    call: (caller: Caller, input: never) => Promise<T>;
-    answer: (result: T, site: RestSite, lang: Language) => unknown;
+    answer: (result: OutputOf<P>, site: RestSite, lang: Language) => unknown;
     status?: number;
     uploadBy?: 'user' | 'admin';
     legacyNames?: Readonly<Record<string, string>>;
@@ -118,33 +127,6 @@ export function sendRestError(
   });
 }
 
-/**
- * The procedure a row calls, when the row hands its input to exactly one procedure and answers
- * what that procedure answers (found by calling the row once with a recorder instead of a caller):
- * then a hot read (trpc/hot-reads.ts) may answer the row. Null for any other row.
- */
-export function procedureOfRow(row: RestRow): string | null {
-  const input = row.input ? Symbol('input') : undefined;
-  const calls: { path: string; input: unknown; answer: Promise<unknown> }[] = [];
-  const recorder = (path: string[]): unknown =>
-    new Proxy(() => undefined, {
-      get: (_target, key) => recorder([...path, String(key)]),
-      apply: (_target, _this, args: unknown[]) => {
-        const answer = Promise.resolve();
-        calls.push({ path: path.join('.'), input: args[0], answer });
-        return answer;
-      },
-    });
-  let returned: unknown;
-  try {
-    returned = row.call(recorder([]) as Caller, input as never);
-  } catch {
-    return null;
-  }
-  const [call] = calls;
-  return calls.length === 1 && call!.input === input && returned === call!.answer ? call!.path : null;
-}
-
 async function hotAnswerOf(row: RestRow, hot: HotRead, deps: AppDeps, request: FastifyRequest): Promise<unknown> {
   try {
     return answerHot(deps, request, hot, row.input ? await row.input(request) : undefined);
@@ -161,8 +143,10 @@ export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[],
       en: (result) => row.answer(result, site, 'en'),
       mr: (result) => row.answer(result, site, 'mr'),
     };
-    const procedure = row.method === 'GET' ? procedureOfRow(row) : null;
-    const hot = procedure ? hotReadOf(procedure) : null;
+    const procedure = proceduresOf(appRouter)[row.procedure];
+    if (!procedure) throw new Error(`REST row ${row.method} ${row.path}: no procedure ${row.procedure}`);
+    // A GET row of a hot read may be answered by it (trpc/hot-reads.ts).
+    const hot = row.method === 'GET' ? hotReadOfProcedure(procedure) : null;
     app.route({
       method: row.method,
       url: row.path,
@@ -181,7 +165,15 @@ export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[],
           if (row.uploadBy === 'user') requireUser(ctx);
           if (row.uploadBy === 'admin') requireAdmin(ctx);
           const input = row.input ? await row.input(request) : undefined;
-          const result = await row.call(createCaller(ctx), input as never);
+          const result = await callTRPCProcedure({
+            router: appRouter,
+            path: row.procedure,
+            getRawInput: async () => input,
+            ctx,
+            type: procedure._def.type,
+            signal: undefined,
+            batchIndex: 0,
+          });
           return reply
             .code(row.status ?? 200)
             .type('application/json; charset=utf-8')

@@ -32,78 +32,78 @@ function otpText(value: unknown): unknown {
 export const restRoutes: readonly RestRow[] = [
   // Accounts
   restRow('GET', '/api/user/me', {
-    call: (caller) => caller.auth.profile(),
+    procedure: 'auth.profile',
     answer: (profile, site) => ({ user: restUser(profile, site) }),
   }),
   restRow('POST', '/api/user/login', {
     input: body,
-    call: (caller, input) => caller.auth.login(input),
+    procedure: 'auth.login',
     answer: ({ token, user }, site, lang) => ({ message: authText('LOGGED_IN', lang), token, user: restUser(user, site) }),
   }),
   restRow('POST', '/api/user/register', {
     input: (request) => fromLegacyNames(body(request), registerNames),
-    call: (caller, input) => caller.auth.register(input),
+    procedure: 'auth.register',
     answer: ({ activationToken }, _site, lang) => ({ message: authText('CODE_SENT', lang), activationToken }),
     legacyNames: registerNames,
   }),
   restRow('POST', '/api/user/verify', {
     input: (request) => ({ ...body(request), otp: otpText(body(request).otp) }),
-    call: (caller, input) => caller.auth.verify(input),
+    procedure: 'auth.verify',
     answer: ({ user }, _site, lang) => ({ message: authText(user ? 'VERIFIED_SIGNED_IN' : 'VERIFIED', lang) }),
   }),
   restRow('POST', '/api/user/forgot', {
     input: body,
-    call: (caller, input) => caller.auth.forgot(input),
+    procedure: 'auth.forgot',
     answer: (_done, _site, lang) => ({ message: authText('RESET_SENT', lang) }),
   }),
   restRow('POST', '/api/user/reset', {
     // The spec's call carries the reset token in the query string; the app's own page posts it in the body.
     input: (request) => ({ token: query(request).token, password: body(request).password }),
-    call: (caller, input) => caller.auth.resetPassword(input),
+    procedure: 'auth.resetPassword',
     answer: (_done, _site, lang) => ({ message: authText('PASSWORD_CHANGED', lang) }),
   }),
   restRow('POST', '/api/user/logout', {
-    call: (caller) => caller.auth.logout(),
+    procedure: 'auth.logout',
     answer: (_done, _site, lang) => ({ message: authText('LOGGED_OUT', lang) }),
   }),
   restRow('GET', '/api/user/referrer/:userId', {
     input: (request) => ({ userId: params(request).userId }),
-    call: (caller, input) => caller.auth.referrer(input),
+    procedure: 'auth.referrer',
     answer: (referrer) => ({ referrer: referrer && { name: referrer.name, email: referrer.email, contact: referrer.phone } }),
   }),
   restRow('GET', '/api/profile-image', {
-    call: (caller) => caller.auth.profileImage(),
+    procedure: 'auth.profileImage',
     answer: ({ profileImage }, site) => ({ profileImage: absoluteUrl(profileImage, site) }),
   }),
   restRow('POST', '/api/image', {
     input: async (request) => ({ image: (await readMultipart(request, 'profileImage')).file }),
-    call: (caller, input) => caller.auth.setProfileImage(input),
+    procedure: 'auth.setProfileImage',
     answer: ({ imageUrl }, site, lang) => ({ message: authText('IMAGE_UPLOADED', lang), imageUrl: absoluteUrl(imageUrl, site) }),
     uploadBy: 'user',
   }),
 
   // Catalogue
   restRow('GET', '/api/course/all', {
-    call: (caller) => caller.catalog.list(),
+    procedure: 'catalog.list',
     answer: (courses) => ({ courses: courses.map(restCourse) }),
   }),
   restRow('GET', '/api/course/:id', {
     input: (request) => ({ id: params(request).id }),
-    call: (caller, input) => caller.catalog.byId(input),
+    procedure: 'catalog.byId',
     // `lectures` only for a buyer or an admin: for anyone else the key is absent.
     answer: (detail) => ({ course: { ...restCourse(detail), ...(detail.lectures && { lectures: detail.lectures.map(restLecture) }) } }),
   }),
   restRow('GET', '/api/getAllCourses', {
-    call: (caller) => caller.catalog.list(),
+    procedure: 'catalog.list',
     answer: (courses) => ({ course: courses.map(restCourse) }),
   }),
   restRow('GET', '/api/mycourse', {
-    call: (caller) => caller.catalog.mine(),
+    procedure: 'catalog.mine',
     answer: (courses) => ({ courses: courses.map(restCourse), purchasedCourses: courses.map(restCourse) }),
   }),
   restRow('GET', '/api/getlecturesByCourseId/:courseId', {
     input: (request) => ({ packageId: params(request).courseId }),
-    call: (caller, input) => caller.lectures.forPackage(input),
+    procedure: 'lectures.forPackage',
     answer: ({ lectures }) => ({ lectures: lectures.map(restLecture) }),
   }),
   restRow('POST', '/api/course/new', {
@@ -111,55 +111,55 @@ export const restRoutes: readonly RestRow[] = [
       const form = await readMultipart(request, 'image');
       return { ...form.fields, image: form.file };
     },
-    call: (caller, input) => caller.catalog.create(input),
+    procedure: 'catalog.create',
     answer: ({ package: course }, _site, lang) => ({ message: catalogText('PACKAGE_CREATED', lang), course: restCourse(course) }),
     status: 201,
     uploadBy: 'admin',
   }),
   restRow('DELETE', '/api/course/:id', {
     input: (request) => ({ id: params(request).id }),
-    call: (caller, input) => caller.catalog.remove(input),
+    procedure: 'catalog.remove',
     answer: ({ outcome }, _site, lang) => ({ message: catalogText(outcome === 'archived' ? 'PACKAGE_ARCHIVED' : 'PACKAGE_REMOVED', lang) }),
   }),
   restRow('POST', '/api/course/:courseId/lecture', {
     input: (request) => ({ video: body(request).video, title: body(request).title, packageId: params(request).courseId }),
-    call: (caller, input) => caller.lectures.add(input),
+    procedure: 'lectures.add',
     answer: ({ lecture }, _site, lang) => ({ message: catalogText('LECTURE_ADDED', lang), lecture: restLecture(lecture) }),
     status: 201,
   }),
   restRow('DELETE', '/api/lecture/:lectureId', {
     input: (request) => ({ id: params(request).lectureId }),
-    call: (caller, input) => caller.lectures.remove(input),
+    procedure: 'lectures.remove',
     answer: (_done, _site, lang) => ({ message: catalogText('LECTURE_REMOVED', lang) }),
   }),
   restRow('GET', '/api/stats', {
-    call: (caller) => caller.catalog.stats(),
+    procedure: 'catalog.stats',
     answer: (stats) => ({ stats: { totalCoures: stats.packages, totalLectures: stats.lectures, totalUsers: stats.users } }),
   }),
 
   // Orders
   restRow('POST', '/api/course/purchase', {
     input: (request) => fromLegacyNames(body(request), purchaseNames),
-    call: (caller, input) => caller.orders.purchase(input),
+    procedure: 'orders.purchase',
     answer: ({ order }, _site, lang) => ({ message: orderText('ORDER_TAKEN', lang), order: restOrder(order) }),
     legacyNames: purchaseNames,
   }),
   restRow('GET', '/api/admin/pending-orders', {
     input: (request) => ({ search: query(request).search, page: query(request).page }),
-    call: (caller, input) => caller.orders.pending(input),
+    procedure: 'orders.pending',
     answer: ({ orders, total, pageSize }) => ({ orders: orders.map(restOrder), total, pageSize }),
   }),
   // The spec's client posts this one without the /api prefix.
   restRow('POST', '/approve', {
     input: body,
-    call: (caller, input) => caller.orders.decide(input),
+    procedure: 'orders.decide',
     answer: ({ order }, _site, lang) => ({ message: orderText(order.status === 'approved' ? 'APPROVED' : 'REJECTED', lang), order: restOrder(order) }),
   }),
 
   // Referrals, earnings and people
   restRow('GET', '/api/leaderboard', {
     input: (request) => ({ period: query(request).period ?? 'all' }),
-    call: (caller, input) => caller.affiliate.leaderboard(input),
+    procedure: 'affiliate.leaderboard',
     answer: ({ entries }, site) => ({
       success: true,
       leaderboard: entries.map((entry) => ({
@@ -171,7 +171,7 @@ export const restRoutes: readonly RestRow[] = [
     }),
   }),
   restRow('GET', '/api/affiliates', {
-    call: (caller) => caller.affiliate.affiliates(),
+    procedure: 'affiliate.affiliates',
     answer: (affiliates) => ({
       success: true,
       affiliates: affiliates.map((person) => ({ _id: person.id, name: person.name, contact: person.phone, purchasedCourses: person.packageIds })),
@@ -179,7 +179,7 @@ export const restRoutes: readonly RestRow[] = [
   }),
   restRow('GET', '/api/admin/users', {
     input: (request) => ({ search: query(request).search, page: query(request).page }),
-    call: (caller, input) => caller.admin.users(input),
+    procedure: 'admin.users',
     answer: ({ users, total, pageSize }) => ({
       users: users.map((user) => ({
         _id: user.id,
@@ -196,12 +196,12 @@ export const restRoutes: readonly RestRow[] = [
   }),
   restRow('DELETE', '/api/users/delete', {
     input: body,
-    call: (caller, input) => caller.admin.deleteUser(input),
+    procedure: 'admin.deleteUser',
     answer: (_done, _site, lang) => ({ message: adminText('USER_DELETED', lang) }),
   }),
   restRow('POST', '/api/admin/sendMail', {
     input: body,
-    call: (caller, input) => caller.affiliate.pay(input),
+    procedure: 'affiliate.pay',
     answer: ({ payout }, _site, lang) => ({
       message: affiliateText('PAYOUT_SENT', lang),
       payout: { _id: payout.id, amount: paiseToRupees(payout.amountPaise) },
@@ -214,7 +214,7 @@ export const restRoutes: readonly RestRow[] = [
       const form = await readMultipart(request, 'statement', { tooLarge: statementErrors.FILE_TOO_LARGE });
       return { file: form.file, fileName: form.fileName, staleDays: form.fields.staleDays, mapping: jsonField(form.fields.mapping) };
     },
-    call: (caller, input) => caller.statements.upload(input),
+    procedure: 'statements.upload',
     answer: (outcome) => outcome,
     uploadBy: 'admin',
   }),

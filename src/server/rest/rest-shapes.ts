@@ -1,4 +1,4 @@
-import type { ProfileView } from '../features/auth/auth.views.js';
+import type { ProfileView } from '../features/profile/profile.views.js';
 import type { OrderView } from '../features/orders/orders.views.js';
 import type { LectureView, PackageView } from '../features/catalog/catalog.views.js';
 import { paiseToRupees } from '../../shared/money.js';

@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { AnyProcedure } from '@trpc/server/unstable-core-do-not-import';
+import type { AnyTRPCProcedure, AnyTRPCRouter } from '@trpc/server';
 import { findSessionUser } from '../features/auth/sessions.service.js';
 import { readToken } from '../lib/request-info.js';
 import type { AppDeps } from './context.js';
-import { appRouter } from './router.js';
-import type { HotRead, ProcedureMeta } from './trpc.js';
+import { signedIn, type HotRead, type ProcedureMeta } from './trpc.js';
 
 /**
  * The short road of the hottest reads (a learner's profile, earnings cards, leaderboard, the
@@ -16,14 +15,31 @@ import type { HotRead, ProcedureMeta } from './trpc.js';
  * error of the read itself goes on through the procedure, which answers it as always.
  */
 
+/**
+ * The middlewares of a hot read's procedure that `answerHot` applies itself, by the read's kind: a
+ * signed-in read finds the session's user as `signedIn` does (without one, the procedure answers,
+ * and refuses). The input is parsed with the procedure's own schema. Nothing else of the chain is
+ * applied here: a middleware added to these procedures (a rate limit, an audit) must be applied in
+ * `answerHot` too and named here; hot-reads.test.ts walks every hot procedure's middlewares and
+ * fails until it is.
+ */
+export const MIDDLEWARES_APPLIED_HERE = { signedIn: signedIn._middlewares, public: [] } as const;
+
 /** What `answerHot` answers when the procedure must answer instead. */
 export const THROUGH_PROCEDURE: unique symbol = Symbol('through the procedure');
 
-const procedures = appRouter._def.procedures as unknown as Record<string, AnyProcedure>;
+/**
+ * A router's procedures by path (`auth.profile`). tRPC has no public function that lists them;
+ * the router's definition (typed by the public TRPCRouterDef) holds them flat, and this is the one
+ * place that reads it.
+ */
+export function proceduresOf(router: AnyTRPCRouter): Readonly<Record<string, AnyTRPCProcedure>> {
+  return router._def.procedures as Record<string, AnyTRPCProcedure>;
+}
 
-/** The hot read behind a procedure path, or null. */
-export function hotReadOf(path: string): HotRead | null {
-  return (procedures[path]?._def.meta as ProcedureMeta | undefined)?.hot ?? null;
+/** The hot read a procedure declares (signedInRead, signedInReadOf, publicRead), or null. */
+export function hotReadOfProcedure(procedure: AnyTRPCProcedure | undefined): HotRead | null {
+  return (procedure?._def.meta as ProcedureMeta | undefined)?.hot ?? null;
 }
 
 export function answerHot(deps: AppDeps, request: FastifyRequest, read: HotRead, rawInput: unknown): unknown {

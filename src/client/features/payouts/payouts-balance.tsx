@@ -1,6 +1,6 @@
 import type { inferRouterOutputs } from '@trpc/server';
 import { formatRupees } from '../../../shared/money';
-import type { AppRouter } from '../../../server/trpc/router';
+import type { AppRouter } from '../../../server/root-router';
 import { usePayoutsMessages } from './payouts-messages';
 
 /** The balance as `payouts.mine` answers it: the server's type, not a copy. */

@@ -7,7 +7,7 @@ import { affiliatesOf } from './affiliates.service.js';
 import { dashboardOf } from './dashboard.service.js';
 import { earningsHistory, purchasesOfReferred } from './earnings-history.service.js';
 import { leaderboardPeriods, leaderboardView } from './leaderboard.service.js';
-import { payEarnings } from './payouts.service.js';
+import { payEarnings } from '../payouts/direct-payouts.service.js';
 import { toAffiliateView, toCommissionLineView, toPaidView } from './affiliate.views.js';
 
 export const affiliateRouter = router({

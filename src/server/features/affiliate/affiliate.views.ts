@@ -3,6 +3,9 @@ import { profileImageUrl } from '../../lib/uploads.js';
 import type { Affiliate } from './affiliates.service.js';
 import type { CommissionLine, ReferredPurchase } from './earnings-history.service.js';
 
+/** Earnings in paise: commissions and corrections of each IST period. Payouts do not lower them. */
+export type Earnings = { today: number; week: number; month: number; total: number };
+
 /** Ids as strings, money in paise, times in epoch ms, pictures as URLs. */
 
 export type DashboardUserView = { id: string; name: string; profileImage: string | null; referralCode: string };

@@ -5,11 +5,9 @@ import { highestTier, type Tier } from '../../../shared/domain.js';
 import { istDayStart } from '../../../shared/ist.js';
 import { readCache } from '../../lib/read-cache.js';
 import { findActiveUser } from '../auth/accounts.service.js';
-import type { Earnings } from '../auth/auth.views.js';
-import { earningsOf } from '../auth/profile.service.js';
+import { earningsOf, payoutsOf } from './ledger.service.js';
 import { affiliateErrors } from './affiliate.errors.js';
-import { payoutsOf } from './payouts.service.js';
-import { toDashboardUserView, type DashboardUserView, type PayoutView } from './affiliate.views.js';
+import { toDashboardUserView, type DashboardUserView, type Earnings, type PayoutView } from './affiliate.views.js';
 
 export type Dashboard = {
   user: DashboardUserView;

@@ -1,7 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
-import { prepared, setParam, type Queryable } from '../../db/client.js';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { prepared, setParam, type Db, type Queryable } from '../../db/client.js';
 import { ledger, payoutLines, users, type LedgerRow } from '../../db/schema.js';
-import { istMonthStart, istWeekStart } from '../../../shared/ist.js';
+import { istMonthStart, istPeriods, istWeekStart } from '../../../shared/ist.js';
+import { toPayoutView, type Earnings, type PayoutView } from './affiliate.views.js';
 
 /**
  * The earnings ledger is append-only. Each line also updates the user's kept totals in the same
@@ -60,24 +61,15 @@ export function bookPayout(
   tx: Queryable,
   line: { userId: number; amountPaise: number; createdBy: number; now: number; payoutLineId?: number; note?: string },
 ): LedgerRow {
-  const row = tx
-    .insert(ledger)
-    .values({
-      userId: line.userId,
-      kind: 'payout',
-      amountPaise: line.amountPaise,
-      createdBy: line.createdBy,
-      createdAt: line.now,
-      payoutLineId: line.payoutLineId ?? null,
-      note: line.note ?? null,
-    })
-    .returning()
-    .get();
-  tx.update(users)
-    .set({ paidPaise: sql`${users.paidPaise} + ${line.amountPaise}` })
-    .where(eq(users.id, line.userId))
-    .run();
-  return row;
+  return bookAgainstOwed(tx, {
+    userId: line.userId,
+    kind: 'payout',
+    amountPaise: line.amountPaise,
+    createdBy: line.createdBy,
+    createdAt: line.now,
+    payoutLineId: line.payoutLineId ?? null,
+    note: line.note ?? null,
+  });
 }
 
 /**
@@ -86,14 +78,15 @@ export function bookPayout(
  * kept `paidPaise` counts it), never the earnings.
  */
 export function bookTds(tx: Queryable, line: { userId: number; amountPaise: number; orderId: number; note: string; now: number }): LedgerRow {
-  const row = tx
-    .insert(ledger)
-    .values({ userId: line.userId, kind: 'tds', amountPaise: line.amountPaise, orderId: line.orderId, note: line.note, createdAt: line.now })
-    .returning()
-    .get();
+  return bookAgainstOwed(tx, { userId: line.userId, kind: 'tds', amountPaise: line.amountPaise, orderId: line.orderId, note: line.note, createdAt: line.now });
+}
+
+/** A line that counts against what is owed (a payout, TDS), and the user's kept `paidPaise` with it. */
+function bookAgainstOwed(tx: Queryable, values: typeof ledger.$inferInsert): LedgerRow {
+  const row = tx.insert(ledger).values(values).returning().get();
   tx.update(users)
-    .set({ paidPaise: sql`${users.paidPaise} + ${line.amountPaise}` })
-    .where(eq(users.id, line.userId))
+    .set({ paidPaise: sql`${users.paidPaise} + ${values.amountPaise}` })
+    .where(eq(users.id, values.userId))
     .run();
   return row;
 }
@@ -188,4 +181,37 @@ export function bookOpeningLine(
     .where(eq(users.id, line.userId))
     .run();
   return row;
+}
+
+/**
+ * A user's earnings, shown on the affiliate dashboard and in their profile (features/profile): their ledger
+ * lines summed per IST period, from the index on (user_id, created_at).
+ */
+export function earningsOf(db: Queryable, userId: number, now: number): Earnings {
+  const since = (start: string) => sql<number>`coalesce(sum(case when ${ledger.createdAt} >= ${sql.placeholder(start)} then ${ledger.amountPaise} end), 0)`;
+  const query = prepared(db, 'ledger.earningsOfUser', () =>
+    db
+      .select({
+        today: since('dayStart'),
+        week: since('weekStart'),
+        month: since('monthStart'),
+        total: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)`,
+      })
+      .from(ledger)
+      .where(and(eq(ledger.userId, sql.placeholder('userId')), inArray(ledger.kind, ['commission', 'correction'])))
+      .prepare(),
+  );
+  return query.get({ userId, ...istPeriods(now) }) ?? { today: 0, week: 0, month: 0, total: 0 };
+}
+
+/** A user's payouts, newest first. */
+export function payoutsOf(db: Db, userId: number): PayoutView[] {
+  return db
+    .select({ id: ledger.id, amountPaise: ledger.amountPaise, createdAt: ledger.createdAt, paidBy: users.name })
+    .from(ledger)
+    .leftJoin(users, eq(users.id, ledger.createdBy))
+    .where(and(eq(ledger.userId, userId), eq(ledger.kind, 'payout')))
+    .orderBy(desc(ledger.createdAt), desc(ledger.id))
+    .all()
+    .map(toPayoutView);
 }

@@ -10,7 +10,7 @@ import type { Mailer } from '../../lib/mailer.js';
 import { deleteUserByEmail } from '../admin/users.service.js';
 import { claimFreeOrder, decideOrder, placeOrder } from '../orders/orders.service.js';
 import { bookOpeningLine } from './ledger.service.js';
-import { payEarnings } from './payouts.service.js';
+import { payEarnings } from '../payouts/direct-payouts.service.js';
 import { adminStats } from '../admin/stats.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
 import { exportBatch, makeBatch, markLineFailed, markLinePaid, payoutsOverview } from '../payouts/batches.service.js';

@@ -9,7 +9,7 @@ import { rememberDevice } from './login-limiter.js';
 import { authErrors } from './auth.errors.js';
 import { toContactView, toMeView, toUploadedPictureView } from './auth.views.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
-import { changePassword, meOf, profileOf as keptProfileOf, setProfileImage, updateProfile } from './profile.service.js';
+import { changePassword, meOf, setProfileImage, updateProfile } from './account-edit.service.js';
 import { register, resendCode, verify } from './registration.service.js';
 import { privacyErrors } from '../privacy/privacy.errors.js';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
@@ -25,145 +25,146 @@ const otp = z
   .regex(/^\d{6}$/, 'OTP_INVALID');
 const optionalPhone = z.preprocess((value) => (value === '' ? undefined : value), indianPhone.optional());
 
-function profileOf(deps: AppDeps, userId: number) {
-  const profile = keptProfileOf(deps.db, userId, deps.now());
-  if (!profile) throw authErrors.USER_NOT_FOUND();
-  return profile;
-}
+/**
+ * Identity: accounts, sessions, logins, and the account's own edits. The signed-in user's profile
+ * (with their packages and earnings) is not identity's to build: `profileOf` is handed in by the
+ * root router (features/profile), and answers `auth.profile` and the user of a login.
+ */
+export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: AppDeps, userId: number) => Profile }) {
+  return router({
+    /** The signed-in user, or null for a visitor. */
+    me: publicRead((deps, session) => (session ? meOf(deps.db, session.id) : null)),
 
-export const authRouter = router({
-  /** The signed-in user, or null for a visitor. */
-  me: publicRead((deps, session) => (session ? meOf(deps.db, session.id) : null)),
+    /** The signed-in user with their packages and earnings. */
+    profile: signedInRead((deps, user) => profileOf(deps, user.id)),
 
-  /** The signed-in user with their packages and earnings. */
-  profile: signedInRead((deps, user) => profileOf(deps, user.id)),
+    /** At the device limit the answer is 409 DEVICE_LIMIT with the devices; `replaceDevice` names one to log out. */
+    login: publicProcedure.input(z.object({ email: emailAddress, password, replaceDevice: entityId.optional() })).mutation(async ({ ctx, input }) => {
+      const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang, device: ctx.req.device, deviceCookie: ctx.req.deviceCookie });
+      ctx.req.setSessionCookie(session.token, session.expiresAt);
+      ctx.req.setDeviceCookie(session.deviceCookie);
+      return { token: session.token, user: profileOf(ctx, session.user.id) };
+    }),
 
-  /** At the device limit the answer is 409 DEVICE_LIMIT with the devices; `replaceDevice` names one to log out. */
-  login: publicProcedure.input(z.object({ email: emailAddress, password, replaceDevice: entityId.optional() })).mutation(async ({ ctx, input }) => {
-    const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang, device: ctx.req.device, deviceCookie: ctx.req.deviceCookie });
-    ctx.req.setSessionCookie(session.token, session.expiresAt);
-    ctx.req.setDeviceCookie(session.deviceCookie);
-    return { token: session.token, user: profileOf(ctx, session.user.id) };
-  }),
+    logout: protectedProcedure.mutation(({ ctx }) => {
+      revokeSession(ctx.db, ctx.user.sessionId);
+      ctx.req.clearSessionCookie();
+      return { ok: true as const };
+    }),
 
-  logout: protectedProcedure.mutation(({ ctx }) => {
-    revokeSession(ctx.db, ctx.user.sessionId);
-    ctx.req.clearSessionCookie();
-    return { ok: true as const };
-  }),
-
-  register: publicProcedure
-    .input(
-      z.object({
-        name: personName,
-        email: emailAddress,
-        phone: indianPhone,
-        password: newPassword,
-        referralCode: optionalText(36),
-        /** Agreement to the privacy notice of this version; the app asks it (not pre-ticked). A client that does not ask leaves it to the next visit. */
-        consent: z.boolean().optional(),
+    register: publicProcedure
+      .input(
+        z.object({
+          name: personName,
+          email: emailAddress,
+          phone: indianPhone,
+          password: newPassword,
+          referralCode: optionalText(36),
+          /** Agreement to the privacy notice of this version; the app asks it (not pre-ticked). A client that does not ask leaves it to the next visit. */
+          consent: z.boolean().optional(),
+        }),
+      )
+      .mutation(async ({ ctx, input }) => {
+        if (input.consent === false) throw privacyErrors.CONSENT_REQUIRED();
+        const { activationToken } = await register(ctx, {
+          name: input.name,
+          email: input.email,
+          phone: input.phone,
+          password: input.password,
+          referralCode: input.referralCode || undefined,
+          consentVersion: input.consent ? PRIVACY_NOTICE_VERSION : null,
+          ip: ctx.req.ip,
+          lang: ctx.req.lang,
+        });
+        return { activationToken };
       }),
-    )
-    .mutation(async ({ ctx, input }) => {
-      if (input.consent === false) throw privacyErrors.CONSENT_REQUIRED();
-      const { activationToken } = await register(ctx, {
-        name: input.name,
-        email: input.email,
-        phone: input.phone,
-        password: input.password,
-        referralCode: input.referralCode || undefined,
-        consentVersion: input.consent ? PRIVACY_NOTICE_VERSION : null,
-        ip: ctx.req.ip,
-        lang: ctx.req.lang,
-      });
-      return { activationToken };
+
+    /**
+     * Creates the account from the emailed code. With `signIn` the new account is also signed in
+     * on this browser (a new session, through the same device-limit check as a login), so the
+     * learner goes straight back to what they were doing.
+     */
+    verify: publicProcedure.input(z.object({ activationToken: token, otp, signIn: z.boolean().optional() })).mutation(async ({ ctx, input }) => {
+      const user = await verify(ctx, { activationToken: input.activationToken, otp: input.otp, ip: ctx.req.ip });
+      if (!input.signIn) return { user: null };
+      const session = startSessionWithinDeviceLimit(ctx, user, ctx.req.device);
+      ctx.req.setSessionCookie(session.token, session.expiresAt);
+      // The browser that just proved it reads the account's email is one the owner uses.
+      ctx.req.setDeviceCookie(rememberDevice(ctx.db, user.id, ctx.req.deviceCookie, ctx.now()));
+      return { user: profileOf(ctx, user.id) };
     }),
 
-  /**
-   * Creates the account from the emailed code. With `signIn` the new account is also signed in
-   * on this browser (a new session, through the same device-limit check as a login), so the
-   * learner goes straight back to what they were doing.
-   */
-  verify: publicProcedure.input(z.object({ activationToken: token, otp, signIn: z.boolean().optional() })).mutation(async ({ ctx, input }) => {
-    const user = await verify(ctx, { activationToken: input.activationToken, otp: input.otp, ip: ctx.req.ip });
-    if (!input.signIn) return { user: null };
-    const session = startSessionWithinDeviceLimit(ctx, user, ctx.req.device);
-    ctx.req.setSessionCookie(session.token, session.expiresAt);
-    // The browser that just proved it reads the account's email is one the owner uses.
-    ctx.req.setDeviceCookie(rememberDevice(ctx.db, user.id, ctx.req.deviceCookie, ctx.now()));
-    return { user: profileOf(ctx, user.id) };
-  }),
-
-  resendCode: publicProcedure.input(z.object({ activationToken: token })).mutation(async ({ ctx, input }) => {
-    await resendCode(ctx, { ...input, ip: ctx.req.ip });
-    return { ok: true as const };
-  }),
-
-  forgot: publicProcedure.input(z.object({ email: emailAddress })).mutation(async ({ ctx, input }) => {
-    await requestPasswordReset(ctx, { email: input.email, ip: ctx.req.ip });
-    return { ok: true as const };
-  }),
-
-  resetPassword: publicProcedure.input(z.object({ token, password: newPassword })).mutation(async ({ ctx, input }) => {
-    const { userId } = await resetPassword(ctx, { ...input, ip: ctx.req.ip });
-    // The browser that just proved it reads the account's email is one the owner uses.
-    ctx.req.setDeviceCookie(rememberDevice(ctx.db, userId, ctx.req.deviceCookie, ctx.now()));
-    ctx.req.clearSessionCookie();
-    return { ok: true as const };
-  }),
-
-  /** A user's sponsor: only the user themselves or an admin may ask. */
-  referrer: protectedProcedure.input(z.object({ userId: entityId })).query(({ ctx, input }) => {
-    if (input.userId !== ctx.user.id && !isAdminRole(ctx.user.role)) throw authErrors.NOT_YOURS();
-    const user = findActiveUser(ctx.db, input.userId);
-    if (!user) throw authErrors.USER_NOT_FOUND();
-    const sponsor = user.sponsorId === null ? undefined : findActiveUser(ctx.db, user.sponsorId);
-    return sponsor ? toContactView(sponsor) : null;
-  }),
-
-  /**
-   * Who invited a visitor who arrived by `?ref=CODE`: the sponsor's name only, for the greeting
-   * ("Rahul Patil invited you"), or null for a code that matches nobody. The sponsor shared the
-   * link themselves; codes are too many to guess.
-   */
-  sponsorByCode: publicProcedure.input(z.object({ code: requiredText(36) })).query(({ ctx, input }) => {
-    const sponsor = findActiveUserByReferralCode(ctx.db, input.code);
-    return sponsor ? { name: sponsor.name } : null;
-  }),
-
-  /** My account: the name and phone the user shows (the email stays: it is the login). */
-  updateProfile: protectedProcedure.input(z.object({ name: personName, phone: indianPhone })).mutation(({ ctx, input }) => {
-    updateProfile(ctx.db, ctx.user.id, input);
-    return { user: toMeView(findActiveUser(ctx.db, ctx.user.id)!) };
-  }),
-
-  /** My account: a new password, after the current one; the user's other sessions end. */
-  changePassword: protectedProcedure.input(z.object({ current: password, next: newPassword })).mutation(async ({ ctx, input }) => {
-    await changePassword(ctx, { id: ctx.user.id, sessionId: ctx.user.sessionId }, input);
-    return { ok: true as const };
-  }),
-
-  setLanguage: protectedProcedure.input(z.object({ lang: z.enum(languages) })).mutation(({ ctx, input }) => {
-    setLanguage(ctx.db, ctx.user.id, input.lang);
-    return { lang: input.lang };
-  }),
-
-  profileImage: protectedProcedure.query(({ ctx }) => ({ profileImage: toMeView(findActiveUser(ctx.db, ctx.user.id)!).profileImage })),
-
-  /** The picture's bytes come from the multipart REST call (`POST /api/image`), read by its row. */
-  setProfileImage: protectedProcedure.input(z.object({ image: z.instanceof(Buffer).nullable() })).mutation(async ({ ctx, input }) => {
-    if (!input.image) throw imageErrors.IMAGE_REQUIRED();
-    const file = await setProfileImage(ctx, ctx.user.id, input.image);
-    return toUploadedPictureView(file);
-  }),
-
-  setupStatus: publicProcedure.query(({ ctx }) => ({ open: ctx.setup.isOpen() })),
-
-  setup: publicProcedure
-    .input(z.object({ token, name: personName, email: emailAddress, phone: optionalPhone, password: newPassword }))
-    .mutation(async ({ ctx, input }) => {
-      const result = await completeSetup(ctx, { ...input, phone: input.phone ?? null, ip: ctx.req.ip });
-      ctx.req.setSessionCookie(result.token, result.expiresAt);
-      return { user: toMeView(result.user) };
+    resendCode: publicProcedure.input(z.object({ activationToken: token })).mutation(async ({ ctx, input }) => {
+      await resendCode(ctx, { ...input, ip: ctx.req.ip });
+      return { ok: true as const };
     }),
-});
+
+    forgot: publicProcedure.input(z.object({ email: emailAddress })).mutation(async ({ ctx, input }) => {
+      await requestPasswordReset(ctx, { email: input.email, ip: ctx.req.ip });
+      return { ok: true as const };
+    }),
+
+    resetPassword: publicProcedure.input(z.object({ token, password: newPassword })).mutation(async ({ ctx, input }) => {
+      const { userId } = await resetPassword(ctx, { ...input, ip: ctx.req.ip });
+      // The browser that just proved it reads the account's email is one the owner uses.
+      ctx.req.setDeviceCookie(rememberDevice(ctx.db, userId, ctx.req.deviceCookie, ctx.now()));
+      ctx.req.clearSessionCookie();
+      return { ok: true as const };
+    }),
+
+    /** A user's sponsor: only the user themselves or an admin may ask. */
+    referrer: protectedProcedure.input(z.object({ userId: entityId })).query(({ ctx, input }) => {
+      if (input.userId !== ctx.user.id && !isAdminRole(ctx.user.role)) throw authErrors.NOT_YOURS();
+      const user = findActiveUser(ctx.db, input.userId);
+      if (!user) throw authErrors.USER_NOT_FOUND();
+      const sponsor = user.sponsorId === null ? undefined : findActiveUser(ctx.db, user.sponsorId);
+      return sponsor ? toContactView(sponsor) : null;
+    }),
+
+    /**
+     * Who invited a visitor who arrived by `?ref=CODE`: the sponsor's name only, for the greeting
+     * ("Rahul Patil invited you"), or null for a code that matches nobody. The sponsor shared the
+     * link themselves; codes are too many to guess.
+     */
+    sponsorByCode: publicProcedure.input(z.object({ code: requiredText(36) })).query(({ ctx, input }) => {
+      const sponsor = findActiveUserByReferralCode(ctx.db, input.code);
+      return sponsor ? { name: sponsor.name } : null;
+    }),
+
+    /** My account: the name and phone the user shows (the email stays: it is the login). */
+    updateProfile: protectedProcedure.input(z.object({ name: personName, phone: indianPhone })).mutation(({ ctx, input }) => {
+      updateProfile(ctx.db, ctx.user.id, input);
+      return { user: toMeView(findActiveUser(ctx.db, ctx.user.id)!) };
+    }),
+
+    /** My account: a new password, after the current one; the user's other sessions end. */
+    changePassword: protectedProcedure.input(z.object({ current: password, next: newPassword })).mutation(async ({ ctx, input }) => {
+      await changePassword(ctx, { id: ctx.user.id, sessionId: ctx.user.sessionId }, input);
+      return { ok: true as const };
+    }),
+
+    setLanguage: protectedProcedure.input(z.object({ lang: z.enum(languages) })).mutation(({ ctx, input }) => {
+      setLanguage(ctx.db, ctx.user.id, input.lang);
+      return { lang: input.lang };
+    }),
+
+    profileImage: protectedProcedure.query(({ ctx }) => ({ profileImage: toMeView(findActiveUser(ctx.db, ctx.user.id)!).profileImage })),
+
+    /** The picture's bytes come from the multipart REST call (`POST /api/image`), read by its row. */
+    setProfileImage: protectedProcedure.input(z.object({ image: z.instanceof(Buffer).nullable() })).mutation(async ({ ctx, input }) => {
+      if (!input.image) throw imageErrors.IMAGE_REQUIRED();
+      const file = await setProfileImage(ctx, ctx.user.id, input.image);
+      return toUploadedPictureView(file);
+    }),
+
+    setupStatus: publicProcedure.query(({ ctx }) => ({ open: ctx.setup.isOpen() })),
+
+    setup: publicProcedure
+      .input(z.object({ token, name: personName, email: emailAddress, phone: optionalPhone, password: newPassword }))
+      .mutation(async ({ ctx, input }) => {
+        const result = await completeSetup(ctx, { ...input, phone: input.phone ?? null, ip: ctx.req.ip });
+        ctx.req.setSessionCookie(result.token, result.expiresAt);
+        return { user: toMeView(result.user) };
+      }),
+  });
+}

@@ -15,12 +15,6 @@ export type MeView = {
   lang: Language;
 };
 
-/** Earnings in paise: commissions and corrections of each IST period. Payouts do not lower them. */
-export type Earnings = { today: number; week: number; month: number; total: number };
-
-/** MeView plus what they own and what they have earned (paise). */
-export type ProfileView = MeView & { purchasedPackageIds: string[]; earnings: Earnings };
-
 export type ContactView = { name: string; email: string; phone: string | null };
 
 export function toMeView(user: UserRow): MeView {
@@ -39,10 +33,6 @@ export function toMeView(user: UserRow): MeView {
 /** A picture just uploaded, by its file name. */
 export function toUploadedPictureView(file: string): { imageUrl: string } {
   return { imageUrl: profileImageUrl(file)! };
-}
-
-export function toProfileView(user: UserRow, purchasedPackageIds: number[], earnings: Earnings): ProfileView {
-  return { ...toMeView(user), purchasedPackageIds: purchasedPackageIds.map(String), earnings };
 }
 
 export function toContactView(user: UserRow): ContactView {

@@ -3,7 +3,7 @@ import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { pendingRegistration } from '../../../test/world.js';
-import { TRPC_MAX_BATCH } from '../../app.js';
+import { TRPC_MAX_BATCH } from '../../http/trpc.plugin.js';
 import { loginLimits } from './accounts.service.js';
 import { resetLimits } from './password-reset.service.js';
 import { registrationLimits } from './registration.service.js';

@@ -6,7 +6,7 @@ import { createUserWithToken } from '../../../test/factories.js';
 import { makePng } from '../../../test/images.js';
 import { postForm } from '../../../test/multipart.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
-import { profileImageLimit } from './profile.service.js';
+import { profileImageLimit } from './account-edit.service.js';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { createUser } from '../../../test/factories.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { openDatabase, databaseFile } from '../../db/client.js';
 import { users } from '../../db/schema.js';
-import { projectRoot } from '../../serve-client.js';
+import { projectRoot } from '../../http/serve-client.js';
 import { verifyPassword } from '../../lib/password.js';
 
 let t: TestApp;

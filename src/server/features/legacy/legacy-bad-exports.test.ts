@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { dbChecksum } from '../../../test/db-snapshot.js';
 import { makePng } from '../../../test/images.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
-import { projectRoot } from '../../serve-client.js';
+import { projectRoot } from '../../http/serve-client.js';
 import { findActiveUserByEmail } from '../auth/accounts.service.js';
 import { importLegacy } from './legacy-import.service.js';
 import { renderReport, type ImportReport } from './legacy-report.js';

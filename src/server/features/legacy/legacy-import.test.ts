@@ -7,7 +7,7 @@ import { dbChecksum } from '../../../test/db-snapshot.js';
 import { createPackage, createUserWithToken } from '../../../test/factories.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { legacyIds, orders, reservedUtrs, users } from '../../db/schema.js';
-import { projectRoot } from '../../serve-client.js';
+import { projectRoot } from '../../http/serve-client.js';
 import { findActiveUserByEmail, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { importLegacy } from './legacy-import.service.js';
 import { renderReport, type ImportReport } from './legacy-report.js';

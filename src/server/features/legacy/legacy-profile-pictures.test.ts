@@ -9,7 +9,7 @@ import { createUser } from '../../../test/factories.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { users } from '../../db/schema.js';
 import { profileImagesDir } from '../../lib/uploads.js';
-import { projectRoot } from '../../serve-client.js';
+import { projectRoot } from '../../http/serve-client.js';
 import { findActiveUserByEmail } from '../auth/accounts.service.js';
 import { importLegacy } from './legacy-import.service.js';
 import { cloudinaryAddress, pictureFetcher, type FetchPicture } from './legacy-profile-pictures.js';

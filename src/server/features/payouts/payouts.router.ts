@@ -7,7 +7,7 @@ import { findActiveUser } from '../auth/accounts.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
 import { batchView, exportBatch, makeBatch, markLineFailed, markLinePaid, payoutsOverview, recentBatches } from './batches.service.js';
 import { cancelPayoutRequest, payoutsHome, requestPayout, savePayoutDetails } from './payouts.service.js';
-import { statementCsv, statementOf, tdsRegister, tdsRegisterCsv } from './statements.service.js';
+import { statementCsv, statementOf, tdsRegister, tdsRegisterCsv } from './earning-statements.service.js';
 import { toReversalView } from './payouts.views.js';
 
 const period = z

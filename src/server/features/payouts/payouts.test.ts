@@ -14,7 +14,7 @@ import { batchView, makeBatch, markLineFailed, markLinePaid } from './batches.se
 import { payoutsHome, savePayoutDetails } from './payouts.service.js';
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
 import { financialYear } from '../../../shared/financial-year.js';
-import { statementOf } from './statements.service.js';
+import { statementOf } from './earning-statements.service.js';
 
 /** A moment given in IST (UTC+05:30). */
 const ist = (text: string) => Date.parse(`${text}+05:30`);

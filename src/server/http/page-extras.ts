@@ -1,16 +1,16 @@
-import type { Db } from './db/client.js';
-import type { Config } from './config.js';
-import { languages, type Language } from '../shared/domain.js';
-import { formatRupees } from '../shared/money.js';
-import { escapeHtml } from './lib/html.js';
-import { packagesOnSale } from './features/catalog/catalog.service.js';
-import { findActiveUserByReferralCode } from './features/auth/accounts.service.js';
-import type { PackageView } from './features/catalog/catalog.views.js';
-import { pagePaths, pathTo } from '../shared/page-paths.js';
+import type { Db } from '../db/client.js';
+import type { Config } from '../config.js';
+import { languages, type Language } from '../../shared/domain.js';
+import { formatRupees } from '../../shared/money.js';
+import { escapeHtml } from '../lib/html.js';
+import { packagesOnSale } from '../features/catalog/catalog.service.js';
+import { findActiveUserByReferralCode } from '../features/auth/accounts.service.js';
+import type { PackageView } from '../features/catalog/catalog.views.js';
+import { pagePaths, pathTo } from '../../shared/page-paths.js';
 import { drawnCatalogue, drawnHome, drawnPlayer, lectureCountText } from './drawn-pages.js';
-import { SHARE_PICTURE, sharePictureUrl } from './lib/uploads.js';
-import { formatIstDate } from '../shared/ist.js';
-import { verifyCertificate, type PublicCertificate } from './features/certificates/certificates.service.js';
+import { SHARE_PICTURE, sharePictureUrl } from '../lib/uploads.js';
+import { formatIstDate } from '../../shared/ist.js';
+import { verifyCertificate, type PublicCertificate } from '../features/certificates/certificates.service.js';
 
 /**
  * What the server writes into a page's HTML besides the app's shell: Open Graph tags, so a link

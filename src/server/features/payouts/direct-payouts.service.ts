@@ -1,12 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { ledger, users, type LedgerRow } from '../../db/schema.js';
+import type { LedgerRow } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { findActiveUserByEmail } from '../auth/accounts.service.js';
-import { recordDirectPayout } from '../payouts/payouts.service.js';
-import { affiliateErrors } from './affiliate.errors.js';
-import { toPayoutView, type PayoutView } from './affiliate.views.js';
+import { recordDirectPayout } from './payouts.service.js';
+import { affiliateErrors } from '../affiliate/affiliate.errors.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
 
@@ -20,16 +18,4 @@ export function payEarnings(deps: Deps, adminId: number, input: { email: string;
   const target = findActiveUserByEmail(deps.db, input.email);
   if (!target) throw affiliateErrors.USER_NOT_FOUND();
   return recordDirectPayout(deps, adminId, { userId: target.id, amountPaise: input.amountPaise }).ledgerRow;
-}
-
-/** A user's payouts, newest first. */
-export function payoutsOf(db: Db, userId: number): PayoutView[] {
-  return db
-    .select({ id: ledger.id, amountPaise: ledger.amountPaise, createdAt: ledger.createdAt, paidBy: users.name })
-    .from(ledger)
-    .leftJoin(users, eq(users.id, ledger.createdBy))
-    .where(and(eq(ledger.userId, userId), eq(ledger.kind, 'payout')))
-    .orderBy(desc(ledger.createdAt), desc(ledger.id))
-    .all()
-    .map(toPayoutView);
 }

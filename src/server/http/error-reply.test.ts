@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../test/test-app.js';
-import { createUserWithToken } from '../test/factories.js';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
+import { createUserWithToken } from '../../test/factories.js';
 
 let t: TestApp;
 

@@ -1,16 +1,15 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import { prepared, type Db, type Queryable } from '../../db/client.js';
-import { enrollments, ledger, packageAccessRevocations, sessions, users } from '../../db/schema.js';
+import type { Db } from '../../db/client.js';
+import { sessions, users } from '../../db/schema.js';
 import { hashPassword, verifyPassword } from '../../lib/password.js';
 import { removeImageFiles, saveImage } from '../../lib/images.js';
 import type { LimitRule, RateLimits } from '../../lib/rate-limit.js';
 import { readCache } from '../../lib/read-cache.js';
 import { PROFILE_IMAGE_WIDTH, profileImagesDir } from '../../lib/uploads.js';
-import { istDayStart, istPeriods } from '../../../shared/ist.js';
 import { findActiveUser } from './accounts.service.js';
 import { authErrors } from './auth.errors.js';
-import { toMeView, toProfileView, type Earnings, type MeView, type ProfileView } from './auth.views.js';
+import { toMeView, type MeView } from './auth.views.js';
 
 /** Pictures per account: a person changes theirs a few times at most; each costs real work. */
 export const profileImageLimit: LimitRule = { points: 10, durationSeconds: 60 * 60 };
@@ -29,26 +28,6 @@ export async function setProfileImage(deps: { db: Db; config: Config; rateLimits
   // Their profile shows the picture, and so does the leaderboard.
   if (previous) await removeImageFiles(dir, [previous]);
   return file;
-}
-
-/** Ids of the packages a user owns (less any whose access was taken back), oldest purchase first. */
-export function purchasedPackageIds(db: Db, userId: number): number[] {
-  const query = prepared(db, 'enrollments.packageIdsOfUser', () =>
-    db
-      .select({ packageId: enrollments.packageId })
-      .from(enrollments)
-      .where(
-        and(
-          eq(enrollments.userId, sql.placeholder('userId')),
-          // A package whose access an admin took back is not the learner's while the revocation stands.
-          sql`not exists (select 1 from ${packageAccessRevocations} r
-            where r.user_id = ${enrollments.userId} and r.package_id = ${enrollments.packageId} and r.restored_at is null)`,
-        ),
-      )
-      .orderBy(enrollments.createdAt)
-      .prepare(),
-  );
-  return query.all({ userId }).map((row) => row.packageId);
 }
 
 /**
@@ -95,38 +74,4 @@ export function meOf(db: Db, userId: number): MeView | null {
     const user = findActiveUser(db, userId);
     return user ? { value: toMeView(user), userId } : null;
   });
-}
-
-/**
- * The user with their packages and earnings, kept in memory per IST day (today's, this week's
- * and this month's earnings start afresh at midnight IST) until the user, their packages or
- * their ledger change, or the catalogue does (a package deleted). Null for a user who is gone.
- */
-export function profileOf(db: Db, userId: number, now: number): ProfileView | null {
-  return readCache(db).getOwned(`profile:${userId}:${istDayStart(now)}`, ['catalog'], () => {
-    const user = findActiveUser(db, userId);
-    if (!user) return null;
-    return { value: toProfileView(user, purchasedPackageIds(db, user.id), earningsOf(db, user.id, now)), userId };
-  });
-}
-
-/**
- * A user's earnings, part of their profile (and shown on the affiliate dashboard): their ledger
- * lines summed per IST period, from the index on (user_id, created_at).
- */
-export function earningsOf(db: Queryable, userId: number, now: number): Earnings {
-  const since = (start: string) => sql<number>`coalesce(sum(case when ${ledger.createdAt} >= ${sql.placeholder(start)} then ${ledger.amountPaise} end), 0)`;
-  const query = prepared(db, 'ledger.earningsOfUser', () =>
-    db
-      .select({
-        today: since('dayStart'),
-        week: since('weekStart'),
-        month: since('monthStart'),
-        total: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)`,
-      })
-      .from(ledger)
-      .where(and(eq(ledger.userId, sql.placeholder('userId')), inArray(ledger.kind, ['commission', 'correction'])))
-      .prepare(),
-  );
-  return query.get({ userId, ...istPeriods(now) }) ?? { today: 0, week: 0, month: 0, total: 0 };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sharePicture } from './lib/images.js';
-import { packageImagesDir, SHARE_PICTURES_URL_PREFIX } from './lib/uploads.js';
+import { sharePicture } from '../lib/images.js';
+import { packageImagesDir, SHARE_PICTURES_URL_PREFIX } from '../lib/uploads.js';
 
 /**
  * `GET /share/packages/<base>.jpg`: a package image as the JPEG a shared link's preview shows

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPackage, createUser } from '../test/factories.js';
-import { makePng } from '../test/images.js';
-import { saveImage } from './lib/images.js';
-import { PACKAGE_IMAGE_WIDTHS, packageImagesDir } from './lib/uploads.js';
-import { startTestApp, type TestApp } from '../test/test-app.js';
+import { createPackage, createUser } from '../../test/factories.js';
+import { makePng } from '../../test/images.js';
+import { saveImage } from '../lib/images.js';
+import { PACKAGE_IMAGE_WIDTHS, packageImagesDir } from '../lib/uploads.js';
+import { startTestApp, type TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('what the server writes into the page', () => {
 
   it('says one lecture, and many lectures, as each language counts', async () => {
     const one = createPackage(t.db, { name: 'One Part Course' });
-    const { addLecture } = await import('../test/factories.js');
+    const { addLecture } = await import('../../test/factories.js');
     addLecture(t.db, one.id, 0, 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ');
     expect(await page(`/course/${one.id}`)).toContain('₹4,999 · 1 lecture · in Marathi');
     expect(await page(`/course/${one.id}?lang=mr`)).toContain('₹4,999 · 1 लेक्चर · मराठीत');
@@ -99,7 +99,7 @@ describe('what the server writes into the page', () => {
     expect(await page('/')).toContain('id="catalog-data"');
     // A new package shows at once: the pages are made again after the catalogue changes.
     createPackage(t.db, { name: 'GST Basics' });
-    const { packagesOnSale } = await import('./features/catalog/catalog.service.js');
+    const { packagesOnSale } = await import('../features/catalog/catalog.service.js');
     expect(packagesOnSale(t.db).some((item) => item.name === 'GST Basics')).toBe(true);
     expect(await page('/packages')).toContain('GST Basics');
   });

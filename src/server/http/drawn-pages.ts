@@ -1,13 +1,13 @@
-import enCatalog from '../client/locales/en/catalog.json' with { type: 'json' };
-import mrCatalog from '../client/locales/mr/catalog.json' with { type: 'json' };
-import enHome from '../client/locales/en/home.json' with { type: 'json' };
-import mrHome from '../client/locales/mr/home.json' with { type: 'json' };
-import type { Language } from '../shared/domain.js';
-import { formatRupees } from '../shared/money.js';
-import { pagePaths, pathTo } from '../shared/page-paths.js';
-import { interpolate, pluralText } from '../shared/texts.js';
-import type { PackageView } from './features/catalog/catalog.views.js';
-import { escapeHtml } from './lib/html.js';
+import enCatalog from '../../client/locales/en/catalog.json' with { type: 'json' };
+import mrCatalog from '../../client/locales/mr/catalog.json' with { type: 'json' };
+import enHome from '../../client/locales/en/home.json' with { type: 'json' };
+import mrHome from '../../client/locales/mr/home.json' with { type: 'json' };
+import type { Language } from '../../shared/domain.js';
+import { formatRupees } from '../../shared/money.js';
+import { pagePaths, pathTo } from '../../shared/page-paths.js';
+import { interpolate, pluralText } from '../../shared/texts.js';
+import type { PackageView } from '../features/catalog/catalog.views.js';
+import { escapeHtml } from '../lib/html.js';
 
 /**
  * The landing pages as the app draws them (the same elements and classes, the app's own words), in

@@ -5,19 +5,19 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../shared/domain.js';
-import type { SiteConfig } from '../shared/site-config.js';
-import type { Config } from './config.js';
-import type { Db } from './db/client.js';
-import { packagesOnSale } from './features/catalog/catalog.service.js';
-import { escapeHtml } from './lib/html.js';
+import type { Language } from '../../shared/domain.js';
+import type { SiteConfig } from '../../shared/site-config.js';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { packagesOnSale } from '../features/catalog/catalog.service.js';
+import { escapeHtml } from '../lib/html.js';
 import { languageOf, pageExtras, withExtras, type PageExtras } from './page-extras.js';
 import { drawFrame } from './page-shell.js';
 import { sendRequestError } from './error-reply.js';
-import { requestErrors } from './lib/request.errors.js';
-import { UPLOADS_URL_PREFIX, uploadsDir } from './lib/uploads.js';
+import { requestErrors } from '../lib/request.errors.js';
+import { UPLOADS_URL_PREFIX, uploadsDir } from '../lib/uploads.js';
 
-export const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const clientDist = path.join(projectRoot, 'dist', 'client');
 const clientSource = path.join(projectRoot, 'src', 'client');
 

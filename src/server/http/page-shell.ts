@@ -1,9 +1,9 @@
-import enCommon from '../client/locales/en/common.json' with { type: 'json' };
-import mrCommon from '../client/locales/mr/common.json' with { type: 'json' };
-import type { Language } from '../shared/domain.js';
-import { interpolate } from '../shared/texts.js';
-import { pagePaths } from '../shared/page-paths.js';
-import { escapeHtml } from './lib/html.js';
+import enCommon from '../../client/locales/en/common.json' with { type: 'json' };
+import mrCommon from '../../client/locales/mr/common.json' with { type: 'json' };
+import type { Language } from '../../shared/domain.js';
+import { interpolate } from '../../shared/texts.js';
+import { pagePaths } from '../../shared/page-paths.js';
+import { escapeHtml } from '../lib/html.js';
 
 /**
  * The frame of every page as the server writes it, in the reader's language, before the app's code

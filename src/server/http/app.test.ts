@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
-import { createUserWithToken } from '../test/factories.js';
-import { TRPC_MAX_BATCH } from './app.js';
+import { callJson, startTestApp, type TestApp } from '../../test/test-app.js';
+import { createUserWithToken } from '../../test/factories.js';
+import { TRPC_MAX_BATCH } from './trpc.plugin.js';
 
 let t: TestApp;
 
@@ -239,7 +239,7 @@ describe('cross-site requests', () => {
 describe('index.html', () => {
   it("holds the site name as text, even one with replacement patterns such as $' and $&", async () => {
     const { fillIndexHtml } = await import('./serve-client.js');
-    const { loadConfig } = await import('./config.js');
+    const { loadConfig } = await import('../config.js');
     const siteName = "Ram's $' Classes $& $$ $`";
     const html = fillIndexHtml(
       '<title>__SITE_NAME__</title><h1>__SITE_NAME__</h1><script type="application/json">__SITE_CONFIG__</script><p>end</p>',

@@ -1,9 +1,9 @@
 import { getTRPCErrorFromUnknown } from '@trpc/server';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { isServerFault } from './lib/errors.js';
-import { sendRestError } from './rest/rest-adapter.js';
-import { requestLanguage } from './lib/request-info.js';
-import { trpcErrorShape } from './trpc/trpc.js';
+import { isServerFault } from '../lib/errors.js';
+import { sendRestError } from '../rest/rest-adapter.js';
+import { requestLanguage } from '../lib/request-info.js';
+import { trpcErrorShape } from '../trpc/trpc.js';
 
 function isTrpcPath(url: string): boolean {
   return url === '/trpc' || url.startsWith('/trpc/') || url.startsWith('/trpc?');

@@ -1,0 +1,27 @@
+import type { DestinationStream } from 'pino';
+import type { FastifyServerOptions } from 'fastify';
+import type { Db } from '../db/client.js';
+import type { Mailer } from '../lib/mailer.js';
+
+export type BuildOptions = {
+  /** Serve the client through Vite's dev server with hot reload. */
+  dev?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** False answers tRPC reads through tRPC's own adapter only (the parity test of trpc/query-path.ts compares both). */
+  lightQueries?: boolean;
+  /** Where the app's own log lines go (standard output otherwise). */
+  logStream?: DestinationStream;
+  now?: () => number;
+  /** How often expired sessions, reset links and registrations are deleted (PURGE_EVERY_MS). */
+  purgeEveryMs?: number;
+  db?: Db;
+  mailer?: Mailer;
+  /** Checkpoint the WAL in a worker thread (db/background-checkpoints.ts); the server process does. */
+  backgroundCheckpoints?: boolean;
+  /** Build and hand over emails in a worker thread (lib/mail-thread.ts); the server process does. */
+  backgroundMail?: boolean;
+  /** False leaves the gateway's reconcile job to the test that runs it by hand. */
+  reconcileGateway?: boolean;
+  /** False leaves the drip job (emails about lectures that opened) to the test that runs it by hand. */
+  dripEmails?: boolean;
+};
