@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/client.js';
 import { ledger, orders, packages, payoutLines, tdsDeductions, users } from '../../db/schema.js';
 import type { Language } from '../../../shared/domain.js';
 import { formatRupees } from '../../../shared/money.js';
+import { istDateOf } from '../../../shared/ist.js';
 import { istMonthLabel, quarterOf, type Period } from '../../../shared/financial-year.js';
 import { tdsDepositDueDate } from './tds.service.js';
 import { rupeesField, spreadsheetCsv, type Cell } from './csv.js';
@@ -135,11 +136,6 @@ export function statementOf(db: Queryable, userId: number, period: Period): Stat
   return { period: period.label, from: period.from, to: period.to, openingOwedPaise: opening, closingOwedPaise: owed, totals, lines };
 }
 
-/** "2026-11-21" in IST. */
-export function istDate(at: number): string {
-  return new Date(at + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
 const statementWords = {
   en: {
     statement: 'Statement',
@@ -172,13 +168,13 @@ export function statementCsv(statement: Statement, name: string, lang: Language)
   const rows: Cell[][] = [
     [words.statement, name, statement.period],
     [...words.header],
-    [istDate(statement.from), words.kinds.opening, '', '', '', '', '', '', '', rupeesField(statement.openingOwedPaise)],
+    [istDateOf(statement.from), words.kinds.opening, '', '', '', '', '', '', '', rupeesField(statement.openingOwedPaise)],
   ];
   for (const line of statement.lines) {
     const payout = line.kind === 'payout';
     const tds = line.kind === 'tds';
     rows.push([
-      istDate(line.at),
+      istDateOf(line.at),
       words.kinds[line.kind],
       line.reference,
       line.tds ? tdsLineText(lang, line.tds) : line.description,
@@ -312,7 +308,7 @@ export function tdsRegisterCsv(quarter: Period, register: { rows: TdsRegisterRow
       rupeesField(row.creditedPaise),
       (row.rateBp / 100).toFixed(2),
       rupeesField(row.tdsPaise),
-      istDate(row.creditedAt),
+      istDateOf(row.creditedAt),
       row.quarter,
       row.depositDueDate,
       row.reference,

@@ -1,5 +1,6 @@
 import { SAC_TRAINING } from '../../../shared/gst.js';
 import { stateByCode } from '../../../shared/indian-states.js';
+import { istWallClock } from '../../../shared/ist.js';
 import type { CreditNoteRow, ReceiptRow } from '../../db/schema.js';
 
 /**
@@ -21,7 +22,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** The offline tool's date: `05-Nov-2026`, in IST. */
 function gstDate(at: number): string {
-  const ist = new Date(at + 5.5 * 60 * 60 * 1000);
+  const ist = istWallClock(at);
   return `${String(ist.getUTCDate()).padStart(2, '0')}-${MONTHS[ist.getUTCMonth()]}-${ist.getUTCFullYear()}`;
 }
 

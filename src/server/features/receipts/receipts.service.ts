@@ -15,14 +15,9 @@ import {
 } from '../../db/schema.js';
 import { gstSplit } from '../../../shared/gst.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
-import {
-  formatCreditNoteNumber,
-  formatReceiptNumber,
-  financialYearStart,
-  istDateStart,
-  MAX_CREDIT_NOTE_SEQ_PER_YEAR,
-  MAX_SEQ_PER_YEAR,
-} from './receipt-number.js';
+import { financialYearOf } from '../../../shared/financial-year.js';
+import { DAY_MS, istDateStart } from '../../../shared/ist.js';
+import { formatCreditNoteNumber, formatReceiptNumber, MAX_CREDIT_NOTE_SEQ_PER_YEAR, MAX_SEQ_PER_YEAR } from './receipt-number.js';
 import { receiptErrors } from './receipts.errors.js';
 import { packageById } from '../catalog/catalog.service.js';
 
@@ -32,7 +27,7 @@ import { packageById } from '../catalog/catalog.service.js';
  * goes up, so a number is never given twice or reused, even if the transaction is undone.
  */
 export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow, now: number): ReceiptRow {
-  const fyStart = financialYearStart(now);
+  const fyStart = financialYearOf(now);
   const { lastSeq } = prepared(tx, 'receipts.nextSeq', () =>
     tx
       .insert(receiptCounters)
@@ -116,7 +111,7 @@ export function receiptOfOrder(db: Queryable, orderId: number): ReceiptRow | und
 export function issueCreditNote(tx: DbTransaction, config: Config, input: { orderId: number; reason: string; now: number }): CreditNoteRow | null {
   const receipt = receiptOfOrder(tx, input.orderId);
   if (!receipt?.gstin) return null;
-  const fyStart = financialYearStart(input.now);
+  const fyStart = financialYearOf(input.now);
   const { lastSeq } = tx
     .insert(creditNoteCounters)
     .values({ fyStart, lastSeq: 1 })
@@ -212,7 +207,6 @@ export function receiptsOfBuyer(db: Queryable, userId: number): { orderId: numbe
     .all();
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const RECEIPTS_PAGE_SIZE = 100;
 
 /** From the start of `from` to the end of `to` (IST dates, both included), at most 366 days. */

@@ -2,7 +2,7 @@ import type { Language } from '../../../shared/domain.js';
 import { amountInWordsEnglish, amountInWordsMarathi } from '../../../shared/amount-in-words.js';
 import { SAC_TRAINING } from '../../../shared/gst.js';
 import { stateByCode } from '../../../shared/indian-states.js';
-import { formatIstDateTime } from '../../../shared/ist.js';
+import { formatIstDateTime, istDateOf } from '../../../shared/ist.js';
 import { formatRupees } from '../../../shared/money.js';
 import type { CreditNoteRow, ReceiptRow } from '../../db/schema.js';
 import type { Gstr1 } from './gstr1.js';
@@ -246,11 +246,6 @@ export function toCreditNoteView({ note, invoice }: { note: CreditNoteRow; invoi
   };
 }
 
-/** An IST calendar date, "2026-11-23", for spreadsheets. */
-function istDate(at: number): string {
-  return new Date(at + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
 const rupees = (paise: number | null) => (paise === null ? '' : (paise / 100).toFixed(2));
 
 /** A CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused. */
@@ -299,7 +294,7 @@ export function receiptsCsv(rows: ReceiptWithReversal[], notes: CreditNoteWithIn
       cells: [
         row.gstin ? 'Tax invoice' : 'Receipt',
         row.number,
-        istDate(row.issuedAt),
+        istDateOf(row.issuedAt),
         row.orderId,
         row.buyerName,
         row.buyerEmail,
@@ -316,7 +311,7 @@ export function receiptsCsv(rows: ReceiptWithReversal[], notes: CreditNoteWithIn
         placeCell(row.buyerState),
         row.buyerPin,
         row.utr,
-        row.reversedAt === null ? '' : istDate(row.reversedAt),
+        row.reversedAt === null ? '' : istDateOf(row.reversedAt),
         row.creditNote?.number ?? '',
       ],
     })),
@@ -325,7 +320,7 @@ export function receiptsCsv(rows: ReceiptWithReversal[], notes: CreditNoteWithIn
       cells: [
         'Credit note',
         note.number,
-        istDate(note.issuedAt),
+        istDateOf(note.issuedAt),
         note.orderId,
         invoice.buyerName,
         invoice.buyerEmail,
