@@ -1,6 +1,7 @@
 import { SAC_TRAINING } from '../../../shared/gst.js';
 import { stateByCode } from '../../../shared/indian-states.js';
 import { istWallClock } from '../../../shared/ist.js';
+import { paiseAsText } from '../../../shared/money.js';
 import type { CreditNoteRow, ReceiptRow } from '../../db/schema.js';
 
 /**
@@ -31,7 +32,6 @@ function placeOfSupply(code: string): string {
   return `${code}-${stateByCode(code)?.en ?? code}`;
 }
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
 const rate = (invoice: Invoice) => String(invoice.taxRateBp / 100);
 const isTaxInvoice = (row: ReceiptRow): row is Invoice =>
   row.gstin !== null && row.taxRateBp !== null && row.taxablePaise !== null && row.sellerState !== null && row.buyerState !== null;
@@ -72,19 +72,19 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
       invoice.buyerName,
       invoice.number,
       gstDate(invoice.issuedAt),
-      rupees(invoice.amountPaise),
+      paiseAsText(invoice.amountPaise),
       placeOfSupply(invoice.buyerState),
       'N',
       '',
       'Regular B2B',
       '',
       rate(invoice),
-      rupees(invoice.taxablePaise),
+      paiseAsText(invoice.taxablePaise),
       '0.00',
       SAC_TRAINING,
-      rupees(invoice.igstPaise ?? 0),
-      rupees(invoice.cgstPaise ?? 0),
-      rupees(invoice.sgstPaise ?? 0),
+      paiseAsText(invoice.igstPaise ?? 0),
+      paiseAsText(invoice.cgstPaise ?? 0),
+      paiseAsText(invoice.sgstPaise ?? 0),
     ]);
 
   const b2cl = invoices
@@ -92,15 +92,15 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
     .map((invoice) => [
       invoice.number,
       gstDate(invoice.issuedAt),
-      rupees(invoice.amountPaise),
+      paiseAsText(invoice.amountPaise),
       placeOfSupply(invoice.buyerState),
       '',
       rate(invoice),
-      rupees(invoice.taxablePaise),
+      paiseAsText(invoice.taxablePaise),
       '0.00',
       '',
       SAC_TRAINING,
-      rupees(invoice.igstPaise ?? 0),
+      paiseAsText(invoice.igstPaise ?? 0),
     ]);
 
   // B2C small: every other B2C invoice of the month, less the month's credit notes of such invoices, by place of supply and rate.
@@ -120,13 +120,13 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
       place,
       '',
       taxRate,
-      rupees(amounts.taxablePaise),
+      paiseAsText(amounts.taxablePaise),
       '0.00',
       '',
       SAC_TRAINING,
-      rupees(amounts.igstPaise),
-      rupees(amounts.cgstPaise),
-      rupees(amounts.sgstPaise),
+      paiseAsText(amounts.igstPaise),
+      paiseAsText(amounts.cgstPaise),
+      paiseAsText(amounts.sgstPaise),
     ]);
 
   const cdnr = notes
@@ -140,10 +140,10 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
       placeOfSupply(invoice.buyerState),
       'N',
       'Regular B2B',
-      rupees(note.amountPaise),
+      paiseAsText(note.amountPaise),
       '',
       rate(invoice),
-      rupees(note.taxablePaise),
+      paiseAsText(note.taxablePaise),
       '0.00',
       invoice.number,
       gstDate(invoice.issuedAt),
@@ -157,10 +157,10 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
       gstDate(note.issuedAt),
       'C',
       placeOfSupply(invoice.buyerState),
-      rupees(note.amountPaise),
+      paiseAsText(note.amountPaise),
       '',
       rate(invoice),
-      rupees(note.taxablePaise),
+      paiseAsText(note.taxablePaise),
       '0.00',
       invoice.number,
       gstDate(invoice.issuedAt),
@@ -192,12 +192,12 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
         'Education services',
         'NA',
         String(entry.count),
-        rupees(entry.valuePaise),
+        paiseAsText(entry.valuePaise),
         String(rateBp / 100),
-        rupees(entry.taxablePaise),
-        rupees(entry.igstPaise),
-        rupees(entry.cgstPaise),
-        rupees(entry.sgstPaise),
+        paiseAsText(entry.taxablePaise),
+        paiseAsText(entry.igstPaise),
+        paiseAsText(entry.cgstPaise),
+        paiseAsText(entry.sgstPaise),
         '0.00',
       ]);
   };
