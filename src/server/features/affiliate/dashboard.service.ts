@@ -7,9 +7,9 @@ import { readCache } from '../../lib/read-cache.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import type { Earnings } from '../auth/auth.views.js';
 import { earningsOf } from '../auth/profile.service.js';
-import { affiliateErrors } from './affiliate.errors.js';
 import { payoutsOf } from './payouts.service.js';
 import { toDashboardUserView, type DashboardUserView, type PayoutView } from './affiliate.views.js';
+import { accountErrors } from '../../lib/account.errors.js';
 
 export type Dashboard = {
   user: DashboardUserView;
@@ -55,6 +55,6 @@ export function dashboardOf(db: Db, userId: number, now: number): Dashboard {
     };
     return { value, userId };
   });
-  if (!dashboard) throw affiliateErrors.USER_NOT_FOUND();
+  if (!dashboard) throw accountErrors.USER_NOT_FOUND();
   return dashboard;
 }

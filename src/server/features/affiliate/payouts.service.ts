@@ -5,8 +5,8 @@ import { ledger, users, type LedgerRow } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { findActiveUserByEmail } from '../auth/accounts.service.js';
 import { recordDirectPayout } from '../payouts/payouts.service.js';
-import { affiliateErrors } from './affiliate.errors.js';
 import { toPayoutView, type PayoutView } from './affiliate.views.js';
+import { accountErrors } from '../../lib/account.errors.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
 
@@ -18,7 +18,7 @@ type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
  */
 export function payEarnings(deps: Deps, adminId: number, input: { email: string; amountPaise: number }): LedgerRow {
   const target = findActiveUserByEmail(deps.db, input.email);
-  if (!target) throw affiliateErrors.USER_NOT_FOUND();
+  if (!target) throw accountErrors.NO_USER_WITH_EMAIL();
   return recordDirectPayout(deps, adminId, { userId: target.id, amountPaise: input.amountPaise }).ledgerRow;
 }
 

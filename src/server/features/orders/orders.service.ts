@@ -28,6 +28,8 @@ import { receiptLines, toReceiptView } from '../receipts/receipts.views.js';
 import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
 import { orderErrors } from './orders.errors.js';
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
+import { accountErrors } from '../../lib/account.errors.js';
+import { catalogErrors } from '../catalog/catalog.errors.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; log: FastifyBaseLogger };
 
@@ -37,7 +39,7 @@ function packageOnSale(db: Queryable, packageId: number): PackageRow {
     .from(packages)
     .where(and(eq(packages.id, packageId), isNull(packages.archivedAt)))
     .get();
-  if (!pkg) throw orderErrors.PACKAGE_NOT_FOUND();
+  if (!pkg) throw catalogErrors.PACKAGE_NOT_FOUND();
   return pkg;
 }
 
@@ -146,7 +148,7 @@ function checkoutChecks(tx: Queryable, config: Config, buyerId: number, input: C
   const pkg = packageOnSale(tx, input.packageId);
   if (hasBought(tx, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
   const buyer = findActiveUser(tx, buyerId);
-  if (!buyer) throw orderErrors.ACCOUNT_GONE();
+  if (!buyer) throw accountErrors.ACCOUNT_GONE();
   const waiting = tx
     .select()
     .from(orders)

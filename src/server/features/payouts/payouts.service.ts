@@ -15,6 +15,7 @@ import { tdsOfUser } from './tds.service.js';
 import { maskedWhere, parseSnapshot, payoutReference, snapshotOf } from './payout-snapshots.js';
 import { toPayoutLineView, toRequestView, type PayoutLineView, type RequestView } from './payouts.views.js';
 import { pagePaths } from '../../../shared/page-paths.js';
+import { accountErrors } from '../../lib/account.errors.js';
 
 export type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
 
@@ -59,7 +60,7 @@ function statementLink(config: Config): string {
 export function savePayoutDetails(deps: Deps, userId: number, input: PayoutDetailsValue): MaskedDetails {
   const now = deps.now();
   const user = findActiveUser(deps.db, userId);
-  if (!user) throw affiliateErrors.USER_NOT_FOUND();
+  if (!user) throw accountErrors.USER_NOT_FOUND();
   const values = { userId, ...input, updatedAt: now };
   const row = deps.db
     .insert(payoutDetails)
@@ -180,7 +181,7 @@ export type PayoutsHome = {
 /** The affiliate's payouts page: balance, masked details, the open request, their payouts. */
 export function payoutsHome(db: Db, config: Config, userId: number, now = Date.now()): PayoutsHome {
   const user = findActiveUser(db, userId);
-  if (!user) throw affiliateErrors.USER_NOT_FOUND();
+  if (!user) throw accountErrors.USER_NOT_FOUND();
   const balance = balanceOf(db, config, user, now);
   const details = detailsOf(db, userId);
   const requests = db.select().from(payoutRequests).where(eq(payoutRequests.userId, userId)).orderBy(sql`${payoutRequests.id} desc`).limit(50).all();
@@ -202,7 +203,7 @@ export function requestPayout(deps: Deps, userId: number): RequestView {
   const now = deps.now();
   const row = deps.db.transaction((tx) => {
     const user = findActiveUser(tx, userId);
-    if (!user) throw affiliateErrors.USER_NOT_FOUND();
+    if (!user) throw accountErrors.USER_NOT_FOUND();
     const details = detailsOf(tx, userId);
     if (!details) throw payoutErrors.NO_PAYOUT_DETAILS();
     const open = tx
@@ -297,7 +298,7 @@ export function recordDirectPayout(deps: Deps, adminId: number, input: { userId:
   const now = deps.now();
   const line = deps.db.transaction((tx) => {
     const user = findActiveUser(tx, input.userId);
-    if (!user) throw affiliateErrors.USER_NOT_FOUND();
+    if (!user) throw accountErrors.USER_NOT_FOUND();
     const available = user.earnedPaise - user.paidPaise - pendingGross(tx, user.id);
     if (available <= 0) throw affiliateErrors.NOTHING_OWED();
     if (input.amountPaise > available) throw payoutTooLarge(user.name, available);

@@ -19,6 +19,7 @@ import { financialYearOf } from '../../../shared/financial-year.js';
 import { DAY_MS, istDateStart } from '../../../shared/ist.js';
 import { formatCreditNoteNumber, formatReceiptNumber, MAX_CREDIT_NOTE_SEQ_PER_YEAR, MAX_SEQ_PER_YEAR } from './receipt-number.js';
 import { receiptErrors } from './receipts.errors.js';
+import { isOwnerOrAdmin, type Requester } from '../../lib/owner-or-admin.js';
 import { packageById } from '../catalog/catalog.service.js';
 
 /**
@@ -169,10 +170,10 @@ function creditNotesWithInvoices(db: Queryable) {
 }
 
 /** The credit note of an order, for its buyer or an admin. */
-export function creditNoteFor(db: Queryable, viewer: { id: number; isAdmin: boolean }, orderId: number): CreditNoteWithInvoice {
+export function creditNoteFor(db: Queryable, viewer: Requester, orderId: number): CreditNoteWithInvoice {
   const order = db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
   if (!order) throw receiptErrors.CREDIT_NOTE_NOT_FOUND();
-  if (!viewer.isAdmin && order.userId !== viewer.id) throw receiptErrors.NOT_YOUR_RECEIPT();
+  if (!isOwnerOrAdmin(viewer, order.userId)) throw receiptErrors.NOT_YOUR_RECEIPT();
   const found = creditNotesWithInvoices(db).where(eq(creditNotes.orderId, orderId)).get();
   if (!found) throw receiptErrors.CREDIT_NOTE_NOT_FOUND();
   return found;
@@ -187,10 +188,10 @@ export function creditNotesInPeriod(db: Queryable, period: { start: number; end:
 }
 
 /** The receipt of an order, for its buyer or an admin. */
-export function receiptFor(db: Queryable, viewer: { id: number; isAdmin: boolean }, orderId: number): ReceiptWithReversal {
+export function receiptFor(db: Queryable, viewer: Requester, orderId: number): ReceiptWithReversal {
   const order = db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
   if (!order) throw receiptErrors.RECEIPT_NOT_FOUND();
-  if (!viewer.isAdmin && order.userId !== viewer.id) throw receiptErrors.NOT_YOUR_RECEIPT();
+  if (!isOwnerOrAdmin(viewer, order.userId)) throw receiptErrors.NOT_YOUR_RECEIPT();
   const found = withReversal(db).where(eq(receipts.orderId, orderId)).get();
   if (!found) throw receiptErrors.RECEIPT_NOT_FOUND();
   return flatten(found);
