@@ -73,11 +73,16 @@ export function bookPayout(
     })
     .returning()
     .get();
-  tx.update(users)
-    .set({ paidPaise: sql`${users.paidPaise} + ${line.amountPaise}` })
-    .where(eq(users.id, line.userId))
-    .run();
+  addToPaid(tx, line.userId, line.amountPaise);
   return row;
+}
+
+/** A payout or TDS leaves what is owed: the user's kept `paidPaise` goes up by it (down for TDS given back). */
+function addToPaid(tx: Queryable, userId: number, amountPaise: number): void {
+  tx.update(users)
+    .set({ paidPaise: sql`${users.paidPaise} + ${amountPaise}` })
+    .where(eq(users.id, userId))
+    .run();
 }
 
 /**
@@ -91,10 +96,7 @@ export function bookTds(tx: Queryable, line: { userId: number; amountPaise: numb
     .values({ userId: line.userId, kind: 'tds', amountPaise: line.amountPaise, orderId: line.orderId, note: line.note, createdAt: line.now })
     .returning()
     .get();
-  tx.update(users)
-    .set({ paidPaise: sql`${users.paidPaise} + ${line.amountPaise}` })
-    .where(eq(users.id, line.userId))
-    .run();
+  addToPaid(tx, line.userId, line.amountPaise);
   return row;
 }
 

@@ -203,6 +203,35 @@ function isOpenGatewayOrder(order: OrderRow | undefined): order is OrderRow {
 }
 
 /**
+ * The order a checkout takes: the buyer, the package at its price (and code), the sponsor, the
+ * tax invoice's fields; `payment` says how it is paid (a UTR, the gateway, or free).
+ */
+function insertOrder(
+  tx: Queryable,
+  config: Config,
+  now: number,
+  checked: { pkg: PackageRow; buyer: UserRow; discount: AppliedDiscount | null },
+  input: CheckoutInput,
+  payment: { utr: string } | { paymentMethod: 'gateway' | 'free' },
+): OrderRow {
+  return tx
+    .insert(orders)
+    .values({
+      userId: checked.buyer.id,
+      packageId: checked.pkg.id,
+      ...pricedValues(checked.pkg, checked.discount, input.placedFrom),
+      ...payment,
+      referrerId: referrerFor(tx, checked.buyer, input.referralId, checked.discount),
+      buyerName: input.name,
+      buyerEmail: input.email,
+      ...(config.gst && taxInvoiceFields(input)),
+      createdAt: now,
+    })
+    .returning()
+    .get();
+}
+
+/**
  * The order's referrer: the buyer's sponsor, or else the referral ID given, which then becomes the
  * sponsor (once, never self, never a loop). A deleted sponsor counts as none: the buyer may name a
  * new one (README Decisions). An affiliate's code stands for their referral ID when none was
@@ -260,21 +289,7 @@ export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & {
           .returning()
           .get()!;
       }
-      return tx
-        .insert(orders)
-        .values({
-          userId: buyer.id,
-          packageId: pkg.id,
-          ...pricedValues(pkg, discount, input.placedFrom),
-          utr: input.utr,
-          referrerId: referrerFor(tx, buyer, input.referralId, discount),
-          buyerName: input.name,
-          buyerEmail: input.email,
-          ...(deps.config.gst && taxInvoiceFields(input)),
-          createdAt: deps.now(),
-        })
-        .returning()
-        .get();
+      return insertOrder(tx, deps.config, deps.now(), { pkg, buyer, discount }, input, { utr: input.utr });
     } catch (error) {
       if (isUniqueViolation(error, 'orders.utr')) throw orderErrors.UTR_TAKEN();
       if (isUniqueViolation(error, 'orders.user_id')) throw orderErrors.ORDER_WAITING();
@@ -302,21 +317,7 @@ export function openGatewayOrder(deps: Deps, buyerId: number, input: CheckoutInp
       tx.update(orders).set({ status: 'rejected', reason: 'Opened again at another price', decidedAt: deps.now() }).where(eq(orders.id, waiting.id)).run();
     }
     try {
-      return tx
-        .insert(orders)
-        .values({
-          userId: buyer.id,
-          packageId: pkg.id,
-          ...pricedValues(pkg, discount, input.placedFrom),
-          paymentMethod: 'gateway',
-          referrerId: referrerFor(tx, buyer, input.referralId, discount),
-          buyerName: input.name,
-          buyerEmail: input.email,
-          ...(deps.config.gst && taxInvoiceFields(input)),
-          createdAt: deps.now(),
-        })
-        .returning()
-        .get();
+      return insertOrder(tx, deps.config, deps.now(), { pkg, buyer, discount }, input, { paymentMethod: 'gateway' });
     } catch (error) {
       if (isUniqueViolation(error, 'orders.user_id')) throw orderErrors.ORDER_WAITING();
       throw error;
@@ -415,21 +416,7 @@ export function claimFreeOrder(deps: Deps, buyerId: number, input: CheckoutInput
     if (waiting) {
       tx.update(orders).set({ status: 'rejected', reason: 'Replaced by a free order', decidedAt: deps.now() }).where(eq(orders.id, waiting.id)).run();
     }
-    return tx
-      .insert(orders)
-      .values({
-        userId: buyer.id,
-        packageId: pkg.id,
-        ...pricedValues(pkg, discount, input.placedFrom),
-        paymentMethod: 'free',
-        referrerId: referrerFor(tx, buyer, input.referralId, discount),
-        buyerName: input.name,
-        buyerEmail: input.email,
-        ...(deps.config.gst && taxInvoiceFields(input)),
-        createdAt: deps.now(),
-      })
-      .returning()
-      .get();
+    return insertOrder(tx, deps.config, deps.now(), { pkg, buyer, discount }, input, { paymentMethod: 'free' });
   });
   return decide(deps, null, { orderId: order.id, action: 'approve' }, null);
 }

@@ -33,6 +33,14 @@ function placeOfSupply(code: string): string {
 }
 
 const rate = (invoice: Invoice) => String(invoice.taxRateBp / 100);
+/** The offline tool's rate columns (applicable share, rate, taxable value, cess) and their cells: no reduced share, no cess. */
+const RATE_COLUMNS = ['Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount'];
+const rateCells = (taxRate: string, taxablePaise: number) => ['', taxRate, paiseAsText(taxablePaise), '0.00'];
+
+/** A credit note names the invoice it reduces. */
+const ORIGINAL_INVOICE_COLUMNS = ['Original Invoice Number', 'Original Invoice date'];
+const originalInvoiceCells = (invoice: Invoice) => [invoice.number, gstDate(invoice.issuedAt)];
+
 const isTaxInvoice = (row: ReceiptRow): row is Invoice =>
   row.gstin !== null && row.taxRateBp !== null && row.taxablePaise !== null && row.sellerState !== null && row.buyerState !== null;
 const interState = (invoice: Invoice) => invoice.sellerState !== invoice.buyerState;
@@ -94,10 +102,7 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
       gstDate(invoice.issuedAt),
       paiseAsText(invoice.amountPaise),
       placeOfSupply(invoice.buyerState),
-      '',
-      rate(invoice),
-      paiseAsText(invoice.taxablePaise),
-      '0.00',
+      ...rateCells(rate(invoice), invoice.taxablePaise),
       '',
       SAC_TRAINING,
       paiseAsText(invoice.igstPaise ?? 0),
@@ -118,10 +123,7 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
     .map(({ place, rate: taxRate, amounts }) => [
       'OE',
       place,
-      '',
-      taxRate,
-      paiseAsText(amounts.taxablePaise),
-      '0.00',
+      ...rateCells(taxRate, amounts.taxablePaise),
       '',
       SAC_TRAINING,
       paiseAsText(amounts.igstPaise),
@@ -141,12 +143,8 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
       'N',
       'Regular B2B',
       paiseAsText(note.amountPaise),
-      '',
-      rate(invoice),
-      paiseAsText(note.taxablePaise),
-      '0.00',
-      invoice.number,
-      gstDate(invoice.issuedAt),
+      ...rateCells(rate(invoice), note.taxablePaise),
+      ...originalInvoiceCells(invoice),
     ]);
 
   const cdnur = notes
@@ -158,12 +156,8 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
       'C',
       placeOfSupply(invoice.buyerState),
       paiseAsText(note.amountPaise),
-      '',
-      rate(invoice),
-      paiseAsText(note.taxablePaise),
-      '0.00',
-      invoice.number,
-      gstDate(invoice.issuedAt),
+      ...rateCells(rate(invoice), note.taxablePaise),
+      ...originalInvoiceCells(invoice),
     ]);
 
   const hsn = (registered: boolean) => {
@@ -243,37 +237,13 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
     {
       name: 'b2cl',
       title: 'B2C large: inter-state invoices over ₹1,00,000 to unregistered buyers (table 5)',
-      header: [
-        'Invoice Number',
-        'Invoice date',
-        'Invoice Value',
-        'Place Of Supply',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
-        'E-Commerce GSTIN',
-        'SAC',
-        'Integrated Tax',
-      ],
+      header: ['Invoice Number', 'Invoice date', 'Invoice Value', 'Place Of Supply', ...RATE_COLUMNS, 'E-Commerce GSTIN', 'SAC', 'Integrated Tax'],
       rows: b2cl,
     },
     {
       name: 'b2cs',
       title: 'B2C small, by place of supply and rate, net of credit notes (table 7)',
-      header: [
-        'Type',
-        'Place Of Supply',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
-        'E-Commerce GSTIN',
-        'SAC',
-        'Integrated Tax',
-        'Central Tax',
-        'State/UT Tax',
-      ],
+      header: ['Type', 'Place Of Supply', ...RATE_COLUMNS, 'E-Commerce GSTIN', 'SAC', 'Integrated Tax', 'Central Tax', 'State/UT Tax'],
       rows: b2cs,
     },
     {
@@ -289,32 +259,15 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
         'Reverse Charge',
         'Note Supply Type',
         'Note Value',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
-        'Original Invoice Number',
-        'Original Invoice date',
+        ...RATE_COLUMNS,
+        ...ORIGINAL_INVOICE_COLUMNS,
       ],
       rows: cdnr,
     },
     {
       name: 'cdnur',
       title: 'Credit notes to unregistered buyers of large invoices (table 9B)',
-      header: [
-        'UR Type',
-        'Note Number',
-        'Note Date',
-        'Note Type',
-        'Place Of Supply',
-        'Note Value',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
-        'Original Invoice Number',
-        'Original Invoice date',
-      ],
+      header: ['UR Type', 'Note Number', 'Note Date', 'Note Type', 'Place Of Supply', 'Note Value', ...RATE_COLUMNS, ...ORIGINAL_INVOICE_COLUMNS],
       rows: cdnur,
     },
     { name: 'hsn(b2b)', title: 'SAC summary of B2B supplies, net of credit notes (table 12)', header: hsnHeader, rows: hsn(true) },
