@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users, type PayoutDetailsRow, type UserRow } from '../../db/schema.js';
-import { formatIstDateTime } from '../../../shared/ist.js';
+import { DAY_MS, formatIstDateTime } from '../../../shared/ist.js';
 import { formatRupees } from '../../../shared/money.js';
 import { maskPan, maskTail, maskUpiId, type PayoutDetailsValue } from '../../../shared/payout-details.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
@@ -108,8 +108,6 @@ export type Balance = {
   /** Why nothing can be requested now (null when something can): a request is open, a payout is on its way, or what is available is below the minimum. */
   notRequestable: 'request-open' | 'on-its-way' | 'below-minimum' | null;
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The moment before which a commission line may be paid out (its hold is over). */
 export function holdCutoff(config: Config, now: number): number {
