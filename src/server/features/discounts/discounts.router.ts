@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { discountCodeText } from '../../../shared/discounts.js';
 import { DAY_MS, istDateStart } from '../../../shared/ist.js';
-import { blankToUndefined, calendarDate, entityId, optionalText, rupees } from '../../../shared/schemas.js';
+import { blankToUndefined, calendarDate, entityId, optionalText, percentage, rupees } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import {
@@ -22,11 +22,7 @@ const dayEnd = (date: string) => istDateStart(date) + DAY_MS - 1;
 
 const percent = z.preprocess(
   blankToUndefined,
-  z.coerce
-    .number({ error: 'PERCENT_INVALID' })
-    .min(1, 'PERCENT_INVALID')
-    .max(100, 'PERCENT_INVALID')
-    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, 'PERCENT_INVALID')
+  percentage(1, { invalid: 'PERCENT_INVALID' })
     .transform((value) => Math.round(value * 100))
     .optional(),
 );
