@@ -8,25 +8,25 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ledger, orders, sessions, users } from './db/schema.js';
+import { describe, expect, it } from 'vitest';
+import { ledger, sessions, users } from './db/schema.js';
 import { readCache } from './lib/read-cache.js';
 import { projectRoot } from './serve-client.js';
-import { createPackage, createUser, createUserWithToken, TEST_PASSWORD } from '../test/factories.js';
+import { createPackage, createUser, createUserWithToken, insertPendingOrder, TEST_PASSWORD } from '../test/factories.js';
 import { waitForEmail } from '../test/outbox.js';
-import { callJson, startTestApp, testClock, type TestApp } from '../test/test-app.js';
+import { callJson, freshAppPerTest, testClock, type TestApp } from '../test/test-app.js';
 import { callProcedure, trpcData } from '../test/trpc-http.js';
 
 let t: TestApp;
 const clock = testClock();
 
-beforeEach(async () => {
-  clock.set(Date.now());
-  t = await startTestApp({ now: clock.now, env: { MAX_DEVICES_PER_LEARNER: '2' } });
-});
-afterEach(async () => {
-  await t.close();
-});
+freshAppPerTest(
+  clock,
+  (app) => {
+    t = app;
+  },
+  { env: { MAX_DEVICES_PER_LEARNER: '2' } },
+);
 
 const me = (token: string) => callJson(t.url, 'GET', '/api/user/me', { token });
 const query = (path: string, token: string, input?: unknown) => callProcedure(t.url, path, 'query', input, { token });
@@ -46,20 +46,7 @@ async function pendingOrder(sponsorId: number, commissionPaise: number) {
   const pkg = createPackage(t.db, { pricePaise: commissionPaise * 4, commissionPaise });
   const buyer = await createUserWithToken(t.db, { sponsorId });
   utr += 1;
-  const order = t.db
-    .insert(orders)
-    .values({
-      userId: buyer.user.id,
-      packageId: pkg.id,
-      amountPaise: pkg.pricePaise,
-      utr: String(utr),
-      referrerId: sponsorId,
-      buyerName: buyer.user.name,
-      buyerEmail: buyer.user.email,
-      createdAt: clock.now(),
-    })
-    .returning()
-    .get();
+  const order = insertPendingOrder(t.db, { buyer: buyer.user, pkg, utr: String(utr), referrerId: sponsorId, at: clock.now() });
   return { order, pkg, buyer };
 }
 

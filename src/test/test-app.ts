@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { readOutbox, type OutboxMessage } from './outbox.js';
@@ -67,6 +68,22 @@ export async function startTestApp(
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A fresh app for each test of the file, its clock set to the real time first, closed after the
+ * test: `let t: TestApp; const clock = testClock(); freshAppPerTest(clock, (app) => { t = app; });`.
+ */
+export function freshAppPerTest(clock: ReturnType<typeof testClock>, use: (app: TestApp) => void, options: { env?: Record<string, string> } = {}): void {
+  let app: TestApp | undefined;
+  beforeEach(async () => {
+    clock.set(Date.now());
+    app = await startTestApp({ ...options, now: clock.now });
+    use(app);
+  });
+  afterEach(async () => {
+    await app?.close();
+  });
 }
 
 type JsonAnswer = { status: number; body: any; headers: Headers };

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { earnCommission } from '../../../test/earnings.js';
-import { createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
+import { createPackage, createUserWithToken, grantPackage, insertPendingOrder } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { ledger, orders, users } from '../../db/schema.js';
@@ -272,19 +272,7 @@ describe('deleting a user', () => {
   it('refuses to approve a waiting order whose buyer was deleted behind its back', async () => {
     const buyer = await createUserWithToken(t.db);
     const pkg = createPackage(t.db, { pricePaise: 1_000_00 });
-    const order = t.db
-      .insert(orders)
-      .values({
-        userId: buyer.user.id,
-        packageId: pkg.id,
-        amountPaise: pkg.pricePaise,
-        utr: '123456789013',
-        buyerName: 'B',
-        buyerEmail: buyer.user.email,
-        createdAt: clock.now(),
-      })
-      .returning()
-      .get();
+    const order = insertPendingOrder(t.db, { buyer: buyer.user, pkg, utr: '123456789013', buyerName: 'B', at: clock.now() });
     t.db.update(users).set({ deletedAt: clock.now() }).where(eq(users.id, buyer.user.id)).run();
     const approve = await trpcPost(admin.token, 'orders.decide', { orderId: String(order.id), action: 'approve' });
     expect(approve.status).toBe(409);

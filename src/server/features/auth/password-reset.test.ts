@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, TEST_PASSWORD } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
-import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
+import { callJson, freshAppPerTest, testClock, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 const clock = testClock();
-
-beforeEach(async () => {
-  clock.set(Date.now());
-  t = await startTestApp({ now: clock.now });
-});
-afterEach(async () => {
-  await t.close();
+freshAppPerTest(clock, (app) => {
+  t = app;
 });
 
 const forgot = (email: string) => callJson(t.url, 'POST', '/api/user/forgot', { body: { email } });

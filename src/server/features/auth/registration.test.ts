@@ -1,21 +1,16 @@
 import { count, eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { codeFrom, registerThroughApi } from '../../../test/accounts.js';
 import { createUser } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
-import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
+import { callJson, freshAppPerTest, testClock, type TestApp } from '../../../test/test-app.js';
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
 import { pendingRegistrations, users } from '../../db/schema.js';
 
 let t: TestApp;
 const clock = testClock();
-
-beforeEach(async () => {
-  clock.set(Date.now());
-  t = await startTestApp({ now: clock.now });
-});
-afterEach(async () => {
-  await t.close();
+freshAppPerTest(clock, (app) => {
+  t = app;
 });
 
 const asha = { name: 'Asha Pawar', email: 'asha@example.com', contact: '+91 98765 43210', password: 'mango-lassi-42' };

@@ -1,20 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createUser, grantPackage, createPackage, TEST_PASSWORD } from '../../../test/factories.js';
-import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
+import { callJson, freshAppPerTest, testClock, type TestApp } from '../../../test/test-app.js';
 import { sessions } from '../../db/schema.js';
 import { hashToken } from '../../lib/tokens.js';
 import { SESSION_DAYS } from './sessions.service.js';
 
 let t: TestApp;
 const clock = testClock();
-
-beforeEach(async () => {
-  clock.set(Date.now());
-  t = await startTestApp({ now: clock.now });
-});
-afterEach(async () => {
-  await t.close();
+freshAppPerTest(clock, (app) => {
+  t = app;
 });
 
 const login = (email: string, password = TEST_PASSWORD) => callJson(t.url, 'POST', '/api/user/login', { body: { email, password } });

@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders, packages } from '../../db/schema.js';
-import { addLecture, createPackage, createUser, createUserWithToken, grantPackage } from '../../../test/factories.js';
+import { packages } from '../../db/schema.js';
+import { addLecture, createPackage, createUser, createUserWithToken, grantPackage, insertPendingOrder } from '../../../test/factories.js';
 import { makePng, svgWithScript } from '../../../test/images.js';
 import { postForm } from '../../../test/multipart.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
@@ -367,18 +367,7 @@ describe('DELETE /api/course/{id}', () => {
   it('archives a package that only has an order so far, which keeps pointing at it', async () => {
     const pkg = createPackage(t.db);
     const buyer = await createUser(t.db);
-    t.db
-      .insert(orders)
-      .values({
-        userId: buyer.id,
-        packageId: pkg.id,
-        amountPaise: pkg.pricePaise,
-        utr: '123456789012',
-        buyerName: buyer.name,
-        buyerEmail: buyer.email,
-        createdAt: Date.now(),
-      })
-      .run();
+    insertPendingOrder(t.db, { buyer, pkg, utr: '123456789012' });
     const answer = await callJson(t.url, 'DELETE', `/api/course/${pkg.id}`, { token: admin });
     expect(answer.body.message).toBe('Package removed from the catalogue. Learners who bought it keep it.');
     expect(t.db.select().from(packages).where(eq(packages.id, pkg.id)).get()!.archivedAt).not.toBeNull();
