@@ -7,7 +7,7 @@ import { dbChecksum, rowCounts } from '../test/db-snapshot.js';
 import { makePixelBomb, makePng, svgWithScript } from '../test/images.js';
 import { postForm } from '../test/multipart.js';
 import { nastyString, nastyValue, nestedArray, nestedObject, percentEncode, rawPathSegments } from '../test/nasty.js';
-import { startTestApp, type TestApp } from '../test/test-app.js';
+import { bodyOf, startTestApp, type TestApp } from '../test/test-app.js';
 import { allProcedures, callProcedure } from '../test/trpc-http.js';
 import { buildWorld, createStaff, freshEmail, freshUtr, pendingRegistration, resetToken, type World } from '../test/world.js';
 import { JSON_BODY_LIMIT } from './app.js';
@@ -473,14 +473,7 @@ async function sendRest(method: string, path: string, template: RestTemplate, ka
     headers: { token, ...(kase.body !== undefined && { 'content-type': 'application/json' }) },
     ...(kase.body !== undefined && { body: JSON.stringify(kase.body) }),
   });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // The test reports the text.
-  }
-  return { status: response.status, body };
+  return { status: response.status, body: await bodyOf(response) };
 }
 
 describe('every REST row, fed bad input by the superadmin', () => {

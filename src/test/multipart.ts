@@ -1,3 +1,5 @@
+import { bodyOf } from './test-app.js';
+
 /** Posts a multipart form as a browser would: text fields and one file. */
 export async function postForm(
   url: string,
@@ -9,12 +11,5 @@ export async function postForm(
   for (const [key, value] of Object.entries(fields)) form.append(key, value);
   if (file) form.append(file.field, new Blob([new Uint8Array(file.content)], { type: file.type }), file.name);
   const response = await fetch(url, { method: 'POST', body: form, headers });
-  const text = await response.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // Not JSON.
-  }
-  return { status: response.status, body };
+  return { status: response.status, body: await bodyOf(response) };
 }

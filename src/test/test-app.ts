@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
 import { buildApp, type App, type BuildOptions } from '../server/app.js';
 import { loadConfig } from '../server/config.js';
 import { readOutbox, type OutboxMessage } from './outbox.js';
@@ -86,6 +86,18 @@ export function freshAppPerTest(clock: ReturnType<typeof testClock>, use: (app: 
   });
 }
 
+/** One app for all the tests of the file, made (and set up by `use`) before the first, closed after the last. */
+export function oneAppPerFile(use: (app: TestApp) => void | Promise<void>): void {
+  let app: TestApp | undefined;
+  beforeAll(async () => {
+    app = await startTestApp();
+    await use(app);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+}
+
 type JsonAnswer = { status: number; body: any; headers: Headers };
 
 /** Calls the server over HTTP as an existing client would: JSON in and out. */
@@ -103,12 +115,15 @@ export async function callJson(
     headers,
     ...(options.body !== undefined && { body: JSON.stringify(options.body) }),
   });
+  return { status: response.status, body: await bodyOf(response), headers: response.headers };
+}
+
+/** An answer's body: parsed JSON, or the text when it is not JSON (so that the test sees it). */
+export async function bodyOf(response: Response): Promise<any> {
   const text = await response.text();
-  let body: unknown = text;
   try {
-    body = JSON.parse(text);
+    return JSON.parse(text);
   } catch {
-    // Not JSON: the test sees the text.
+    return text;
   }
-  return { status: response.status, body, headers: response.headers };
 }

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPackage, createUser, createUserWithToken } from '../../../test/factories.js';
-import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
+import { callJson, oneAppPerFile, type TestApp } from '../../../test/test-app.js';
 import { insertOrder } from '../../../test/world.js';
 import { orders } from '../../db/schema.js';
 import { WHOLE_LIST_LIMIT } from '../../lib/list-window.js';
@@ -11,12 +11,9 @@ import { USERS_PAGE_SIZE } from './users.service.js';
 let t: TestApp;
 let admin: string;
 
-beforeAll(async () => {
-  t = await startTestApp();
+oneAppPerFile(async (app) => {
+  t = app;
   admin = (await createUserWithToken(t.db, { role: 'admin' })).token;
-});
-afterAll(async () => {
-  await t.close();
 });
 
 const get = (url: string) => callJson(t.url, 'GET', url, { token: admin });

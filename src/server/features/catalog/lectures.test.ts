@@ -1,17 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
-import { startTestApp, type TestApp } from '../../../test/test-app.js';
+import { oneAppPerFile, type TestApp } from '../../../test/test-app.js';
 
 let t: TestApp;
 let admin: string;
 
-beforeAll(async () => {
-  t = await startTestApp();
+oneAppPerFile(async (app) => {
+  t = app;
   admin = (await createUserWithToken(t.db, { role: 'admin' })).token;
-});
-
-afterAll(async () => {
-  await t.close();
 });
 
 type TrpcAnswer = { status: number; data: any; error: { message: string; data: { code: string; httpStatus: number } } | undefined };
