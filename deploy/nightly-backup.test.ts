@@ -1,30 +1,21 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cp, mkdir, mkdtemp, readdir, rm, stat, utimes, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readdir, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPackage, createUser } from '../src/test/factories.js';
 import { databaseFile, openDatabase } from '../src/server/db/client.js';
 import { dataKeyFile } from '../src/server/db/seal-personal-data.js';
 import { configureDataKeys, isSealed, unseal } from '../src/server/lib/data-crypto.js';
 import { payoutDetails } from '../src/server/db/schema.js';
 import { projectRoot } from '../src/server/serve-client.js';
+import { cleanupAfterEach } from '../src/test/cleanups.js';
 
 const run = promisify(execFile);
 const script = path.join(projectRoot, 'deploy', 'nightly-backup.sh');
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
-});
-
-async function tempDir(prefix: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { cleanups, tempDir } = cleanupAfterEach();
 
 /** A date in India `daysAgo` days before today, as the backup folders are named. */
 function istDateDaysAgo(daysAgo: number): string {

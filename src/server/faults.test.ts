@@ -1,28 +1,19 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { copyFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPackage, createUser, createUserWithToken } from '../test/factories.js';
 import { failToStart, spawnServer, type ServerProcess } from '../test/server-process.js';
 import { databaseFile, openDatabase, type Db } from './db/client.js';
 import { orders } from './db/schema.js';
 import { bookCommission } from './features/affiliate/ledger.service.js';
 import { projectRoot } from './serve-client.js';
+import { cleanupAfterEach } from '../test/cleanups.js';
 
 const run = promisify(execFile);
-const cleanups: (() => Promise<unknown>)[] = [];
-afterEach(async () => {
-  while (cleanups.length) await cleanups.pop()!().catch(() => undefined);
-});
-
-async function tempDir(prefix: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
-  cleanups.push(() => rm(dir, { recursive: true, force: true }));
-  return dir;
-}
+const { cleanups, tempDir } = cleanupAfterEach();
 
 function track(server: ServerProcess) {
   cleanups.push(async () => {

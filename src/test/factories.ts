@@ -1,6 +1,19 @@
 import argon2 from 'argon2';
 import type { Db } from '../server/db/client.js';
-import { consents, enrollments, lectures, orders, packages, users, type OrderRow, type PackageRow, type UserRow } from '../server/db/schema.js';
+import { asc, eq } from 'drizzle-orm';
+import {
+  consents,
+  enrollments,
+  lectures,
+  ledger,
+  orders,
+  packages,
+  users,
+  type LedgerRow,
+  type OrderRow,
+  type PackageRow,
+  type UserRow,
+} from '../server/db/schema.js';
 import { PRIVACY_NOTICE_VERSION } from '../shared/privacy.js';
 import { createSession } from '../server/features/auth/sessions.service.js';
 import { argon2Options } from '../server/lib/password.js';
@@ -109,6 +122,16 @@ export function insertPendingOrder(
     })
     .returning()
     .get();
+}
+
+/** The ledger lines an order booked (its commission, and any correction), in the order they were written. */
+export function ledgerOfOrder(db: Db, orderId: number | string): LedgerRow[] {
+  return db
+    .select()
+    .from(ledger)
+    .where(eq(ledger.orderId, Number(orderId)))
+    .orderBy(asc(ledger.id))
+    .all();
 }
 
 export function grantPackage(db: Db, userId: number, packageId: number): void {

@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPackage, createUserWithToken } from '../../../test/factories.js';
+import { createPackage, createUserWithToken, ledgerOfOrder } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
-import { enrollments, ledger, users } from '../../db/schema.js';
+import { enrollments, users } from '../../db/schema.js';
 import { firstName } from './orders.service.js';
 
 let t: TestApp;
@@ -31,14 +31,6 @@ async function buyer(overrides: Parameters<typeof createUserWithToken>[1] = {}) 
 function orderBody(courseId: number, user: { name: string; email: string }, extra: Record<string, unknown> = {}) {
   return { name: user.name, email: user.email, courseId: String(courseId), transactionId: nextUtr(), ...extra };
 }
-
-/** The ledger lines an order booked. */
-const ledgerOf = (orderId: string) =>
-  t.db
-    .select()
-    .from(ledger)
-    .where(eq(ledger.orderId, Number(orderId)))
-    .all();
 
 const decide = (token: string, orderId: string, action: string, reason?: string) =>
   callJson(t.url, 'POST', '/approve', { token, body: { orderId, action, ...(reason && { reason }) } });
@@ -175,7 +167,7 @@ describe('approval', () => {
         .where(and(eq(enrollments.userId, asha.user.id), eq(enrollments.packageId, pkg.id)))
         .get(),
     ).toBeDefined();
-    const lines = ledgerOf(order._id);
+    const lines = ledgerOfOrder(t.db, order._id);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatchObject({ userId: ravi.user.id, kind: 'commission', amountPaise: 1_500_00 });
     expect(t.db.select().from(users).where(eq(users.id, ravi.user.id)).get()!.earnedPaise).toBe(1_500_00);
@@ -198,7 +190,7 @@ describe('approval', () => {
     const order = (await purchase(asha.token, orderBody(pkg.id, asha.user))).body.order;
     await decide(admin.token, order._id, 'approve');
     // COMMISSION_PERCENT defaults to 10: ₹499.90, booked as whole rupees.
-    expect(ledgerOf(order._id)[0]!.amountPaise).toBe(500_00);
+    expect(ledgerOfOrder(t.db, order._id)[0]!.amountPaise).toBe(500_00);
   });
 
   it('gives exactly one approval and one commission line when five admins approve at the same moment', async () => {
@@ -209,7 +201,7 @@ describe('approval', () => {
     const admins = await Promise.all(Array.from({ length: 5 }, () => createUserWithToken(t.db, { role: 'admin' })));
     const answers = await Promise.all(admins.map((a) => decide(a.token, order._id, 'approve')));
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409, 409]);
-    expect(ledgerOf(order._id)).toHaveLength(1);
+    expect(ledgerOfOrder(t.db, order._id)).toHaveLength(1);
     expect(t.db.select().from(users).where(eq(users.id, ravi.user.id)).get()!.earnedPaise).toBe(500_00);
   });
 
@@ -222,7 +214,7 @@ describe('approval', () => {
     expect(rejected.body.order).toMatchObject({ status: 'rejected', reason: 'No credit with this UTR' });
     expect(rejected.body.order.decidedAt).toMatch(/^\d{4}-/);
     expect(t.db.select().from(enrollments).where(eq(enrollments.userId, asha.user.id)).all()).toHaveLength(0);
-    expect(ledgerOf(order._id)).toHaveLength(0);
+    expect(ledgerOfOrder(t.db, order._id)).toHaveLength(0);
     const mail = await waitForEmail(t.outbox, asha.user.email, (m) => m.subject.startsWith('We could not verify'));
     expect(mail.text).toContain('Reason: “No credit with this UTR”');
     const decided = await callJson(t.url, 'GET', '/trpc/orders.decided', { token: admin.token });
