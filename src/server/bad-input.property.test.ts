@@ -7,7 +7,7 @@ import { dbChecksum, rowCounts } from '../test/db-snapshot.js';
 import { makePixelBomb, makePng, svgWithScript } from '../test/images.js';
 import { postForm } from '../test/multipart.js';
 import { nastyString, nastyValue, nestedArray, nestedObject, percentEncode, rawPathSegments } from '../test/nasty.js';
-import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
+import { answerOf, callJson, startTestApp, type TestApp } from '../test/test-app.js';
 import { allProcedures, callProcedure } from '../test/trpc-http.js';
 import { buildWorld, createStaff, freshEmail, freshUtr, pendingRegistration, resetToken, type World } from '../test/world.js';
 import { JSON_BODY_LIMIT } from './http/app.js';
@@ -526,13 +526,7 @@ describe('requests that are not even JSON', () => {
       const token = superadminToken();
       const before = dbChecksum(t.db);
       const response = await fetch(t.url + target, { method, headers: { token, 'content-type': type }, body });
-      const text = await response.text();
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = text;
-      }
+      const { body: parsed } = await answerOf(response);
       // Calls that take no body (logout, delete by id) may answer; nothing else may.
       if (response.status < 400) {
         expect(['/api/user/logout', '/trpc/auth.logout', '/trpc/auth.me'], `${target} accepted ${_name}`).toContain(target);

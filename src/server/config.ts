@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { GSTIN_PATTERN, gstinProblem } from '../shared/gstin.js';
 import { stateCodes } from '../shared/indian-states.js';
 import { parseRupees } from '../shared/money.js';
+import { percentage } from '../shared/schemas.js';
 import { parseDataKey } from './lib/data-crypto.js';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
@@ -113,12 +114,7 @@ function wholeRupees(fallback: number) {
 function percent(fallback: number) {
   return z.preprocess(
     emptyAsUndefined,
-    z.coerce
-      .number({ error: 'expected a number from 0 to 100' })
-      .min(0, 'expected a number from 0 to 100')
-      .max(100, 'expected a number from 0 to 100')
-      .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, 'expected at most two decimals')
-      .default(fallback),
+    percentage(0, { invalid: 'expected a number from 0 to 100', decimals: 'expected at most two decimals' }).default(fallback),
   );
 }
 

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { financialQuarter, financialYear, financialYearOf, istMonthLabel, parsePeriod, parseQuarter, quarterOf } from './financial-year.js';
+import {
+  financialQuarter,
+  financialYear,
+  financialYearLabel,
+  financialYearOf,
+  financialYearShortLabel,
+  istMonthLabel,
+  parsePeriod,
+  parseQuarter,
+  quarterOf,
+} from './financial-year.js';
 
 const ist = (text: string) => Date.parse(`${text}+05:30`);
 
@@ -29,5 +39,13 @@ describe('financial years and quarters in IST', () => {
       expect(parseQuarter(bad)).toBeNull();
     }
     expect(istMonthLabel(Date.parse('2026-11-30T18:30:00Z'))).toBe('2026-12');
+  });
+
+  it('labels a year "FY2026-27" for reports and "26-27" for receipt numbers', () => {
+    expect(financialYearLabel(2026)).toBe('FY2026-27');
+    expect(financialYearShortLabel(2026)).toBe('26-27');
+    expect(financialYearLabel(2099)).toBe('FY2099-00');
+    expect(financialYearShortLabel(2099)).toBe('99-00');
+    expect(financialYearShortLabel(2000)).toBe('00-01');
   });
 });

@@ -4,10 +4,10 @@
  * in April 2026, quarter "FY2026-27 Q3" for October-December 2026. Months are "2026-11".
  */
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+import { IST_OFFSET_MS, istWallClock } from './ist.js';
 
 function istParts(at: number): { year: number; month: number } {
-  const shifted = new Date(at + IST_OFFSET_MS);
+  const shifted = istWallClock(at);
   return { year: shifted.getUTCFullYear(), month: shifted.getUTCMonth() + 1 };
 }
 
@@ -28,8 +28,16 @@ export function financialYear(startYear: number): Period {
   return { label: financialYearLabel(startYear), from: istMonthAt(startYear, 4), to: istMonthAt(startYear + 1, 4) };
 }
 
+const twoDigits = (year: number) => String(year % 100).padStart(2, '0');
+
+/** "FY2026-27" for the financial year starting in 2026: the label of reports and statements. */
 export function financialYearLabel(startYear: number): string {
-  return `FY${startYear}-${String((startYear + 1) % 100).padStart(2, '0')}`;
+  return `FY${startYear}-${twoDigits(startYear + 1)}`;
+}
+
+/** "26-27" for the financial year starting in 2026: the year part of receipt and credit-note numbers. */
+export function financialYearShortLabel(startYear: number): string {
+  return `${twoDigits(startYear)}-${twoDigits(startYear + 1)}`;
 }
 
 /** Quarter 1-4 of the financial year. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { istDayStart, istMonthStart, istPeriods, istWeekStart } from './ist.js';
+import { istDateOf, istDateStart, istDateTimeToEpoch, istDayStart, istMonthStart, istPeriods, istWeekStart } from './ist.js';
 
 /** A moment given in IST (UTC+05:30). */
 const ist = (text: string) => Date.parse(`${text}+05:30`);
@@ -41,5 +41,16 @@ describe('formatIstDateTime in Marathi', () => {
     expect(formatIstDateTime(Date.parse('2026-01-05T03:00:00Z'), 'mr')).toBe('5 जानेवारी 2026, सकाळी 8:30');
     expect(formatIstDateTime(Date.parse('2026-06-30T18:35:00Z'), 'mr')).toBe('1 जुलै 2026, रात्री 12:05');
     expect(formatIstDateTime(Date.parse('2026-03-10T13:00:00Z'), 'mr')).toBe('10 मार्च 2026, संध्याकाळी 6:30');
+  });
+});
+
+describe('IST calendar dates', () => {
+  it('reads and writes "YYYY-MM-DD" in IST, not UTC', () => {
+    // 18:30 UTC is already the next day in India.
+    expect(istDateOf(Date.parse('2026-11-22T18:30:00Z'))).toBe('2026-11-23');
+    expect(istDateOf(Date.parse('2026-11-22T18:29:59Z'))).toBe('2026-11-22');
+    expect(istDateStart('2026-11-23')).toBe(ist('2026-11-23T00:00:00'));
+    expect(istDateStart('not a date')).toBeNaN();
+    expect(istDateTimeToEpoch('2026-11-25T14:30')).toBe(ist('2026-11-25T14:30:00'));
   });
 });

@@ -4,8 +4,29 @@
  * milliseconds since the epoch.
  */
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** India Standard Time is UTC+05:30 all year. */
+export const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+export const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A Date whose UTC fields (getUTCFullYear, getUTCMonth, getUTCDate, getUTCHours…) read IST's calendar and clock at `at`. */
+export function istWallClock(at: number | string | Date): Date {
+  return new Date(new Date(at).getTime() + IST_OFFSET_MS);
+}
+
+/** The IST calendar date of `at` as "YYYY-MM-DD" ("2026-11-23"), as spreadsheets and date fields want it. */
+export function istDateOf(at: number): string {
+  return istWallClock(at).toISOString().slice(0, 10);
+}
+
+/** 00:00 IST of a calendar date "YYYY-MM-DD", in milliseconds since the epoch (NaN for text that is no date). */
+export function istDateStart(date: string): number {
+  return Date.parse(`${date}T00:00:00+05:30`);
+}
+
+/** "2026-11-25T14:30" read as IST (as a datetime-local field holds it), in milliseconds since the epoch. */
+export function istDateTimeToEpoch(value: string): number {
+  return Date.parse(`${value}:00+05:30`);
+}
 
 export type IstPeriods = { dayStart: number; weekStart: number; monthStart: number };
 
@@ -17,13 +38,13 @@ export function istDayStart(at: number): number {
 export function istWeekStart(at: number): number {
   const dayStart = istDayStart(at);
   // getUTCDay of the shifted time is the IST weekday; 0 = Sunday. Monday starts the week.
-  const weekday = new Date(dayStart + IST_OFFSET_MS).getUTCDay();
+  const weekday = istWallClock(dayStart).getUTCDay();
   const daysSinceMonday = (weekday + 6) % 7;
   return dayStart - daysSinceMonday * DAY_MS;
 }
 
 export function istMonthStart(at: number): number {
-  const shifted = new Date(at + IST_OFFSET_MS);
+  const shifted = istWallClock(at);
   return Date.UTC(shifted.getUTCFullYear(), shifted.getUTCMonth(), 1) - IST_OFFSET_MS;
 }
 
@@ -60,7 +81,7 @@ let englishDateTime: Intl.DateTimeFormat | undefined;
  */
 export function formatIstDateTime(at: number | string | Date, lang: keyof typeof dateLocales = 'en'): string {
   if (lang === 'mr') {
-    const shifted = new Date(new Date(at).getTime() + IST_OFFSET_MS);
+    const shifted = istWallClock(at);
     const hour = shifted.getUTCHours();
     const minute = String(shifted.getUTCMinutes()).padStart(2, '0');
     const clock = `${hour % 12 === 0 ? 12 : hour % 12}:${minute}`;
@@ -79,7 +100,7 @@ export function formatIstDateTime(at: number | string | Date, lang: keyof typeof
 
 /** "8 Dec 2026" in IST; in Marathi "8 डिसेंबर 2026" (a day, such as when a lecture opens). */
 export function formatIstDate(at: number, lang: keyof typeof dateLocales = 'en'): string {
-  const shifted = new Date(at + IST_OFFSET_MS);
+  const shifted = istWallClock(at);
   const day = shifted.getUTCDate();
   const year = shifted.getUTCFullYear();
   if (lang === 'mr') return `${day} ${marathiMonths[shifted.getUTCMonth()]} ${year}`;

@@ -4,8 +4,7 @@
  * certificate. The server decides; the client uses these only to say the same thing.
  */
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
+import { DAY_MS, istDayStart, istWallClock } from './ist.js';
 
 /** A lecture whose player can tell its length counts as done once this share of it was played. */
 export const WATCHED_SHARE = 0.9;
@@ -31,9 +30,7 @@ export const MAX_OPEN_AFTER_DAYS = 1100;
 export function lectureOpensAt(input: { mode: DripMode | null; purchasedAt: number; index: number; openAfterDays: number | null }): number {
   const days = input.mode === 'weekly' ? 7 * input.index : input.mode === 'days' ? (input.openAfterDays ?? 0) : 0;
   if (days <= 0) return input.purchasedAt;
-  const shifted = input.purchasedAt + IST_OFFSET_MS;
-  const istMidnight = shifted - (((shifted % DAY_MS) + DAY_MS) % DAY_MS) - IST_OFFSET_MS;
-  return istMidnight + days * DAY_MS;
+  return istDayStart(input.purchasedAt) + days * DAY_MS;
 }
 
 /** The scripts a certificate's name may be written in: one of them, never mixed. */
@@ -64,7 +61,7 @@ export function nameScriptOf(name: string): NameScript | null {
  * with the certificate's name, issuer, month and link filled in.
  */
 export function linkedInAddToProfileUrl(input: { name: string; organization: string; issuedAt: number; url: string; number: string }): string {
-  const issued = new Date(input.issuedAt + IST_OFFSET_MS);
+  const issued = istWallClock(input.issuedAt);
   const query = new URLSearchParams({
     startTask: 'CERTIFICATION_NAME',
     name: input.name,

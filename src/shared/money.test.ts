@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupeeAmount, formatRupees, parseRupees, rupeesToPaise } from './money.js';
+import { formatRupeeAmount, formatRupees, paiseAsText, parseRupees, rupeesToPaise } from './money.js';
 
 describe('money', () => {
   it('shows rupees with Indian digit grouping', () => {
@@ -53,5 +53,18 @@ describe('money', () => {
     ]) {
       expect(parseRupees(text), text).toBeNull();
     }
+  });
+});
+
+describe('paiseAsText', () => {
+  it('writes paise as plain rupees with two decimals, and whole rupees bare when asked', () => {
+    expect(paiseAsText(123450)).toBe('1234.50');
+    expect(paiseAsText(5)).toBe('0.05');
+    expect(paiseAsText(-5)).toBe('-0.05');
+    expect(paiseAsText(-150)).toBe('-1.50');
+    expect(paiseAsText(0)).toBe('0.00');
+    expect(paiseAsText(249900, { wholeAsInteger: true })).toBe('2499');
+    expect(paiseAsText(149950, { wholeAsInteger: true })).toBe('1499.50');
+    for (const paise of [1, 99, 1005, 123456789, -1005]) expect(paiseAsText(paise)).toBe((paise / 100).toFixed(2));
   });
 });

@@ -16,6 +16,18 @@ export function formatRupeeAmount(paise: number): string {
   return (Number.isInteger(rupees) ? wholeRupees : rupeesAndPaise).format(rupees);
 }
 
+/**
+ * Paise as plain rupee text with two decimals, no grouping, no symbol: "1234.50" for 123450,
+ * "-0.05" for -5. What CSV files, banks' upload files and UPI links carry. With `wholeAsInteger`
+ * a whole amount has no decimals ("2499"), as a UPI app's amount field takes it.
+ */
+export function paiseAsText(paise: number, options: { wholeAsInteger?: boolean } = {}): string {
+  const sign = paise < 0 ? '-' : '';
+  const abs = Math.abs(paise);
+  const rupees = `${sign}${Math.floor(abs / 100)}`;
+  return options.wholeAsInteger && abs % 100 === 0 ? rupees : `${rupees}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 export function paiseToRupees(paise: number): number {
   return paise / 100;
 }

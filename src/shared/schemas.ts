@@ -75,6 +75,23 @@ export const utr = z
   );
 
 /** A calendar date "YYYY-MM-DD" that exists. */
+/** True for a number with at most two decimals (12.5, 0.75), float noise such as 0.1 + 0.2 aside. */
+function hasAtMostTwoDecimals(value: number): boolean {
+  return Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
+}
+
+/**
+ * A percentage from `min` to 100 with at most two decimals, from a number or form text. `invalid`
+ * is the message (or message key) for anything else; `decimals`, when given, for a third decimal.
+ */
+export function percentage(min: number, messages: { invalid: string; decimals?: string }) {
+  return z.coerce
+    .number({ error: messages.invalid })
+    .min(min, messages.invalid)
+    .max(100, messages.invalid)
+    .refine(hasAtMostTwoDecimals, messages.decimals ?? messages.invalid);
+}
+
 export const calendarDate = z
   .string({ error: 'DATE_INVALID' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'DATE_INVALID')

@@ -1,7 +1,6 @@
-import { orders } from '../server/db/schema.js';
 import { decideOrder } from '../server/features/orders/orders.service.js';
 import type { TestApp } from './test-app.js';
-import { createPackage, createUser } from './factories.js';
+import { createPackage, createUser, insertPendingOrder } from './factories.js';
 
 let utr = 700_000_000_000;
 
@@ -13,20 +12,7 @@ export async function earnCommission(t: TestApp, input: { earnerId: number; admi
   const pkg = createPackage(t.db, { pricePaise: Math.max(input.amountPaise * 2, 100), commissionPaise: input.amountPaise });
   const buyer = await createUser(t.db, { sponsorId: input.earnerId });
   utr += 1;
-  const order = t.db
-    .insert(orders)
-    .values({
-      userId: buyer.id,
-      packageId: pkg.id,
-      amountPaise: pkg.pricePaise,
-      utr: String(utr),
-      referrerId: input.earnerId,
-      buyerName: buyer.name,
-      buyerEmail: buyer.email,
-      createdAt: input.at,
-    })
-    .returning()
-    .get();
+  const order = insertPendingOrder(t.db, { buyer, pkg, utr: String(utr), referrerId: input.earnerId, at: input.at });
   decideOrder({ ...t.deps, now: () => input.at }, input.adminId, { orderId: order.id, action: 'approve' });
   return { order, buyer, pkg };
 }

@@ -1,6 +1,6 @@
 import argon2 from 'argon2';
 import type { Db } from '../server/db/client.js';
-import { consents, enrollments, lectures, packages, users, type PackageRow, type UserRow } from '../server/db/schema.js';
+import { consents, enrollments, lectures, orders, packages, users, type OrderRow, type PackageRow, type UserRow } from '../server/db/schema.js';
 import { PRIVACY_NOTICE_VERSION } from '../shared/privacy.js';
 import { createSession } from '../server/features/auth/sessions.service.js';
 import { argon2Options } from '../server/lib/password.js';
@@ -87,6 +87,27 @@ export function addLecture(db: Db, packageId: number, position: number, videoUrl
     .returning()
     .get();
   return lecture;
+}
+
+/** A UTR order waiting for a decision, as checkout leaves it: `buyer` orders `pkg` at its price, at `at` (now unless given). */
+export function insertPendingOrder(
+  db: Db,
+  input: { buyer: Pick<UserRow, 'id' | 'name' | 'email'>; pkg: PackageRow; utr: string; referrerId?: number | null; buyerName?: string; at?: number },
+): OrderRow {
+  return db
+    .insert(orders)
+    .values({
+      userId: input.buyer.id,
+      packageId: input.pkg.id,
+      amountPaise: input.pkg.pricePaise,
+      utr: input.utr,
+      ...(input.referrerId !== undefined && { referrerId: input.referrerId }),
+      buyerName: input.buyerName ?? input.buyer.name,
+      buyerEmail: input.buyer.email,
+      createdAt: input.at ?? Date.now(),
+    })
+    .returning()
+    .get();
 }
 
 /** Grants a package directly, as an approved order would. */

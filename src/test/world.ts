@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { ledger, orders, passwordResets, pendingRegistrations, type LectureRow, type OrderRow, type PackageRow, type UserRow } from '../server/db/schema.js';
+import { ledger, passwordResets, pendingRegistrations, type LectureRow, type OrderRow, type PackageRow, type UserRow } from '../server/db/schema.js';
 import { createSession } from '../server/features/auth/sessions.service.js';
 import { CODE_TTL_MS } from '../server/features/auth/registration.service.js';
 import { RESET_TTL_MS } from '../server/features/auth/password-reset.service.js';
 import { hashCode } from '../server/lib/password.js';
 import { hashToken, newToken } from '../server/lib/tokens.js';
-import { addLecture, createPackage, createUser, createUserWithToken, grantPackage } from './factories.js';
+import { addLecture, createPackage, createUser, createUserWithToken, grantPackage, insertPendingOrder } from './factories.js';
 import type { TestApp } from './test-app.js';
 
 /** Who calls: nobody signed in, a learner, another learner, an admin, the superadmin. */
@@ -50,20 +50,7 @@ export function freshEmail(prefix = 'someone'): string {
 
 /** A waiting order, written straight to the database, for the package's price with a fresh UTR. */
 export function insertOrder(t: TestApp, buyer: UserRow, pkg: PackageRow, referrerId: number | null = buyer.sponsorId, createdAt = Date.now()): OrderRow {
-  return t.db
-    .insert(orders)
-    .values({
-      userId: buyer.id,
-      packageId: pkg.id,
-      amountPaise: pkg.pricePaise,
-      utr: freshUtr(),
-      referrerId,
-      buyerName: buyer.name,
-      buyerEmail: buyer.email,
-      createdAt,
-    })
-    .returning()
-    .get();
+  return insertPendingOrder(t.db, { buyer, pkg, utr: freshUtr(), referrerId, at: createdAt });
 }
 
 /** The admin and the superadmin, made once and shared by worlds (each world gets new sessions). */

@@ -10,7 +10,7 @@ import { databaseFile, openDatabase } from '../db/client.js';
 import { accountsTouched, auditEntries } from '../features/audit/audit.service.js';
 import { sql } from 'drizzle-orm';
 import { users } from '../db/schema.js';
-import { formatIstDateTime } from '../../shared/ist.js';
+import { DAY_MS, formatIstDateTime, istDateStart } from '../../shared/ist.js';
 
 const usage = 'Usage: npm run audit -- --from YYYY-MM-DD --to YYYY-MM-DD [--actor EMAIL] [--action NAME] [--accounts]';
 
@@ -30,8 +30,8 @@ const { values } = parseArgs({
 });
 const day = /^\d{4}-\d{2}-\d{2}$/;
 if (!values.from || !values.to || !day.test(values.from) || !day.test(values.to)) fail(usage);
-const from = Date.parse(`${values.from}T00:00:00+05:30`);
-const to = Date.parse(`${values.to}T00:00:00+05:30`) + 24 * 60 * 60 * 1000;
+const from = istDateStart(values.from);
+const to = istDateStart(values.to) + DAY_MS;
 if (!(from < to)) fail(`--from must be on or before --to. ${usage}`);
 
 let db: ReturnType<typeof openDatabase>;

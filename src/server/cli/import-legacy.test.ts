@@ -9,8 +9,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { failToStart } from '../../test/server-process.js';
 import { startTestApp } from '../../test/test-app.js';
 import { projectRoot } from '../http/serve-client.js';
+import { legacySampleDir } from '../../test/legacy-sample.js';
 
-const sampleDir = path.resolve(projectRoot, 'src/test/fixtures/legacy-sample');
 const folders: string[] = [];
 afterEach(async () => {
   for (const folder of folders.splice(0)) await rm(folder, { recursive: true, force: true });
@@ -48,12 +48,12 @@ function userCount(dataDir: string): number {
 describe('npm run import:legacy', () => {
   it('imports, prints the report and writes it beside the database; a dry run and a second run change nothing', async () => {
     const dataDir = await folder('legacy-cli-');
-    const dry = await runImport(['--dir', sampleDir, '--paid', path.join(sampleDir, 'paid.csv'), '--dry-run'], { DATA_DIR: dataDir });
+    const dry = await runImport(['--dir', legacySampleDir, '--paid', path.join(legacySampleDir, 'paid.csv'), '--dry-run'], { DATA_DIR: dataDir });
     expect(dry.code, dry.stderr).toBe(0);
     expect(dry.stdout).toContain('(dry run: nothing was changed)');
     expect(userCount(dataDir)).toBe(0);
 
-    const real = await runImport(['--dir', sampleDir, '--paid', path.join(sampleDir, 'paid.csv')], { DATA_DIR: dataDir });
+    const real = await runImport(['--dir', legacySampleDir, '--paid', path.join(legacySampleDir, 'paid.csv')], { DATA_DIR: dataDir });
     expect(real.code, real.stderr).toBe(0);
     expect(real.stdout).toMatch(/Accounts: +10 imported, 1 merged/);
     expect(userCount(dataDir)).toBe(10);
@@ -62,14 +62,14 @@ describe('npm run import:legacy', () => {
     const written = await readFile(path.join(dataDir, reports.find((name) => !name.includes('dry-run'))!), 'utf8');
     expect(real.stdout).toContain(written);
 
-    const again = await runImport(['--dir', sampleDir, '--paid', path.join(sampleDir, 'paid.csv')], { DATA_DIR: dataDir });
+    const again = await runImport(['--dir', legacySampleDir, '--paid', path.join(legacySampleDir, 'paid.csv')], { DATA_DIR: dataDir });
     expect(again.code).toBe(0);
     expect(again.stdout).toContain('Nothing new');
     expect(userCount(dataDir)).toBe(10);
     expect(again.stdout).toContain('Pictures:        0 profile pictures brought over, 3 left on Cloudinary (run with --fetch-pictures)');
 
     // Cloudinary cannot be reached from here: each of the three pictures is a warning, on a dry run as on a real one.
-    const fetching = await runImport(['--dir', sampleDir, '--fetch-pictures', '--dry-run'], { DATA_DIR: dataDir });
+    const fetching = await runImport(['--dir', legacySampleDir, '--fetch-pictures', '--dry-run'], { DATA_DIR: dataDir });
     expect(fetching.code, fetching.stderr).toBe(0);
     const brought = Number(/Pictures: +(\d+) profile pictures brought over/.exec(fetching.stdout)?.[1]);
     const notBrought =
@@ -80,7 +80,7 @@ describe('npm run import:legacy', () => {
   it('refuses while a server has the database open, and says to stop it', async () => {
     const app = await startTestApp();
     try {
-      const answer = await runImport(['--dir', sampleDir], { DATA_DIR: app.dataDir });
+      const answer = await runImport(['--dir', legacySampleDir], { DATA_DIR: app.dataDir });
       expect(answer.code).toBe(1);
       expect(answer.stderr).toMatch(/is in use, most likely by the running server\. Stop the server/);
       expect(userCount(app.dataDir)).toBe(0);
@@ -92,7 +92,7 @@ describe('npm run import:legacy', () => {
   it('reads a 50 MB users.json as a stream, in bounded memory, and refuses it whole for one user without an email', async () => {
     const dir = await folder('legacy-big-');
     const dataDir = await folder('legacy-big-data-');
-    await cp(sampleDir, dir, { recursive: true });
+    await cp(legacySampleDir, dir, { recursive: true });
     const out = createWriteStream(path.join(dir, 'users.json'));
     const history = Array.from({ length: 40 }, (_, i) => ({
       at: { $date: '2025-03-05T19:41:33.000Z' },

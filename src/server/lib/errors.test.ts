@@ -13,9 +13,13 @@ describe('describeError', () => {
   });
 
   it('answers an AppError in the language asked for, with its status and code', () => {
-    const errors = defineErrors({ UTR_TAKEN: ['CONFLICT', { en: 'This UTR is already used.', mr: 'हा UTR आधीच वापरला आहे.' }] });
+    const errors = defineErrors({ UTR_TAKEN: { status: 'CONFLICT', en: 'This UTR is already used.', mr: 'हा UTR आधीच वापरला आहे.' } });
     expect(describeError(errors.UTR_TAKEN(), 'en')).toEqual({ status: 409, code: 'UTR_TAKEN', message: 'This UTR is already used.' });
     expect(describeError(errors.UTR_TAKEN(), 'mr').message).toBe('हा UTR आधीच वापरला आहे.');
+  });
+
+  it('refuses a catalog whose status is no tRPC code', () => {
+    expect(() => defineErrors({ ODD: { status: 'TEAPOT', en: 'Odd.', mr: 'विचित्र.' } })).toThrow(/TEAPOT/);
   });
 
   it('carries the retry time of a rate limit', () => {
@@ -38,8 +42,8 @@ describe('describeError', () => {
 
 describe('outcomes kept as codes', () => {
   const errors = defineErrors({
-    GONE: ['NOT_FOUND', { en: 'It is gone.', mr: 'ते गेले.' }],
-    TAKEN: ['CONFLICT', { en: 'It is taken.', mr: 'ते घेतले आहे.' }],
+    GONE: { status: 'NOT_FOUND', en: 'It is gone.', mr: 'ते गेले.' },
+    TAKEN: { status: 'CONFLICT', en: 'It is taken.', mr: 'ते घेतले आहे.' },
   });
   const known = errorTexts(errors.GONE);
 

@@ -1,5 +1,6 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import type { Language } from '../../shared/domain.js';
 import { validationMessages } from '../../shared/validation-messages.js';
 
@@ -32,12 +33,48 @@ export class AppError extends TRPCError {
   }
 }
 
-/** Declares a feature's errors once: `const errors = defineErrors({ TAKEN: ['CONFLICT', { en, mr }] })`. */
-export function defineErrors<K extends string>(table: Record<K, readonly [TrpcCode, Localized]>) {
+/**
+ * The server is short of a scarce resource (password hashing, picture decoding) and has a queue
+ * that is full: the person is told to come back in a few seconds (429 with Retry-After).
+ */
+export function serverBusy(): AppError {
+  return new AppError(
+    'BUSY',
+    'TOO_MANY_REQUESTS',
+    {
+      en: 'The server is busy right now. Please try again in a moment.',
+      mr: 'सर्व्हर सध्या व्यस्त आहे. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.',
+    },
+    { retryAfterSeconds: 5 },
+  );
+}
+
+/**
+ * One entry of an error catalog (`*.errors.json`): the tRPC code that fixes the HTTP status, and
+ * the message in both languages. Texts are data, kept beside the feature as translations are.
+ */
+type ErrorEntry = { status: string; en: string; mr: string };
+
+const trpcCodes = new Set<string>(Object.keys(TRPC_ERROR_CODES_BY_KEY));
+
+/** Every code declared through `defineErrors`, with its text: read by the test that holds each code declared once. */
+const declared: { code: string; text: Localized }[] = [];
+export const declaredErrors: readonly { code: string; text: Localized }[] = declared;
+
+/**
+ * Declares a feature's errors once, from its catalog: `import catalog from './x.errors.json' with
+ * { type: 'json' }; const errors = defineErrors(catalog)`. The catalog's keys are the codes, so
+ * `errors.TAKEN()` is typed and a misspelt code fails the typecheck; a status that is no tRPC code
+ * fails at start.
+ */
+export function defineErrors<K extends string>(catalog: Record<K, ErrorEntry>) {
   const out = {} as Record<K, () => AppError>;
-  for (const key of Object.keys(table) as K[]) {
-    const [code, text] = table[key];
-    out[key] = () => new AppError(key, code, text);
+  for (const key of Object.keys(catalog) as K[]) {
+    const { status, en, mr } = catalog[key];
+    if (!trpcCodes.has(status)) throw new Error(`Error ${key}: "${status}" is not a tRPC error code.`);
+    const text = { en, mr };
+    declared.push({ code: key, text });
+    out[key] = () => new AppError(key, status as TrpcCode, text);
   }
   return out;
 }

@@ -3,20 +3,11 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
 import sharp from 'sharp';
-import { AppError, defineErrors } from './errors.js';
+import { defineErrors, serverBusy } from './errors.js';
+import catalog from './images.errors.json' with { type: 'json' };
 import { imageFileName, PACKAGE_IMAGE_WIDTHS, SHARE_PICTURE, sharePictureFile } from './uploads.js';
 
-export const imageErrors = defineErrors({
-  IMAGE_INVALID: [
-    'BAD_REQUEST',
-    {
-      en: 'Please choose a picture file (JPEG, PNG, WebP or GIF).',
-      mr: 'कृपया फोटोची फाईल निवडा (JPEG, PNG, WebP किंवा GIF).',
-    },
-  ],
-  IMAGE_TOO_LARGE: ['PAYLOAD_TOO_LARGE', { en: 'The picture must be 5 MB or smaller.', mr: 'फोटो 5 MB किंवा त्यापेक्षा लहान असावा.' }],
-  IMAGE_REQUIRED: ['BAD_REQUEST', { en: 'Please select an image first.', mr: 'कृपया आधी एक फोटो निवडा.' }],
-});
+export const imageErrors = defineErrors(catalog);
 
 /** Formats people's phones and cameras produce. SVG is refused: it can carry script. */
 const acceptedFormats = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif']);
@@ -37,21 +28,9 @@ const imageSlots = pLimit(IMAGES_AT_ONCE);
 /** How many pictures are being processed and waiting right now (for tests). */
 export const imageQueue = () => ({ active: imageSlots.activeCount, waiting: imageSlots.pendingCount });
 
-function imagesBusy(): AppError {
-  return new AppError(
-    'BUSY',
-    'TOO_MANY_REQUESTS',
-    {
-      en: 'The server is busy right now. Please try again in a moment.',
-      mr: 'सर्व्हर सध्या व्यस्त आहे. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.',
-    },
-    { retryAfterSeconds: 5 },
-  );
-}
-
 /** `saveImage` within the bound on pictures processed at once. */
 export function saveImage(input: Buffer, dir: string, widths: readonly number[]): Promise<SavedImage> {
-  if (imageSlots.pendingCount >= IMAGES_WAITING) return Promise.reject(imagesBusy());
+  if (imageSlots.pendingCount >= IMAGES_WAITING) return Promise.reject(serverBusy());
   return imageSlots(() => processImage(input, dir, widths));
 }
 
@@ -107,7 +86,7 @@ export async function sharePicture(dir: string, base: string): Promise<Buffer | 
   const existing = await readFile(kept).catch(() => null);
   if (existing) return existing;
   const source = [...PACKAGE_IMAGE_WIDTHS].reverse().map((width) => path.join(dir, imageFileName(base, width)));
-  if (imageSlots.pendingCount >= IMAGES_WAITING) throw imagesBusy();
+  if (imageSlots.pendingCount >= IMAGES_WAITING) throw serverBusy();
   return imageSlots(async () => {
     for (const file of source) {
       const input = await readFile(file).catch(() => null);

@@ -1,7 +1,7 @@
 import argon2 from 'argon2';
 import bcrypt from 'bcryptjs';
 import pLimit from 'p-limit';
-import { AppError } from './errors.js';
+import { serverBusy } from './errors.js';
 
 /** OWASP's minimum for argon2id: 19 MiB of memory, 2 iterations, 1 lane. */
 export const argon2Options = { type: argon2.argon2id, memoryCost: 19 * 1024, timeCost: 2, parallelism: 1 } as const;
@@ -14,20 +14,8 @@ const MAX_PARALLEL = 4;
 const MAX_WAITING = 64;
 const limit = pLimit(MAX_PARALLEL);
 
-function busy(): AppError {
-  return new AppError(
-    'BUSY',
-    'TOO_MANY_REQUESTS',
-    {
-      en: 'The server is busy right now. Please try again in a moment.',
-      mr: 'सर्व्हर सध्या व्यस्त आहे. कृपया थोड्या वेळाने पुन्हा प्रयत्न करा.',
-    },
-    { retryAfterSeconds: 5 },
-  );
-}
-
 function bounded<T>(work: () => Promise<T>): Promise<T> {
-  if (limit.pendingCount >= MAX_WAITING) return Promise.reject(busy());
+  if (limit.pendingCount >= MAX_WAITING) return Promise.reject(serverBusy());
   return limit(work);
 }
 

@@ -1,8 +1,9 @@
 /**
  * Marathi and English text in a pdfkit document, with Noto Sans Devanagari (the font files the
  * site serves). pdfkit shapes text with fontkit, which reorders vowel signs and forms conjuncts as
- * a browser does. The font's files are split by script, so text is drawn in runs: Devanagari (and
- * ₹) in one face, everything else in the Latin ones. (The receipts draw the same way.)
+ * a browser does (receipt-pdf.test.ts checks "कि", "क्ष", "श्री"). The font's files are split by
+ * script, so text is drawn in runs: Devanagari (and ₹) in one face, everything else in the Latin
+ * ones. Certificates and receipts draw with these helpers.
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -12,7 +13,7 @@ const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@
 const fontFile = (subset: 'devanagari' | 'latin' | 'latin-ext', weight: 400 | 700) =>
   path.join(fontDir, `noto-sans-devanagari-${subset}-${weight}-normal.woff`);
 
-const FONTS = {
+export const FONTS = {
   deva: fontFile('devanagari', 400),
   devaBold: fontFile('devanagari', 700),
   latin: fontFile('latin', 400),
@@ -30,7 +31,8 @@ function faceOf(codePoint: number): Face | null {
     (codePoint >= 0x1cd0 && codePoint <= 0x1cf9) ||
     codePoint === 0x200c ||
     codePoint === 0x200d ||
-    codePoint === 0x20b9
+    codePoint === 0x20b9 ||
+    (codePoint >= 0xa8e0 && codePoint <= 0xa8ff)
   ) {
     return 'deva';
   }
@@ -39,7 +41,7 @@ function faceOf(codePoint: number): Face | null {
 }
 
 /** Splits text into runs of one font face each. */
-function scriptRuns(text: string): { face: Face; text: string }[] {
+export function scriptRuns(text: string): { face: Face; text: string }[] {
   const runs: { face: Face; text: string }[] = [];
   for (const char of text) {
     const face = faceOf(char.codePointAt(0)!);
@@ -59,15 +61,15 @@ function fontFor(face: Face, bold: boolean): string {
 }
 
 /** A new document with the fonts registered, and the promise of its bytes once ended. */
-export function newPdf(options: { size: 'A4'; layout: 'portrait' | 'landscape'; title: string; author: string; lang: string }): {
+export function newPdf(options: { layout?: 'portrait' | 'landscape'; margin?: number; title: string; author: string; lang?: string }): {
   doc: PdfDoc;
   done: Promise<Buffer>;
 } {
   const doc = new PDFDocument({
-    size: options.size,
-    layout: options.layout,
-    margin: 40,
-    lang: options.lang,
+    size: 'A4',
+    ...(options.layout && { layout: options.layout }),
+    margin: options.margin ?? 40,
+    ...(options.lang && { lang: options.lang }),
     info: { Title: options.title, Author: options.author },
   });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
@@ -91,12 +93,36 @@ export function centredLine(doc: PdfDoc, text: string, options: { centre: number
   const bold = options.bold ?? false;
   let size = options.size;
   while (size > 8 && textWidth(doc, text, size, bold) > options.maxWidth) size -= 1;
+  lineAt(doc, text, { ...options, size, bold, anchor: 'centre', at: options.centre });
+}
+
+/** One line of mixed-script text ending at `right`, at height `y` (amounts in a column). */
+export function rightAlignedLine(doc: PdfDoc, text: string, options: { right: number; y: number; size: number; bold?: boolean }) {
+  lineAt(doc, text, { ...options, anchor: 'right', at: options.right });
+}
+
+/** One line of runs placed so that its centre (or its right end) is at `at`. */
+function lineAt(doc: PdfDoc, text: string, options: { anchor: 'centre' | 'right'; at: number; y: number; size: number; bold?: boolean; color?: string }) {
+  const bold = options.bold ?? false;
   const runs = scriptRuns(text);
-  doc.fontSize(size).fillColor(options.color ?? '#000');
+  doc.fontSize(options.size).fillColor(options.color ?? '#000');
   const widths = runs.map((run) => doc.font(fontFor(run.face, bold)).widthOfString(run.text));
-  let x = options.centre - widths.reduce((sum, w) => sum + w, 0) / 2;
+  const total = widths.reduce((sum, w) => sum + w, 0);
+  let x = options.anchor === 'centre' ? options.at - total / 2 : options.at - total;
   runs.forEach((run, index) => {
     doc.font(fontFor(run.face, bold)).text(run.text, x, options.y, { lineBreak: false });
     x += widths[index]!;
+  });
+}
+
+/** Mixed-script text from the current position (or `y`), wrapped at `width`. */
+export function writeText(doc: PdfDoc, text: string, options: { x: number; y?: number; width: number; size: number; bold?: boolean; color?: string }) {
+  const runs = scriptRuns(text || ' ');
+  doc.fontSize(options.size).fillColor(options.color ?? '#000');
+  runs.forEach((run, index) => {
+    doc.font(fontFor(run.face, options.bold ?? false));
+    const last = index === runs.length - 1;
+    if (index === 0) doc.text(run.text, options.x, options.y ?? doc.y, { width: options.width, continued: !last, lineGap: 2 });
+    else doc.text(run.text, { continued: !last });
   });
 }

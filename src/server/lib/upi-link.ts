@@ -1,4 +1,5 @@
 import QRCode from 'qrcode';
+import { paiseAsText } from '../../shared/money.js';
 
 export type UpiPayment = {
   /** The payee's UPI id (pa). */
@@ -31,7 +32,7 @@ function encode(value: string): string {
  * amount in rupees (two decimals), INR and the note, so the payer's app fills in everything.
  */
 export function upiPaymentLink(payment: UpiPayment): string {
-  const amount = (payment.amountPaise / 100).toFixed(2);
+  const amount = paiseAsText(payment.amountPaise);
   const params = [
     `pa=${encode(payment.upiId)}`,
     `pn=${encode(payment.payeeName)}`,

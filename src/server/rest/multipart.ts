@@ -1,10 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { imageErrors } from '../lib/images.js';
-import { defineErrors } from '../lib/errors.js';
-
-const multipartErrors = defineErrors({
-  NOT_MULTIPART: ['UNSUPPORTED_MEDIA_TYPE', { en: 'Send this form as multipart/form-data.', mr: 'हा फॉर्म multipart/form-data म्हणून पाठवा.' }],
-});
+import { requestErrors } from '../lib/request.errors.js';
 
 export type MultipartForm = { fields: Record<string, string>; file: Buffer | null; fileName: string | null };
 
@@ -14,7 +10,7 @@ export type MultipartForm = { fields: Record<string, string>; file: Buffer | nul
  * (`tooLarge` says it in the caller's words; a picture's by default).
  */
 export async function readMultipart(request: FastifyRequest, fileField: string, options: { tooLarge?: () => Error } = {}): Promise<MultipartForm> {
-  if (!request.isMultipart()) throw multipartErrors.NOT_MULTIPART();
+  if (!request.isMultipart()) throw requestErrors.NOT_MULTIPART();
   const fields: Record<string, string> = {};
   let file: Buffer | null = null;
   let fileName: string | null = null;
@@ -34,7 +30,7 @@ export async function readMultipart(request: FastifyRequest, fileField: string, 
     }
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw (options.tooLarge ?? imageErrors.IMAGE_TOO_LARGE)();
-    throw multipartErrors.NOT_MULTIPART();
+    throw requestErrors.NOT_MULTIPART();
   }
   return { fields, file, fileName };
 }

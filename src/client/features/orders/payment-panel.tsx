@@ -1,17 +1,12 @@
 import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { CopyButton } from '../../components/copy-button';
-import { formatRupees } from '../../../shared/money';
+import { formatRupees, paiseAsText } from '../../../shared/money';
 import { canShareFiles, qrCardPng, qrFileName } from './qr-card';
 import { useOrdersMessages } from './orders-messages';
 import { saveFile } from '../../lib/download';
 
 export type PaymentInfo = { packageName: string; amountPaise: number; upiId: string; payeeName: string; upiLink: string; qrDataUrl: string };
-
-/** The amount as a UPI app's amount field takes it: "2499" or "1499.50". */
-function plainAmount(paise: number): string {
-  return paise % 100 === 0 ? String(paise / 100) : (paise / 100).toFixed(2);
-}
 
 function GalleryIcon() {
   return (
@@ -125,7 +120,7 @@ export function PaymentPanel({ info, phone }: { info: PaymentInfo; phone: boolea
           {t('pay.amount')}: <strong>{amount}</strong>
         </span>
         <CopyButton
-          text={plainAmount(info.amountPaise)}
+          text={paiseAsText(info.amountPaise, { wholeAsInteger: true })}
           label={t('pay.copyAmount')}
           copiedMessage={t('pay.amountCopied')}
           failedMessage={t('pay.copyFailed')}

@@ -6,7 +6,7 @@ import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { financialYearOf, quarterOf, financialQuarter } from '../../../shared/financial-year';
-import { formatIstDate, formatIstDateTime } from '../../../shared/ist';
+import { formatIstDate, formatIstDateTime, istDateStart, istDateTimeToEpoch } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { downloadText } from '../../lib/download';
 import { usePayoutsAdminMessages } from './payouts-admin-messages';
@@ -25,11 +25,6 @@ type Details = {
 function where(details: Details): string {
   if (!details) return '';
   return details.method === 'upi' ? `UPI ${details.upiId}` : `${details.accountHolder}, ${details.accountNumber}, ${details.ifsc}`;
-}
-
-/** "2026-11-25T14:30" (IST, as a datetime-local field holds it) to epoch ms. */
-function istLocalToEpoch(value: string): number {
-  return Date.parse(`${value}:00+05:30`);
 }
 
 type Line = {
@@ -172,7 +167,7 @@ function TdsDeposits({ quarter }: { quarter: string }) {
           {t('tds.deposit', {
             month: deposit.month,
             amount: formatRupees(deposit.tdsPaise),
-            date: formatIstDate(Date.parse(`${deposit.dueDate}T00:00:00+05:30`), lang),
+            date: formatIstDate(istDateStart(deposit.dueDate), lang),
           })}
         </li>
       ))}
@@ -222,7 +217,7 @@ export default function AdminPayoutsPage() {
             function submitBatch(event: FormEvent) {
               event.preventDefault();
               makeBatch.mutate(
-                { userIds: chosen.map((row) => row.userId), ...(cutoff && { cutoff: istLocalToEpoch(cutoff) }) },
+                { userIds: chosen.map((row) => row.userId), ...(cutoff && { cutoff: istDateTimeToEpoch(cutoff) }) },
                 {
                   onSuccess: (result) => {
                     toast.success(count('ready.made', result.lines));

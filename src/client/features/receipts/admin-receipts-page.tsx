@@ -7,17 +7,12 @@ import { QueryState } from '../../components/query-state';
 import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { formatIstDateTime } from '../../../shared/ist';
+import { formatIstDateTime, istDateOf } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useReceiptsMessages } from './receipts-messages';
 import './receipt.css';
 import { downloadText } from '../../lib/download';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
-
-/** Today in India as "YYYY-MM-DD". */
-function istToday(): string {
-  return new Date(Date.now() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
 
 /** /admin/receipts: the receipts of a period (this month so far, to begin with), and their CSV. */
 export default function AdminReceiptsPage() {
@@ -25,7 +20,7 @@ export default function AdminReceiptsPage() {
   useDocumentTitle(t('admin.title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const today = istToday();
+  const today = istDateOf(Date.now());
   const [draft, setDraft] = useState({ from: `${today.slice(0, 8)}01`, to: today });
   const [period, setPeriod] = useState(draft);
   const { page, setPage } = usePaging(`${period.from} ${period.to}`);

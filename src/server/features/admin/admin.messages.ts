@@ -1,10 +1,5 @@
-import type { Language } from '../../../shared/domain.js';
-import type { Localized } from '../../lib/errors.js';
+import { defineTexts } from '../../lib/texts.js';
+import catalog from './admin.messages.json' with { type: 'json' };
 
-const texts = {
-  USER_DELETED: { en: 'User deleted successfully!', mr: 'वापरकर्ता यशस्वीरीत्या हटवला!' },
-} satisfies Record<string, Localized>;
-
-export function adminText(key: keyof typeof texts, lang: Language): string {
-  return texts[key][lang];
-}
+/** What a successful REST call says as its `message`, in the request's language. */
+export const adminText = defineTexts(catalog);

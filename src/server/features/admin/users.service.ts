@@ -6,6 +6,7 @@ import { revokeAllSessions } from '../auth/sessions.service.js';
 import { listWindow } from '../../lib/list-window.js';
 import { containsAny } from '../../lib/search.js';
 import { adminErrors } from './admin.errors.js';
+import { accountErrors } from '../../lib/account.errors.js';
 
 export const USERS_PAGE_SIZE = 25;
 
@@ -33,7 +34,7 @@ export function listUsers(db: Db, options: { search?: string | undefined; page?:
 export function setRole(db: Db, actorId: number, input: { userId: number; role: 'user' | 'admin' }): UserRow {
   if (input.userId === actorId) throw adminErrors.OWN_ROLE();
   const user = findActiveUser(db, input.userId);
-  if (!user) throw adminErrors.USER_NOT_FOUND();
+  if (!user) throw accountErrors.USER_NOT_FOUND();
   if (user.role === 'superadmin') throw adminErrors.SUPERADMIN_ROLE();
   const changed = db.update(users).set({ role: input.role }).where(eq(users.id, user.id)).returning().get();
   return changed;
@@ -50,7 +51,7 @@ export const ACCOUNT_DELETED_REASON = 'The account was deleted.';
  */
 export function deleteUserByEmail(db: Db, actorId: number, email: string, now: number): UserRow {
   const user = findActiveUserByEmail(db, email);
-  if (!user) throw adminErrors.USER_NOT_FOUND();
+  if (!user) throw accountErrors.NO_USER_WITH_EMAIL();
   if (user.id === actorId) throw adminErrors.DELETE_SELF();
   if (user.role === 'superadmin') throw adminErrors.DELETE_SUPERADMIN();
   const deleted = db.transaction((tx) => {

@@ -1,10 +1,5 @@
-import type { Language } from '../../../shared/domain.js';
-import type { Localized } from '../../lib/errors.js';
+import { defineTexts } from '../../lib/texts.js';
+import catalog from './affiliate.messages.json' with { type: 'json' };
 
-const texts = {
-  PAYOUT_SENT: { en: 'Email sent successfully!', mr: 'ईमेल यशस्वीरीत्या पाठवला!' },
-} satisfies Record<string, Localized>;
-
-export function affiliateText(key: keyof typeof texts, lang: Language): string {
-  return texts[key][lang];
-}
+/** What a successful REST call says as its `message`, in the request's language. */
+export const affiliateText = defineTexts(catalog);

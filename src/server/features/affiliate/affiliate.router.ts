@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isAdminRole } from '../../../shared/domain.js';
 import { emailAddress, entityId, rupeeAmount } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router, signedInReadOf } from '../../trpc/trpc.js';
+import { requireOwnerOrAdmin } from '../../lib/owner-or-admin.js';
 import { affiliateErrors } from './affiliate.errors.js';
 import { affiliatesOf } from './affiliates.service.js';
 import { dashboardOf } from './dashboard.service.js';
@@ -13,7 +13,7 @@ import { toAffiliateView, toCommissionLineView, toPaidView } from './affiliate.v
 export const affiliateRouter = router({
   /** A user's earnings cards, tier and payouts: their own, or anyone's for an admin. */
   dashboard: signedInReadOf(z.object({ userId: entityId }), (deps, user, input) => {
-    if (input.userId !== user.id && !isAdminRole(user.role)) throw affiliateErrors.NOT_YOURS();
+    requireOwnerOrAdmin(user, input.userId, affiliateErrors.NOT_YOUR_DASHBOARD);
     return dashboardOf(deps.db, input.userId, deps.now());
   }),
 

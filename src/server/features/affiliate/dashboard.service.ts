@@ -6,8 +6,8 @@ import { istDayStart } from '../../../shared/ist.js';
 import { readCache } from '../../lib/read-cache.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { earningsOf, payoutsOf } from './ledger.service.js';
-import { affiliateErrors } from './affiliate.errors.js';
 import { toDashboardUserView, type DashboardUserView, type Earnings, type PayoutView } from './affiliate.views.js';
+import { accountErrors } from '../../lib/account.errors.js';
 
 export type Dashboard = {
   user: DashboardUserView;
@@ -53,6 +53,6 @@ export function dashboardOf(db: Db, userId: number, now: number): Dashboard {
     };
     return { value, userId };
   });
-  if (!dashboard) throw affiliateErrors.USER_NOT_FOUND();
+  if (!dashboard) throw accountErrors.USER_NOT_FOUND();
   return dashboard;
 }

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { blankToUndefined, calendarDate, entityId } from '../../../shared/schemas.js';
+import { DAY_MS, istDateStart } from '../../../shared/ist.js';
 import { adminProcedure, router } from '../../trpc/trpc.js';
 import { auditEntries } from './audit.service.js';
-
-const IST = '+05:30';
 
 export const auditRouter = router({
   /** The audit log, newest first, filtered by an IST period, an action or an admin. Read only: nothing can change it. */
@@ -21,8 +20,8 @@ export const auditRouter = router({
     )
     .query(({ ctx, input }) => {
       const found = auditEntries(ctx.db, {
-        from: input?.from ? Date.parse(`${input.from}T00:00:00${IST}`) : undefined,
-        to: input?.to ? Date.parse(`${input.to}T00:00:00${IST}`) + 86_400_000 : undefined,
+        from: input?.from ? istDateStart(input.from) : undefined,
+        to: input?.to ? istDateStart(input.to) + DAY_MS : undefined,
         action: input?.action,
         actorId: input?.actorId,
         page: input?.page,

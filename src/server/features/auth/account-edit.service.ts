@@ -10,6 +10,7 @@ import { PROFILE_IMAGE_WIDTH, profileImagesDir } from '../../lib/uploads.js';
 import { findActiveUser } from './accounts.service.js';
 import { authErrors } from './auth.errors.js';
 import { toMeView, type MeView } from './auth.views.js';
+import { accountErrors } from '../../lib/account.errors.js';
 
 /** Pictures per account: a person changes theirs a few times at most; each costs real work. */
 export const profileImageLimit: LimitRule = { points: 10, durationSeconds: 60 * 60 };
@@ -36,7 +37,7 @@ export async function setProfileImage(deps: { db: Db; config: Config; rateLimits
  */
 export function updateProfile(db: Db, userId: number, input: { name: string; phone: string }): void {
   const result = db.update(users).set({ name: input.name, phone: input.phone }).where(eq(users.id, userId)).run();
-  if (result.changes === 0) throw authErrors.USER_NOT_FOUND();
+  if (result.changes === 0) throw accountErrors.USER_NOT_FOUND();
 }
 
 /** Tries at the current password per account: enough for typos, too few to guess it. */
@@ -53,7 +54,7 @@ export async function changePassword(
 ): Promise<void> {
   await deps.rateLimits.get('password-change:account', passwordChangeLimit).hit(String(user.id));
   const row = findActiveUser(deps.db, user.id);
-  if (!row) throw authErrors.USER_NOT_FOUND();
+  if (!row) throw accountErrors.USER_NOT_FOUND();
   if (!(await verifyPassword(row.passwordHash, input.current))) throw authErrors.WRONG_PASSWORD();
   const passwordHash = await hashPassword(input.next);
   deps.db.transaction((tx) => {

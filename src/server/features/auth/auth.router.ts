@@ -1,12 +1,11 @@
 import { z } from 'zod';
-import { isAdminRole, languages } from '../../../shared/domain.js';
+import { languages } from '../../../shared/domain.js';
 import { emailAddress, entityId, indianPhone, newPassword, optionalText, personName, requiredText } from '../../../shared/schemas.js';
 import { imageErrors } from '../../lib/images.js';
 import { protectedProcedure, publicProcedure, publicRead, router, signedInRead } from '../../trpc/trpc.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { findActiveUser, findActiveUserByReferralCode, login, setLanguage } from './accounts.service.js';
 import { rememberDevice } from './login-limiter.js';
-import { authErrors } from './auth.errors.js';
 import { toContactView, toMeView, toUploadedPictureView } from './auth.views.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
 import { changePassword, meOf, setProfileImage, updateProfile } from './account-edit.service.js';
@@ -16,6 +15,8 @@ import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import { startSessionWithinDeviceLimit } from './devices.service.js';
 import { revokeSession } from './sessions.service.js';
 import { completeSetup } from './setup.service.js';
+import { accountErrors } from '../../lib/account.errors.js';
+import { requireOwnerOrAdmin } from '../../lib/owner-or-admin.js';
 
 const password = z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
 const token = requiredText(200);
@@ -114,9 +115,9 @@ export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: App
 
     /** A user's sponsor: only the user themselves or an admin may ask. */
     referrer: protectedProcedure.input(z.object({ userId: entityId })).query(({ ctx, input }) => {
-      if (input.userId !== ctx.user.id && !isAdminRole(ctx.user.role)) throw authErrors.NOT_YOURS();
+      requireOwnerOrAdmin(ctx.user, input.userId);
       const user = findActiveUser(ctx.db, input.userId);
-      if (!user) throw authErrors.USER_NOT_FOUND();
+      if (!user) throw accountErrors.USER_NOT_FOUND();
       const sponsor = user.sponsorId === null ? undefined : findActiveUser(ctx.db, user.sponsorId);
       return sponsor ? toContactView(sponsor) : null;
     }),

@@ -3,13 +3,15 @@ import type { Language, Role } from '../../../shared/domain.js';
 import { profileImageUrl } from '../../lib/uploads.js';
 import { deviceLabel } from './device-label.js';
 
-/** The signed-in user as the app sees themselves. Never the password hash. */
-export type MeView = {
-  id: string;
-  name: string;
-  email: string;
-  phone: string | null;
-  role: Role;
+/** Who a user is, as every view of a user starts: id, name, contact and role. Never the password hash. */
+export type PersonView = { id: string; name: string; email: string; phone: string | null; role: Role };
+
+export function toPersonView(user: UserRow): PersonView {
+  return { id: String(user.id), name: user.name, email: user.email, phone: user.phone, role: user.role };
+}
+
+/** The signed-in user as the app sees themselves. */
+export type MeView = PersonView & {
   referralCode: string;
   profileImage: string | null;
   lang: Language;
@@ -19,11 +21,7 @@ export type ContactView = { name: string; email: string; phone: string | null };
 
 export function toMeView(user: UserRow): MeView {
   return {
-    id: String(user.id),
-    name: user.name,
-    email: user.email,
-    phone: user.phone,
-    role: user.role,
+    ...toPersonView(user),
     referralCode: user.referralCode,
     profileImage: profileImageUrl(user.profileImage),
     lang: user.lang,

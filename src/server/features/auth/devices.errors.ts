@@ -1,14 +1,7 @@
 import { AppError, defineErrors } from '../../lib/errors.js';
+import catalog from './devices.errors.json' with { type: 'json' };
 
-export const deviceErrors = defineErrors({
-  DEVICE_NOT_FOUND: [
-    'NOT_FOUND',
-    {
-      en: 'This device is already logged out.',
-      mr: 'हे डिव्हाइस आधीच लॉग आउट झाले आहे.',
-    },
-  ],
-});
+export const deviceErrors = defineErrors(catalog);
 
 /**
  * A learner's login beyond MAX_DEVICES_PER_LEARNER: the password was right, no session was

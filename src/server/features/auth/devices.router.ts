@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { findActiveUser } from './accounts.service.js';
-import { authErrors } from './auth.errors.js';
 import { deviceLimitOf, listDevices, logOutAllDevices, logOutDevice } from './devices.service.js';
+import { accountErrors } from '../../lib/account.errors.js';
 
 /** The devices (sessions) an account is logged in on. */
 export const devicesRouter = router({
@@ -30,7 +30,7 @@ export const devicesRouter = router({
     .input(z.object({ userId: entityId }))
     .query(({ ctx, input }) => {
       const user = findActiveUser(ctx.db, input.userId);
-      if (!user) throw authErrors.USER_NOT_FOUND();
+      if (!user) throw accountErrors.USER_NOT_FOUND();
       return {
         devices: listDevices(ctx.db, user.id, ctx.now(), ctx.user.sessionId),
         maxDevices: deviceLimitOf(ctx.config, user),
@@ -40,7 +40,7 @@ export const devicesRouter = router({
   /** Logs a user out of every device (an admin's action). */
   logOutAll: adminProcedure.input(z.object({ userId: entityId })).mutation(({ ctx, input }) => {
     const user = findActiveUser(ctx.db, input.userId);
-    if (!user) throw authErrors.USER_NOT_FOUND();
+    if (!user) throw accountErrors.USER_NOT_FOUND();
     return { loggedOut: logOutAllDevices(ctx.db, user.id, ctx.now()) };
   }),
 });

@@ -15,13 +15,13 @@ import type { Db, Queryable } from '../../db/client.js';
 import { loginDevices } from '../../db/schema.js';
 import type { LimitRule, RateLimits } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { DAY_MS } from '../../../shared/ist.js';
 
 export const DEVICE_COOKIE = 'device';
 /** How long a browser stays known without logging in to the account again. */
 export const DEVICE_DAYS = 365;
 /** Known browsers per account; the one unused longest is forgotten first. */
 export const MAX_DEVICES_PER_ACCOUNT = 20;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Loose per IP (many phones share one carrier address), tight per account. */
 export const loginLimits: {

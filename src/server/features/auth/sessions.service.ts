@@ -5,9 +5,9 @@ import { sessions } from '../../db/schema.js';
 import type { Language, Role } from '../../../shared/domain.js';
 import { readCache } from '../../lib/read-cache.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
+import { DAY_MS } from '../../../shared/ist.js';
 
 export const SESSION_DAYS = 30;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type SessionUser = {
   id: number;

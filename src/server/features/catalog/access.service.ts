@@ -5,10 +5,10 @@ import { enrollments, packageAccessRevocations, packages, users } from '../../db
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { isAdminRole, type Role } from '../../../shared/domain.js';
 import { findActiveUser } from '../auth/accounts.service.js';
-import { authErrors } from '../auth/auth.errors.js';
 import { accessErrors } from './access.errors.js';
 import { accessRestoredEmail, accessRevokedEmail } from './access.emails.js';
 import { toLearnerAccessView, type LearnerAccessView } from './catalog.views.js';
+import { accountErrors } from '../../lib/account.errors.js';
 
 /** Who is asking: a signed-in user, or null for a visitor. */
 export type Viewer = { id: number; role: Role } | null;
@@ -49,7 +49,7 @@ function requireEnrollment(db: Queryable, userId: number, packageId: number) {
 
 function requireLearner(db: Queryable, userId: number) {
   const user = findActiveUser(db, userId);
-  if (!user) throw authErrors.USER_NOT_FOUND();
+  if (!user) throw accountErrors.USER_NOT_FOUND();
   return user;
 }
 

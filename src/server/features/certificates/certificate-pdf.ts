@@ -72,7 +72,6 @@ export function certificateSignature(file: string | null): Promise<Buffer | null
 export async function certificatePdf(input: CertificatePdfInput, lang: Language): Promise<Buffer> {
   const l = labels[lang];
   const { doc, done } = newPdf({
-    size: 'A4',
     layout: 'landscape',
     title: `${l.title} ${input.number}`,
     author: input.siteName,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isAdminRole } from '../../../shared/domain.js';
 import { blankToUndefined, entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
+import { requesterOf } from '../../lib/owner-or-admin.js';
 import { certificateNumber, claimInput, enableInput, revokeInput } from './certificates.schemas.js';
 import {
   adminCertificates,
@@ -36,7 +36,7 @@ export const certificatesRouter = router({
 
   /** The certificate as an A4 landscape PDF (base64) in the reader's language: its owner and admins. */
   pdf: protectedProcedure.input(numberRef).query(async ({ ctx, input }) => {
-    const { fileName, pdf } = await certificatePdfFor(ctx, { id: ctx.user.id, isAdmin: isAdminRole(ctx.user.role) }, input.number, ctx.req.lang);
+    const { fileName, pdf } = await certificatePdfFor(ctx, requesterOf(ctx.user), input.number, ctx.req.lang);
     return { fileName, base64: pdf.toString('base64') };
   }),
 

@@ -22,6 +22,7 @@ import { quizProgress } from '../quizzes/quizzes.service.js';
 import { certificatePdf, certificateSignature } from './certificate-pdf.js';
 import { certificateIssuedEmail, certificateRevokedEmail } from './certificates.emails.js';
 import { certificateErrors } from './certificates.errors.js';
+import { isOwnerOrAdmin, type Requester } from '../../lib/owner-or-admin.js';
 
 type Learner = NonNullable<Viewer>;
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
@@ -165,14 +166,9 @@ function byNumber(db: Queryable, number: string): CertificateRow | undefined {
 }
 
 /** The certificate's PDF for its owner (while valid) or an admin, in the reader's language. */
-export async function certificatePdfFor(
-  deps: Deps,
-  viewer: { id: number; isAdmin: boolean },
-  number: string,
-  lang: Language,
-): Promise<{ fileName: string; pdf: Buffer }> {
+export async function certificatePdfFor(deps: Deps, viewer: Requester, number: string, lang: Language): Promise<{ fileName: string; pdf: Buffer }> {
   const row = byNumber(deps.db, number);
-  if (!row || (!viewer.isAdmin && row.userId !== viewer.id)) throw certificateErrors.CERTIFICATE_NOT_FOUND();
+  if (!row || !isOwnerOrAdmin(viewer, row.userId)) throw certificateErrors.CERTIFICATE_NOT_FOUND();
   if (row.revokedAt !== null && !viewer.isAdmin) throw certificateErrors.CERTIFICATE_REVOKED();
   const pdf = await certificatePdf(
     {
@@ -252,7 +248,7 @@ export function revokeCertificate(deps: Deps, adminId: number, input: { number: 
     .set({ revokedAt: deps.now(), revokedBy: adminId, revokeReason: input.reason })
     .where(and(eq(certificates.id, row.id), isNull(certificates.revokedAt)))
     .run();
-  if (result.changes === 0) throw certificateErrors.ALREADY_REVOKED();
+  if (result.changes === 0) throw certificateErrors.CERTIFICATE_ALREADY_REVOKED();
   const user = deps.db.select().from(users).where(eq(users.id, row.userId)).get();
   if (!user || user.deletedAt !== null) return;
   deps.mailer.sendInBackground(

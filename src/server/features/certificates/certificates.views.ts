@@ -1,4 +1,5 @@
 import type { CertificateRow } from '../../db/schema.js';
+import type { PublicCertificate } from './certificates.service.js';
 import { linkedInAddToProfileUrl } from '../../../shared/learning.js';
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
 
@@ -6,24 +7,12 @@ export function toOwnCertificateView(row: CertificateRow) {
   return { number: row.number, packageId: String(row.packageId), packageName: row.packageName, name: row.name, issuedAt: row.issuedAt };
 }
 
-type Valid = {
-  status: 'valid';
-  number: string;
-  name: string;
-  packageName: string;
-  packageId: number;
-  issuedAt: number;
-  referralCode: string | null;
-  packageOnSale: boolean;
-};
-type Revoked = { status: 'revoked'; number: string; revokedAt: number };
-
 /**
  * The public page's answer: only what the page shows. A valid certificate: name, package, date,
  * the links to share it and add it to LinkedIn, and the learner's referral link ("learn this too");
  * a revoked one: its number and when, nothing about whose it was.
  */
-export function toPublicCertificateView(row: Valid | Revoked, site: { siteName: string; publicUrl: string }) {
+export function toPublicCertificateView(row: PublicCertificate, site: { siteName: string; publicUrl: string }) {
   if (row.status === 'revoked') return { status: row.status, number: row.number, revokedAt: row.revokedAt };
   const url = `${site.publicUrl}${pathTo(pagePaths.certificate, { number: row.number })}`;
   const learnPath = row.packageOnSale ? pathTo(pagePaths.packagePage, { id: row.packageId }) : pagePaths.packages;

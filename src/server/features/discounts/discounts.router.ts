@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { discountCodeText } from '../../../shared/discounts.js';
-import { blankToUndefined, calendarDate, entityId, optionalText, rupees } from '../../../shared/schemas.js';
+import { DAY_MS, istDateStart } from '../../../shared/ist.js';
+import { blankToUndefined, calendarDate, entityId, optionalText, percentage, rupees } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import {
@@ -15,18 +16,13 @@ import {
 } from './discounts.service.js';
 import { toAffiliateCodeView, toCodeView } from './discounts.views.js';
 
-const IST = '+05:30';
 /** A day of India: a code is valid from its first moment to its last. */
-const dayStart = (date: string) => Date.parse(`${date}T00:00:00${IST}`);
-const dayEnd = (date: string) => Date.parse(`${date}T23:59:59.999${IST}`);
+const dayStart = istDateStart;
+const dayEnd = (date: string) => istDateStart(date) + DAY_MS - 1;
 
 const percent = z.preprocess(
   blankToUndefined,
-  z.coerce
-    .number({ error: 'PERCENT_INVALID' })
-    .min(1, 'PERCENT_INVALID')
-    .max(100, 'PERCENT_INVALID')
-    .refine((value) => Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-9, 'PERCENT_INVALID')
+  percentage(1, { invalid: 'PERCENT_INVALID' })
     .transform((value) => Math.round(value * 100))
     .optional(),
 );

@@ -72,7 +72,7 @@ export function discountFor(
   if (!row || (row.kind === 'affiliate' && (!affiliate || affiliate.deletedAt !== null))) throw discountErrors.CODE_UNKNOWN();
   if (!row.active) throw discountErrors.CODE_PAUSED();
   if (row.validFrom !== null && input.now < row.validFrom) throw discountErrors.CODE_NOT_STARTED();
-  if (row.validUntil !== null && input.now > row.validUntil) throw discountErrors.CODE_EXPIRED();
+  if (row.validUntil !== null && input.now > row.validUntil) throw discountErrors.CODE_ENDED();
   if (row.kind === 'affiliate' && row.affiliateId === input.buyerId) throw discountErrors.CODE_OWN();
   if (!row.allPackages) {
     const listed = db

@@ -122,7 +122,7 @@ describe('a coupon at checkout', () => {
       ['NOSUCHCODE1', 'CODE_UNKNOWN', 'असा कोड नाही. अक्षरे आणि अंक तपासा.'],
       [paused.code, 'CODE_PAUSED', 'हा कोड सध्या चालू नाही.'],
       [later.code, 'CODE_NOT_STARTED', 'हा कोड अजून वापरता येत नाही.'],
-      [past.code, 'CODE_EXPIRED', 'या कोडची मुदत संपली आहे.'],
+      [past.code, 'CODE_ENDED', 'या कोडची मुदत संपली आहे.'],
       [elsewhere.code, 'CODE_NOT_FOR_PACKAGE', 'हा कोड या पॅकेजसाठी नाही.'],
     ];
     for (const [code, appCode, marathi] of cases) {

@@ -11,7 +11,7 @@ import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { formatIstDate } from '../../../shared/ist.js';
 import { type DripMode, lectureOpensAt, MAX_OPEN_AFTER_DAYS } from '../../../shared/learning.js';
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
-import { catalogErrors } from '../catalog/catalog.errors.js';
+import { requirePackage } from '../catalog/catalog.service.js';
 import { dripErrors } from './drip.errors.js';
 import { lectureOpenedEmail } from './drip.emails.js';
 
@@ -85,7 +85,7 @@ export type DripSchedule = { mode: DripMode | null; lectures: { id: number; titl
 
 /** A package's schedule as the admin set it. */
 export function dripSchedule(db: Queryable, packageId: number): DripSchedule {
-  if (!db.select({ id: packages.id }).from(packages).where(eq(packages.id, packageId)).get()) throw catalogErrors.PACKAGE_NOT_FOUND();
+  requirePackage(db, packageId);
   return {
     mode: dripModeOf(db, packageId),
     lectures: orderedLectures(db, packageId).map((lecture) => ({ id: lecture.id, title: lecture.title, openAfterDays: lecture.opensAfterDays })),
@@ -99,7 +99,7 @@ export function dripSchedule(db: Queryable, packageId: number): DripSchedule {
  */
 export function setDripSchedule(db: Db, input: { packageId: number; mode: DripMode | null; days: { lectureId: number; days: number | null }[] }): DripSchedule {
   return db.transaction((tx) => {
-    if (!tx.select({ id: packages.id }).from(packages).where(eq(packages.id, input.packageId)).get()) throw catalogErrors.PACKAGE_NOT_FOUND();
+    requirePackage(tx, input.packageId);
     const own = new Set(orderedLectures(tx, input.packageId).map((lecture) => lecture.id));
     for (const item of input.days) {
       if (!own.has(item.lectureId) || (item.days !== null && (!Number.isInteger(item.days) || item.days < 0 || item.days > MAX_OPEN_AFTER_DAYS))) {

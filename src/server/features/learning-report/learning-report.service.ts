@@ -9,8 +9,7 @@ import { listAll } from '../catalog/catalog.service.js';
 import { catalogErrors } from '../catalog/catalog.errors.js';
 import { buyersProgress } from '../progress/progress.service.js';
 import { quizProgress, quizStats } from '../quizzes/quizzes.service.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/ist.js';
 
 export type PackageReport = {
   packageId: number;

@@ -1,41 +1,24 @@
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dbChecksum } from '../../../test/db-snapshot.js';
 import { makePng } from '../../../test/images.js';
+import { editJson, legacySampleDir, sampleCopies } from '../../../test/legacy-sample.js';
+import { appPerFile } from '../../../test/app-per-test.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
-import { projectRoot } from '../../http/serve-client.js';
 import { findActiveUserByEmail } from '../auth/accounts.service.js';
 import { importLegacy } from './legacy-import.service.js';
 import { renderReport, type ImportReport } from './legacy-report.js';
 
-const sampleDir = path.resolve(projectRoot, 'src/test/fixtures/legacy-sample');
 const NOW = Date.parse('2026-11-23T10:00:00+05:30');
 
 let t: TestApp;
-let work: string;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
+appPerFile((app) => {
+  t = app;
 });
 
 /** A copy of the sample export to spoil. */
-async function copyOfSample(): Promise<string> {
-  work = await mkdtemp(path.join(tmpdir(), 'legacy-export-'));
-  await cp(sampleDir, work, { recursive: true });
-  return work;
-}
-
-async function editJson(dir: string, name: string, edit: (docs: any[]) => void): Promise<void> {
-  const file = path.join(dir, `${name}.json`);
-  const docs = JSON.parse(await readFile(file, 'utf8')) as any[];
-  edit(docs);
-  await writeFile(file, JSON.stringify(docs, null, 1));
-}
+const copyOfSample = sampleCopies('legacy-export-');
 
 async function expectRefused(dir: string, where: RegExp, message: RegExp): Promise<ImportReport> {
   const before = dbChecksum(t.db);
@@ -181,7 +164,7 @@ describe('an export with smaller problems imports the rest and reports each', ()
     try {
       fresh.db.$client.exec(`create trigger fail_late before insert on orders when new.utr = '834740277119' begin select raise(abort, 'disk full'); end`);
       const before = dbChecksum(fresh.db);
-      await expect(importLegacy(fresh.db, { dir: sampleDir, dryRun: false, dataDir: fresh.dataDir, now: NOW })).rejects.toThrow(/disk full/);
+      await expect(importLegacy(fresh.db, { dir: legacySampleDir, dryRun: false, dataDir: fresh.dataDir, now: NOW })).rejects.toThrow(/disk full/);
       expect(dbChecksum(fresh.db)).toBe(before);
       expect(await readdir(path.join(fresh.dataDir, 'uploads', 'packages'))).toEqual([]);
     } finally {
@@ -197,7 +180,7 @@ describe('an export with smaller problems imports the rest and reports each', ()
       const earlier = await importLegacy(fresh.db, { dir, dryRun: false, dataDir: fresh.dataDir, now: NOW });
       expect(earlier.counts.accountsImported).toBe(10);
       expect(earlier.counts.accountsMerged).toBe(0);
-      await cp(path.join(sampleDir, 'users.json'), path.join(dir, 'users.json'));
+      await cp(path.join(legacySampleDir, 'users.json'), path.join(dir, 'users.json'));
       await editJson(dir, 'users', (docs) => {
         docs[1].earnings.total = 2000;
       });

@@ -1,47 +1,30 @@
-import { cp, mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, readFile, realpath, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { dbChecksum } from '../../../test/db-snapshot.js';
 import { createPackage, createUserWithToken } from '../../../test/factories.js';
-import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
+import { editJson, legacySampleDir, sampleCopies } from '../../../test/legacy-sample.js';
+import { appPerFile } from '../../../test/app-per-test.js';
+import { callJson, type TestApp } from '../../../test/test-app.js';
 import { packages, reservedUtrs, users } from '../../db/schema.js';
-import { projectRoot } from '../../http/serve-client.js';
 import { findActiveUserByEmail } from '../auth/accounts.service.js';
 import { importLegacy } from './legacy-import.service.js';
 import { legacyImageFile } from './legacy-package-pictures.js';
 import { normaliseReferralCode } from './legacy-records.js';
 import { renderReport } from './legacy-report.js';
 
-const sampleDir = path.resolve(projectRoot, 'src/test/fixtures/legacy-sample');
 const NOW = Date.parse('2026-11-23T10:00:00+05:30');
 /** Sample ids: a learner (rupali.kale3), a course (Silver). */
 const RUPALI = '67c96dc5f8c42c0159b27e9a';
 const SILVER = '67bb017d1917d255ff12e07c';
 
 let t: TestApp;
-let work: string;
-beforeAll(async () => {
-  t = await startTestApp();
-});
-afterAll(() => t.close());
-afterEach(async () => {
-  if (work) await rm(work, { recursive: true, force: true });
+appPerFile((app) => {
+  t = app;
 });
 
-async function copyOfSample(): Promise<string> {
-  work = await mkdtemp(path.join(tmpdir(), 'legacy-hostile-'));
-  await cp(sampleDir, work, { recursive: true });
-  return work;
-}
-
-async function editJson(dir: string, name: string, edit: (docs: any[]) => void): Promise<void> {
-  const file = path.join(dir, `${name}.json`);
-  const docs = JSON.parse(await readFile(file, 'utf8')) as any[];
-  edit(docs);
-  await writeFile(file, JSON.stringify(docs, null, 1));
-}
+const copyOfSample = sampleCopies('legacy-hostile-');
 
 const oid = (hex: string) => ({ $oid: hex });
 
@@ -67,7 +50,7 @@ describe('a hostile export is refused whole, and changes nothing', () => {
     await expectRefused(dir, /^users\.json, record 3$/, /field named "__proto__"/);
     expect(findActiveUserByEmail(t.db, 'rupali.kale3@gmail.com')).toBeUndefined();
 
-    const docs = JSON.parse(await readFile(path.join(sampleDir, 'lectures.json'), 'utf8')) as object[];
+    const docs = JSON.parse(await readFile(path.join(legacySampleDir, 'lectures.json'), 'utf8')) as object[];
     const lines = docs.map((doc) => JSON.stringify(doc));
     lines[1] = lines[1]!.replace('{', '{"__proto__":{"course":"x"},');
     await writeFile(path.join(dir, 'users.json'), text);
@@ -84,7 +67,7 @@ describe('a hostile export is refused whole, and changes nothing', () => {
     // The report names the size, never repeats the text.
     expect(renderReport(report).length).toBeLessThan(2000);
 
-    await cp(sampleDir, dir, { recursive: true });
+    await cp(legacySampleDir, dir, { recursive: true });
     const users = await readFile(path.join(dir, 'users.json'), 'utf8');
     const deep = `${'{"a":'.repeat(100_000)}1${'}'.repeat(100_000)}`;
     await writeFile(path.join(dir, 'users.json'), users.replace('"earnings": {', `"deep": ${deep}, "earnings": {`));

@@ -7,14 +7,13 @@ import { dbChecksum } from '../../../test/db-snapshot.js';
 import { createPackage, createUserWithToken } from '../../../test/factories.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { legacyIds, orders, reservedUtrs, users } from '../../db/schema.js';
-import { projectRoot } from '../../http/serve-client.js';
 import { findActiveUserByEmail, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { importLegacy } from './legacy-import.service.js';
 import { renderReport, type ImportReport } from './legacy-report.js';
+import { legacySampleDir } from '../../../test/legacy-sample.js';
 
 /** CI clones the repository with shared/ beside it. */
-const sampleDir = path.resolve(projectRoot, 'src/test/fixtures/legacy-sample');
-const paidFile = path.join(sampleDir, 'paid.csv');
+const paidFile = path.join(legacySampleDir, 'paid.csv');
 type Expected = {
   passwords: Record<string, string>;
   owned: Record<string, string[]>;
@@ -29,9 +28,9 @@ type Expected = {
   unknownCourseIdOf: string;
   superadmin: string;
 };
-const expected = JSON.parse(readFileSync(path.join(sampleDir, 'expected.json'), 'utf8')) as Expected;
+const expected = JSON.parse(readFileSync(path.join(legacySampleDir, 'expected.json'), 'utf8')) as Expected;
 type LegacyUserDoc = { _id: { $oid: string }; email: string; referrer: { $oid: string } | null };
-const legacyUsers = JSON.parse(readFileSync(path.join(sampleDir, 'users.json'), 'utf8')) as LegacyUserDoc[];
+const legacyUsers = JSON.parse(readFileSync(path.join(legacySampleDir, 'users.json'), 'utf8')) as LegacyUserDoc[];
 
 const IMPORT_AT = Date.parse('2026-11-23T10:00:00+05:30');
 
@@ -41,7 +40,7 @@ let first: ImportReport;
 let checksumBefore: string;
 
 function run(dry: boolean) {
-  return importLegacy(t.db, { dir: sampleDir, paidFile, dryRun: dry, dataDir: t.dataDir, now: IMPORT_AT });
+  return importLegacy(t.db, { dir: legacySampleDir, paidFile, dryRun: dry, dataDir: t.dataDir, now: IMPORT_AT });
 }
 
 beforeAll(async () => {
@@ -79,7 +78,7 @@ describe('the import of the sample export', () => {
     const fresh = await startTestApp();
     try {
       const before = dbChecksum(fresh.db);
-      const report = await importLegacy(fresh.db, { dir: sampleDir, paidFile, dryRun: true, dataDir: fresh.dataDir, now: IMPORT_AT });
+      const report = await importLegacy(fresh.db, { dir: legacySampleDir, paidFile, dryRun: true, dataDir: fresh.dataDir, now: IMPORT_AT });
       expect(report.counts.accountsImported).toBe(10);
       expect(dbChecksum(fresh.db)).toBe(before);
       // No picture left behind either.
@@ -222,7 +221,7 @@ describe('the import of the sample export', () => {
       .map((row) => row.utr!);
     expect(taken).toHaveLength(14);
     // A successful payment that came over as no order has its UTR reserved (none in the sample; see legacy-hostile-exports.test.ts).
-    const successful = (JSON.parse(readFileSync(path.join(sampleDir, 'transactions.json'), 'utf8')) as { paymentId: string; status: string }[])
+    const successful = (JSON.parse(readFileSync(path.join(legacySampleDir, 'transactions.json'), 'utf8')) as { paymentId: string; status: string }[])
       .filter((payment) => payment.status === 'Success')
       .map((payment) => payment.paymentId);
     const reserved = t.db

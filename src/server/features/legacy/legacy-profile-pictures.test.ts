@@ -1,7 +1,6 @@
 import { readdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,12 +8,11 @@ import { createUser } from '../../../test/factories.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { users } from '../../db/schema.js';
 import { profileImagesDir } from '../../lib/uploads.js';
-import { projectRoot } from '../../http/serve-client.js';
 import { findActiveUserByEmail } from '../auth/accounts.service.js';
 import { importLegacy } from './legacy-import.service.js';
 import { cloudinaryAddress, pictureFetcher, type FetchPicture } from './legacy-profile-pictures.js';
+import { legacySampleDir } from '../../../test/legacy-sample.js';
 
-const sampleDir = path.resolve(projectRoot, 'src/test/fixtures/legacy-sample');
 const IMPORT_AT = Date.parse('2026-11-23T10:00:00+05:30');
 const cloudinary = (name: string) => `https://res.cloudinary.com/demo/image/upload/${name}`;
 /** In the sample: aarti.kulkarni1 (profile_0), the pooja.pawar5 twins (profile_4), priyanka.gaikwad9 (profile_8). */
@@ -121,7 +119,13 @@ describe('the import with --fetch-pictures', () => {
   };
   const run = (options: { dryRun?: boolean; fetchPicture?: FetchPicture } = {}) => {
     fetched = [];
-    return importLegacy(t.db, { dir: sampleDir, dryRun: options.dryRun ?? false, dataDir: t.dataDir, now: IMPORT_AT, fetchPicture: options.fetchPicture });
+    return importLegacy(t.db, {
+      dir: legacySampleDir,
+      dryRun: options.dryRun ?? false,
+      dataDir: t.dataDir,
+      now: IMPORT_AT,
+      fetchPicture: options.fetchPicture,
+    });
   };
   const pictureOf = (email: string) => findActiveUserByEmail(t.db, email)?.profileImage ?? null;
   const profileFiles = async () => (await readdir(profileImagesDir(t.dataDir)).catch(() => [])).sort();

@@ -41,7 +41,7 @@ export function reverseOrder(
       .get();
     if (!order) {
       const any = tx.select({ id: orders.id }).from(orders).where(which).get();
-      throw any ? reversalErrors.ORDER_NOT_APPROVED() : reversalErrors.ORDER_NOT_FOUND();
+      throw any ? reversalErrors.ORDER_NOT_APPROVED() : reversalErrors.NO_APPROVED_ORDER_FOR_UTR();
     }
     const done = tx.select({ orderId: orderReversals.orderId }).from(orderReversals).where(eq(orderReversals.orderId, order.id)).get();
     if (done) throw reversalErrors.ORDER_ALREADY_REVERSED();

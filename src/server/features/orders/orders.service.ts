@@ -28,6 +28,8 @@ import { receiptLines, toReceiptView } from '../receipts/receipts.views.js';
 import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
 import { orderErrors } from './orders.errors.js';
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
+import { accountErrors } from '../../lib/account.errors.js';
+import { catalogErrors } from '../catalog/catalog.errors.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; log: FastifyBaseLogger };
 
@@ -37,7 +39,7 @@ function packageOnSale(db: Queryable, packageId: number): PackageRow {
     .from(packages)
     .where(and(eq(packages.id, packageId), isNull(packages.archivedAt)))
     .get();
-  if (!pkg) throw orderErrors.PACKAGE_NOT_FOUND();
+  if (!pkg) throw catalogErrors.PACKAGE_NOT_FOUND();
   return pkg;
 }
 
@@ -146,7 +148,7 @@ function checkoutChecks(tx: Queryable, config: Config, buyerId: number, input: C
   const pkg = packageOnSale(tx, input.packageId);
   if (hasBought(tx, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
   const buyer = findActiveUser(tx, buyerId);
-  if (!buyer) throw orderErrors.ACCOUNT_GONE();
+  if (!buyer) throw accountErrors.ACCOUNT_GONE();
   const waiting = tx
     .select()
     .from(orders)
@@ -198,6 +200,35 @@ export function quoteCode(deps: Deps, buyerId: number, input: { packageId: numbe
 /** An order opened for the payment gateway that no UTR was typed for: the buyer may still pay it either way. */
 function isOpenGatewayOrder(order: OrderRow | undefined): order is OrderRow {
   return order !== undefined && order.paymentMethod === 'gateway' && order.utr === null;
+}
+
+/**
+ * The order a checkout takes: the buyer, the package at its price (and code), the sponsor, the
+ * tax invoice's fields; `payment` says how it is paid (a UTR, the gateway, or free).
+ */
+function insertOrder(
+  tx: Queryable,
+  config: Config,
+  now: number,
+  checked: { pkg: PackageRow; buyer: UserRow; discount: AppliedDiscount | null },
+  input: CheckoutInput,
+  payment: { utr: string } | { paymentMethod: 'gateway' | 'free' },
+): OrderRow {
+  return tx
+    .insert(orders)
+    .values({
+      userId: checked.buyer.id,
+      packageId: checked.pkg.id,
+      ...pricedValues(checked.pkg, checked.discount, input.placedFrom),
+      ...payment,
+      referrerId: referrerFor(tx, checked.buyer, input.referralId, checked.discount),
+      buyerName: input.name,
+      buyerEmail: input.email,
+      ...(config.gst && taxInvoiceFields(input)),
+      createdAt: now,
+    })
+    .returning()
+    .get();
 }
 
 /**
@@ -258,21 +289,7 @@ export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & {
           .returning()
           .get()!;
       }
-      return tx
-        .insert(orders)
-        .values({
-          userId: buyer.id,
-          packageId: pkg.id,
-          ...pricedValues(pkg, discount, input.placedFrom),
-          utr: input.utr,
-          referrerId: referrerFor(tx, buyer, input.referralId, discount),
-          buyerName: input.name,
-          buyerEmail: input.email,
-          ...(deps.config.gst && taxInvoiceFields(input)),
-          createdAt: deps.now(),
-        })
-        .returning()
-        .get();
+      return insertOrder(tx, deps.config, deps.now(), { pkg, buyer, discount }, input, { utr: input.utr });
     } catch (error) {
       if (isUniqueViolation(error, 'orders.utr')) throw orderErrors.UTR_TAKEN();
       if (isUniqueViolation(error, 'orders.user_id')) throw orderErrors.ORDER_WAITING();
@@ -300,21 +317,7 @@ export function openGatewayOrder(deps: Deps, buyerId: number, input: CheckoutInp
       tx.update(orders).set({ status: 'rejected', reason: 'Opened again at another price', decidedAt: deps.now() }).where(eq(orders.id, waiting.id)).run();
     }
     try {
-      return tx
-        .insert(orders)
-        .values({
-          userId: buyer.id,
-          packageId: pkg.id,
-          ...pricedValues(pkg, discount, input.placedFrom),
-          paymentMethod: 'gateway',
-          referrerId: referrerFor(tx, buyer, input.referralId, discount),
-          buyerName: input.name,
-          buyerEmail: input.email,
-          ...(deps.config.gst && taxInvoiceFields(input)),
-          createdAt: deps.now(),
-        })
-        .returning()
-        .get();
+      return insertOrder(tx, deps.config, deps.now(), { pkg, buyer, discount }, input, { paymentMethod: 'gateway' });
     } catch (error) {
       if (isUniqueViolation(error, 'orders.user_id')) throw orderErrors.ORDER_WAITING();
       throw error;
@@ -413,21 +416,7 @@ export function claimFreeOrder(deps: Deps, buyerId: number, input: CheckoutInput
     if (waiting) {
       tx.update(orders).set({ status: 'rejected', reason: 'Replaced by a free order', decidedAt: deps.now() }).where(eq(orders.id, waiting.id)).run();
     }
-    return tx
-      .insert(orders)
-      .values({
-        userId: buyer.id,
-        packageId: pkg.id,
-        ...pricedValues(pkg, discount, input.placedFrom),
-        paymentMethod: 'free',
-        referrerId: referrerFor(tx, buyer, input.referralId, discount),
-        buyerName: input.name,
-        buyerEmail: input.email,
-        ...(deps.config.gst && taxInvoiceFields(input)),
-        createdAt: deps.now(),
-      })
-      .returning()
-      .get();
+    return insertOrder(tx, deps.config, deps.now(), { pkg, buyer, discount }, input, { paymentMethod: 'free' });
   });
   return decide(deps, null, { orderId: order.id, action: 'approve' }, null);
 }

@@ -4,7 +4,8 @@ import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, user
 import { formatRupees } from '../../../shared/money.js';
 import { renderEmail } from '../../lib/mailer.js';
 import { bookPayout } from '../affiliate/ledger.service.js';
-import { rupeesField, toCsv, type Cell } from './csv.js';
+import { toCsv, type Cell } from '../../lib/csv.js';
+import { paiseAsText } from '../../../shared/money.js';
 import { payoutFailedEmail } from './payouts.emails.js';
 import { moreThanOwed, payoutErrors } from './payouts.errors.js';
 import { parseSnapshot, snapshotOf, type DetailsSnapshot } from './payout-snapshots.js';
@@ -287,7 +288,7 @@ function batchCsv(db: Queryable, batchId: number): { fileName: string; csv: stri
       d.method === 'upi' ? 'UPI' : 'NEFT',
       d.method === 'upi' ? d.upiId : d.accountNumber,
       d.method === 'upi' ? '' : d.ifsc,
-      rupeesField(line.netPaise),
+      paiseAsText(line.netPaise),
       line.reference,
       emails.get(line.userId) ?? '',
     ]);

@@ -4,7 +4,7 @@ import type { LedgerRow } from '../../db/schema.js';
 import type { Mailer } from '../../lib/mailer.js';
 import { findActiveUserByEmail } from '../auth/accounts.service.js';
 import { recordDirectPayout } from './payouts.service.js';
-import { affiliateErrors } from '../affiliate/affiliate.errors.js';
+import { accountErrors } from '../../lib/account.errors.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
 
@@ -16,6 +16,6 @@ type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
  */
 export function payEarnings(deps: Deps, adminId: number, input: { email: string; amountPaise: number }): LedgerRow {
   const target = findActiveUserByEmail(deps.db, input.email);
-  if (!target) throw affiliateErrors.USER_NOT_FOUND();
+  if (!target) throw accountErrors.NO_USER_WITH_EMAIL();
   return recordDirectPayout(deps, adminId, { userId: target.id, amountPaise: input.amountPaise }).ledgerRow;
 }

@@ -3,10 +3,11 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../../db/client.js';
 import { ledger, orders, packages, payoutLines, tdsDeductions, users } from '../../db/schema.js';
 import type { Language } from '../../../shared/domain.js';
-import { formatRupees } from '../../../shared/money.js';
+import { formatRupees, paiseAsText } from '../../../shared/money.js';
+import { istDateOf } from '../../../shared/ist.js';
 import { istMonthLabel, quarterOf, type Period } from '../../../shared/financial-year.js';
 import { tdsDepositDueDate } from './tds.service.js';
-import { rupeesField, spreadsheetCsv, type Cell } from './csv.js';
+import { spreadsheetCsv, type Cell } from '../../lib/csv.js';
 import { payoutReference } from './payout-snapshots.js';
 
 export type StatementLine = {
@@ -135,11 +136,6 @@ export function statementOf(db: Queryable, userId: number, period: Period): Stat
   return { period: period.label, from: period.from, to: period.to, openingOwedPaise: opening, closingOwedPaise: owed, totals, lines };
 }
 
-/** "2026-11-21" in IST. */
-export function istDate(at: number): string {
-  return new Date(at + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
 const statementWords = {
   en: {
     statement: 'Statement',
@@ -172,22 +168,22 @@ export function statementCsv(statement: Statement, name: string, lang: Language)
   const rows: Cell[][] = [
     [words.statement, name, statement.period],
     [...words.header],
-    [istDate(statement.from), words.kinds.opening, '', '', '', '', '', '', '', rupeesField(statement.openingOwedPaise)],
+    [istDateOf(statement.from), words.kinds.opening, '', '', '', '', '', '', '', paiseAsText(statement.openingOwedPaise)],
   ];
   for (const line of statement.lines) {
     const payout = line.kind === 'payout';
     const tds = line.kind === 'tds';
     rows.push([
-      istDate(line.at),
+      istDateOf(line.at),
       words.kinds[line.kind],
       line.reference,
       line.tds ? tdsLineText(lang, line.tds) : line.description,
-      payout || tds ? '' : rupeesField(line.earnedPaise),
-      payout ? rupeesField(line.grossPaise) : '',
-      payout || tds ? rupeesField(line.tdsPaise) : '',
-      payout ? rupeesField(line.netPaise) : '',
+      payout || tds ? '' : paiseAsText(line.earnedPaise),
+      payout ? paiseAsText(line.grossPaise) : '',
+      payout || tds ? paiseAsText(line.tdsPaise) : '',
+      payout ? paiseAsText(line.netPaise) : '',
       line.utr ?? '',
-      rupeesField(line.owedAfterPaise),
+      paiseAsText(line.owedAfterPaise),
     ]);
   }
   const t = statement.totals;
@@ -196,12 +192,12 @@ export function statementCsv(statement: Statement, name: string, lang: Language)
     words.kinds.total,
     '',
     '',
-    rupeesField(t.earnedPaise),
-    rupeesField(t.grossPaise),
-    rupeesField(t.tdsPaise),
-    rupeesField(t.netPaise),
+    paiseAsText(t.earnedPaise),
+    paiseAsText(t.grossPaise),
+    paiseAsText(t.tdsPaise),
+    paiseAsText(t.netPaise),
     '',
-    rupeesField(statement.closingOwedPaise),
+    paiseAsText(statement.closingOwedPaise),
   ]);
   return { fileName: `statement-${statement.period}.csv`, csv: spreadsheetCsv(rows) };
 }
@@ -309,19 +305,19 @@ export function tdsRegisterCsv(quarter: Period, register: { rows: TdsRegisterRow
       row.panName ?? '',
       row.name,
       row.email,
-      rupeesField(row.creditedPaise),
+      paiseAsText(row.creditedPaise),
       (row.rateBp / 100).toFixed(2),
-      rupeesField(row.tdsPaise),
-      istDate(row.creditedAt),
+      paiseAsText(row.tdsPaise),
+      istDateOf(row.creditedAt),
       row.quarter,
       row.depositDueDate,
       row.reference,
     ]);
   }
-  const total = (pick: (row: TdsRegisterRow) => number) => rupeesField(register.rows.reduce((sum, row) => sum + pick(row), 0));
+  const total = (pick: (row: TdsRegisterRow) => number) => paiseAsText(register.rows.reduce((sum, row) => sum + pick(row), 0));
   table.push(['', '', '', '', 'Total', total((r) => r.creditedPaise), '', total((r) => r.tdsPaise), '', quarter.label, '', '']);
   table.push([]);
   table.push(['Month', 'TDS to deposit', 'Deposit due by']);
-  for (const deposit of register.deposits) table.push([deposit.month, rupeesField(deposit.tdsPaise), deposit.dueDate]);
+  for (const deposit of register.deposits) table.push([deposit.month, paiseAsText(deposit.tdsPaise), deposit.dueDate]);
   return { fileName: `tds-register-${quarter.label.replace(' ', '-')}.csv`, csv: spreadsheetCsv(table) };
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users, type PayoutDetailsRow, type UserRow } from '../../db/schema.js';
-import { formatIstDateTime } from '../../../shared/ist.js';
+import { DAY_MS, formatIstDateTime } from '../../../shared/ist.js';
 import { formatRupees } from '../../../shared/money.js';
 import { maskPan, maskTail, maskUpiId, type PayoutDetailsValue } from '../../../shared/payout-details.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
@@ -15,6 +15,7 @@ import { tdsOfUser } from './tds.service.js';
 import { maskedWhere, parseSnapshot, payoutReference, snapshotOf } from './payout-snapshots.js';
 import { toPayoutLineView, toRequestView, type PayoutLineView, type RequestView } from './payouts.views.js';
 import { pagePaths } from '../../../shared/page-paths.js';
+import { accountErrors } from '../../lib/account.errors.js';
 
 export type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
 
@@ -59,7 +60,7 @@ function statementLink(config: Config): string {
 export function savePayoutDetails(deps: Deps, userId: number, input: PayoutDetailsValue): MaskedDetails {
   const now = deps.now();
   const user = findActiveUser(deps.db, userId);
-  if (!user) throw affiliateErrors.USER_NOT_FOUND();
+  if (!user) throw accountErrors.USER_NOT_FOUND();
   const values = { userId, ...input, updatedAt: now };
   const row = deps.db
     .insert(payoutDetails)
@@ -107,8 +108,6 @@ export type Balance = {
   /** Why nothing can be requested now (null when something can): a request is open, a payout is on its way, or what is available is below the minimum. */
   notRequestable: 'request-open' | 'on-its-way' | 'below-minimum' | null;
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The moment before which a commission line may be paid out (its hold is over). */
 export function holdCutoff(config: Config, now: number): number {
@@ -180,7 +179,7 @@ export type PayoutsHome = {
 /** The affiliate's payouts page: balance, masked details, the open request, their payouts. */
 export function payoutsHome(db: Db, config: Config, userId: number, now = Date.now()): PayoutsHome {
   const user = findActiveUser(db, userId);
-  if (!user) throw affiliateErrors.USER_NOT_FOUND();
+  if (!user) throw accountErrors.USER_NOT_FOUND();
   const balance = balanceOf(db, config, user, now);
   const details = detailsOf(db, userId);
   const requests = db.select().from(payoutRequests).where(eq(payoutRequests.userId, userId)).orderBy(sql`${payoutRequests.id} desc`).limit(50).all();
@@ -202,7 +201,7 @@ export function requestPayout(deps: Deps, userId: number): RequestView {
   const now = deps.now();
   const row = deps.db.transaction((tx) => {
     const user = findActiveUser(tx, userId);
-    if (!user) throw affiliateErrors.USER_NOT_FOUND();
+    if (!user) throw accountErrors.USER_NOT_FOUND();
     const details = detailsOf(tx, userId);
     if (!details) throw payoutErrors.NO_PAYOUT_DETAILS();
     const open = tx
@@ -297,7 +296,7 @@ export function recordDirectPayout(deps: Deps, adminId: number, input: { userId:
   const now = deps.now();
   const line = deps.db.transaction((tx) => {
     const user = findActiveUser(tx, input.userId);
-    if (!user) throw affiliateErrors.USER_NOT_FOUND();
+    if (!user) throw accountErrors.USER_NOT_FOUND();
     const available = user.earnedPaise - user.paidPaise - pendingGross(tx, user.id);
     if (available <= 0) throw affiliateErrors.NOTHING_OWED();
     if (input.amountPaise > available) throw payoutTooLarge(user.name, available);

@@ -5,6 +5,7 @@ import type { Queryable } from '../../db/client.js';
 import { ledger, payoutDetails, payoutLines, tdsDeductions, type TdsDeductionRow } from '../../db/schema.js';
 import { financialYear, financialYearOf } from '../../../shared/financial-year.js';
 import { formatRupees } from '../../../shared/money.js';
+import { istWallClock } from '../../../shared/ist.js';
 import { bookTds } from '../affiliate/ledger.service.js';
 
 /**
@@ -194,15 +195,13 @@ export function tdsOfUser(db: Queryable, userId: number): number {
   return atCredit + atPayout;
 }
 
-const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
-
 /**
  * The date by which TDS deducted at `at` must be paid to the government (Income-tax Rules, rule
  * 30(1)(b)(ii) and its proviso): the 7th of the next month, or 30 April for what is deducted in
  * March. An IST calendar date, "2026-04-30".
  */
 export function tdsDepositDueDate(at: number): string {
-  const ist = new Date(at + IST_OFFSET_MS);
+  const ist = istWallClock(at);
   const year = ist.getUTCFullYear();
   const month = ist.getUTCMonth() + 1;
   if (month === 3) return `${year}-04-30`;

@@ -4,7 +4,7 @@ import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { acceptedNoticeVersion, acceptNotice, confirmErasure, erasureList, erasurePreview, myDataWithPassword, requestErasure } from './privacy.service.js';
-import { privacyErrors } from './privacy.errors.js';
+import { accountErrors } from '../../lib/account.errors.js';
 
 const password = z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
 
@@ -12,7 +12,7 @@ export const privacyRouter = router({
   /** Where the signed-in person stands: the notice they accepted (and whether a newer one waits), and what erasing would mean. */
   status: protectedProcedure.query(({ ctx }) => {
     const user = findActiveUser(ctx.db, ctx.user.id);
-    if (!user) throw privacyErrors.ACCOUNT_GONE();
+    if (!user) throw accountErrors.ACCOUNT_GONE();
     const accepted = acceptedNoticeVersion(ctx.db, user.id);
     return {
       noticeVersion: PRIVACY_NOTICE_VERSION,

@@ -34,6 +34,7 @@ import {
   type UserRow,
 } from '../../db/schema.js';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
+import { accountErrors } from '../../lib/account.errors.js';
 import { maskTail, maskUpiId } from '../../../shared/payout-details.js';
 import { pagePaths } from '../../../shared/page-paths.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
@@ -112,7 +113,7 @@ export type MyData = {
 /** Everything the product holds about the person: their account and every row of every table that is theirs, without secrets. */
 export function myData(db: Queryable, userId: number, now: number): MyData {
   const account = db.all<Record<string, unknown>>(sql`select * from users where id = ${userId}`)[0];
-  if (!account) throw privacyErrors.ACCOUNT_GONE();
+  if (!account) throw accountErrors.ACCOUNT_GONE();
   const records: MyData['records'] = {};
   for (const { table, column } of ownedTables(db)) {
     const rows = db.all<Record<string, unknown>>(sql.raw(`select * from "${table}" where "${column}" = ${Number(userId)} order by rowid`));
@@ -124,9 +125,9 @@ export function myData(db: Queryable, userId: number, now: number): MyData {
 /** A copy of one's data needs the password again: a phone left signed in does not hand it over. */
 export async function myDataWithPassword(deps: Deps, userId: number, password: string): Promise<MyData> {
   const user = findActiveUser(deps.db, userId);
-  if (!user) throw privacyErrors.ACCOUNT_GONE();
+  if (!user) throw accountErrors.ACCOUNT_GONE();
   await deps.rateLimits.get('privacy:password', passwordTries).hit(String(userId));
-  if (!(await verifyPassword(user.passwordHash, password))) throw privacyErrors.WRONG_PASSWORD();
+  if (!(await verifyPassword(user.passwordHash, password))) throw privacyErrors.PASSWORD_NOT_CONFIRMED();
   return myData(deps.db, userId, deps.now());
 }
 
@@ -180,9 +181,9 @@ export function erasurePreview(db: Queryable, user: UserRow): ErasurePreview {
  */
 export async function requestErasure(deps: Deps, userId: number, password: string): Promise<{ expiresAt: number }> {
   const user = findActiveUser(deps.db, userId);
-  if (!user) throw privacyErrors.ACCOUNT_GONE();
+  if (!user) throw accountErrors.ACCOUNT_GONE();
   await deps.rateLimits.get('privacy:password', passwordTries).hit(String(userId));
-  if (!(await verifyPassword(user.passwordHash, password))) throw privacyErrors.WRONG_PASSWORD();
+  if (!(await verifyPassword(user.passwordHash, password))) throw privacyErrors.PASSWORD_NOT_CONFIRMED();
   if (user.role !== 'user') throw privacyErrors.ADMIN_CANNOT_ERASE();
   if (payoutInFlight(deps.db, userId)) throw privacyErrors.PAYOUT_IN_FLIGHT();
   const token = newToken();

@@ -5,9 +5,9 @@ import { readCache } from '../../lib/read-cache.js';
 import { istDayStart } from '../../../shared/ist.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { findActiveUser } from '../auth/accounts.service.js';
-import { authErrors } from '../auth/auth.errors.js';
 import { earningsOf } from '../affiliate/ledger.service.js';
 import { toProfileView, type ProfileView } from './profile.views.js';
+import { accountErrors } from '../../lib/account.errors.js';
 
 /*
  * A user's profile: who they are (features/auth), the packages they own, and what they have
@@ -51,6 +51,6 @@ export function profileOf(db: Db, userId: number, now: number): ProfileView | nu
 /** The signed-in user's profile; USER_NOT_FOUND for a user who is gone. */
 export function signedInProfile(deps: Pick<AppDeps, 'db' | 'now'>, userId: number): ProfileView {
   const profile = profileOf(deps.db, userId, deps.now());
-  if (!profile) throw authErrors.USER_NOT_FOUND();
+  if (!profile) throw accountErrors.USER_NOT_FOUND();
   return profile;
 }

@@ -8,11 +8,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, max } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { lectures, packages, quizAttempts, quizOptions, quizQuestions, quizzes, type QuizRow } from '../../db/schema.js';
+import { lectures, quizAttempts, quizOptions, quizQuestions, quizzes, type QuizRow } from '../../db/schema.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { isAdminRole } from '../../../shared/domain.js';
 import type { Viewer } from '../catalog/access.service.js';
 import { catalogErrors } from '../catalog/catalog.errors.js';
+import { requirePackage } from '../catalog/catalog.service.js';
 import { requireWatchAccess } from '../catalog/lectures.service.js';
 import { lectureOpenings } from '../drip/drip.service.js';
 import { quizErrors } from './quizzes.errors.js';
@@ -51,22 +52,21 @@ function questionsOf(db: Queryable, quizId: number) {
 
 // Admin
 
+/** A package's quizzes, in the order they were made. */
+function quizzesOf(db: Queryable, packageId: number): QuizRow[] {
+  return db.select().from(quizzes).where(eq(quizzes.packageId, packageId)).orderBy(asc(quizzes.id)).all();
+}
+
 /** A package's quizzes with every question and which choices are right: for admins only. */
 export function adminQuizzes(db: Queryable, packageId: number): AdminQuiz[] {
-  if (!db.select({ id: packages.id }).from(packages).where(eq(packages.id, packageId)).get()) throw catalogErrors.PACKAGE_NOT_FOUND();
-  return db
-    .select()
-    .from(quizzes)
-    .where(eq(quizzes.packageId, packageId))
-    .orderBy(asc(quizzes.id))
-    .all()
-    .map((quiz) => ({ quiz, questions: questionsOf(db, quiz.id) }));
+  requirePackage(db, packageId);
+  return quizzesOf(db, packageId).map((quiz) => ({ quiz, questions: questionsOf(db, quiz.id) }));
 }
 
 /** A new quiz after a lecture of the package, or at its end; one of each at most. */
 export function createQuiz(deps: Deps, input: { packageId: number; lectureId: number | null; passPercent: number }): QuizRow {
   return deps.db.transaction((tx) => {
-    if (!tx.select({ id: packages.id }).from(packages).where(eq(packages.id, input.packageId)).get()) throw catalogErrors.PACKAGE_NOT_FOUND();
+    requirePackage(tx, input.packageId);
     if (input.lectureId !== null) {
       const lecture = tx
         .select({ id: lectures.id })
@@ -292,16 +292,10 @@ export function ownAttempts(deps: Deps, viewer: Learner, quizId: number) {
 
 /** For the admin's report: each quiz of the package with its learners who tried, who passed, and attempts. */
 export function quizStats(db: Queryable, packageId: number): { quiz: QuizRow; learners: number; passedLearners: number; attempts: number }[] {
-  return db
-    .select()
-    .from(quizzes)
-    .where(eq(quizzes.packageId, packageId))
-    .orderBy(asc(quizzes.id))
-    .all()
-    .map((quiz) => {
-      const rows = db.select({ userId: quizAttempts.userId, passed: quizAttempts.passed }).from(quizAttempts).where(eq(quizAttempts.quizId, quiz.id)).all();
-      const learners = new Set(rows.map((row) => row.userId));
-      const passedLearners = new Set(rows.filter((row) => row.passed).map((row) => row.userId));
-      return { quiz, learners: learners.size, passedLearners: passedLearners.size, attempts: rows.length };
-    });
+  return quizzesOf(db, packageId).map((quiz) => {
+    const rows = db.select({ userId: quizAttempts.userId, passed: quizAttempts.passed }).from(quizAttempts).where(eq(quizAttempts.quizId, quiz.id)).all();
+    const learners = new Set(rows.map((row) => row.userId));
+    const passedLearners = new Set(rows.filter((row) => row.passed).map((row) => row.userId));
+    return { quiz, learners: learners.size, passedLearners: passedLearners.size, attempts: rows.length };
+  });
 }

@@ -1,5 +1,7 @@
 import { SAC_TRAINING } from '../../../shared/gst.js';
 import { stateByCode } from '../../../shared/indian-states.js';
+import { istWallClock } from '../../../shared/ist.js';
+import { paiseAsText } from '../../../shared/money.js';
 import type { CreditNoteRow, ReceiptRow } from '../../db/schema.js';
 
 /**
@@ -21,7 +23,7 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 
 /** The offline tool's date: `05-Nov-2026`, in IST. */
 function gstDate(at: number): string {
-  const ist = new Date(at + 5.5 * 60 * 60 * 1000);
+  const ist = istWallClock(at);
   return `${String(ist.getUTCDate()).padStart(2, '0')}-${MONTHS[ist.getUTCMonth()]}-${ist.getUTCFullYear()}`;
 }
 
@@ -30,8 +32,15 @@ function placeOfSupply(code: string): string {
   return `${code}-${stateByCode(code)?.en ?? code}`;
 }
 
-const rupees = (paise: number) => (paise / 100).toFixed(2);
 const rate = (invoice: Invoice) => String(invoice.taxRateBp / 100);
+/** The offline tool's rate columns (applicable share, rate, taxable value, cess) and their cells: no reduced share, no cess. */
+const RATE_COLUMNS = ['Applicable % of Tax Rate', 'Rate', 'Taxable Value', 'Cess Amount'];
+const rateCells = (taxRate: string, taxablePaise: number) => ['', taxRate, paiseAsText(taxablePaise), '0.00'];
+
+/** A credit note names the invoice it reduces. */
+const ORIGINAL_INVOICE_COLUMNS = ['Original Invoice Number', 'Original Invoice date'];
+const originalInvoiceCells = (invoice: Invoice) => [invoice.number, gstDate(invoice.issuedAt)];
+
 const isTaxInvoice = (row: ReceiptRow): row is Invoice =>
   row.gstin !== null && row.taxRateBp !== null && row.taxablePaise !== null && row.sellerState !== null && row.buyerState !== null;
 const interState = (invoice: Invoice) => invoice.sellerState !== invoice.buyerState;
@@ -71,19 +80,19 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
       invoice.buyerName,
       invoice.number,
       gstDate(invoice.issuedAt),
-      rupees(invoice.amountPaise),
+      paiseAsText(invoice.amountPaise),
       placeOfSupply(invoice.buyerState),
       'N',
       '',
       'Regular B2B',
       '',
       rate(invoice),
-      rupees(invoice.taxablePaise),
+      paiseAsText(invoice.taxablePaise),
       '0.00',
       SAC_TRAINING,
-      rupees(invoice.igstPaise ?? 0),
-      rupees(invoice.cgstPaise ?? 0),
-      rupees(invoice.sgstPaise ?? 0),
+      paiseAsText(invoice.igstPaise ?? 0),
+      paiseAsText(invoice.cgstPaise ?? 0),
+      paiseAsText(invoice.sgstPaise ?? 0),
     ]);
 
   const b2cl = invoices
@@ -91,15 +100,12 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
     .map((invoice) => [
       invoice.number,
       gstDate(invoice.issuedAt),
-      rupees(invoice.amountPaise),
+      paiseAsText(invoice.amountPaise),
       placeOfSupply(invoice.buyerState),
-      '',
-      rate(invoice),
-      rupees(invoice.taxablePaise),
-      '0.00',
+      ...rateCells(rate(invoice), invoice.taxablePaise),
       '',
       SAC_TRAINING,
-      rupees(invoice.igstPaise ?? 0),
+      paiseAsText(invoice.igstPaise ?? 0),
     ]);
 
   // B2C small: every other B2C invoice of the month, less the month's credit notes of such invoices, by place of supply and rate.
@@ -117,15 +123,12 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
     .map(({ place, rate: taxRate, amounts }) => [
       'OE',
       place,
-      '',
-      taxRate,
-      rupees(amounts.taxablePaise),
-      '0.00',
+      ...rateCells(taxRate, amounts.taxablePaise),
       '',
       SAC_TRAINING,
-      rupees(amounts.igstPaise),
-      rupees(amounts.cgstPaise),
-      rupees(amounts.sgstPaise),
+      paiseAsText(amounts.igstPaise),
+      paiseAsText(amounts.cgstPaise),
+      paiseAsText(amounts.sgstPaise),
     ]);
 
   const cdnr = notes
@@ -139,13 +142,9 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
       placeOfSupply(invoice.buyerState),
       'N',
       'Regular B2B',
-      rupees(note.amountPaise),
-      '',
-      rate(invoice),
-      rupees(note.taxablePaise),
-      '0.00',
-      invoice.number,
-      gstDate(invoice.issuedAt),
+      paiseAsText(note.amountPaise),
+      ...rateCells(rate(invoice), note.taxablePaise),
+      ...originalInvoiceCells(invoice),
     ]);
 
   const cdnur = notes
@@ -156,13 +155,9 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
       gstDate(note.issuedAt),
       'C',
       placeOfSupply(invoice.buyerState),
-      rupees(note.amountPaise),
-      '',
-      rate(invoice),
-      rupees(note.taxablePaise),
-      '0.00',
-      invoice.number,
-      gstDate(invoice.issuedAt),
+      paiseAsText(note.amountPaise),
+      ...rateCells(rate(invoice), note.taxablePaise),
+      ...originalInvoiceCells(invoice),
     ]);
 
   const hsn = (registered: boolean) => {
@@ -191,12 +186,12 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
         'Education services',
         'NA',
         String(entry.count),
-        rupees(entry.valuePaise),
+        paiseAsText(entry.valuePaise),
         String(rateBp / 100),
-        rupees(entry.taxablePaise),
-        rupees(entry.igstPaise),
-        rupees(entry.cgstPaise),
-        rupees(entry.sgstPaise),
+        paiseAsText(entry.taxablePaise),
+        paiseAsText(entry.igstPaise),
+        paiseAsText(entry.cgstPaise),
+        paiseAsText(entry.sgstPaise),
         '0.00',
       ]);
   };
@@ -242,37 +237,13 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
     {
       name: 'b2cl',
       title: 'B2C large: inter-state invoices over ₹1,00,000 to unregistered buyers (table 5)',
-      header: [
-        'Invoice Number',
-        'Invoice date',
-        'Invoice Value',
-        'Place Of Supply',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
-        'E-Commerce GSTIN',
-        'SAC',
-        'Integrated Tax',
-      ],
+      header: ['Invoice Number', 'Invoice date', 'Invoice Value', 'Place Of Supply', ...RATE_COLUMNS, 'E-Commerce GSTIN', 'SAC', 'Integrated Tax'],
       rows: b2cl,
     },
     {
       name: 'b2cs',
       title: 'B2C small, by place of supply and rate, net of credit notes (table 7)',
-      header: [
-        'Type',
-        'Place Of Supply',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
-        'E-Commerce GSTIN',
-        'SAC',
-        'Integrated Tax',
-        'Central Tax',
-        'State/UT Tax',
-      ],
+      header: ['Type', 'Place Of Supply', ...RATE_COLUMNS, 'E-Commerce GSTIN', 'SAC', 'Integrated Tax', 'Central Tax', 'State/UT Tax'],
       rows: b2cs,
     },
     {
@@ -288,32 +259,15 @@ export function gstr1(month: string, receipts: ReceiptRow[], creditNotes: { note
         'Reverse Charge',
         'Note Supply Type',
         'Note Value',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
-        'Original Invoice Number',
-        'Original Invoice date',
+        ...RATE_COLUMNS,
+        ...ORIGINAL_INVOICE_COLUMNS,
       ],
       rows: cdnr,
     },
     {
       name: 'cdnur',
       title: 'Credit notes to unregistered buyers of large invoices (table 9B)',
-      header: [
-        'UR Type',
-        'Note Number',
-        'Note Date',
-        'Note Type',
-        'Place Of Supply',
-        'Note Value',
-        'Applicable % of Tax Rate',
-        'Rate',
-        'Taxable Value',
-        'Cess Amount',
-        'Original Invoice Number',
-        'Original Invoice date',
-      ],
+      header: ['UR Type', 'Note Number', 'Note Date', 'Note Type', 'Place Of Supply', 'Note Value', ...RATE_COLUMNS, ...ORIGINAL_INVOICE_COLUMNS],
       rows: cdnur,
     },
     { name: 'hsn(b2b)', title: 'SAC summary of B2B supplies, net of credit notes (table 12)', header: hsnHeader, rows: hsn(true) },

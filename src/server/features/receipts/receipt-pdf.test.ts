@@ -1,6 +1,7 @@
 import * as fontkit from 'fontkit';
 import { describe, expect, it } from 'vitest';
-import { creditNotePdf, FONTS, receiptPdf, scriptRuns } from './receipt-pdf.js';
+import { FONTS, scriptRuns } from '../../lib/pdf-text.js';
+import { creditNotePdf, receiptPdf } from './receipt-pdf.js';
 import type { CreditNoteView, ReceiptView } from './receipts.views.js';
 
 /** The Unicode code points behind each glyph fontkit (pdfkit's text engine) lays out, in drawing order. */

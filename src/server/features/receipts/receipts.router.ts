@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isAdminRole } from '../../../shared/domain.js';
 import { parsePeriod } from '../../../shared/financial-year.js';
 import { calendarDate, entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { requesterOf } from '../../lib/owner-or-admin.js';
 import { gstr1 } from './gstr1.js';
 import { creditNotePdf, receiptPdf } from './receipt-pdf.js';
 import {
@@ -34,18 +34,18 @@ export const receiptsRouter = router({
   /** The receipt of an approved order: its buyer and admins only. */
   byOrder: protectedProcedure
     .input(z.object({ orderId: entityId }))
-    .query(({ ctx, input }) => toReceiptView(receiptFor(ctx.db, { id: ctx.user.id, isAdmin: isAdminRole(ctx.user.role) }, input.orderId))),
+    .query(({ ctx, input }) => toReceiptView(receiptFor(ctx.db, requesterOf(ctx.user), input.orderId))),
 
   /** The receipt as an A4 PDF (base64), in the reader's language, for the Download PDF button. */
   pdf: protectedProcedure.input(z.object({ orderId: entityId })).query(async ({ ctx, input }) => {
-    const view = toReceiptView(receiptFor(ctx.db, { id: ctx.user.id, isAdmin: isAdminRole(ctx.user.role) }, input.orderId));
+    const view = toReceiptView(receiptFor(ctx.db, requesterOf(ctx.user), input.orderId));
     const pdf = await receiptPdf(view, ctx.req.lang);
     return { fileName: `receipt-${view.number.replace(/\//g, '-')}.pdf`, base64: pdf.toString('base64') };
   }),
 
   /** The credit note of a reversed order's tax invoice as an A4 PDF (base64): its buyer and admins only. */
   creditNotePdf: protectedProcedure.input(z.object({ orderId: entityId })).query(async ({ ctx, input }) => {
-    const view = toCreditNoteView(creditNoteFor(ctx.db, { id: ctx.user.id, isAdmin: isAdminRole(ctx.user.role) }, input.orderId));
+    const view = toCreditNoteView(creditNoteFor(ctx.db, requesterOf(ctx.user), input.orderId));
     const pdf = await creditNotePdf(view, ctx.req.lang);
     return { fileName: `credit-note-${view.number.replace(/\//g, '-')}.pdf`, base64: pdf.toString('base64') };
   }),

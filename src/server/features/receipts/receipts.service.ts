@@ -15,15 +15,11 @@ import {
 } from '../../db/schema.js';
 import { gstSplit } from '../../../shared/gst.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
-import {
-  formatCreditNoteNumber,
-  formatReceiptNumber,
-  financialYearStart,
-  istDateStart,
-  MAX_CREDIT_NOTE_SEQ_PER_YEAR,
-  MAX_SEQ_PER_YEAR,
-} from './receipt-number.js';
+import { financialYearOf } from '../../../shared/financial-year.js';
+import { DAY_MS, istDateStart } from '../../../shared/ist.js';
+import { formatCreditNoteNumber, formatReceiptNumber, MAX_CREDIT_NOTE_SEQ_PER_YEAR, MAX_SEQ_PER_YEAR } from './receipt-number.js';
 import { receiptErrors } from './receipts.errors.js';
+import { isOwnerOrAdmin, type Requester } from '../../lib/owner-or-admin.js';
 import { packageById } from '../catalog/catalog.service.js';
 
 /**
@@ -32,7 +28,7 @@ import { packageById } from '../catalog/catalog.service.js';
  * goes up, so a number is never given twice or reused, even if the transaction is undone.
  */
 export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow, now: number): ReceiptRow {
-  const fyStart = financialYearStart(now);
+  const fyStart = financialYearOf(now);
   const { lastSeq } = prepared(tx, 'receipts.nextSeq', () =>
     tx
       .insert(receiptCounters)
@@ -116,7 +112,7 @@ export function receiptOfOrder(db: Queryable, orderId: number): ReceiptRow | und
 export function issueCreditNote(tx: DbTransaction, config: Config, input: { orderId: number; reason: string; now: number }): CreditNoteRow | null {
   const receipt = receiptOfOrder(tx, input.orderId);
   if (!receipt?.gstin) return null;
-  const fyStart = financialYearStart(input.now);
+  const fyStart = financialYearOf(input.now);
   const { lastSeq } = tx
     .insert(creditNoteCounters)
     .values({ fyStart, lastSeq: 1 })
@@ -174,10 +170,10 @@ function creditNotesWithInvoices(db: Queryable) {
 }
 
 /** The credit note of an order, for its buyer or an admin. */
-export function creditNoteFor(db: Queryable, viewer: { id: number; isAdmin: boolean }, orderId: number): CreditNoteWithInvoice {
+export function creditNoteFor(db: Queryable, viewer: Requester, orderId: number): CreditNoteWithInvoice {
   const order = db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
   if (!order) throw receiptErrors.CREDIT_NOTE_NOT_FOUND();
-  if (!viewer.isAdmin && order.userId !== viewer.id) throw receiptErrors.NOT_YOUR_RECEIPT();
+  if (!isOwnerOrAdmin(viewer, order.userId)) throw receiptErrors.NOT_YOUR_RECEIPT();
   const found = creditNotesWithInvoices(db).where(eq(creditNotes.orderId, orderId)).get();
   if (!found) throw receiptErrors.CREDIT_NOTE_NOT_FOUND();
   return found;
@@ -192,10 +188,10 @@ export function creditNotesInPeriod(db: Queryable, period: { start: number; end:
 }
 
 /** The receipt of an order, for its buyer or an admin. */
-export function receiptFor(db: Queryable, viewer: { id: number; isAdmin: boolean }, orderId: number): ReceiptWithReversal {
+export function receiptFor(db: Queryable, viewer: Requester, orderId: number): ReceiptWithReversal {
   const order = db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
   if (!order) throw receiptErrors.RECEIPT_NOT_FOUND();
-  if (!viewer.isAdmin && order.userId !== viewer.id) throw receiptErrors.NOT_YOUR_RECEIPT();
+  if (!isOwnerOrAdmin(viewer, order.userId)) throw receiptErrors.NOT_YOUR_RECEIPT();
   const found = withReversal(db).where(eq(receipts.orderId, orderId)).get();
   if (!found) throw receiptErrors.RECEIPT_NOT_FOUND();
   return flatten(found);
@@ -212,7 +208,6 @@ export function receiptsOfBuyer(db: Queryable, userId: number): { orderId: numbe
     .all();
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const RECEIPTS_PAGE_SIZE = 100;
 
 /** From the start of `from` to the end of `to` (IST dates, both included), at most 366 days. */

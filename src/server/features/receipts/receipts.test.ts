@@ -7,7 +7,8 @@ import { callJson, startTestApp, testClock, type TestApp } from '../../../test/t
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
 import { creditNotes, orders, receipts } from '../../db/schema.js';
 import { receiptsCsv } from './receipts.views.js';
-import { financialYearStart, formatCreditNoteNumber, formatReceiptNumber, MAX_SEQ_PER_YEAR } from './receipt-number.js';
+import { financialYearOf } from '../../../shared/financial-year.js';
+import { formatCreditNoteNumber, formatReceiptNumber, MAX_SEQ_PER_YEAR } from './receipt-number.js';
 
 let utrCounter = 600_000_000_000;
 
@@ -82,9 +83,9 @@ describe('the receipts CSV', () => {
 describe('receipt numbers', () => {
   it('count within the financial year of India (April to March, IST)', () => {
     // 31 March 2027, 23:59:59 IST is still 2026-27; a second later it is 2027-28.
-    expect(financialYearStart(Date.UTC(2027, 2, 31, 18, 29, 59, 999))).toBe(2026);
-    expect(financialYearStart(Date.UTC(2027, 2, 31, 18, 30))).toBe(2027);
-    expect(financialYearStart(Date.UTC(2026, 0, 15))).toBe(2025);
+    expect(financialYearOf(Date.UTC(2027, 2, 31, 18, 29, 59, 999))).toBe(2026);
+    expect(financialYearOf(Date.UTC(2027, 2, 31, 18, 30))).toBe(2027);
+    expect(financialYearOf(Date.UTC(2026, 0, 15))).toBe(2025);
     expect(formatReceiptNumber('MS', 2026, 123)).toBe('MS/26-27/000123');
     expect(formatReceiptNumber('ABC', 2099, MAX_SEQ_PER_YEAR)).toHaveLength(16);
   });
@@ -337,7 +338,7 @@ describe('tax invoices (GSTIN set)', () => {
     const notes = t.db.select().from(creditNotes).all();
     expect(notes.map((note) => note.seq).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6]);
     expect(new Set(notes.map((note) => note.orderId)).size).toBe(6);
-    const fy = financialYearStart(Date.now());
+    const fy = financialYearOf(Date.now());
     expect(notes.every((note) => note.number === formatCreditNoteNumber('MS', fy, note.seq) && note.number.length <= 16)).toBe(true);
     expect(notes.every((note) => note.amountPaise === 1_180_00 && note.taxablePaise === 1_000_00 && note.cgstPaise + note.sgstPaise === 180_00)).toBe(true);
 

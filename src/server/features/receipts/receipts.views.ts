@@ -2,8 +2,9 @@ import type { Language } from '../../../shared/domain.js';
 import { amountInWordsEnglish, amountInWordsMarathi } from '../../../shared/amount-in-words.js';
 import { SAC_TRAINING } from '../../../shared/gst.js';
 import { stateByCode } from '../../../shared/indian-states.js';
-import { formatIstDateTime } from '../../../shared/ist.js';
-import { formatRupees } from '../../../shared/money.js';
+import { formatIstDateTime, istDateOf } from '../../../shared/ist.js';
+import { formatRupees, paiseAsText } from '../../../shared/money.js';
+import { spreadsheetCsv, type Cell } from '../../lib/csv.js';
 import type { CreditNoteRow, ReceiptRow } from '../../db/schema.js';
 import type { Gstr1 } from './gstr1.js';
 import type { CreditNoteWithInvoice, ReceiptWithReversal } from './receipts.service.js';
@@ -246,19 +247,7 @@ export function toCreditNoteView({ note, invoice }: { note: CreditNoteRow; invoi
   };
 }
 
-/** An IST calendar date, "2026-11-23", for spreadsheets. */
-function istDate(at: number): string {
-  return new Date(at + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
-}
-
-const rupees = (paise: number | null) => (paise === null ? '' : (paise / 100).toFixed(2));
-
-/** A CSV cell: quoted when needed; text that a spreadsheet would run as a formula is defused. */
-function cell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-\d+(\.\d+)?$/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+const rupees = (paise: number | null) => (paise === null ? '' : paiseAsText(paise));
 
 const CSV_HEADER = [
   'Document',
@@ -299,7 +288,7 @@ export function receiptsCsv(rows: ReceiptWithReversal[], notes: CreditNoteWithIn
       cells: [
         row.gstin ? 'Tax invoice' : 'Receipt',
         row.number,
-        istDate(row.issuedAt),
+        istDateOf(row.issuedAt),
         row.orderId,
         row.buyerName,
         row.buyerEmail,
@@ -316,7 +305,7 @@ export function receiptsCsv(rows: ReceiptWithReversal[], notes: CreditNoteWithIn
         placeCell(row.buyerState),
         row.buyerPin,
         row.utr,
-        row.reversedAt === null ? '' : istDate(row.reversedAt),
+        row.reversedAt === null ? '' : istDateOf(row.reversedAt),
         row.creditNote?.number ?? '',
       ],
     })),
@@ -325,7 +314,7 @@ export function receiptsCsv(rows: ReceiptWithReversal[], notes: CreditNoteWithIn
       cells: [
         'Credit note',
         note.number,
-        istDate(note.issuedAt),
+        istDateOf(note.issuedAt),
         note.orderId,
         invoice.buyerName,
         invoice.buyerEmail,
@@ -347,9 +336,7 @@ export function receiptsCsv(rows: ReceiptWithReversal[], notes: CreditNoteWithIn
       ],
     })),
   ].sort((a, b) => a.at - b.at);
-  const lines = documents.map((document) => document.cells.map(cell).join(','));
-  // A byte order mark so that spreadsheet programs read the names as UTF-8.
-  return `\uFEFF${[CSV_HEADER.join(','), ...lines].join('\r\n')}\r\n`;
+  return spreadsheetCsv([CSV_HEADER, ...documents.map((document) => document.cells)]);
 }
 
 /** A credit note in the admin's list, beside the receipts of the period. */
@@ -377,12 +364,9 @@ export function toCreditNoteListRow({ note, invoice }: CreditNoteWithInvoice): C
 
 /** The GSTR-1 export as one spreadsheet file: each table under its offline-tool name and title, with a byte-order mark. */
 export function gstr1Csv(report: Gstr1): { fileName: string; csv: string } {
-  const lines: string[] = [`GSTR-1,${report.month}`];
-  for (const section of report.sections) {
-    lines.push('', [section.name, section.title].map(cell).join(','), section.header.map(cell).join(','));
-    for (const row of section.rows) lines.push(row.map(cell).join(','));
-  }
-  return { fileName: `gstr1-${report.month}.csv`, csv: `\uFEFF${lines.join('\r\n')}\r\n` };
+  const rows: Cell[][] = [['GSTR-1', report.month]];
+  for (const section of report.sections) rows.push([], [section.name, section.title], section.header, ...section.rows);
+  return { fileName: `gstr1-${report.month}.csv`, csv: spreadsheetCsv(rows) };
 }
 
 /** A receipt's number by its order, for the links on the buyer's My orders. */

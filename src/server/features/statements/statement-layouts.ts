@@ -4,6 +4,7 @@
  * period, branch) above the header, so the first rows are searched for it.
  */
 import type { Grid, Row } from './statement-file.js';
+import knownLayouts from './statement-layouts.json' with { type: 'json' };
 import { cellText, parseAmount, parseStatementDate } from './statement-values.js';
 
 /** Where the parts of a transaction are, as column indexes of the header row. */
@@ -13,6 +14,8 @@ type LayoutSpec = {
   key: string;
   /** For people: which bank's export this looks like. */
   name: string;
+  /** The bank's header row as it comes, for whoever adds a layout. */
+  header: string;
   /** Each part's possible header texts (normalised), preferred first. Reference is optional. */
   date: string[];
   description: string[];
@@ -28,45 +31,8 @@ export function normaliseHeader(text: string): string {
     .trim();
 }
 
-export const KNOWN_LAYOUTS: readonly LayoutSpec[] = [
-  {
-    // Date, Narration, Chq./Ref.No., Value Dt, Withdrawal Amt., Deposit Amt., Closing Balance
-    key: 'hdfc',
-    name: 'HDFC Bank',
-    date: ['date', 'txn date', 'transaction date'],
-    description: ['narration'],
-    reference: ['chq ref no', 'chq ref number', 'ref no'],
-    credit: ['deposit amt', 'deposit amount'],
-  },
-  {
-    // Txn Date, Value Date, Description, Ref No./Cheque No., Debit, Credit, Balance
-    key: 'sbi',
-    name: 'State Bank of India',
-    date: ['txn date', 'transaction date', 'date'],
-    description: ['description', 'details'],
-    reference: ['ref no cheque no', 'reference no', 'ref no'],
-    credit: ['credit', 'credit amount'],
-  },
-  {
-    // S No., Value Date, Transaction Date, Cheque Number, Transaction Remarks,
-    // Withdrawal Amount (INR ), Deposit Amount (INR ), Balance (INR )
-    key: 'icici',
-    name: 'ICICI Bank',
-    date: ['transaction date', 'txn posted date', 'value date'],
-    description: ['transaction remarks', 'remarks'],
-    reference: ['cheque number', 'cheque no', 'ref no'],
-    credit: ['deposit amount inr', 'deposit amount'],
-  },
-  {
-    // Tran Date, CHQNO, PARTICULARS, DR, CR, BAL, SOL
-    key: 'axis',
-    name: 'Axis Bank',
-    date: ['tran date', 'transaction date'],
-    description: ['particulars'],
-    reference: ['chqno', 'cheque no'],
-    credit: ['cr', 'credit'],
-  },
-];
+/** The known banks' layouts (statement-layouts.json): data, as banks change their exports. */
+export const KNOWN_LAYOUTS: readonly LayoutSpec[] = knownLayouts;
 
 export function layoutName(key: string): string {
   return KNOWN_LAYOUTS.find((layout) => layout.key === key)?.name ?? key;

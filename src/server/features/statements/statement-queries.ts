@@ -8,10 +8,9 @@ import { alias } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../../db/client.js';
 import { orders, packages, statementCredits, statementImportLines, statementImports, users, type StatementImportRow } from '../../db/schema.js';
 import type { OrderStatus } from '../../../shared/domain.js';
+import { DAY_MS, istDateStart } from '../../../shared/ist.js';
 import { matchCredits, type Match } from './statement-matching.js';
 import { statementErrors } from './statements.errors.js';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** An order a credit line may pay for, with its buyer and package. */
 export type OrderFound = {
@@ -77,23 +76,20 @@ function liveOrdersByUtr(db: Queryable, utrs: string[]): Map<string, OrderFound>
   return found;
 }
 
-/** Start of a YYYY-MM-DD day in India, in epoch ms. */
-const istDayStartOf = (date: string) => Date.parse(`${date}T00:00:00+05:30`);
-
 /**
  * Pending orders placed during the statement's period, more than `staleDays` ago, whose UTR no
  * imported statement shows as a credit. A statement only speaks for its own period.
  */
 function staleOrders(db: Queryable, row: StatementImportRow, staleDays: number, now: number): OrderFound[] {
   if (!row.periodFrom || !row.periodTo) return [];
-  const cutoff = Math.min(now - staleDays * DAY_MS, istDayStartOf(row.periodTo) + DAY_MS);
+  const cutoff = Math.min(now - staleDays * DAY_MS, istDateStart(row.periodTo) + DAY_MS);
   return selectOrders(db)
     .where(
       and(
         eq(orders.status, 'pending'),
         // An order waiting on the payment gateway is not for a bank statement to find.
         eq(orders.paymentMethod, 'utr'),
-        gte(orders.createdAt, istDayStartOf(row.periodFrom)),
+        gte(orders.createdAt, istDateStart(row.periodFrom)),
         lt(orders.createdAt, cutoff),
         notExists(db.select({ one: sql`1` }).from(statementCredits).where(eq(statementCredits.utr, orders.utr))),
       ),

@@ -1,6 +1,7 @@
 import type { Language, OrderStatus } from '../../../shared/domain.js';
 import { messageOfCode, type ErrorTexts } from '../../lib/errors.js';
 import { decisionErrorTexts } from '../orders/orders.service.js';
+import type { CreditLine } from './statement-credits.js';
 import { layoutName } from './statement-layouts.js';
 import type { MatchNote } from './statement-matching.js';
 import type { ImportFound, LineMatch, OrderFound } from './statement-queries.js';
@@ -46,13 +47,8 @@ export type MatchedOrderView = {
   packageName: string;
 };
 
-export type CreditView = {
-  rowNumber: number;
-  txnDate: string;
-  amountPaise: number;
-  utr: string | null;
-  reference: string | null;
-  description: string;
+/** A credit line as the admin sees it: the line as read (its fingerprint stays inside), and what it matched. */
+export type CreditView = Omit<CreditLine, 'fingerprint'> & {
   /** False when an earlier import already had this line. */
   isNew: boolean;
   note: MatchNote;

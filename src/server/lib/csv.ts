@@ -6,7 +6,8 @@
  */
 export type Cell = string | number | null;
 
-function field(value: Cell): string {
+/** One CSV field: quoted when needed, formula-like text defused. */
+export function csvField(value: Cell): string {
   if (value === null) return '';
   if (typeof value === 'number') return String(value);
   // A plain number (a negative amount) is no formula: only other text is defused.
@@ -15,14 +16,7 @@ function field(value: Cell): string {
 }
 
 export function toCsv(rows: Cell[][]): string {
-  return `${rows.map((row) => row.map(field).join(',')).join('\r\n')}\r\n`;
-}
-
-/** Paise as rupees with two decimals, no grouping: what banks' upload files expect. */
-export function rupeesField(paise: number): string {
-  const sign = paise < 0 ? '-' : '';
-  const abs = Math.abs(paise);
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+  return `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
 /**
