@@ -7,7 +7,7 @@ import { forgetReferral } from '../../lib/referral';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
-import { choosePathAfterSignIn, pathAfterSignIn } from '../orders/buy-intent';
+import { choosePathAfterSignIn, pathAfterSignIn } from '../../lib/buy-intent';
 import { deviceLimitOf } from '../devices/device-list';
 import { clearPendingRegistration, loadPendingRegistration, savePendingRegistration } from './pending-registration';
 import { checkForm } from '../../lib/form-check';

@@ -15,13 +15,13 @@ import { siteConfig } from '../../lib/site-config';
 import { gstinProblem } from '../../../shared/gstin';
 import { indianStates, type StateCode } from '../../../shared/indian-states';
 import { cleanUtr, isImplausibleUtr } from '../../../shared/utr';
-import { clearBuyIntent, saveBuyIntent } from './buy-intent';
+import { clearBuyIntent, saveBuyIntent } from '../../lib/buy-intent';
 import { clearDraft, loadDraft, saveDraft } from './checkout-draft';
 import { PaymentPanel, UtrHelp } from './payment-panel';
 import { useOrdersMessages } from './orders-messages';
 import './checkout-dialog.css';
 
-import type { CheckoutPackage } from './checkout-package';
+import type { CheckoutPackage } from '../../lib/checkout-package';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 
 function onPhone(): boolean {

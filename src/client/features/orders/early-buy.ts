@@ -1,5 +1,5 @@
 import { clearStored, readStoredJson } from '../../lib/storage';
-import type { CheckoutPackage } from './checkout-package';
+import type { CheckoutPackage } from '../../lib/checkout-package';
 
 /**
  * A Buy tapped on the page the server drew, before the app ran: boot.ts keeps the package (from the

@@ -1,4 +1,4 @@
-import { clearStored, readStoredJson, writeStored } from '../../lib/storage';
+import { clearStored, readStoredJson, writeStored } from './storage';
 import type { CheckoutPackage } from './checkout-package';
 
 /**
