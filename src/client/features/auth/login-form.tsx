@@ -2,13 +2,13 @@ import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { checkForm } from '../../lib/form-check';
-import { errorMessage } from '../../lib/trpc';
+import { errorMessage, type RouterOutputs } from '../../lib/trpc';
 import { deviceLimitOf } from '../devices/device-list';
 import { DeviceLimitChoice } from '../devices/device-limit-choice';
 import { useAuthMessages } from './auth-messages';
 import { useLogin } from './use-login';
 
-type LoggedIn = { user: { name: string } };
+type LoggedIn = RouterOutputs['auth']['login'];
 
 type Props = {
   submitLabel: string;

@@ -7,7 +7,7 @@ import { QueryState } from '../../components/query-state';
 import { TextField } from '../../components/text-field';
 import { forgetDiscountCode, forgetReferral, rememberedReferral } from '../../lib/referral';
 import { DiscountCodeField, type AppliedCode } from './discount-code-field';
-import { errorCode, errorMessage, useTRPC } from '../../lib/trpc';
+import { errorCode, errorMessage, type RouterInputs, useTRPC } from '../../lib/trpc';
 import { formatRupees } from '../../../shared/money';
 import { LoginForm } from '../auth/login-form';
 import { useSession, type SessionUser } from '../auth/use-session';
@@ -52,12 +52,14 @@ function useSponsor(user: SessionUser) {
 }
 
 type TaxValue = { state: string; pin: string; gstin: string };
+/** The buyer's part of every way to buy (UPI with a UTR, the gateway, a free code): the server's input, not a copy. */
+type BuyerInput = Pick<RouterInputs['orders']['purchase'], 'name' | 'email' | 'packageId' | 'state' | 'pin' | 'gstin' | 'referralCode'>;
 
 /** A typed GSTIN without spaces, in capitals. */
 const cleanGstin = (raw: string) => raw.replace(/\s+/g, '').toUpperCase();
 
 /** What a tax invoice's checkout sends: the state (a GSTIN's own state code when one is given), the PIN and the GSTIN. */
-function taxInput(tax: TaxValue) {
+function taxInput(tax: TaxValue): Pick<BuyerInput, 'state' | 'pin' | 'gstin'> {
   const gstin = cleanGstin(tax.gstin);
   return { ...(tax.state && { state: tax.state as StateCode }), pin: tax.pin, ...(gstin && { gstin }) };
 }
@@ -263,18 +265,20 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     return true;
   }
 
+  /** Who buys what: the part every way to buy sends (the name, email and package, the tax details, a sponsor typed in). */
+  const buyerInput = (): BuyerInput => ({
+    name: form.name,
+    email: form.email,
+    packageId: pkg.id,
+    ...(siteConfig.taxInvoice && taxInput(tax)),
+    ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
+  });
+
   /** Pay with UPI through the gateway: the order is opened on it, then its own page takes over (its window, its confirmation). */
   function payThroughGateway() {
     if (!buyerDetailsReady(false)) return;
     startGateway.mutate(
-      {
-        name: form.name,
-        email: form.email,
-        packageId: pkg.id,
-        ...(code && { code: code.code }),
-        ...(siteConfig.taxInvoice && taxInput(tax)),
-        ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
-      },
+      { ...buyerInput(), ...(code && { code: code.code }) },
       {
         onSuccess: (launch) => {
           clearDraft();
@@ -297,14 +301,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   function takeFree() {
     if (!code || !buyerDetailsReady(false)) return;
     claimFree.mutate(
-      {
-        name: form.name,
-        email: form.email,
-        packageId: pkg.id,
-        code: code.code,
-        ...(siteConfig.taxInvoice && taxInput(tax)),
-        ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
-      },
+      { ...buyerInput(), code: code.code },
       {
         onSuccess: async () => {
           clearDraft();
@@ -322,15 +319,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     event.preventDefault();
     if (!buyerDetailsReady(true)) return;
     purchase.mutate(
-      {
-        name: form.name,
-        email: form.email,
-        packageId: pkg.id,
-        utr: form.utr,
-        ...(code && { code: code.code }),
-        ...(siteConfig.taxInvoice && taxInput(tax)),
-        ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
-      },
+      { ...buyerInput(), utr: form.utr, ...(code && { code: code.code }) },
       {
         onSuccess: async () => {
           clearDraft();

@@ -5,8 +5,9 @@ import { formatRupees } from '../../../shared/money';
 import { canShareFiles, qrCardPng, qrFileName } from './qr-card';
 import { useOrdersMessages } from './orders-messages';
 import { saveFile } from '../../lib/download';
+import type { RouterOutputs } from '../../lib/trpc';
 
-export type PaymentInfo = { packageName: string; amountPaise: number; upiId: string; payeeName: string; upiLink: string; qrDataUrl: string };
+type PaymentInfo = RouterOutputs['orders']['paymentDetails'];
 
 /** The amount as a UPI app's amount field takes it: "2499" or "1499.50". */
 function plainAmount(paise: number): string {

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { TextField } from '../../components/text-field';
-import { errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
+import { errorMessage, type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { financialYearOf, quarterOf, financialQuarter } from '../../../shared/financial-year';
 import { formatIstDate, formatIstDateTime } from '../../../shared/ist';
@@ -13,14 +13,7 @@ import { usePayoutsAdminMessages } from './payouts-admin-messages';
 import './payouts.css';
 import { QueryState } from '../../components/query-state';
 
-type Details = {
-  method: 'upi' | 'bank';
-  upiId: string | null;
-  accountHolder: string | null;
-  accountNumber: string | null;
-  ifsc: string | null;
-  pan: string | null;
-} | null;
+type Details = RouterOutputs['payouts']['overview']['ready'][number]['details'];
 
 function where(details: Details): string {
   if (!details) return '';
@@ -32,18 +25,7 @@ function istLocalToEpoch(value: string): number {
   return Date.parse(`${value}:00+05:30`);
 }
 
-type Line = {
-  id: string;
-  reference: string;
-  name: string;
-  status: 'pending' | 'paid' | 'failed';
-  grossPaise: number;
-  tdsPaise: number;
-  netPaise: number;
-  details: Details;
-  utr: string | null;
-  failReason: string | null;
-};
+type Line = RouterOutputs['payouts']['batches'][number]['lines'][number];
 
 function BatchLine({ line, onChanged }: { line: Line; onChanged: () => void }) {
   const { t } = usePayoutsAdminMessages();
