@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
+import { MutationButton } from '../../components/mutation-button';
 import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -325,23 +326,18 @@ export default function PayoutsPage() {
                       : t('request.batched', { date: formatIstDateTime(openRequest.createdAt, lang) })}
                   </p>
                   {(openRequest.status === 'open' || openRequest.status === 'batched') && (
-                    <button
-                      type="button"
+                    <MutationButton
                       className="button"
-                      disabled={cancel.isPending}
-                      onClick={() =>
-                        cancel.mutate(
-                          { requestId: openRequest.id },
-                          {
-                            onSuccess: () => toast.success(t('request.cancelled')),
-                            onError: (error) => toast.error(errorMessage(error, t('failed'))),
-                            onSettled: refresh,
-                          },
-                        )
-                      }
+                      mutation={cancel}
+                      variables={{ requestId: openRequest.id }}
+                      options={{
+                        onSuccess: () => toast.success(t('request.cancelled')),
+                        onError: (error) => toast.error(errorMessage(error, t('failed'))),
+                        onSettled: refresh,
+                      }}
                     >
                       {t('request.cancel')}
-                    </button>
+                    </MutationButton>
                   )}
                 </>
               ) : canRequest ? (

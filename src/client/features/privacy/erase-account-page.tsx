@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { FormError } from '../../components/form-error';
+import { MutationButton } from '../../components/mutation-button';
 import { PageSpinner } from '../../components/page-spinner';
 import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
@@ -28,27 +30,16 @@ function ConfirmErasure({ token }: { token: string }) {
     <>
       <h2>{t('erase.confirmTitle')}</h2>
       <p>{t('erase.what')}</p>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <button
-        type="button"
+      <FormError message={problem} />
+      <MutationButton
         className="button button--danger button--block"
-        disabled={confirm.isPending}
-        onClick={() =>
-          confirm.mutate(
-            { token },
-            {
-              onSuccess: () => queryClient.clear(),
-              onError: (error) => setProblem(errorMessage(error, t('erase.failed'))),
-            },
-          )
-        }
+        mutation={confirm}
+        variables={{ token }}
+        options={{ onSuccess: () => queryClient.clear(), onError: (error) => setProblem(errorMessage(error, t('erase.failed'))) }}
+        busyLabel={t('erase.confirmBusy')}
       >
-        {confirm.isPending ? t('erase.confirmBusy') : t('erase.confirm')}
-      </button>
+        {t('erase.confirm')}
+      </MutationButton>
     </>
   );
 }
