@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Dialog } from '../../components/dialog';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAdminMessages } from './admin-messages';
+import { SubmitButton } from '../../components/submit-button';
 
 /** The superadmin's delete-user-by-email box, with a confirmation first. */
 export function DeleteUserBox() {
@@ -47,9 +48,9 @@ export function DeleteUserBox() {
         </label>
         <input id="delete-user-email" className="field__input" type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
       </div>
-      <button type="submit" className="button button--danger" disabled={remove.isPending}>
-        {remove.isPending ? t('deleteUser.busy') : t('deleteUser.submit')}
-      </button>
+      <SubmitButton className="button button--danger" busy={remove.isPending} busyLabel={t('deleteUser.busy')}>
+        {t('deleteUser.submit')}
+      </SubmitButton>
       <Dialog open={confirming} onClose={() => setConfirming(false)} title={t('deleteUser.title')} closeLabel={t('deleteUser.cancel')}>
         <p>{t('deleteUser.confirm', { email: email.trim() })}</p>
         <div className="button-row">

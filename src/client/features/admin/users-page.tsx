@@ -13,6 +13,7 @@ import { useLearnerAdminMessages } from './learner-admin-messages';
 import { useAdminMessages } from './admin-messages';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { DataTable } from '../../components/data-table';
+import { SubmitButton } from '../../components/submit-button';
 
 /** "Send earnings email": records a payout and tells the user; the server refuses more than is owed. */
 function PayEarnings({ email, onEmail }: { email: string; onEmail: (value: string) => void }) {
@@ -48,9 +49,9 @@ function PayEarnings({ email, onEmail }: { email: string; onEmail: (value: strin
       <form className="form admin-pay" onSubmit={submit} noValidate>
         <TextField label={t('pay.email')} type="email" name="pay-email" value={email} onChange={onEmail} />
         <TextField label={t('pay.amount')} name="pay-amount" inputMode="decimal" value={amount} onChange={setAmount} />
-        <button type="submit" className="button button--primary" disabled={pay.isPending}>
-          {pay.isPending ? t('pay.busy') : t('pay.submit')}
-        </button>
+        <SubmitButton className="button button--primary" busy={pay.isPending} busyLabel={t('pay.busy')}>
+          {t('pay.submit')}
+        </SubmitButton>
       </form>
     </section>
   );

@@ -7,6 +7,7 @@ import { deviceLimitOf } from '../devices/device-list';
 import { DeviceLimitChoice } from '../devices/device-limit-choice';
 import { useAuthMessages } from './auth-messages';
 import { useLogin } from './use-login';
+import { SubmitButton } from '../../components/submit-button';
 
 type LoggedIn = RouterOutputs['auth']['login'];
 
@@ -100,9 +101,9 @@ export function LoginForm({ submitLabel, busyLabel, intro, children, onLoggedIn,
             {failure}
           </p>
         )}
-        <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
-          {login.isPending ? busyLabel : submitLabel}
-        </button>
+        <SubmitButton className="button button--primary button--block" busy={login.isPending} busyLabel={busyLabel}>
+          {submitLabel}
+        </SubmitButton>
         {children}
       </form>
       {limit && (

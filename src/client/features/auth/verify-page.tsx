@@ -13,6 +13,7 @@ import { clearPendingRegistration, loadPendingRegistration, savePendingRegistrat
 import { checkForm } from '../../lib/form-check';
 import { BuyingSummary } from './buying-summary';
 import { pagePaths } from '../../../shared/page-paths';
+import { SubmitButton } from '../../components/submit-button';
 
 const RESEND_GAP_SECONDS = 60;
 
@@ -136,9 +137,9 @@ export default function VerifyPage() {
           value={code}
           onChange={setCode}
         />
-        <button type="submit" className="button button--primary button--block" disabled={verify.isPending}>
-          {verify.isPending ? t('verify.busy') : t('verify.submit')}
-        </button>
+        <SubmitButton className="button button--primary button--block" busy={verify.isPending} busyLabel={t('verify.busy')}>
+          {t('verify.submit')}
+        </SubmitButton>
       </form>
       <p className="form__links">
         {wait > 0 ? (

@@ -8,6 +8,7 @@ import { pagePaths } from '../../../shared/page-paths';
 import { discountText } from './discount-text';
 import { useDiscountsMessages } from './discounts-messages';
 import './discounts.css';
+import { SubmitButton } from '../../components/submit-button';
 
 /**
  * The affiliate's own code on their dashboard: chosen once (a suggestion offered), then shown
@@ -69,9 +70,9 @@ export function AffiliateCodeCard() {
             )}
           </div>
           <div className="button-row">
-            <button type="submit" className="button button--primary" disabled={choose.isPending}>
-              {choose.isPending ? t('mine.busy') : t('mine.choose')}
-            </button>
+            <SubmitButton className="button button--primary" busy={choose.isPending} busyLabel={t('mine.busy')}>
+              {t('mine.choose')}
+            </SubmitButton>
             {code.suggested && (
               <button type="button" className="button" disabled={choose.isPending} onClick={(event) => submit(event, code.suggested!)}>
                 {t('mine.useSuggested', { code: code.suggested })}

@@ -23,6 +23,7 @@ import './checkout-dialog.css';
 
 import type { CheckoutPackage } from '../../lib/checkout-package';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { SubmitButton } from '../../components/submit-button';
 
 function onPhone(): boolean {
   return /Android|iPhone|iPad/i.test(navigator.userAgent) || window.matchMedia?.('(pointer: coarse)').matches === true;
@@ -454,9 +455,9 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
                 {(info) => <PaymentPanel info={info} phone={onPhone()} />}
               </QueryState>
               {utrField}
-              <button type="submit" className="button button--block" disabled={purchase.isPending}>
-                {purchase.isPending ? t('pay.busy') : t('pay.submit')}
-              </button>
+              <SubmitButton className="button button--block" busy={purchase.isPending} busyLabel={t('pay.busy')}>
+                {t('pay.submit')}
+              </SubmitButton>
             </details>
           )}
         </form>
@@ -481,9 +482,9 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         {utrField}
         {siteConfig.taxInvoice && <TaxFields value={tax} onChange={setTax} />}
         {generalProblem}
-        <button type="submit" className="button button--primary button--block" disabled={purchase.isPending}>
-          {purchase.isPending ? t('pay.busy') : t('pay.submit')}
-        </button>
+        <SubmitButton className="button button--primary button--block" busy={purchase.isPending} busyLabel={t('pay.busy')}>
+          {t('pay.submit')}
+        </SubmitButton>
       </form>
     </div>
   );

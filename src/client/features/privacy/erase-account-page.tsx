@@ -4,13 +4,14 @@ import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { FormError } from '../../components/form-error';
 import { MutationButton } from '../../components/mutation-button';
 import { PageSpinner } from '../../components/page-spinner';
-import { TextField } from '../../components/text-field';
+import { PasswordField } from '../../components/password-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatRupees } from '../../../shared/money';
 import { pagePaths } from '../../../shared/page-paths';
 import { useSession } from '../auth/use-session';
 import { usePrivacyMessages } from './privacy-messages';
+import { SubmitButton } from '../../components/submit-button';
 
 /** The emailed link: one button erases the account (the link is the proof; no session needed). */
 function ConfirmErasure({ token }: { token: string }) {
@@ -77,18 +78,10 @@ function AskErasure() {
         <p role="note">{t('erase.admin')}</p>
       ) : (
         <>
-          <TextField
-            label={t('erase.password')}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            error={problem}
-            onChange={setPassword}
-          />
-          <button type="submit" className="button button--danger button--block" disabled={ask.isPending || erasure?.payoutInFlight}>
-            {ask.isPending ? t('erase.busy') : t('erase.ask')}
-          </button>
+          <PasswordField purpose="current" required={false} label={t('erase.password')} value={password} error={problem} onChange={setPassword} />
+          <SubmitButton className="button button--danger button--block" busy={ask.isPending} busyLabel={t('erase.busy')} disabled={erasure?.payoutInFlight}>
+            {t('erase.ask')}
+          </SubmitButton>
         </>
       )}
     </form>
