@@ -100,6 +100,8 @@ export default function PendingOrdersPage() {
           <ul className="order-list" aria-live="polite">
             {data.orders.map((order) => {
               const amount = formatRupees(order.amountPaise);
+              /** Opens the confirmation of this decision on this order. */
+              const decide = (action: Decision['action']) => setDeciding({ orderId: order.id, action, buyer: order.buyer.name, amount, utr: order.utr });
               return (
                 <li key={order.id} className={`order-card order-card--${standingOf(order)}`}>
                   <p className="order-card__title">
@@ -153,18 +155,10 @@ export default function PendingOrdersPage() {
                   </dl>
                   {order.status === 'pending' ? (
                     <div className="button-row">
-                      <button
-                        type="button"
-                        className="button button--primary"
-                        onClick={() => setDeciding({ orderId: order.id, action: 'approve', buyer: order.buyer.name, amount, utr: order.utr })}
-                      >
+                      <button type="button" className="button button--primary" onClick={() => decide('approve')}>
                         {t('admin.approve')}
                       </button>
-                      <button
-                        type="button"
-                        className="button button--danger"
-                        onClick={() => setDeciding({ orderId: order.id, action: 'reject', buyer: order.buyer.name, amount, utr: order.utr })}
-                      >
+                      <button type="button" className="button button--danger" onClick={() => decide('reject')}>
                         {t('admin.reject')}
                       </button>
                     </div>
@@ -179,11 +173,7 @@ export default function PendingOrdersPage() {
                     </p>
                   )}
                   {order.status === 'approved' && order.gatewayPaymentId && !order.reversal && (
-                    <button
-                      type="button"
-                      className="button button--danger"
-                      onClick={() => setDeciding({ orderId: order.id, action: 'refund', buyer: order.buyer.name, amount, utr: order.utr })}
-                    >
+                    <button type="button" className="button button--danger" onClick={() => decide('refund')}>
                       {t('admin.refund')}
                     </button>
                   )}

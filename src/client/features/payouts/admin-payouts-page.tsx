@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { TextField } from '../../components/text-field';
-import { errorMessage, type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
+import { errorMessage, fieldErrorsOf, type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { recentQuarters } from '../../../shared/recent-quarters';
 import { formatIstDate, formatIstDateTime } from '../../../shared/ist';
@@ -34,7 +34,6 @@ function BatchLine({ line, onChanged }: { line: Line; onChanged: () => void }) {
   const [reason, setReason] = useState('');
   const paid = useMutation(trpc.payouts.markPaid.mutationOptions());
   const failed = useMutation(trpc.payouts.markFailed.mutationOptions());
-  const fields = (error: unknown) => (error as { data?: { fields?: Record<string, string> } } | null)?.data?.fields ?? {};
 
   return (
     <li>
@@ -66,7 +65,7 @@ function BatchLine({ line, onChanged }: { line: Line; onChanged: () => void }) {
               label={t('batches.utr', { name: line.name })}
               value={utr}
               onChange={setUtr}
-              error={paid.isError ? fields(paid.error).utr : null}
+              error={paid.isError ? fieldErrorsOf(paid.error).utr : null}
               autoComplete="off"
               autoCapitalize="characters"
             />
@@ -91,7 +90,7 @@ function BatchLine({ line, onChanged }: { line: Line; onChanged: () => void }) {
               label={t('batches.reason', { name: line.name })}
               value={reason}
               onChange={setReason}
-              error={failed.isError ? fields(failed.error).reason : null}
+              error={failed.isError ? fieldErrorsOf(failed.error).reason : null}
             />
             <button type="submit" className="button button--danger" disabled={failed.isPending}>
               {t('batches.markFailed')}
@@ -109,7 +108,7 @@ function ReverseOrder({ onChanged }: { onChanged: () => void }) {
   const [utr, setUtr] = useState('');
   const [reason, setReason] = useState('');
   const reverse = useMutation(trpc.payouts.reverseOrder.mutationOptions());
-  const fields = (reverse.error as { data?: { fields?: Record<string, string> } } | null)?.data?.fields ?? {};
+  const fields = fieldErrorsOf(reverse.error);
   function submit(event: FormEvent) {
     event.preventDefault();
     reverse.mutate(

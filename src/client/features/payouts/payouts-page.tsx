@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { MutationButton } from '../../components/mutation-button';
 import { TextField } from '../../components/text-field';
-import { errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
+import { errorMessage, fieldErrorsOf, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { financialYearLabel, financialYearOf, istMonthLabel } from '../../../shared/financial-year';
 import { formatIstDateTime } from '../../../shared/ist';
@@ -16,12 +16,6 @@ import './payouts.css';
 import { QueryState } from '../../components/query-state';
 
 type Method = 'upi' | 'bank';
-type Fields = Record<string, string>;
-
-function fieldErrors(error: unknown): Fields {
-  const data = (error as { data?: { fields?: Fields } } | null)?.data;
-  return data?.fields ?? {};
-}
 
 function DetailsForm({ onDone }: { onDone: () => void }) {
   const { t } = usePayoutsMessages();
@@ -30,8 +24,13 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
   const [method, setMethod] = useState<Method>('upi');
   const [form, setForm] = useState({ upiId: '', accountHolder: '', accountNumber: '', accountNumberAgain: '', ifsc: '', pan: '', panName: '' });
   const save = useMutation(trpc.payouts.saveDetails.mutationOptions());
-  const errors = save.isError ? fieldErrors(save.error) : {};
-  const set = (key: keyof typeof form) => (value: string) => setForm((old) => ({ ...old, [key]: value }));
+  const errors = save.isError ? fieldErrorsOf(save.error) : {};
+  /** A field's value, its change and the server's word on it. */
+  const bind = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (value: string) => setForm((old) => ({ ...old, [key]: value })),
+    error: errors[key],
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -68,68 +67,24 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
           </label>
         ))}
       </fieldset>
-      <TextField
-        label={t('details.holder')}
-        hint={t('details.holderHint')}
-        value={form.accountHolder}
-        onChange={set('accountHolder')}
-        error={errors.accountHolder}
-        autoComplete="name"
-        lang="en"
-        required
-      />
+      <TextField label={t('details.holder')} hint={t('details.holderHint')} {...bind('accountHolder')} autoComplete="name" lang="en" required />
       {method === 'upi' ? (
-        <TextField
-          label={t('details.upi')}
-          hint={t('details.upiHint')}
-          value={form.upiId}
-          onChange={set('upiId')}
-          error={errors.upiId}
-          autoComplete="off"
-          inputMode="email"
-        />
+        <TextField label={t('details.upi')} hint={t('details.upiHint')} {...bind('upiId')} autoComplete="off" inputMode="email" />
       ) : (
         <>
-          <TextField
-            label={t('details.account')}
-            value={form.accountNumber}
-            onChange={set('accountNumber')}
-            error={errors.accountNumber}
-            inputMode="numeric"
-            autoComplete="off"
-          />
+          <TextField label={t('details.account')} {...bind('accountNumber')} inputMode="numeric" autoComplete="off" />
           <TextField
             label={t('details.accountAgain')}
-            value={form.accountNumberAgain}
-            onChange={set('accountNumberAgain')}
-            error={errors.accountNumberAgain}
+            {...bind('accountNumberAgain')}
             inputMode="numeric"
             autoComplete="off"
             onPaste={(event) => event.preventDefault()}
           />
-          <TextField
-            label={t('details.ifsc')}
-            hint={t('details.ifscHint')}
-            value={form.ifsc}
-            onChange={set('ifsc')}
-            error={errors.ifsc}
-            autoCapitalize="characters"
-            autoComplete="off"
-          />
+          <TextField label={t('details.ifsc')} hint={t('details.ifscHint')} {...bind('ifsc')} autoCapitalize="characters" autoComplete="off" />
         </>
       )}
-      <TextField
-        label={t('details.pan')}
-        hint={t('details.panHint')}
-        value={form.pan}
-        onChange={set('pan')}
-        error={errors.pan}
-        autoCapitalize="characters"
-        autoComplete="off"
-      />
-      {form.pan.trim() !== '' && (
-        <TextField label={t('details.panName')} value={form.panName} onChange={set('panName')} error={errors.panName} autoCapitalize="characters" />
-      )}
+      <TextField label={t('details.pan')} hint={t('details.panHint')} {...bind('pan')} autoCapitalize="characters" autoComplete="off" />
+      {form.pan.trim() !== '' && <TextField label={t('details.panName')} {...bind('panName')} autoCapitalize="characters" />}
       <p className="muted">{t('details.note')}</p>
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
