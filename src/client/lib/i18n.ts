@@ -72,31 +72,24 @@ type Join<K extends string, P> = P extends string ? `${K}.${P}` : never;
 /** Catalogues nest at most a few levels; the counter keeps the compiler from recursing forever. */
 type Depth = [never, 0, 1, 2, 3, 4];
 
-/** Dotted paths to the string leaves of a catalogue. */
-export type TextKey<T, D extends number = 5> = [D] extends [never]
+/** Dotted paths to a catalogue's values that are a `Leaf`, looking into its groups (not into its texts or lists). */
+type PathsTo<T, Leaf, D extends number = 5> = [D] extends [never]
   ? never
   : {
-      [K in keyof T & string]: T[K] extends string
-        ? K
-        : T[K] extends readonly unknown[]
-          ? never
-          : T[K] extends object
-            ? Join<K, TextKey<T[K], Depth[D]>>
-            : never;
-    }[keyof T & string];
-
-/** Dotted paths to the catalogue's texts that say a count: `{ "one": "…", "other": "…" }`. */
-export type CountKey<T, D extends number = 5> = [D] extends [never]
-  ? never
-  : {
-      [K in keyof T & string]: T[K] extends { other: string }
+      [K in keyof T & string]: T[K] extends Leaf
         ? K
         : T[K] extends string | readonly unknown[]
           ? never
           : T[K] extends object
-            ? Join<K, CountKey<T[K], Depth[D]>>
+            ? Join<K, PathsTo<T[K], Leaf, Depth[D]>>
             : never;
     }[keyof T & string];
+
+/** Dotted paths to the string leaves of a catalogue. */
+export type TextKey<T> = PathsTo<T, string>;
+
+/** Dotted paths to the catalogue's texts that say a count: `{ "one": "…", "other": "…" }`. */
+export type CountKey<T> = PathsTo<T, { other: string }>;
 
 /** Dotted paths to every value of a catalogue (lists and groups included). */
 export type ValueKey<T, D extends number = 5> = [D] extends [never]
