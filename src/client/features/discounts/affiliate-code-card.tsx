@@ -9,6 +9,7 @@ import { discountText } from './discount-text';
 import { useDiscountsMessages } from './discounts-messages';
 import './discounts.css';
 import { SubmitButton } from '../../components/submit-button';
+import { DiscountCodeInput } from './discount-code-input';
 
 /**
  * The affiliate's own code on their dashboard: chosen once (a suggestion offered), then shown
@@ -49,16 +50,12 @@ export function AffiliateCodeCard() {
             <label htmlFor={`${id}-code`} className="field__label">
               {t('mine.label')}
             </label>
-            <input
+            <DiscountCodeInput
               id={`${id}-code`}
-              className="field__input"
-              autoCapitalize="characters"
-              autoComplete="off"
-              maxLength={20}
               value={text}
               aria-invalid={problem ? true : undefined}
               aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
-              onChange={(event) => setText(event.target.value)}
+              onChange={setText}
             />
             <p id={`${id}-hint`} className="field__hint">
               {t('mine.once')}
