@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { useSession } from './use-session';
 import { checkForm } from '../../lib/form-check';
+import { SubmitButton } from '../../components/submit-button';
 
 export default function UpdateProfilePage() {
   const { t } = useAuthMessages();
@@ -79,9 +80,9 @@ export default function UpdateProfilePage() {
             </span>
           </span>
         </div>
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? t('picture.busy') : t('picture.upload')}
-        </button>
+        <SubmitButton className="button button--primary button--block" busy={busy} busyLabel={t('picture.busy')}>
+          {t('picture.upload')}
+        </SubmitButton>
       </form>
     </div>
   );

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogAdminMessages } from './catalog-admin-messages';
 import { useCatalogMessages } from './catalog-messages';
 import { postUpload } from '../../lib/upload';
+import { SubmitButton } from '../../components/submit-button';
 
 const empty = { name: '', price: '', description: '', tier: '', commission: '' };
 
@@ -139,9 +140,9 @@ export default function AddPackagePage() {
           error={errorFor('commission')}
         />
 
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t('addPackage.busy') : t('addPackage.submit')}
-        </button>
+        <SubmitButton className="button button--primary" busy={busy} busyLabel={t('addPackage.busy')}>
+          {t('addPackage.submit')}
+        </SubmitButton>
       </form>
     </div>
   );

@@ -13,6 +13,7 @@ import { useStatementsMessages } from './statements-messages';
 import './statements-page.css';
 import { checkForm } from '../../lib/form-check';
 import { pagePaths } from '../../../shared/page-paths';
+import { SubmitButton } from '../../components/submit-button';
 
 /** The default of the server too: pending longer than this with no credit is worth a look. */
 const DEFAULT_STALE_DAYS = 3;
@@ -95,9 +96,9 @@ export default function StatementsPage() {
             {t('upload.fileHint')}
           </p>
         </div>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t('upload.busy') : t('upload.submit')}
-        </button>
+        <SubmitButton className="button button--primary" busy={busy} busyLabel={t('upload.busy')}>
+          {t('upload.submit')}
+        </SubmitButton>
       </form>
 
       {needsMapping && (
