@@ -323,19 +323,105 @@ function UtrField({
   );
 }
 
-function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser }) {
+/**
+ * The three ways to buy (the gateway, a free code, a UTR): each first has the buyer's details
+ * checked (`prepare`, which shows what is wrong), then sends them, and ends the popup its way.
+ */
+function useBuyActions(code: AppliedCode | null, utr: string, prepare: (withUtr: boolean) => BuyerInput | null, show: (problems: Problems) => void) {
   const { t } = useOrdersMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [code, setCode] = useState<AppliedCode | null>(null);
-  const details = useQuery(trpc.orders.paymentDetails.queryOptions({ packageId: pkg.id, ...(code && { code: code.code }) }, { staleTime: Infinity }));
   const claimFree = useMutation(trpc.orders.claimFree.mutationOptions());
-  const [freeDone, setFreeDone] = useState(false);
-  const sponsor = useSponsor(user);
   const purchase = useMutation(trpc.orders.purchase.mutationOptions());
   const startGateway = useMutation(trpc.payments.start.mutationOptions());
-  const { formRef, resumed, form, keep, update, problems, setProblems, show, focusField } = useBuyerForm(pkg, user);
+  const [freeDone, setFreeDone] = useState(false);
   const [done, setDone] = useState(false);
+
+  /** Pay with UPI through the gateway: the order is opened on it, then its own page takes over (its window, its confirmation). */
+  function payThroughGateway() {
+    const buyer = prepare(false);
+    if (!buyer) return;
+    startGateway.mutate(
+      { ...buyer, ...(code && { code: code.code }) },
+      {
+        onSuccess: (launch) => {
+          clearDraft();
+          clearBuyIntent();
+          forgetReferral();
+          forgetDiscountCode();
+          // A page load of its own: only that page's Content Security Policy lets the gateway's window in.
+          window.location.assign(pathTo(pagePaths.gatewayPay, { orderId: String(launch.orderId) }));
+        },
+        onError: (error) => {
+          const field = fieldOfError(errorCode(error));
+          const reason = errorMessage(error, '');
+          show({ [field === 'utr' ? 'general' : field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
+        },
+      },
+    );
+  }
+
+  /** A code that makes the package free: taken at once, no payment. */
+  function takeFree() {
+    if (!code) return;
+    const buyer = prepare(false);
+    if (!buyer) return;
+    claimFree.mutate(
+      { ...buyer, code: code.code },
+      {
+        onSuccess: async () => {
+          clearDraft();
+          forgetReferral();
+          forgetDiscountCode();
+          setFreeDone(true);
+          await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
+        },
+        onError: (error) => show({ general: t('pay.failedWith', { reason: errorMessage(error, '') }) }),
+      },
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const buyer = prepare(true);
+    if (!buyer) return;
+    purchase.mutate(
+      { ...buyer, utr, ...(code && { code: code.code }) },
+      {
+        onSuccess: async () => {
+          clearDraft();
+          forgetReferral();
+          forgetDiscountCode();
+          setDone(true);
+          await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
+        },
+        onError: (error) => {
+          const field = fieldOfError(errorCode(error));
+          const reason = errorMessage(error, '');
+          show({ [field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
+        },
+      },
+    );
+  }
+
+  return {
+    freeDone,
+    done,
+    busy: { gateway: startGateway.isPending, free: claimFree.isPending, purchase: purchase.isPending },
+    payThroughGateway,
+    takeFree,
+    submit,
+  };
+}
+
+function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser }) {
+  const { t } = useOrdersMessages();
+  const trpc = useTRPC();
+  const [code, setCode] = useState<AppliedCode | null>(null);
+  const details = useQuery(trpc.orders.paymentDetails.queryOptions({ packageId: pkg.id, ...(code && { code: code.code }) }, { staleTime: Infinity }));
+  const sponsor = useSponsor(user);
+  const { formRef, resumed, form, keep, update, problems, setProblems, show, focusField } = useBuyerForm(pkg, user);
+  const { freeDone, done, busy, payThroughGateway, takeFree, submit } = useBuyActions(code, form.utr, prepare, show);
   const [returned, setReturned] = useState(false);
   const [pasteProblem, setPasteProblem] = useState<string | null>(null);
   // Asked only when receipts are tax invoices; not kept in the draft.
@@ -394,67 +480,9 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
   });
 
-  /** Pay with UPI through the gateway: the order is opened on it, then its own page takes over (its window, its confirmation). */
-  function payThroughGateway() {
-    if (!buyerDetailsReady(false)) return;
-    startGateway.mutate(
-      { ...buyerInput(), ...(code && { code: code.code }) },
-      {
-        onSuccess: (launch) => {
-          clearDraft();
-          clearBuyIntent();
-          forgetReferral();
-          forgetDiscountCode();
-          // A page load of its own: only that page's Content Security Policy lets the gateway's window in.
-          window.location.assign(pathTo(pagePaths.gatewayPay, { orderId: String(launch.orderId) }));
-        },
-        onError: (error) => {
-          const field = fieldOfError(errorCode(error));
-          const reason = errorMessage(error, '');
-          show({ [field === 'utr' ? 'general' : field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
-        },
-      },
-    );
-  }
-
-  /** A code that makes the package free: taken at once, no payment. */
-  function takeFree() {
-    if (!code || !buyerDetailsReady(false)) return;
-    claimFree.mutate(
-      { ...buyerInput(), code: code.code },
-      {
-        onSuccess: async () => {
-          clearDraft();
-          forgetReferral();
-          forgetDiscountCode();
-          setFreeDone(true);
-          await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
-        },
-        onError: (error) => show({ general: t('pay.failedWith', { reason: errorMessage(error, '') }) }),
-      },
-    );
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!buyerDetailsReady(true)) return;
-    purchase.mutate(
-      { ...buyerInput(), utr: form.utr, ...(code && { code: code.code }) },
-      {
-        onSuccess: async () => {
-          clearDraft();
-          forgetReferral();
-          forgetDiscountCode();
-          setDone(true);
-          await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
-        },
-        onError: (error) => {
-          const field = fieldOfError(errorCode(error));
-          const reason = errorMessage(error, '');
-          show({ [field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
-        },
-      },
-    );
+  /** The buyer's part of the input once their details pass the check (the UTR too, `withUtr`); else null, the problems shown. */
+  function prepare(withUtr: boolean): BuyerInput | null {
+    return buyerDetailsReady(withUtr) ? buyerInput() : null;
   }
 
   if (freeDone) return <FreeTaken pkg={pkg} />;
@@ -490,8 +518,8 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
           {codeField}
           <p>{t('code.free')}</p>
           {generalProblem}
-          <button type="button" className="button button--primary button--block" onClick={takeFree} disabled={claimFree.isPending}>
-            {claimFree.isPending ? t('code.claimBusy') : t('code.claim')}
+          <button type="button" className="button button--primary button--block" onClick={takeFree} disabled={busy.free}>
+            {busy.free ? t('code.claimBusy') : t('code.claim')}
           </button>
         </form>
       </div>
@@ -508,8 +536,8 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
           {codeField}
           {taxFields}
           {generalProblem}
-          <button type="button" className="button button--primary button--block" onClick={payThroughGateway} disabled={startGateway.isPending}>
-            {startGateway.isPending ? t('pay.instantBusy') : t('pay.instant', { amount })}
+          <button type="button" className="button button--primary button--block" onClick={payThroughGateway} disabled={busy.gateway}>
+            {busy.gateway ? t('pay.instantBusy') : t('pay.instant', { amount })}
           </button>
           <p className="field__hint">{t('pay.instantHint')}</p>
           {siteConfig.upiQr && (
@@ -517,7 +545,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
               <summary>{t('pay.haveUtr')}</summary>
               {paymentPanel}
               {utrField}
-              <SubmitButton className="button button--block" busy={purchase.isPending} busyLabel={t('pay.busy')}>
+              <SubmitButton className="button button--block" busy={busy.purchase} busyLabel={t('pay.busy')}>
                 {t('pay.submit')}
               </SubmitButton>
             </details>
@@ -540,7 +568,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
         {utrField}
         {taxFields}
         {generalProblem}
-        <SubmitButton className="button button--primary button--block" busy={purchase.isPending} busyLabel={t('pay.busy')}>
+        <SubmitButton className="button button--primary button--block" busy={busy.purchase} busyLabel={t('pay.busy')}>
           {t('pay.submit')}
         </SubmitButton>
       </form>
