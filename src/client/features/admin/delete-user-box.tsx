@@ -5,6 +5,7 @@ import { Dialog } from '../../components/dialog';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAdminMessages } from './admin-messages';
 import { SubmitButton } from '../../components/submit-button';
+import { Field } from '../../components/field';
 
 /** The superadmin's delete-user-by-email box, with a confirmation first. */
 export function DeleteUserBox() {
@@ -42,12 +43,9 @@ export function DeleteUserBox() {
   return (
     <form className="form delete-user-box" onSubmit={ask} noValidate>
       <h2 className="delete-user-box__title">{t('deleteUser.title')}</h2>
-      <div className="field">
-        <label htmlFor="delete-user-email" className="field__label">
-          {t('deleteUser.email')}
-        </label>
+      <Field htmlFor="delete-user-email" label={t('deleteUser.email')}>
         <input id="delete-user-email" className="field__input" type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-      </div>
+      </Field>
       <SubmitButton className="button button--danger" busy={remove.isPending} busyLabel={t('deleteUser.busy')}>
         {t('deleteUser.submit')}
       </SubmitButton>

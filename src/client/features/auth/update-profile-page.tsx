@@ -7,6 +7,7 @@ import { useAuthMessages } from './auth-messages';
 import { useSession } from './use-session';
 import { checkForm } from '../../lib/form-check';
 import { SubmitButton } from '../../components/submit-button';
+import { Field } from '../../components/field';
 
 export default function UpdateProfilePage() {
   const { t } = useAuthMessages();
@@ -65,10 +66,7 @@ export default function UpdateProfilePage() {
         )}
       </div>
       <form className="form" onSubmit={upload} noValidate>
-        <div className="field">
-          <label htmlFor={inputId} className="field__label">
-            {t('picture.choose')}
-          </label>
+        <Field htmlFor={inputId} label={t('picture.choose')}>
           {/* The browser's own file button speaks the browser's language: this one speaks the page's. */}
           <span className="file-pick">
             <input id={inputId} className="file-pick__input" type="file" accept="image/*" aria-describedby={`${inputId}-name`} onChange={choose} />
@@ -79,7 +77,7 @@ export default function UpdateProfilePage() {
               {file ? file.name : t('picture.noFile')}
             </span>
           </span>
-        </div>
+        </Field>
         <SubmitButton className="button button--primary button--block" busy={busy} busyLabel={t('picture.busy')}>
           {t('picture.upload')}
         </SubmitButton>

@@ -10,6 +10,7 @@ import { useDiscountsMessages } from './discounts-messages';
 import './discounts.css';
 import { SubmitButton } from '../../components/submit-button';
 import { DiscountCodeInput } from './discount-code-input';
+import { Field } from '../../components/field';
 
 /**
  * The affiliate's own code on their dashboard: chosen once (a suggestion offered), then shown
@@ -46,10 +47,7 @@ export function AffiliateCodeCard() {
         <h2 id={`${id}-title`}>{t('mine.title')}</h2>
         <p>{t('mine.intro', { discount })}</p>
         <form className="form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-code`} className="field__label">
-              {t('mine.label')}
-            </label>
+          <Field htmlFor={`${id}-code`} label={t('mine.label')}>
             <DiscountCodeInput
               id={`${id}-code`}
               value={text}
@@ -65,7 +63,7 @@ export function AffiliateCodeCard() {
                 {problem}
               </p>
             )}
-          </div>
+          </Field>
           <div className="button-row">
             <SubmitButton className="button button--primary" busy={choose.isPending} busyLabel={t('mine.busy')}>
               {t('mine.choose')}

@@ -24,6 +24,7 @@ import './checkout-dialog.css';
 import type { CheckoutPackage } from '../../lib/checkout-package';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { SubmitButton } from '../../components/submit-button';
+import { Field } from '../../components/field';
 
 function onPhone(): boolean {
   return /Android|iPhone|iPad/i.test(navigator.userAgent) || window.matchMedia?.('(pointer: coarse)').matches === true;
@@ -94,10 +95,7 @@ function TaxFields({ value, onChange }: { value: TaxValue; onChange: (value: Tax
           onChange({ ...value, gstin, ...(state && { state: state.code }) });
         }}
       />
-      <div className="field">
-        <label htmlFor={`${id}-state`} className="field__label">
-          {t('pay.state')}
-        </label>
+      <Field htmlFor={`${id}-state`} label={t('pay.state')}>
         <select
           id={`${id}-state`}
           className="field__input"
@@ -116,7 +114,7 @@ function TaxFields({ value, onChange }: { value: TaxValue; onChange: (value: Tax
         <p id={`${id}-tax`} className="field__hint">
           {t('pay.taxHint')}
         </p>
-      </div>
+      </Field>
       <TextField
         label={t('pay.pin')}
         name="postal-code"

@@ -17,6 +17,7 @@ import { PaymentAlerts } from './payment-alerts';
 import { siteConfig } from '../../lib/site-config';
 import './pending-orders-page.css';
 import { pagePaths } from '../../../shared/page-paths';
+import { Field } from '../../components/field';
 
 type Tab = 'pending' | 'decided';
 type AdminOrder = RouterOutputs['orders']['pending' | 'decided']['orders'][number];
@@ -139,12 +140,9 @@ function DecisionDialog({
                 : t('admin.confirmRejectText', { buyer: deciding.buyer })}
           </p>
           {deciding.action !== 'approve' && (
-            <div className="field">
-              <label htmlFor="reject-reason" className="field__label">
-                {t('admin.reason')}
-              </label>
+            <Field htmlFor="reject-reason" label={t('admin.reason')}>
               <textarea id="reject-reason" rows={3} maxLength={300} value={reason} onChange={(event) => onReasonChange(event.target.value)} />
-            </div>
+            </Field>
           )}
           <div className="button-row">
             <button

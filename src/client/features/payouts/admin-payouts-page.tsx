@@ -2,6 +2,7 @@ import { SharedPlacementFlags } from '../discounts/shared-placement-flags';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
+import { Field } from '../../components/field';
 import { TextField } from '../../components/text-field';
 import { errorMessage, fieldErrorsOf, type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -384,10 +385,7 @@ function TdsRegister({ tdsEnabled }: { tdsEnabled: boolean }) {
     <section aria-labelledby="tds-title">
       <h2 id="tds-title">{t('tds.title')}</h2>
       {!tdsEnabled && <p className="muted">{t('tds.off')}</p>}
-      <div className="field">
-        <label className="field__label" htmlFor="tds-quarter">
-          {t('tds.quarter')}
-        </label>
+      <Field htmlFor="tds-quarter" label={t('tds.quarter')}>
         <select id="tds-quarter" value={quarter} onChange={(event) => setQuarter(event.target.value)}>
           {quarters.map((label) => (
             <option key={label} value={label}>
@@ -395,7 +393,7 @@ function TdsRegister({ tdsEnabled }: { tdsEnabled: boolean }) {
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       <button type="button" className="button" onClick={() => download(() => client.payouts.tdsRegister.query({ quarter }))}>
         {t('tds.download')}
       </button>

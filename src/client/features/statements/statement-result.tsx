@@ -9,6 +9,7 @@ import { errorMessage, useTRPC } from '../../lib/trpc';
 import type { ApprovalSummary, CreditLine, MatchedOrder, StatementResultData } from './statement-types';
 import { useStatementsMessages } from './statements-messages';
 import { QueryState } from '../../components/query-state';
+import { Field } from '../../components/field';
 
 const STALE_DAY_CHOICES = [1, 2, 3, 5, 7, 10, 15, 30, 60, 90];
 
@@ -244,10 +245,7 @@ function StaleOrders({ orders, staleDays, onStaleDaysChange }: { orders: Matched
     <section className="statements__section" aria-labelledby="statement-stale">
       <h2 id="statement-stale">{t('stale.title', { count: orders.length })}</h2>
       <p className="muted">{t('stale.intro')}</p>
-      <div className="field statements__days">
-        <label htmlFor={staleId} className="field__label">
-          {t('stale.days')}
-        </label>
+      <Field htmlFor={staleId} label={t('stale.days')} className="statements__days">
         <select id={staleId} value={staleDays} onChange={(event) => onStaleDaysChange(Number(event.target.value))}>
           {STALE_DAY_CHOICES.map((days) => (
             <option key={days} value={days}>
@@ -255,7 +253,7 @@ function StaleOrders({ orders, staleDays, onStaleDaysChange }: { orders: Matched
             </option>
           ))}
         </select>
-      </div>
+      </Field>
       {orders.length === 0 ? (
         <p className="empty-state">{t('stale.empty')}</p>
       ) : (

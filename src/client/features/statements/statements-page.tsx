@@ -14,6 +14,7 @@ import './statements-page.css';
 import { checkForm } from '../../lib/form-check';
 import { pagePaths } from '../../../shared/page-paths';
 import { SubmitButton } from '../../components/submit-button';
+import { Field } from '../../components/field';
 
 /** The default of the server too: pending longer than this with no credit is worth a look. */
 const DEFAULT_STALE_DAYS = 3;
@@ -76,10 +77,7 @@ export default function StatementsPage() {
       </p>
 
       <form className="form statements__upload" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={fileId} className="field__label">
-            {t('upload.file')}
-          </label>
+        <Field htmlFor={fileId} label={t('upload.file')}>
           <input
             ref={fileInput}
             id={fileId}
@@ -95,7 +93,7 @@ export default function StatementsPage() {
           <p id={`${fileId}-hint`} className="field__hint">
             {t('upload.fileHint')}
           </p>
-        </div>
+        </Field>
         <SubmitButton className="button button--primary" busy={busy} busyLabel={t('upload.busy')}>
           {t('upload.submit')}
         </SubmitButton>
