@@ -55,6 +55,11 @@ export async function signIn(context: BrowserContext, url: string, token: string
   await context.addCookies([{ name: 'session', value: token, url }]);
 }
 
+/** Whether the page fits the window's width: nothing in it makes the page scroll sideways (the 360 px rule). */
+export function fitsTheWidth(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+}
+
 /** The text of the page's main heading. */
 export function headingText(page: Page, level = 1): Promise<string | null> {
   return page.getByRole('heading', { level }).first().textContent();

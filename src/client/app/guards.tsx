@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Navigate, Outlet } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { isAdmin, useSession } from '../features/auth/use-session';
-import { pathAfterSignIn } from '../features/orders/buy-intent';
+import { pathAfterSignIn } from '../lib/buy-intent';
 import { signedInBefore } from '../features/auth/signed-in-before';
 import { pagePaths } from '../../shared/page-paths';
 

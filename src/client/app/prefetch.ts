@@ -3,6 +3,7 @@ import type { TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/root-router';
 import { pagePaths } from '../../shared/page-paths';
+import type { RouterOutputs } from '../lib/trpc';
 
 /**
  * On a first visit to the catalogue or the home page (where referral links land), use the packages
@@ -30,7 +31,7 @@ export function prefetchLandingPage(pathname: string, queryClient: QueryClient, 
   void queryClient.prefetchQuery(trpc.catalog.list.queryOptions());
 }
 
-type Catalogue = Awaited<ReturnType<TRPCClient<AppRouter>['catalog']['list']['query']>>;
+type Catalogue = RouterOutputs['catalog']['list'];
 
 /** The catalogue the server put into the page's HTML (`#catalog-data`), if it did. */
 function catalogueInPage(): Catalogue | null {

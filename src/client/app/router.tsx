@@ -24,7 +24,7 @@ const RegisterPage = lazy(() => import('../features/auth/register-page'));
 const VerifyPage = lazy(() => import('../features/auth/verify-page'));
 const ForgotPage = lazy(() => import('../features/auth/forgot-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
-const AccountPage = lazy(() => import('../features/auth/account-page'));
+const AccountPage = lazy(() => import('./account-page'));
 const UpdateProfilePage = lazy(() => import('../features/auth/update-profile-page'));
 const SetupPage = lazy(() => import('../features/auth/setup-page'));
 const SuccessPage = lazy(() => import('../features/orders/success-page'));

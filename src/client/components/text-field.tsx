@@ -1,6 +1,7 @@
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import { useCommonMessages } from '../lib/common-messages';
 import { validityMessage } from '../lib/form-check';
+import { Field } from './field';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string;
@@ -25,10 +26,7 @@ export function TextField({ label, value, onChange, hint, error: pageError, clas
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={className ? `field ${className}` : 'field'}>
-      <label htmlFor={id} className="field__label">
-        {label}
-      </label>
+    <Field htmlFor={id} label={label} className={className}>
       <input
         id={id}
         className="field__input"
@@ -56,6 +54,6 @@ export function TextField({ label, value, onChange, hint, error: pageError, clas
           {error}
         </p>
       )}
-    </div>
+    </Field>
   );
 }

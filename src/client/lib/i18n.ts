@@ -3,12 +3,13 @@
  *
  * Each feature declares its catalogue once: `const useMessages = defineMessages({ en, mr })`.
  * The Marathi catalogue must have the English one's shape (a missing key fails the typecheck),
- * and `t('some.key')` only accepts keys that exist. The choice is remembered in localStorage;
- * the first visit follows the browser's language.
+ * and `t('some.key')` only accepts keys that exist. The choice is remembered in localStorage (when
+ * storage is blocked, for this visit only); the first visit follows the browser's language.
  */
 import { useCallback, useSyncExternalStore } from 'react';
 import { languages, type Language } from '../../shared/domain';
 import { interpolate, isPluralForms, type Params, type PluralForms, pluralText } from '../../shared/texts';
+import { readStored, writeStored } from './storage';
 
 // Tests and pages fill texts the same way the hooks do.
 export { interpolate, type Params };
@@ -22,19 +23,11 @@ const STORAGE_KEY = 'lang';
 export function detectLanguage(): Language {
   const asked = new URLSearchParams(window.location.search).get('lang');
   if (asked && (languages as readonly string[]).includes(asked)) {
-    try {
-      localStorage.setItem(STORAGE_KEY, asked);
-    } catch {
-      // Used for this visit only.
-    }
+    writeStored('local', STORAGE_KEY, asked);
     return asked as Language;
   }
-  try {
-    const stored = localStorage.getItem(STORAGE_KEY);
-    if (stored && (languages as readonly string[]).includes(stored)) return stored as Language;
-  } catch {
-    // Storage can be blocked; the browser's language still decides.
-  }
+  const stored = readStored('local', STORAGE_KEY);
+  if (stored && (languages as readonly string[]).includes(stored)) return stored as Language;
   const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
   const first = preferred.find((tag) => /^(mr|en)\b/i.test(tag));
   return first && /^mr/i.test(first) ? 'mr' : 'en';
@@ -53,11 +46,7 @@ export function currentLanguage(): Language {
 }
 
 export function changeLanguage(lang: Language): void {
-  try {
-    localStorage.setItem(STORAGE_KEY, lang);
-  } catch {
-    // Not remembered, but still switched for this visit.
-  }
+  writeStored('local', STORAGE_KEY, lang);
   if (lang === current) return;
   current = lang;
   document.documentElement.lang = lang;
@@ -83,31 +72,24 @@ type Join<K extends string, P> = P extends string ? `${K}.${P}` : never;
 /** Catalogues nest at most a few levels; the counter keeps the compiler from recursing forever. */
 type Depth = [never, 0, 1, 2, 3, 4];
 
-/** Dotted paths to the string leaves of a catalogue. */
-export type TextKey<T, D extends number = 5> = [D] extends [never]
+/** Dotted paths to a catalogue's values that are a `Leaf`, looking into its groups (not into its texts or lists). */
+type PathsTo<T, Leaf, D extends number = 5> = [D] extends [never]
   ? never
   : {
-      [K in keyof T & string]: T[K] extends string
-        ? K
-        : T[K] extends readonly unknown[]
-          ? never
-          : T[K] extends object
-            ? Join<K, TextKey<T[K], Depth[D]>>
-            : never;
-    }[keyof T & string];
-
-/** Dotted paths to the catalogue's texts that say a count: `{ "one": "…", "other": "…" }`. */
-export type CountKey<T, D extends number = 5> = [D] extends [never]
-  ? never
-  : {
-      [K in keyof T & string]: T[K] extends { other: string }
+      [K in keyof T & string]: T[K] extends Leaf
         ? K
         : T[K] extends string | readonly unknown[]
           ? never
           : T[K] extends object
-            ? Join<K, CountKey<T[K], Depth[D]>>
+            ? Join<K, PathsTo<T[K], Leaf, Depth[D]>>
             : never;
     }[keyof T & string];
+
+/** Dotted paths to the string leaves of a catalogue. */
+export type TextKey<T> = PathsTo<T, string>;
+
+/** Dotted paths to the catalogue's texts that say a count: `{ "one": "…", "other": "…" }`. */
+export type CountKey<T> = PathsTo<T, { other: string }>;
 
 /** Dotted paths to every value of a catalogue (lists and groups included). */
 export type ValueKey<T, D extends number = 5> = [D] extends [never]

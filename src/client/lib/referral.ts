@@ -1,3 +1,5 @@
+import { clearStored, readStored, writeStored } from './storage';
+
 /**
  * The referral code of a `?ref=CODE` visit, remembered on this browser until register or
  * purchase uses it (PRODUCT.md).
@@ -8,27 +10,15 @@ const CODE = /^(?:[A-Za-z0-9]{4,16}|[0-9A-Fa-f]{8}(?:-[0-9A-Fa-f]{4}){3}-[0-9A-F
 
 export function rememberReferral(code: string | null | undefined): void {
   if (!code || !CODE.test(code)) return;
-  try {
-    localStorage.setItem(STORAGE_KEY, code.toUpperCase());
-  } catch {
-    // Storage blocked: the code is simply not remembered.
-  }
+  writeStored('local', STORAGE_KEY, code.toUpperCase());
 }
 
 export function rememberedReferral(): string | null {
-  try {
-    return localStorage.getItem(STORAGE_KEY);
-  } catch {
-    return null;
-  }
+  return readStored('local', STORAGE_KEY);
 }
 
 export function forgetReferral(): void {
-  try {
-    localStorage.removeItem(STORAGE_KEY);
-  } catch {
-    // Nothing to forget.
-  }
+  clearStored('local', STORAGE_KEY);
 }
 
 /**
@@ -40,25 +30,13 @@ const DISCOUNT_CODE = /^[A-Za-z0-9]{4,20}$/;
 
 export function rememberDiscountCode(code: string | null | undefined): void {
   if (!code || !DISCOUNT_CODE.test(code)) return;
-  try {
-    localStorage.setItem(CODE_KEY, code.toUpperCase());
-  } catch {
-    // Storage blocked: the code is simply not remembered.
-  }
+  writeStored('local', CODE_KEY, code.toUpperCase());
 }
 
 export function rememberedDiscountCode(): string | null {
-  try {
-    return localStorage.getItem(CODE_KEY);
-  } catch {
-    return null;
-  }
+  return readStored('local', CODE_KEY);
 }
 
 export function forgetDiscountCode(): void {
-  try {
-    localStorage.removeItem(CODE_KEY);
-  } catch {
-    // Nothing to forget.
-  }
+  clearStored('local', CODE_KEY);
 }

@@ -1,13 +1,16 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink, TRPCClientError } from '@trpc/client';
 import { createTRPCContext } from '@trpc/tanstack-react-query';
-import type { inferRouterOutputs } from '@trpc/server';
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import type { AppRouter } from '../../server/root-router';
 import { currentLanguage } from './i18n';
 
 export const { TRPCProvider, useTRPC, useTRPCClient } = createTRPCContext<AppRouter>();
 
-/** What each procedure answers, as the client receives it: `RouterOutputs['orders']['quote']`. */
+/** What each procedure takes, as the client sends it: `RouterInputs['orders']['purchase']`. */
+export type RouterInputs = inferRouterInputs<AppRouter>;
+
+/** What each procedure answers, as the client receives it: `RouterOutputs['orders']['quote']`. The client writes no server shape by hand. */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
 
 /** Same limit as the server's TRPC_MAX_BATCH. */

@@ -4,6 +4,8 @@ import toast from 'react-hot-toast';
 import { Dialog } from '../../components/dialog';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useAdminMessages } from './admin-messages';
+import { SubmitButton } from '../../components/submit-button';
+import { Field } from '../../components/field';
 
 /** The superadmin's delete-user-by-email box, with a confirmation first. */
 export function DeleteUserBox() {
@@ -41,15 +43,12 @@ export function DeleteUserBox() {
   return (
     <form className="form delete-user-box" onSubmit={ask} noValidate>
       <h2 className="delete-user-box__title">{t('deleteUser.title')}</h2>
-      <div className="field">
-        <label htmlFor="delete-user-email" className="field__label">
-          {t('deleteUser.email')}
-        </label>
+      <Field htmlFor="delete-user-email" label={t('deleteUser.email')}>
         <input id="delete-user-email" className="field__input" type="email" value={email} onChange={(event) => setEmail(event.target.value)} />
-      </div>
-      <button type="submit" className="button button--danger" disabled={remove.isPending}>
-        {remove.isPending ? t('deleteUser.busy') : t('deleteUser.submit')}
-      </button>
+      </Field>
+      <SubmitButton className="button button--danger" busy={remove.isPending} busyLabel={t('deleteUser.busy')}>
+        {t('deleteUser.submit')}
+      </SubmitButton>
       <Dialog open={confirming} onClose={() => setConfirming(false)} title={t('deleteUser.title')} closeLabel={t('deleteUser.cancel')}>
         <p>{t('deleteUser.confirm', { email: email.trim() })}</p>
         <div className="button-row">

@@ -3,7 +3,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
 import { TextField } from '../../components/text-field';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
 import { DeviceList } from '../devices/device-list';
@@ -11,7 +11,7 @@ import { useLearnerAdminMessages } from './learner-admin-messages';
 import { QueryState } from '../../components/query-state';
 import { pagePaths } from '../../../shared/page-paths';
 
-type OwnedPackage = { id: string; name: string; archived: boolean; revoked: { reason: string; at: number; by: string } | null };
+type OwnedPackage = RouterOutputs['access']['ofUser']['packages'][number];
 
 /** One owned package: its access state, and taking it back (with a reason) or giving it back. */
 function PackageAccess({ userId, pkg }: { userId: string; pkg: OwnedPackage }) {

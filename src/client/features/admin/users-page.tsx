@@ -12,6 +12,8 @@ import { useSession } from '../auth/use-session';
 import { useLearnerAdminMessages } from './learner-admin-messages';
 import { useAdminMessages } from './admin-messages';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { DataTable } from '../../components/data-table';
+import { SubmitButton } from '../../components/submit-button';
 
 /** "Send earnings email": records a payout and tells the user; the server refuses more than is owed. */
 function PayEarnings({ email, onEmail }: { email: string; onEmail: (value: string) => void }) {
@@ -47,9 +49,9 @@ function PayEarnings({ email, onEmail }: { email: string; onEmail: (value: strin
       <form className="form admin-pay" onSubmit={submit} noValidate>
         <TextField label={t('pay.email')} type="email" name="pay-email" value={email} onChange={onEmail} />
         <TextField label={t('pay.amount')} name="pay-amount" inputMode="decimal" value={amount} onChange={setAmount} />
-        <button type="submit" className="button button--primary" disabled={pay.isPending}>
-          {pay.isPending ? t('pay.busy') : t('pay.submit')}
-        </button>
+        <SubmitButton className="button button--primary" busy={pay.isPending} busyLabel={t('pay.busy')}>
+          {t('pay.submit')}
+        </SubmitButton>
       </form>
     </section>
   );
@@ -97,55 +99,46 @@ export default function UsersPage() {
             <p className="muted" role="status">
               {count('users.count', data.total, { count: data.total.toLocaleString('en-IN') })} · {t('users.page', { page, pages })}
             </p>
-            <div className="table-scroll">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('users.name')}</th>
-                    <th scope="col">{t('users.contact')}</th>
-                    <th scope="col">{t('users.role')}</th>
-                    <th scope="col" className="table__number">
-                      {t('users.earned')}
-                    </th>
-                    <th scope="col" className="table__number">
-                      {t('users.owed')}
-                    </th>
-                    <th scope="col">{t('users.actions')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.users.map((person) => (
-                    <tr key={person.id}>
-                      <td>
-                        {person.name}
-                        <br />
-                        <span className="muted">{person.email}</span>
-                      </td>
-                      <td>{person.phone ?? '—'}</td>
-                      <td>{t(`users.roles.${person.role}`)}</td>
-                      <td className="table__number">{formatRupees(person.earnedPaise)}</td>
-                      <td className="table__number">{formatRupees(person.owedPaise)}</td>
-                      <td>
-                        <div className="table__actions">
-                          <Link to={pathTo(pagePaths.dashboard, { id: person.id })}>{t('users.dashboard')}</Link>
-                          <Link to={pathTo(pagePaths.adminLearner, { userId: person.id })}>{learnerText('manage')}</Link>
-                          {person.owedPaise > 0 && (
-                            <button type="button" className="link-button" onClick={() => setPayEmail(person.email)}>
-                              {t('pay.title')}
-                            </button>
-                          )}
-                          {superadmin && person.role !== 'superadmin' && person.id !== viewer?.id && (
-                            <button type="button" className="link-button" onClick={() => changeRole(person)} disabled={setRole.isPending}>
-                              {person.role === 'admin' ? t('users.removeAdmin') : t('users.makeAdmin')}
-                            </button>
-                          )}
-                        </div>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              columns={[
+                t('users.name'),
+                t('users.contact'),
+                t('users.role'),
+                { label: t('users.earned'), number: true },
+                { label: t('users.owed'), number: true },
+                t('users.actions'),
+              ]}
+            >
+              {data.users.map((person) => (
+                <tr key={person.id}>
+                  <td>
+                    {person.name}
+                    <br />
+                    <span className="muted">{person.email}</span>
+                  </td>
+                  <td>{person.phone ?? '—'}</td>
+                  <td>{t(`users.roles.${person.role}`)}</td>
+                  <td className="table__number">{formatRupees(person.earnedPaise)}</td>
+                  <td className="table__number">{formatRupees(person.owedPaise)}</td>
+                  <td>
+                    <div className="table__actions">
+                      <Link to={pathTo(pagePaths.dashboard, { id: person.id })}>{t('users.dashboard')}</Link>
+                      <Link to={pathTo(pagePaths.adminLearner, { userId: person.id })}>{learnerText('manage')}</Link>
+                      {person.owedPaise > 0 && (
+                        <button type="button" className="link-button" onClick={() => setPayEmail(person.email)}>
+                          {t('pay.title')}
+                        </button>
+                      )}
+                      {superadmin && person.role !== 'superadmin' && person.id !== viewer?.id && (
+                        <button type="button" className="link-button" onClick={() => changeRole(person)} disabled={setRole.isPending}>
+                          {person.role === 'admin' ? t('users.removeAdmin') : t('users.makeAdmin')}
+                        </button>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </DataTable>
             <Pager page={page} hasNext={page < pages} onPage={setPage} />
           </>
         )}

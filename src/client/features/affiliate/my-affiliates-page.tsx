@@ -5,6 +5,7 @@ import { useAffiliateMessages } from './affiliate-messages';
 import { ReferralShare } from '../../components/referral-share';
 import { useSession } from '../auth/use-session';
 import { QueryState } from '../../components/query-state';
+import { DataTable } from '../../components/data-table';
 
 export default function MyAffiliatesPage() {
   const { t } = useAffiliateMessages();
@@ -30,38 +31,27 @@ export default function MyAffiliatesPage() {
         }
       >
         {(list) => (
-          <div className="table-scroll">
-            <table className="table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('affiliates.name')}</th>
-                  <th scope="col">{t('affiliates.contact')}</th>
-                  <th scope="col">{t('affiliates.purchased')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.map((person) => (
-                  <tr key={person.id}>
-                    <td>{person.name}</td>
-                    <td>{person.phone ? <a href={`tel:${person.phone}`}>{person.phone}</a> : '—'}</td>
-                    <td>
-                      {person.purchases.length === 0 ? (
-                        <span className="muted">{t('affiliates.nothing')}</span>
-                      ) : (
-                        <ul className="plain-list">
-                          {person.purchases.map((purchase) => (
-                            <li key={purchase.orderId}>
-                              {purchase.packageName} <span className={`badge badge--${purchase.status}`}>{t(`affiliates.${purchase.status}`)}</span>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable columns={[t('affiliates.name'), t('affiliates.contact'), t('affiliates.purchased')]}>
+            {list.map((person) => (
+              <tr key={person.id}>
+                <td>{person.name}</td>
+                <td>{person.phone ? <a href={`tel:${person.phone}`}>{person.phone}</a> : '—'}</td>
+                <td>
+                  {person.purchases.length === 0 ? (
+                    <span className="muted">{t('affiliates.nothing')}</span>
+                  ) : (
+                    <ul className="plain-list">
+                      {person.purchases.map((purchase) => (
+                        <li key={purchase.orderId}>
+                          {purchase.packageName} <span className={`badge badge--${purchase.status}`}>{t(`affiliates.${purchase.status}`)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </DataTable>
         )}
       </QueryState>
     </div>

@@ -3,13 +3,14 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { PasswordField } from '../../components/password-field';
 import { PhoneField } from '../../components/phone-field';
-import { TextField } from '../../components/text-field';
 import { checkForm } from '../../lib/form-check';
 import { errorCode, errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
 import { useAuthMessages } from './auth-messages';
+import { NameField } from './name-field';
 import { NewPasswordField } from './new-password-field';
 import { phoneDigits } from '../../../shared/phone';
 import type { SessionUser } from './use-session';
+import { SubmitButton } from '../../components/submit-button';
 
 const focusField = (form: HTMLFormElement | null, name: string) =>
   requestAnimationFrame(() => form?.querySelector<HTMLInputElement>(`input[name="${name}"]`)?.focus());
@@ -79,16 +80,7 @@ export function AccountEdit({ user }: { user: SessionUser }) {
       <section aria-labelledby="edit-details">
         <h2 id="edit-details">{t('edit.title')}</h2>
         <form className="form" onSubmit={saveDetails} noValidate>
-          <TextField
-            label={t('fields.name')}
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={100}
-            error={detailErrors.name}
-            value={details.name}
-            onChange={(name) => setDetails({ ...details, name })}
-          />
+          <NameField error={detailErrors.name} value={details.name} onChange={(name) => setDetails({ ...details, name })} />
           <PhoneField
             label={t('fields.phone')}
             hint={t('hints.phone')}
@@ -97,9 +89,9 @@ export function AccountEdit({ user }: { user: SessionUser }) {
             onChange={(phone) => setDetails({ ...details, phone })}
           />
           <p className="muted">{t('edit.emailNote', { email: user.email })}</p>
-          <button type="submit" className="button button--primary" disabled={save.isPending}>
-            {save.isPending ? t('edit.saving') : t('edit.save')}
-          </button>
+          <SubmitButton className="button button--primary" busy={save.isPending} busyLabel={t('edit.saving')}>
+            {t('edit.save')}
+          </SubmitButton>
         </form>
       </section>
       <section aria-labelledby="edit-password">
@@ -119,9 +111,9 @@ export function AccountEdit({ user }: { user: SessionUser }) {
             error={passwordErrors.next}
             onChange={(next) => setPasswords({ ...passwords, next })}
           />
-          <button type="submit" className="button button--primary" disabled={change.isPending}>
-            {change.isPending ? t('edit.saving') : t('edit.savePassword')}
-          </button>
+          <SubmitButton className="button button--primary" busy={change.isPending} busyLabel={t('edit.saving')}>
+            {t('edit.savePassword')}
+          </SubmitButton>
         </form>
       </section>
     </>

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatRupees } from '../../../shared/money';
 import { rememberedReferral } from '../../lib/referral';
 import { useTRPC } from '../../lib/trpc';
-import { loadBuyIntent } from '../orders/buy-intent';
+import { loadBuyIntent } from '../../lib/buy-intent';
 import { useAuthMessages } from './auth-messages';
 
 /**

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { checkForm } from '../../lib/form-check';
 import { pagePaths } from '../../../shared/page-paths';
+import { SubmitButton } from '../../components/submit-button';
 
 export default function ForgotPage() {
   const { t } = useAuthMessages();
@@ -38,9 +39,9 @@ export default function ForgotPage() {
       <p>{t('forgot.intro')}</p>
       <form className="form" onSubmit={submit} noValidate>
         <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={email} onChange={setEmail} />
-        <button type="submit" className="button button--primary button--block" disabled={forgot.isPending}>
-          {forgot.isPending ? t('forgot.busy') : t('forgot.submit')}
-        </button>
+        <SubmitButton className="button button--primary button--block" busy={forgot.isPending} busyLabel={t('forgot.busy')}>
+          {t('forgot.submit')}
+        </SubmitButton>
       </form>
       {sent && (
         <p className="notice" role="status">

@@ -2,13 +2,14 @@ import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { checkForm } from '../../lib/form-check';
-import { errorMessage } from '../../lib/trpc';
+import { errorMessage, type RouterOutputs } from '../../lib/trpc';
 import { deviceLimitOf } from '../devices/device-list';
 import { DeviceLimitChoice } from '../devices/device-limit-choice';
 import { useAuthMessages } from './auth-messages';
 import { useLogin } from './use-login';
+import { SubmitButton } from '../../components/submit-button';
 
-type LoggedIn = { user: { name: string } };
+type LoggedIn = RouterOutputs['auth']['login'];
 
 type Props = {
   submitLabel: string;
@@ -100,9 +101,9 @@ export function LoginForm({ submitLabel, busyLabel, intro, children, onLoggedIn,
             {failure}
           </p>
         )}
-        <button type="submit" className="button button--primary button--block" disabled={login.isPending}>
-          {login.isPending ? busyLabel : submitLabel}
-        </button>
+        <SubmitButton className="button button--primary button--block" busy={login.isPending} busyLabel={busyLabel}>
+          {submitLabel}
+        </SubmitButton>
         {children}
       </form>
       {limit && (

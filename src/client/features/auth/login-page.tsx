@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { LoginForm } from './login-form';
 import { useAuthMessages } from './auth-messages';
-import { pathAfterSignIn } from '../orders/buy-intent';
+import { pathAfterSignIn } from '../../lib/buy-intent';
 import { pagePaths } from '../../../shared/page-paths';
 
 /**

@@ -1,29 +1,19 @@
-/** The registration waiting for its emailed code, kept for this tab until it is verified. */
+import { clearStored, readStoredJson, writeStored } from '../../lib/storage';
+
+/** The registration waiting for its emailed code, kept for this tab until it is verified (if not kept, the OTP screen asks to register again). */
 export type PendingRegistration = { activationToken: string; email: string; sentAt: number };
 
 const KEY = 'pendingRegistration';
 
 export function savePendingRegistration(pending: PendingRegistration): void {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify(pending));
-  } catch {
-    // The OTP screen will ask to register again.
-  }
+  writeStored('session', KEY, pending);
 }
 
 export function loadPendingRegistration(): PendingRegistration | null {
-  try {
-    const value = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as PendingRegistration | null;
-    return value && typeof value.activationToken === 'string' ? value : null;
-  } catch {
-    return null;
-  }
+  const value = readStoredJson<PendingRegistration>('session', KEY);
+  return value && typeof value.activationToken === 'string' ? value : null;
 }
 
 export function clearPendingRegistration(): void {
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {
-    // Nothing to clear.
-  }
+  clearStored('session', KEY);
 }

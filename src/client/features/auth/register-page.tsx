@@ -8,6 +8,7 @@ import { rememberedReferral } from '../../lib/referral';
 import { errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
+import { NameField } from './name-field';
 import { NewPasswordField } from './new-password-field';
 import { savePendingRegistration } from './pending-registration';
 import { BuyingSummary } from './buying-summary';
@@ -15,6 +16,7 @@ import { keepRegisterForm, keptRegisterForm } from './register-draft';
 import { checkForm } from '../../lib/form-check';
 import { phoneDigits } from '../../../shared/phone';
 import { pagePaths } from '../../../shared/page-paths';
+import { SubmitButton } from '../../components/submit-button';
 
 export default function RegisterPage() {
   const { t } = useAuthMessages();
@@ -87,16 +89,7 @@ export default function RegisterPage() {
       <h1>{t('register.title')}</h1>
       <BuyingSummary />
       <form className="form" onSubmit={submit} noValidate>
-        <TextField
-          label={t('fields.name')}
-          name="name"
-          autoComplete="name"
-          required
-          maxLength={100}
-          error={problems.name}
-          value={form.name}
-          onChange={set('name')}
-        />
+        <NameField error={problems.name} value={form.name} onChange={set('name')} />
         <TextField
           label={t('fields.email')}
           type="email"
@@ -139,9 +132,9 @@ export default function RegisterPage() {
             {problems.general}
           </p>
         )}
-        <button type="submit" className="button button--primary button--block" disabled={register.isPending}>
-          {register.isPending ? t('register.busy') : t('register.submit')}
-        </button>
+        <SubmitButton className="button button--primary button--block" busy={register.isPending} busyLabel={t('register.busy')}>
+          {t('register.submit')}
+        </SubmitButton>
       </form>
       <p className="form__links">
         {t('register.haveAccount')} <Link to={pagePaths.login}>{t('register.login')}</Link>

@@ -9,6 +9,7 @@ import { useAuthMessages } from './auth-messages';
 import { NewPasswordField } from './new-password-field';
 import { checkForm } from '../../lib/form-check';
 import { pagePaths } from '../../../shared/page-paths';
+import { SubmitButton } from '../../components/submit-button';
 
 export default function ResetPasswordPage() {
   const { t } = useAuthMessages();
@@ -65,9 +66,9 @@ export default function ResetPasswordPage() {
       <form className="form" onSubmit={submit} noValidate>
         <NewPasswordField label={t('fields.newPassword')} value={password} onChange={setPassword} />
         <PasswordField purpose="new" label={t('fields.confirmPassword')} name="password-again" error={error} value={again} onChange={setAgain} />
-        <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
-          {reset.isPending ? t('reset.busy') : t('reset.submit')}
-        </button>
+        <SubmitButton className="button button--primary button--block" busy={reset.isPending} busyLabel={t('reset.busy')}>
+          {t('reset.submit')}
+        </SubmitButton>
       </form>
     </div>
   );

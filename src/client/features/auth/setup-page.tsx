@@ -11,6 +11,7 @@ import { NewPasswordField } from './new-password-field';
 import { PhoneField } from '../../components/phone-field';
 import { checkForm } from '../../lib/form-check';
 import { pagePaths } from '../../../shared/page-paths';
+import { SubmitButton } from '../../components/submit-button';
 
 /** /setup?token=…: creates the superadmin on a fresh install, once. */
 export default function SetupPage() {
@@ -62,9 +63,9 @@ export default function SetupPage() {
         <TextField label={t('fields.email')} type="email" name="email" autoComplete="email" required value={form.email} onChange={set('email')} />
         <PhoneField label={t('setup.phoneOptional')} required={false} value={form.phone} onChange={set('phone')} />
         <NewPasswordField value={form.password} onChange={set('password')} />
-        <button type="submit" className="button button--primary button--block" disabled={setup.isPending}>
-          {setup.isPending ? t('setup.busy') : t('setup.submit')}
-        </button>
+        <SubmitButton className="button button--primary button--block" busy={setup.isPending} busyLabel={t('setup.busy')}>
+          {t('setup.submit')}
+        </SubmitButton>
       </form>
     </div>
   );

@@ -1,6 +1,9 @@
+import { readStored, writeStored } from '../../lib/storage';
+
 /**
  * Whether someone has been signed in on this browser before. A visitor who never was is most
  * likely new: their Buy opens on sign-up, not on a login box with sign-up as a small link.
+ * (When storage is blocked nothing is remembered: the next Buy opens on sign-up, which links to the login.)
  */
 const KEY = 'signedInBefore';
 let marked = false;
@@ -8,17 +11,9 @@ let marked = false;
 export function markSignedIn(): void {
   if (marked) return;
   marked = true;
-  try {
-    localStorage.setItem(KEY, '1');
-  } catch {
-    // Not remembered: the next Buy opens on sign-up, which links to the login.
-  }
+  writeStored('local', KEY, '1');
 }
 
 export function signedInBefore(): boolean {
-  try {
-    return localStorage.getItem(KEY) === '1';
-  } catch {
-    return false;
-  }
+  return readStored('local', KEY) === '1';
 }

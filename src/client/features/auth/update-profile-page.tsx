@@ -6,6 +6,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { useSession } from './use-session';
 import { checkForm } from '../../lib/form-check';
+import { SubmitButton } from '../../components/submit-button';
+import { Field } from '../../components/field';
 
 export default function UpdateProfilePage() {
   const { t } = useAuthMessages();
@@ -64,10 +66,7 @@ export default function UpdateProfilePage() {
         )}
       </div>
       <form className="form" onSubmit={upload} noValidate>
-        <div className="field">
-          <label htmlFor={inputId} className="field__label">
-            {t('picture.choose')}
-          </label>
+        <Field htmlFor={inputId} label={t('picture.choose')}>
           {/* The browser's own file button speaks the browser's language: this one speaks the page's. */}
           <span className="file-pick">
             <input id={inputId} className="file-pick__input" type="file" accept="image/*" aria-describedby={`${inputId}-name`} onChange={choose} />
@@ -78,10 +77,10 @@ export default function UpdateProfilePage() {
               {file ? file.name : t('picture.noFile')}
             </span>
           </span>
-        </div>
-        <button type="submit" className="button button--primary button--block" disabled={busy}>
-          {busy ? t('picture.busy') : t('picture.upload')}
-        </button>
+        </Field>
+        <SubmitButton className="button button--primary button--block" busy={busy} busyLabel={t('picture.busy')}>
+          {t('picture.upload')}
+        </SubmitButton>
       </form>
     </div>
   );

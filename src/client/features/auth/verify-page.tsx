@@ -7,12 +7,13 @@ import { forgetReferral } from '../../lib/referral';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
-import { choosePathAfterSignIn, pathAfterSignIn } from '../orders/buy-intent';
+import { choosePathAfterSignIn, pathAfterSignIn } from '../../lib/buy-intent';
 import { deviceLimitOf } from '../devices/device-list';
 import { clearPendingRegistration, loadPendingRegistration, savePendingRegistration } from './pending-registration';
 import { checkForm } from '../../lib/form-check';
 import { BuyingSummary } from './buying-summary';
 import { pagePaths } from '../../../shared/page-paths';
+import { SubmitButton } from '../../components/submit-button';
 
 const RESEND_GAP_SECONDS = 60;
 
@@ -136,9 +137,9 @@ export default function VerifyPage() {
           value={code}
           onChange={setCode}
         />
-        <button type="submit" className="button button--primary button--block" disabled={verify.isPending}>
-          {verify.isPending ? t('verify.busy') : t('verify.submit')}
-        </button>
+        <SubmitButton className="button button--primary button--block" busy={verify.isPending} busyLabel={t('verify.busy')}>
+          {t('verify.submit')}
+        </SubmitButton>
       </form>
       <p className="form__links">
         {wait > 0 ? (

@@ -8,6 +8,7 @@ import { AdminLectureList } from './admin-lecture-list';
 import { useCatalogAdminMessages } from './catalog-admin-messages';
 import { PackageSelect } from './package-select';
 import { usePackageLectures } from './use-package-lectures';
+import { SubmitButton } from '../../components/submit-button';
 
 /** /admin/lecture: add a lecture (a video link, an optional title) to a package, and set the order of its lectures. */
 export default function AddLecturePage() {
@@ -93,9 +94,9 @@ export default function AddLecturePage() {
             {problem}
           </p>
         )}
-        <button type="submit" className="button button--primary" disabled={add.isPending}>
-          {add.isPending ? t('addLecture.busy') : t('addLecture.submit')}
-        </button>
+        <SubmitButton className="button button--primary" busy={add.isPending} busyLabel={t('addLecture.busy')}>
+          {t('addLecture.submit')}
+        </SubmitButton>
       </form>
 
       {packageId && (

@@ -8,6 +8,8 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogAdminMessages } from './catalog-admin-messages';
 import { useCatalogMessages } from './catalog-messages';
 import { postUpload } from '../../lib/upload';
+import { SubmitButton } from '../../components/submit-button';
+import { Field } from '../../components/field';
 
 const empty = { name: '', price: '', description: '', tier: '', commission: '' };
 
@@ -57,10 +59,7 @@ export default function AddPackagePage() {
       <form className="form admin-form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField label={t('fields.name')} name="name" required maxLength={120} value={values.name} onChange={set('name')} error={errorFor('name')} />
 
-        <div className="field">
-          <label htmlFor={`${id}-image`} className="field__label">
-            {t('fields.image')}
-          </label>
+        <Field htmlFor={`${id}-image`} label={t('fields.image')}>
           <input
             ref={fileRef}
             id={`${id}-image`}
@@ -79,14 +78,11 @@ export default function AddPackagePage() {
               {fields.image}
             </p>
           )}
-        </div>
+        </Field>
 
         <TextField label={t('fields.price')} name="price" inputMode="decimal" required value={values.price} onChange={set('price')} error={errorFor('price')} />
 
-        <div className="field">
-          <label htmlFor={`${id}-description`} className="field__label">
-            {t('fields.description')}
-          </label>
+        <Field htmlFor={`${id}-description`} label={t('fields.description')}>
           <textarea
             id={`${id}-description`}
             name="description"
@@ -102,12 +98,9 @@ export default function AddPackagePage() {
               {fields.description}
             </p>
           )}
-        </div>
+        </Field>
 
-        <div className="field">
-          <label htmlFor={`${id}-tier`} className="field__label">
-            {t('fields.tier')}
-          </label>
+        <Field htmlFor={`${id}-tier`} label={t('fields.tier')}>
           <select
             id={`${id}-tier`}
             name="tier"
@@ -127,7 +120,7 @@ export default function AddPackagePage() {
               {fields.tier}
             </p>
           )}
-        </div>
+        </Field>
 
         <TextField
           label={t('fields.commission')}
@@ -139,9 +132,9 @@ export default function AddPackagePage() {
           error={errorFor('commission')}
         />
 
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t('addPackage.busy') : t('addPackage.submit')}
-        </button>
+        <SubmitButton className="button button--primary" busy={busy} busyLabel={t('addPackage.busy')}>
+          {t('addPackage.submit')}
+        </SubmitButton>
       </form>
     </div>
   );

@@ -1,4 +1,4 @@
-import type { CheckoutPackage } from '../orders/checkout-package';
+import type { CheckoutPackage } from '../../lib/checkout-package';
 import { useCatalogMessages } from './catalog-messages';
 
 type Props = { pkg: CheckoutPackage; onBuy: (pkg: CheckoutPackage) => void; className?: string };

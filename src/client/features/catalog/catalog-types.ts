@@ -1,7 +1,4 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/root-router';
-
-type Outputs = inferRouterOutputs<AppRouter>;
+import type { RouterOutputs } from '../../lib/trpc';
 
 /** A package as the catalogue calls answer it (money in paise). */
-export type Package = Outputs['catalog']['list'][number];
+export type Package = RouterOutputs['catalog']['list'][number];

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lectureProgress, lectures, packages } from '../../../server/db/schema.js';
-import { appStarted, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { fitsTheWidth, appStarted, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
 import { makePng } from '../../../test/images.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -26,7 +26,6 @@ async function signedIn(role: 'user' | 'admin', options: Parameters<TestBrowser[
 const heading = (page: Page, level: number) => page.getByRole('heading', { level }).first().textContent();
 
 /** No part of the page sticks out sideways at a phone's width. */
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('the catalogue from the admin screens to the player', () => {
   it('an admin adds a package and two lectures; it shows on /packages; its buyer moves through the player and comes back to the same part', async () => {
@@ -73,7 +72,7 @@ describe('the catalogue from the admin screens to the player', () => {
       'https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ',
       'https://player.vimeo.com/video/76979871',
     ]);
-    expect(await fitsWidth(admin.page)).toBe(true);
+    expect(await fitsTheWidth(admin.page)).toBe(true);
     await admin.context.close();
 
     // A visitor sees it on /packages with its price and a responsive image.
@@ -128,7 +127,7 @@ describe('the catalogue from the admin screens to the player', () => {
     await expect.poll(() => current.textContent()).toBe('Part 2 · Reading a chart');
     expect(await next.isDisabled()).toBe(true);
     expect(await previous.isDisabled()).toBe(false);
-    expect(await fitsWidth(learner.page)).toBe(true);
+    expect(await fitsTheWidth(learner.page)).toBe(true);
 
     // Tapping play loads the player, and only then.
     await learner.page.getByRole('button', { name: 'Play part 2' }).click();
@@ -157,7 +156,7 @@ describe('learner pages', () => {
     await card.getByRole('button', { name: 'आत्ताच खरेदी करा' }).click();
     const dialog = page.getByRole('dialog', { name: 'लॉग इन आवश्यक' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await fitsWidth(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
     await context.close();

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useTRPC } from '../../lib/trpc';
 import { useCatalogAdminMessages } from './catalog-admin-messages';
+import { Field } from '../../components/field';
 
 type Props = { value: string; onChange: (packageId: string) => void; required?: boolean };
 
@@ -12,10 +13,7 @@ export function PackageSelect({ value, onChange, required }: Props) {
   const trpc = useTRPC();
   const packages = useQuery(trpc.catalog.adminList.queryOptions());
   return (
-    <div className="field">
-      <label htmlFor={id} className="field__label">
-        {t('fields.package')}
-      </label>
+    <Field htmlFor={id} label={t('fields.package')}>
       <select id={id} name="package" value={value} required={required} onChange={(event) => onChange(event.target.value)}>
         <option value="">{t('fields.choosePackage')}</option>
         {packages.data?.map((pkg) => (
@@ -29,6 +27,6 @@ export function PackageSelect({ value, onChange, required }: Props) {
           {t('lectures.packagesFailed')}
         </p>
       )}
-    </div>
+    </Field>
   );
 }

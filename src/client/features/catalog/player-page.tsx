@@ -1,9 +1,9 @@
 import './catalog.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useParams } from 'react-router';
-import { errorCode, useTRPC } from '../../lib/trpc';
+import { errorCode, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogMessages } from './catalog-messages';
 import { VideoPlayer } from './video-player';
@@ -20,6 +20,119 @@ import { LearningPanel } from '../progress/learning-panel';
  * Previous and Next (disabled at the ends) or by picking a part, and ticks every part up to the
  * current one.
  */
+type Lectures = RouterOutputs['lectures']['forPackage'];
+type PartProgress = RouterOutputs['progress']['ofPackage'][number];
+
+/**
+ * A refused or failed load: taken-back access leads to Contact Us, a package not bought to its
+ * page, a failure to Retry.
+ */
+function PlayerFailure({ error, heading, courseId, onRetry }: { error: unknown; heading: ReactNode; courseId: string; onRetry: () => void }) {
+  const { t } = useCatalogMessages();
+  const code = errorCode(error);
+  const notBought = code === 'NOT_BOUGHT';
+  if (code === 'ACCESS_REVOKED') {
+    return (
+      <div className="page">
+        {heading}
+        <div role="alert" className="catalog-message">
+          <p>{t('player.revoked')}</p>
+          <Link to={pagePaths.contact} className="button button--primary">
+            {t('player.contact')}
+          </Link>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div className="page">
+      {heading}
+      <div role="alert" className="catalog-message">
+        <p>{notBought ? t('player.notBought') : t('player.failed')}</p>
+        {notBought ? (
+          <Link to={pathTo(pagePaths.packagePage, { id: courseId })} className="button button--primary">
+            {t('player.seePackage')}
+          </Link>
+        ) : (
+          <button type="button" className="button" onClick={onRetry}>
+            {t('packages.retry')}
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The package's parts in order: open ones to pick (ticked when done), locked ones with the day they open. */
+function PartsList({
+  order,
+  lectures,
+  locked,
+  current,
+  progressOf,
+  partLabel,
+  onSelect,
+}: {
+  order: { id: string; position: number }[];
+  lectures: Lectures['lectures'];
+  locked: Lectures['locked'];
+  current: number;
+  progressOf: Map<string, PartProgress>;
+  partLabel: (id: string) => string;
+  onSelect: (position: number) => void;
+}) {
+  const words = useProgressMessages();
+  return (
+    <ol className="boxed-list parts">
+      {order.map((part) => {
+        const position = lectures.findIndex((lecture) => lecture.id === part.id);
+        const lecture = lectures[position];
+        const closed = locked.find((item) => item.id === part.id);
+        if (!lecture || closed) {
+          const date = formatIstDate(closed?.opensAt ?? 0, words.lang);
+          return (
+            <li key={part.id}>
+              <div className="parts__item parts__item--locked">
+                <span className="parts__tick" aria-hidden="true">
+                  <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+                    <path d="M7 11V8a5 5 0 0 1 10 0v3M6 11h12v9H6z" fill="none" stroke="currentColor" strokeWidth="2" />
+                  </svg>
+                </span>
+                <span className="parts__text">
+                  <span className="parts__label">{partLabel(part.id)}</span>
+                  {closed?.title && <span className="parts__title">{closed.title}</span>}
+                  <span className="parts__title">{words.t('locked', { date })}</span>
+                </span>
+              </div>
+            </li>
+          );
+        }
+        const done = progressOf.get(lecture.id)?.done ?? false;
+        return (
+          <li key={lecture.id}>
+            <button type="button" className="parts__item" aria-current={position === current ? 'step' : undefined} onClick={() => onSelect(position)}>
+              <span className={done ? 'parts__tick parts__tick--on' : 'parts__tick'} aria-hidden="true">
+                {done && (
+                  <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
+                    <path d="M5 12.5l4.5 4.5L19 7.5" fill="none" stroke="currentColor" strokeWidth="3" strokeLinecap="round" strokeLinejoin="round" />
+                  </svg>
+                )}
+              </span>
+              <span className="parts__text">
+                <span className="parts__label">
+                  {partLabel(lecture.id)}
+                  {done && <span className="visually-hidden"> · {words.t('done')}</span>}
+                </span>
+                {lecture.title && <span className="parts__title">{lecture.title}</span>}
+              </span>
+            </button>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
 export default function PlayerPage() {
   const { t } = useCatalogMessages();
   const { courseId = '' } = useParams();
@@ -82,41 +195,6 @@ export default function PlayerPage() {
 
   const heading = <h1>{packageName ?? t('player.title')}</h1>;
 
-  // A refused or failed load: taken-back access leads to Contact Us, a package not bought to its page, a failure to Retry.
-  function failure(error: unknown) {
-    const code = errorCode(error);
-    const notBought = code === 'NOT_BOUGHT';
-    if (code === 'ACCESS_REVOKED') {
-      return (
-        <div className="page">
-          {heading}
-          <div role="alert" className="catalog-message">
-            <p>{t('player.revoked')}</p>
-            <Link to={pagePaths.contact} className="button button--primary">
-              {t('player.contact')}
-            </Link>
-          </div>
-        </div>
-      );
-    }
-    return (
-      <div className="page">
-        {heading}
-        <div role="alert" className="catalog-message">
-          <p>{notBought ? t('player.notBought') : t('player.failed')}</p>
-          {notBought ? (
-            <Link to={pathTo(pagePaths.packagePage, { id: courseId })} className="button button--primary">
-              {t('player.seePackage')}
-            </Link>
-          ) : (
-            <button type="button" className="button" onClick={() => void lecturesQuery.refetch()}>
-              {t('packages.retry')}
-            </button>
-          )}
-        </div>
-      </div>
-    );
-  }
   return (
     <QueryState
       query={lecturesQuery}
@@ -127,7 +205,7 @@ export default function PlayerPage() {
           <PageSpinner />
         </div>
       }
-      error={failure}
+      error={(error) => <PlayerFailure error={error} heading={heading} courseId={courseId} onRetry={() => void lecturesQuery.refetch()} />}
       isEmpty={(data) => data.lectures.length === 0}
       empty={
         <div className="page">
@@ -190,60 +268,15 @@ export default function PlayerPage() {
                 </div>
               </section>
               <nav className="player__parts" aria-label={t('player.parts')}>
-                <ol className="boxed-list parts">
-                  {order.map((part) => {
-                    const position = lectures.findIndex((lecture) => lecture.id === part.id);
-                    const lecture = lectures[position];
-                    const closed = locked.find((item) => item.id === part.id);
-                    if (!lecture || closed) {
-                      const date = formatIstDate(closed?.opensAt ?? 0, words.lang);
-                      return (
-                        <li key={part.id}>
-                          <div className="parts__item parts__item--locked">
-                            <span className="parts__tick" aria-hidden="true">
-                              <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
-                                <path d="M7 11V8a5 5 0 0 1 10 0v3M6 11h12v9H6z" fill="none" stroke="currentColor" strokeWidth="2" />
-                              </svg>
-                            </span>
-                            <span className="parts__text">
-                              <span className="parts__label">{partLabel(part.id)}</span>
-                              {closed?.title && <span className="parts__title">{closed.title}</span>}
-                              <span className="parts__title">{words.t('locked', { date })}</span>
-                            </span>
-                          </div>
-                        </li>
-                      );
-                    }
-                    const done = progressOf.get(lecture.id)?.done ?? false;
-                    return (
-                      <li key={lecture.id}>
-                        <button type="button" className="parts__item" aria-current={position === index ? 'step' : undefined} onClick={() => select(position)}>
-                          <span className={done ? 'parts__tick parts__tick--on' : 'parts__tick'} aria-hidden="true">
-                            {done && (
-                              <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
-                                <path
-                                  d="M5 12.5l4.5 4.5L19 7.5"
-                                  fill="none"
-                                  stroke="currentColor"
-                                  strokeWidth="3"
-                                  strokeLinecap="round"
-                                  strokeLinejoin="round"
-                                />
-                              </svg>
-                            )}
-                          </span>
-                          <span className="parts__text">
-                            <span className="parts__label">
-                              {partLabel(lecture.id)}
-                              {done && <span className="visually-hidden"> · {words.t('done')}</span>}
-                            </span>
-                            {lecture.title && <span className="parts__title">{lecture.title}</span>}
-                          </span>
-                        </button>
-                      </li>
-                    );
-                  })}
-                </ol>
+                <PartsList
+                  order={order}
+                  lectures={lectures}
+                  locked={locked}
+                  current={index}
+                  progressOf={progressOf}
+                  partLabel={partLabel}
+                  onSelect={(position) => select(position)}
+                />
                 {nextLocked && (
                   <p className="field__hint">
                     {words.t('nextOpens', { number: numberOf(nextLocked.id), date: formatIstDate(nextLocked.opensAt, words.lang) })}

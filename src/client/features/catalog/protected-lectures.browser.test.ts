@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { enrollments, orders, users } from '../../../server/db/schema.js';
-import { type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { fitsTheWidth, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { addLecture, createPackage, createUser, createUserWithToken, TEST_PASSWORD } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, type TestApp } from '../../../test/test-app.js';
@@ -70,7 +70,6 @@ async function loginAs(userId: number, userAgent = LAPTOP) {
 
 const mark = (page: Page) => page.locator('canvas[data-watermark]');
 const markBox = async (page: Page) => (await mark(page).boundingBox())!;
-const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** Whether the mark's canvas has anything drawn on it (it is not a blank box). */
 const markIsDrawn = (page: Page) =>
@@ -103,7 +102,7 @@ describe("the viewer's mark over a playing lecture", () => {
     expect(await page.locator('iframe').count()).toBe(0);
     expect(await mark(page).count()).toBe(0);
     expect(requests.filter((request) => !request.url().startsWith(t.url)).map((request) => request.url())).toEqual([]);
-    expect(await fitsWidth(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
     const beforePlay = requests.length;
 
     await play.click();
@@ -160,7 +159,7 @@ describe("the viewer's mark over a playing lecture", () => {
       .slice(beforePlay)
       .filter((request) => !VIDEO_HOSTS.test(request.url()) && !/\/assets\/[\w-]+\.(js|css)$/.test(request.url()) && !isProgress(request.url()));
     expect(afterPlay.map((request) => request.url())).toEqual([]);
-    expect(await fitsWidth(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
   });
 
   it('holds still under reduced motion, and takes a new place on the next part', async () => {
@@ -199,7 +198,7 @@ describe('the device limit', () => {
       expect(await choice.getByText('You are already logged in on 2 devices').isVisible()).toBe(true);
       expect(await choice.getByText('Redmi Note 8 Pro · Android', { exact: true }).isVisible()).toBe(true);
       expect(await choice.getByText('Windows', { exact: true }).isVisible()).toBe(true);
-      expect(await fitsWidth(page)).toBe(true);
+      expect(await fitsTheWidth(page)).toBe(true);
       // Nothing was logged out by the refused login.
       expect((await callJson(t.url, 'GET', '/api/user/me', { token: redmi.token })).status).toBe(200);
 
@@ -225,7 +224,7 @@ describe('the device limit', () => {
           .getByText('SM-A135F · Android', { exact: true })
           .isVisible(),
       ).toBe(true);
-      expect(await fitsWidth(page)).toBe(true);
+      expect(await fitsTheWidth(page)).toBe(true);
       await devices.getByRole('listitem').filter({ hasText: 'Windows' }).getByRole('button', { name: 'Log out this device' }).click();
       await expect.poll(() => devices.getByRole('listitem').count()).toBe(1);
       expect((await callJson(t.url, 'GET', '/api/user/me', { token: laptop.token })).status).toBe(401);
@@ -249,7 +248,7 @@ describe('the device limit in Marathi', () => {
       const choice = page.getByRole('region', { name: 'खूप डिव्हाइस' });
       await choice.waitFor();
       expect(await choice.getByText('तुम्ही आधीच 1 डिव्हाइसवर लॉग इन आहात', { exact: false }).isVisible()).toBe(true);
-      expect(await fitsWidth(page)).toBe(true);
+      expect(await fitsTheWidth(page)).toBe(true);
       await choice
         .getByRole('listitem')
         .filter({ hasText: 'Redmi Note 8 Pro · Android' })
@@ -280,7 +279,7 @@ describe('taking back a package', () => {
       .getByRole('link', { name: 'Access and devices' })
       .click();
     await admin.page.getByRole('heading', { name: `Learner: ${user.name}` }).waitFor();
-    expect(await fitsWidth(admin.page)).toBe(true);
+    expect(await fitsTheWidth(admin.page)).toBe(true);
 
     const packages = admin.page.getByRole('region', { name: 'Packages' });
     await packages.getByRole('button', { name: 'Take back access' }).click();
@@ -305,7 +304,7 @@ describe('taking back a package', () => {
     const links = await callJson(t.url, 'GET', `/api/getlecturesByCourseId/${pkg.id}`, { token: learner.token });
     expect(links.status).toBe(403);
     expect(links.body.code).toBe('ACCESS_REVOKED');
-    expect(await fitsWidth(learner.page)).toBe(true);
+    expect(await fitsTheWidth(learner.page)).toBe(true);
 
     // Given back.
     await packages.getByRole('button', { name: 'Give back access' }).click();

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { CheckoutPackage } from '../orders/checkout-package';
+import type { CheckoutPackage } from '../../lib/checkout-package';
 import { usePendingOrders } from '../orders/use-pending-orders';
 import { BuyNow } from './buy-now';
 import { useCatalogMessages } from './catalog-messages';

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { lectureProgress } from '../../../server/db/schema.js';
-import { signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { fitsTheWidth, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
 import { enableCertificates, quizWithQuestion } from '../../../test/learning.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -15,8 +15,6 @@ withAppAndBrowser((app, chromium) => {
   t = app;
   browser = chromium;
 });
-
-const fitsTheScreen = (page: import('playwright-core').Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 describe('finishing a package, in Marathi at 360 px', () => {
   it('goes from the last lecture through the final quiz to the certificate and its public page', async () => {
@@ -57,7 +55,7 @@ describe('finishing a package, in Marathi at 360 px', () => {
     await page.getByRole('button', { name: 'हा भाग पूर्ण झाला अशी खूण करा' }).click();
     await expect.poll(() => page.locator('.parts__tick--on').count()).toBe(2);
     expect(await parts.first().textContent()).toContain('पूर्ण');
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
 
     // The final quiz: a wrong attempt shows no right answer; a right one passes and shows them.
     await page.getByRole('link', { name: 'शेवटची क्विझ' }).click();
@@ -66,7 +64,7 @@ describe('finishing a package, in Marathi at 360 px', () => {
     await expect.poll(() => page.locator('.quiz__score').textContent()).toContain('अजून उत्तीर्ण नाही');
     expect(await page.getByText('उत्तीर्ण झाल्यावर बरोबर उत्तरे दिसतील.').isVisible()).toBe(true);
     expect(await page.locator('.quiz__tag, .quiz__option--right').count()).toBe(0);
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
     await page.getByRole('button', { name: 'पुन्हा प्रयत्न करा' }).click();
     await page.getByRole('checkbox', { name: 'आवर्ती ठेव' }).check();
     await page.getByRole('checkbox', { name: 'म्युच्युअल फंडातील SIP' }).check();
@@ -74,7 +72,7 @@ describe('finishing a package, in Marathi at 360 px', () => {
     await expect.poll(() => page.locator('.quiz__score').textContent()).toContain('तुम्ही उत्तीर्ण झालात');
     expect(await page.locator('.quiz__option--right').count()).toBe(2);
     expect(await page.getByText('RD आणि SIP दोन्हीमध्ये दर महिन्याला बचत होते').isVisible()).toBe(true);
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
     expect(quiz.right).toHaveLength(2);
 
     // Back at the lectures, the certificate is ready: the name is chosen once, in Devanagari.
@@ -85,7 +83,7 @@ describe('finishing a package, in Marathi at 360 px', () => {
     await expect.poll(() => page.locator('.certificate__number').textContent()).toMatch(/^प्रमाणपत्र क्रमांक MS-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);
     const number = (await page.locator('.certificate__number').textContent())!.replace('प्रमाणपत्र क्रमांक ', '');
     expect(await page.getByText('प्रमाणपत्रांवरील तुमचे नाव: किरण पाटील').isVisible()).toBe(true);
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
 
     // Its PDF downloads, in Marathi, with the number and the package.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF डाउनलोड करा' }).click()]);
@@ -103,7 +101,7 @@ describe('finishing a package, in Marathi at 360 px', () => {
     const linkedIn = await page.getByRole('link', { name: 'LinkedIn प्रोफाइलमध्ये जोडा' }).getAttribute('href');
     expect(linkedIn).toMatch(/^https:\/\/www\.linkedin\.com\/profile\/add\?startTask=CERTIFICATION_NAME&/);
     expect(await page.getByRole('link', { name: 'WhatsApp वर शेअर करा' }).getAttribute('href')).toContain(encodeURIComponent(`/certificates/${number}`));
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
 
     // Anyone who scans the QR code sees the same, and the learner's referral link.
     const visitor = await browser.newPage({ width: 360, phone: true, locale: 'mr-IN' });
@@ -113,6 +111,6 @@ describe('finishing a package, in Marathi at 360 px', () => {
     const learnToo = await visitor.page.locator('.certificate__learn a').getAttribute('href');
     expect(learnToo).toBe(`${t.url}/course/${pkg.id}?ref=${learner.user.referralCode}`);
     expect(await visitor.page.getByRole('button', { name: 'PDF डाउनलोड करा' }).count()).toBe(0);
-    expect(await fitsTheScreen(visitor.page)).toBe(true);
+    expect(await fitsTheWidth(visitor.page)).toBe(true);
   });
 });

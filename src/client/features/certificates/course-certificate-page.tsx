@@ -10,6 +10,7 @@ import { formatIstDate } from '../../../shared/ist';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { useCertificatesMessages } from './certificates-messages';
 import { DownloadCertificate } from './download-certificate';
+import { SubmitButton } from '../../components/submit-button';
 
 /**
  * /course-content/{courseId}/certificate: where the learner stands, then (once finished) the name
@@ -98,9 +99,9 @@ export default function CourseCertificatePage() {
                   {errorMessage(claim.error, t('claimFailed'))}
                 </p>
               )}
-              <button type="submit" className="button button--primary" disabled={claim.isPending}>
-                {claim.isPending ? t('claiming') : t('confirm')}
-              </button>
+              <SubmitButton className="button button--primary" busy={claim.isPending} busyLabel={t('claiming')}>
+                {t('confirm')}
+              </SubmitButton>
             </form>
           );
         }}

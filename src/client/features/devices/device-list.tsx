@@ -1,15 +1,14 @@
 import { TRPCClientError } from '@trpc/client';
 import { useId } from 'react';
 import { formatIstDateTime } from '../../../shared/ist';
+import type { RouterOutputs } from '../../lib/trpc';
 import { useDevicesMessages } from './devices-messages';
 import './devices.css';
 
-/** A device (session) as the server lists it; times in epoch ms or ISO text (the login refusal's REST shape). */
-export type Device = {
-  id: string;
-  browser: string | null;
-  model: string | null;
-  os: string | null;
+type ListedDevice = RouterOutputs['devices']['mine']['devices'][number];
+
+/** A device (session) as the server lists it; times in epoch ms or ISO text (the login refusal's REST shape, which names no current device). */
+export type Device = Omit<ListedDevice, 'loggedInAt' | 'lastSeenAt' | 'current'> & {
   loggedInAt?: number | string;
   lastSeenAt: number | string;
   current?: boolean;

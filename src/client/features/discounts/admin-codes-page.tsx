@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
+import { FormError } from '../../components/form-error';
+import { MutationButton } from '../../components/mutation-button';
 import { QueryState } from '../../components/query-state';
 import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC, type RouterOutputs } from '../../lib/trpc';
@@ -110,11 +112,7 @@ function NewCoupon() {
         {t('admin.freeAllowed')}
       </label>
       <TextField label={t('admin.note')} name="note" maxLength={300} value={form.note} onChange={set('note')} />
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError message={problem} />
       <button type="submit" className="button button--primary" disabled={create.isPending}>
         {t('admin.create')}
       </button>
@@ -180,34 +178,29 @@ function CodeCard({ code }: { code: Code }) {
         )}
       </dl>
       <div className="button-row">
-        <button
-          type="button"
+        <MutationButton
           className="button"
-          disabled={update.isPending}
-          onClick={() => update.mutate({ id: code.id, active: !code.active }, { onSuccess: refresh, onError: failed })}
+          mutation={update}
+          variables={{ id: code.id, active: !code.active }}
+          options={{ onSuccess: refresh, onError: failed }}
         >
           {code.active ? t('admin.pause') : t('admin.resume')}
-        </button>
+        </MutationButton>
         {code.kind === 'coupon' && code.uses === 0 && (
-          <button
-            type="button"
+          <MutationButton
             className="button button--danger"
-            disabled={remove.isPending}
-            onClick={() =>
-              remove.mutate(
-                { id: code.id },
-                {
-                  onSuccess: async () => {
-                    toast.success(t('admin.deleted'));
-                    await refresh();
-                  },
-                  onError: failed,
-                },
-              )
-            }
+            mutation={remove}
+            variables={{ id: code.id }}
+            options={{
+              onSuccess: async () => {
+                toast.success(t('admin.deleted'));
+                await refresh();
+              },
+              onError: failed,
+            }}
           >
             {t('admin.delete')}
-          </button>
+          </MutationButton>
         )}
       </div>
       {code.kind === 'affiliate' && (

@@ -8,6 +8,9 @@ import { pagePaths } from '../../../shared/page-paths';
 import { discountText } from './discount-text';
 import { useDiscountsMessages } from './discounts-messages';
 import './discounts.css';
+import { SubmitButton } from '../../components/submit-button';
+import { DiscountCodeInput } from './discount-code-input';
+import { Field } from '../../components/field';
 
 /**
  * The affiliate's own code on their dashboard: chosen once (a suggestion offered), then shown
@@ -44,20 +47,13 @@ export function AffiliateCodeCard() {
         <h2 id={`${id}-title`}>{t('mine.title')}</h2>
         <p>{t('mine.intro', { discount })}</p>
         <form className="form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor={`${id}-code`} className="field__label">
-              {t('mine.label')}
-            </label>
-            <input
+          <Field htmlFor={`${id}-code`} label={t('mine.label')}>
+            <DiscountCodeInput
               id={`${id}-code`}
-              className="field__input"
-              autoCapitalize="characters"
-              autoComplete="off"
-              maxLength={20}
               value={text}
               aria-invalid={problem ? true : undefined}
               aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
-              onChange={(event) => setText(event.target.value)}
+              onChange={setText}
             />
             <p id={`${id}-hint`} className="field__hint">
               {t('mine.once')}
@@ -67,11 +63,11 @@ export function AffiliateCodeCard() {
                 {problem}
               </p>
             )}
-          </div>
+          </Field>
           <div className="button-row">
-            <button type="submit" className="button button--primary" disabled={choose.isPending}>
-              {choose.isPending ? t('mine.busy') : t('mine.choose')}
-            </button>
+            <SubmitButton className="button button--primary" busy={choose.isPending} busyLabel={t('mine.busy')}>
+              {t('mine.choose')}
+            </SubmitButton>
             {code.suggested && (
               <button type="button" className="button" disabled={choose.isPending} onClick={(event) => submit(event, code.suggested!)}>
                 {t('mine.useSuggested', { code: code.suggested })}

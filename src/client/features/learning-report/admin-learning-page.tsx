@@ -6,6 +6,7 @@ import { errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { PackageSelect } from '../catalog/package-select';
 import { useLearningAdminMessages } from './learning-admin-messages';
+import { Field } from '../../components/field';
 
 type Schedule = RouterOutputs['drip']['schedule'];
 type AdminQuiz = RouterOutputs['quizzes']['ofPackageForAdmin'][number];
@@ -211,12 +212,9 @@ function QuizCard({ quiz, onChange }: { quiz: AdminQuiz; onChange: () => void })
   return (
     <>
       <div className="learning-admin__row">
-        <div className="field">
-          <label htmlFor={`${id}-pass`} className="field__label">
-            {t('quizzes.passPercent')}
-          </label>
+        <Field htmlFor={`${id}-pass`} label={t('quizzes.passPercent')}>
           <input id={`${id}-pass`} type="number" inputMode="numeric" min={1} max={100} value={pass} onChange={(event) => setPass(event.target.value)} />
-        </div>
+        </Field>
         <button
           type="button"
           className="button"
@@ -291,12 +289,9 @@ function QuestionForm({ quizId, onSaved }: { quizId: string; onSaved: () => void
     save.mutate({ quizId, ...texts, options });
   }
   const textField = (key: keyof typeof texts, label: string) => (
-    <div className="field">
-      <label htmlFor={`${id}-${key}`} className="field__label">
-        {label}
-      </label>
+    <Field htmlFor={`${id}-${key}`} label={label}>
       <textarea id={`${id}-${key}`} rows={2} value={texts[key]} onChange={(event) => setTexts((old) => ({ ...old, [key]: event.target.value }))} />
-    </div>
+    </Field>
   );
   return (
     <form className="form learning-admin__new" noValidate onSubmit={submit}>

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDate } from '../../../shared/ist';
 import { PackageSelect } from '../catalog/package-select';
 import { useLearningAdminMessages } from './learning-admin-messages';
+import { Field } from '../../components/field';
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole));
 
@@ -75,12 +76,9 @@ function Stuck({ packageId }: { packageId: string }) {
   return (
     <section className="admin-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('stuckTitle')}</h2>
-      <div className="field">
-        <label htmlFor={`${id}-days`} className="field__label">
-          {t('stuckDays')}
-        </label>
+      <Field htmlFor={`${id}-days`} label={t('stuckDays')}>
         <input id={`${id}-days`} type="number" inputMode="numeric" min={1} max={365} value={days} onChange={(event) => setDays(event.target.value)} />
-      </div>
+      </Field>
       <QueryState query={stuck} error={t('failed')} isEmpty={(groups) => groups.length === 0} empty={<p>{t('stuckNone')}</p>}>
         {(groups) => (
           <ul className="learning-admin__list">
@@ -145,12 +143,9 @@ function Certificates({ packageId }: { packageId: string }) {
                   <p>{t('revoked', { date: formatIstDate(row.revokedAt, lang), reason: row.revokeReason ?? '' })}</p>
                 ) : revoking === row.number ? (
                   <form className="form" noValidate onSubmit={submit}>
-                    <div className="field">
-                      <label htmlFor={`${id}-reason`} className="field__label">
-                        {t('revokeReason', { number: row.number })}
-                      </label>
+                    <Field htmlFor={`${id}-reason`} label={t('revokeReason', { number: row.number })}>
                       <input id={`${id}-reason`} value={reason} maxLength={300} onChange={(event) => setReason(event.target.value)} />
-                    </div>
+                    </Field>
                     {revoke.isError && (
                       <p className="admin-form__error" role="alert">
                         {errorMessage(revoke.error, t('saveFailed'))}

@@ -7,7 +7,7 @@ import { QueryState } from '../../components/query-state';
 import { TextField } from '../../components/text-field';
 import { forgetDiscountCode, forgetReferral, rememberedReferral } from '../../lib/referral';
 import { DiscountCodeField, type AppliedCode } from './discount-code-field';
-import { errorCode, errorMessage, useTRPC } from '../../lib/trpc';
+import { errorCode, errorMessage, type RouterInputs, useTRPC } from '../../lib/trpc';
 import { formatRupees } from '../../../shared/money';
 import { LoginForm } from '../auth/login-form';
 import { useSession, type SessionUser } from '../auth/use-session';
@@ -15,14 +15,16 @@ import { siteConfig } from '../../lib/site-config';
 import { gstinProblem } from '../../../shared/gstin';
 import { indianStates, type StateCode } from '../../../shared/indian-states';
 import { cleanUtr, isImplausibleUtr } from '../../../shared/utr';
-import { clearBuyIntent, saveBuyIntent } from './buy-intent';
+import { clearBuyIntent, saveBuyIntent } from '../../lib/buy-intent';
 import { clearDraft, loadDraft, saveDraft } from './checkout-draft';
 import { PaymentPanel, UtrHelp } from './payment-panel';
 import { useOrdersMessages } from './orders-messages';
 import './checkout-dialog.css';
 
-import type { CheckoutPackage } from './checkout-package';
+import type { CheckoutPackage } from '../../lib/checkout-package';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { SubmitButton } from '../../components/submit-button';
+import { Field } from '../../components/field';
 
 function onPhone(): boolean {
   return /Android|iPhone|iPad/i.test(navigator.userAgent) || window.matchMedia?.('(pointer: coarse)').matches === true;
@@ -52,12 +54,14 @@ function useSponsor(user: SessionUser) {
 }
 
 type TaxValue = { state: string; pin: string; gstin: string };
+/** The buyer's part of every way to buy (UPI with a UTR, the gateway, a free code): the server's input, not a copy. */
+type BuyerInput = Pick<RouterInputs['orders']['purchase'], 'name' | 'email' | 'packageId' | 'state' | 'pin' | 'gstin' | 'referralCode'>;
 
 /** A typed GSTIN without spaces, in capitals. */
 const cleanGstin = (raw: string) => raw.replace(/\s+/g, '').toUpperCase();
 
 /** What a tax invoice's checkout sends: the state (a GSTIN's own state code when one is given), the PIN and the GSTIN. */
-function taxInput(tax: TaxValue) {
+function taxInput(tax: TaxValue): Pick<BuyerInput, 'state' | 'pin' | 'gstin'> {
   const gstin = cleanGstin(tax.gstin);
   return { ...(tax.state && { state: tax.state as StateCode }), pin: tax.pin, ...(gstin && { gstin }) };
 }
@@ -91,10 +95,7 @@ function TaxFields({ value, onChange }: { value: TaxValue; onChange: (value: Tax
           onChange({ ...value, gstin, ...(state && { state: state.code }) });
         }}
       />
-      <div className="field">
-        <label htmlFor={`${id}-state`} className="field__label">
-          {t('pay.state')}
-        </label>
+      <Field htmlFor={`${id}-state`} label={t('pay.state')}>
         <select
           id={`${id}-state`}
           className="field__input"
@@ -113,7 +114,7 @@ function TaxFields({ value, onChange }: { value: TaxValue; onChange: (value: Tax
         <p id={`${id}-tax`} className="field__hint">
           {t('pay.taxHint')}
         </p>
-      </div>
+      </Field>
       <TextField
         label={t('pay.pin')}
         name="postal-code"
@@ -156,40 +157,44 @@ function useReturnToTab(onReturn: () => void) {
   }, []);
 }
 
-function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser }) {
-  const { t, count } = useOrdersMessages();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [code, setCode] = useState<AppliedCode | null>(null);
-  const details = useQuery(trpc.orders.paymentDetails.queryOptions({ packageId: pkg.id, ...(code && { code: code.code }) }, { staleTime: Infinity }));
-  const claimFree = useMutation(trpc.orders.claimFree.mutationOptions());
-  const [freeDone, setFreeDone] = useState(false);
-  const sponsor = useSponsor(user);
-  const purchase = useMutation(trpc.orders.purchase.mutationOptions());
-  const startGateway = useMutation(trpc.payments.start.mutationOptions());
+type BuyerForm = { name: string; email: string; referralId: string; utr: string };
+type OrdersText = ReturnType<typeof useOrdersMessages>['t'];
+
+/** What keeps the buyer's details from being sent (the UTR too, `withUtr`), or null when they may go. */
+function buyerProblems(packageId: string, form: BuyerForm, tax: TaxValue, withUtr: boolean, t: OrdersText): Problems | null {
+  if (!packageId) return { general: t('pay.noPackage') };
+  const missing: Problems = {
+    ...(!form.name.trim() && { name: t('pay.nameMissing') }),
+    ...(!form.email.trim() && { email: t('pay.emailMissing') }),
+    ...(!withUtr ? {} : !form.utr.trim() ? { utr: t('pay.required') } : isImplausibleUtr(form.utr) ? { utr: t('pay.utrNotReal') } : {}),
+  };
+  if (Object.keys(missing).length > 0) return missing;
+  if (siteConfig.taxInvoice && ((!tax.state && !tax.gstin.trim()) || !/^[1-9]\d{5}$/.test(tax.pin.replace(/\s/g, '')))) {
+    return { general: t('pay.taxRequired') };
+  }
+  const gstinProblemText = siteConfig.taxInvoice ? gstinMessage(tax.gstin, t) : null;
+  return gstinProblemText ? { general: gstinProblemText } : null;
+}
+
+/**
+ * The buyer's details as typed, kept in the draft at every change (a phone may kill this tab while
+ * the UPI app is open, and the popup comes back); the problems said about them, and the focus
+ * that goes to the first.
+ */
+function useBuyerForm(pkg: CheckoutPackage, user: SessionUser) {
   const formRef = useRef<HTMLFormElement>(null);
   // Reopened from a draft (back from the UPI app after the phone killed this tab): ready for the UTR.
   const [resumed] = useState(() => loadDraft(user.id)?.packageId === pkg.id);
-  const [form, setForm] = useState(() => {
+  const [form, setForm] = useState<BuyerForm>(() => {
     const draft = loadDraft(user.id);
     if (draft && draft.packageId === pkg.id) return { name: draft.name, email: draft.email, referralId: draft.referralId, utr: draft.utr };
     return { name: user.name, email: user.email, referralId: rememberedReferral() ?? '', utr: '' };
   });
   const [problems, setProblems] = useState<Problems>({});
-  const [done, setDone] = useState(false);
-  const [returned, setReturned] = useState(false);
-  const [pasteProblem, setPasteProblem] = useState<string | null>(null);
-  // Asked only when receipts are tax invoices; not kept in the draft.
-  const [tax, setTax] = useState<TaxValue>({ state: '', pin: '', gstin: '' });
 
-  const keep = (next: typeof form) => saveDraft({ userId: user.id, packageId: pkg.id, packageName: pkg.name, pricePaise: pkg.pricePaise, ...next });
-  // Kept from the start: a phone may kill this tab while the UPI app is open, and the popup comes back.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup opens; later changes are kept by update()
-  useEffect(() => {
-    if (!done) keep(form);
-  }, []);
+  const keep = (next: BuyerForm) => saveDraft({ userId: user.id, packageId: pkg.id, packageName: pkg.name, pricePaise: pkg.pricePaise, ...next });
 
-  const update = (field: keyof typeof form) => (value: string) => {
+  const update = (field: keyof BuyerForm) => (value: string) => {
     const next = { ...form, [field]: value };
     setForm(next);
     keep(next);
@@ -207,6 +212,224 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     const first = (['name', 'email', 'referralId', 'utr', 'general'] as const).find((field) => next[field]);
     if (first) requestAnimationFrame(() => focusField(first));
   };
+
+  return { formRef, resumed, form, keep, update, problems, setProblems, show, focusField };
+}
+
+/** The popup's end once a free code took the package: the way to its lectures. */
+function FreeTaken({ pkg }: { pkg: CheckoutPackage }) {
+  const { t } = useOrdersMessages();
+  return (
+    <div className="checkout__done" role="status">
+      <p className="checkout__success">{t('code.freeDone', { name: pkg.name })}</p>
+      <Link to={pathTo(pagePaths.player, { courseId: pkg.id })} className="button button--primary">
+        {t('code.startLearning')}
+      </Link>
+    </div>
+  );
+}
+
+/** The popup's end once the UTR is sent: it waits for the admin, within the hours the site says. */
+function PurchaseSent() {
+  const { t, count } = useOrdersMessages();
+  return (
+    <div className="checkout__done" role="status">
+      <p className="checkout__success">{t('pay.success')}</p>
+      <p>{t('pay.verifying')}</p>
+      <p>{count('pay.verifyingHours', siteConfig.approvalHoursHint)}</p>
+      <Link to={pagePaths.myCourses} className="button button--primary">
+        {t('pay.myCourses')}
+      </Link>
+    </div>
+  );
+}
+
+/** The buyer's name and email, and their sponsor (or a Referral ID field when they have none). */
+function BuyerFields({
+  form,
+  problems,
+  sponsor,
+  update,
+}: {
+  form: BuyerForm;
+  problems: Problems;
+  sponsor: ReturnType<typeof useSponsor>;
+  update: (field: keyof BuyerForm) => (value: string) => void;
+}) {
+  const { t } = useOrdersMessages();
+  return (
+    <>
+      <TextField label={t('pay.name')} name="name" autoComplete="name" value={form.name} error={problems.name} onChange={update('name')} />
+      <TextField label={t('pay.email')} type="email" name="email" autoComplete="email" value={form.email} error={problems.email} onChange={update('email')} />
+      {sponsor.loading ? null : sponsor.name !== null ? (
+        <p>
+          {t('pay.sponsor')}: <strong>{sponsor.name}</strong>
+        </p>
+      ) : (
+        <TextField
+          label={t('pay.referral')}
+          name="referralId"
+          hint={t('pay.referralHint')}
+          value={form.referralId}
+          error={problems.referralId}
+          onChange={update('referralId')}
+        />
+      )}
+    </>
+  );
+}
+
+/** The UTR field with its Paste button (where the browser can read the clipboard) and the help to find the UTR. */
+function UtrField({
+  returned,
+  value,
+  error,
+  onChange,
+  onPaste,
+}: {
+  returned: boolean;
+  value: string;
+  error: string | null | undefined;
+  onChange: (value: string) => void;
+  onPaste: () => void;
+}) {
+  const { t } = useOrdersMessages();
+  const canPaste = typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function';
+  return (
+    <>
+      {returned && <p className="checkout__back">{t('pay.back')}</p>}
+      <div className="utr-row">
+        <TextField
+          label={t('pay.utr')}
+          name="utr"
+          inputMode="numeric"
+          autoComplete="off"
+          maxLength={200}
+          hint={t('pay.utrHint')}
+          error={error}
+          value={value}
+          onChange={(typed) => onChange(cleanUtr(typed))}
+        />
+        {canPaste && (
+          <button type="button" className="button utr-row__paste" aria-label={t('pay.pasteLabel')} onClick={onPaste}>
+            {t('pay.paste')}
+          </button>
+        )}
+      </div>
+      <UtrHelp />
+    </>
+  );
+}
+
+/**
+ * The three ways to buy (the gateway, a free code, a UTR): each first has the buyer's details
+ * checked (`prepare`, which shows what is wrong), then sends them, and ends the popup its way.
+ */
+function useBuyActions(code: AppliedCode | null, utr: string, prepare: (withUtr: boolean) => BuyerInput | null, show: (problems: Problems) => void) {
+  const { t } = useOrdersMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const claimFree = useMutation(trpc.orders.claimFree.mutationOptions());
+  const purchase = useMutation(trpc.orders.purchase.mutationOptions());
+  const startGateway = useMutation(trpc.payments.start.mutationOptions());
+  const [freeDone, setFreeDone] = useState(false);
+  const [done, setDone] = useState(false);
+
+  /** Pay with UPI through the gateway: the order is opened on it, then its own page takes over (its window, its confirmation). */
+  function payThroughGateway() {
+    const buyer = prepare(false);
+    if (!buyer) return;
+    startGateway.mutate(
+      { ...buyer, ...(code && { code: code.code }) },
+      {
+        onSuccess: (launch) => {
+          clearDraft();
+          clearBuyIntent();
+          forgetReferral();
+          forgetDiscountCode();
+          // A page load of its own: only that page's Content Security Policy lets the gateway's window in.
+          window.location.assign(pathTo(pagePaths.gatewayPay, { orderId: String(launch.orderId) }));
+        },
+        onError: (error) => {
+          const field = fieldOfError(errorCode(error));
+          const reason = errorMessage(error, '');
+          show({ [field === 'utr' ? 'general' : field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
+        },
+      },
+    );
+  }
+
+  /** A code that makes the package free: taken at once, no payment. */
+  function takeFree() {
+    if (!code) return;
+    const buyer = prepare(false);
+    if (!buyer) return;
+    claimFree.mutate(
+      { ...buyer, code: code.code },
+      {
+        onSuccess: async () => {
+          clearDraft();
+          forgetReferral();
+          forgetDiscountCode();
+          setFreeDone(true);
+          await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
+        },
+        onError: (error) => show({ general: t('pay.failedWith', { reason: errorMessage(error, '') }) }),
+      },
+    );
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const buyer = prepare(true);
+    if (!buyer) return;
+    purchase.mutate(
+      { ...buyer, utr, ...(code && { code: code.code }) },
+      {
+        onSuccess: async () => {
+          clearDraft();
+          forgetReferral();
+          forgetDiscountCode();
+          setDone(true);
+          await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
+        },
+        onError: (error) => {
+          const field = fieldOfError(errorCode(error));
+          const reason = errorMessage(error, '');
+          show({ [field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
+        },
+      },
+    );
+  }
+
+  return {
+    freeDone,
+    done,
+    busy: { gateway: startGateway.isPending, free: claimFree.isPending, purchase: purchase.isPending },
+    payThroughGateway,
+    takeFree,
+    submit,
+  };
+}
+
+function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser }) {
+  const { t } = useOrdersMessages();
+  const trpc = useTRPC();
+  const [code, setCode] = useState<AppliedCode | null>(null);
+  const details = useQuery(trpc.orders.paymentDetails.queryOptions({ packageId: pkg.id, ...(code && { code: code.code }) }, { staleTime: Infinity }));
+  const sponsor = useSponsor(user);
+  const { formRef, resumed, form, keep, update, problems, setProblems, show, focusField } = useBuyerForm(pkg, user);
+  const { freeDone, done, busy, payThroughGateway, takeFree, submit } = useBuyActions(code, form.utr, prepare, show);
+  const [returned, setReturned] = useState(false);
+  const [pasteProblem, setPasteProblem] = useState<string | null>(null);
+  // Asked only when receipts are tax invoices; not kept in the draft.
+  const [tax, setTax] = useState<TaxValue>({ state: '', pin: '', gstin: '' });
+
+  // Kept from the start: a phone may kill this tab while the UPI app is open, and the popup comes back.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup opens; later changes are kept by update()
+  useEffect(() => {
+    if (!done) keep(form);
+  }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup reopens from a kept draft
   useEffect(() => {
@@ -237,188 +460,47 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
 
   /** The buyer's details checked as both ways of paying need them; answers whether they may go on. */
   function buyerDetailsReady(withUtr: boolean): boolean {
-    if (!pkg.id) {
-      show({ general: t('pay.noPackage') });
-      return false;
-    }
-    const missing: Problems = {
-      ...(!form.name.trim() && { name: t('pay.nameMissing') }),
-      ...(!form.email.trim() && { email: t('pay.emailMissing') }),
-      ...(!withUtr ? {} : !form.utr.trim() ? { utr: t('pay.required') } : isImplausibleUtr(form.utr) ? { utr: t('pay.utrNotReal') } : {}),
-    };
-    if (Object.keys(missing).length > 0) {
-      show(missing);
-      return false;
-    }
-    if (siteConfig.taxInvoice && ((!tax.state && !tax.gstin.trim()) || !/^[1-9]\d{5}$/.test(tax.pin.replace(/\s/g, '')))) {
-      show({ general: t('pay.taxRequired') });
-      return false;
-    }
-    const gstinProblemText = siteConfig.taxInvoice ? gstinMessage(tax.gstin, t) : null;
-    if (gstinProblemText) {
-      show({ general: gstinProblemText });
+    const found = buyerProblems(pkg.id, form, tax, withUtr, t);
+    if (found) {
+      show(found);
       return false;
     }
     setProblems({});
     return true;
   }
 
-  /** Pay with UPI through the gateway: the order is opened on it, then its own page takes over (its window, its confirmation). */
-  function payThroughGateway() {
-    if (!buyerDetailsReady(false)) return;
-    startGateway.mutate(
-      {
-        name: form.name,
-        email: form.email,
-        packageId: pkg.id,
-        ...(code && { code: code.code }),
-        ...(siteConfig.taxInvoice && taxInput(tax)),
-        ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
-      },
-      {
-        onSuccess: (launch) => {
-          clearDraft();
-          clearBuyIntent();
-          forgetReferral();
-          forgetDiscountCode();
-          // A page load of its own: only that page's Content Security Policy lets the gateway's window in.
-          window.location.assign(pathTo(pagePaths.gatewayPay, { orderId: String(launch.orderId) }));
-        },
-        onError: (error) => {
-          const field = fieldOfError(errorCode(error));
-          const reason = errorMessage(error, '');
-          show({ [field === 'utr' ? 'general' : field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
-        },
-      },
-    );
+  /** Who buys what: the part every way to buy sends (the name, email and package, the tax details, a sponsor typed in). */
+  const buyerInput = (): BuyerInput => ({
+    name: form.name,
+    email: form.email,
+    packageId: pkg.id,
+    ...(siteConfig.taxInvoice && taxInput(tax)),
+    ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
+  });
+
+  /** The buyer's part of the input once their details pass the check (the UTR too, `withUtr`); else null, the problems shown. */
+  function prepare(withUtr: boolean): BuyerInput | null {
+    return buyerDetailsReady(withUtr) ? buyerInput() : null;
   }
 
-  /** A code that makes the package free: taken at once, no payment. */
-  function takeFree() {
-    if (!code || !buyerDetailsReady(false)) return;
-    claimFree.mutate(
-      {
-        name: form.name,
-        email: form.email,
-        packageId: pkg.id,
-        code: code.code,
-        ...(siteConfig.taxInvoice && taxInput(tax)),
-        ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
-      },
-      {
-        onSuccess: async () => {
-          clearDraft();
-          forgetReferral();
-          forgetDiscountCode();
-          setFreeDone(true);
-          await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
-        },
-        onError: (error) => show({ general: t('pay.failedWith', { reason: errorMessage(error, '') }) }),
-      },
-    );
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!buyerDetailsReady(true)) return;
-    purchase.mutate(
-      {
-        name: form.name,
-        email: form.email,
-        packageId: pkg.id,
-        utr: form.utr,
-        ...(code && { code: code.code }),
-        ...(siteConfig.taxInvoice && taxInput(tax)),
-        ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
-      },
-      {
-        onSuccess: async () => {
-          clearDraft();
-          forgetReferral();
-          forgetDiscountCode();
-          setDone(true);
-          await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
-        },
-        onError: (error) => {
-          const field = fieldOfError(errorCode(error));
-          const reason = errorMessage(error, '');
-          show({ [field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
-        },
-      },
-    );
-  }
-
-  if (freeDone) {
-    return (
-      <div className="checkout__done" role="status">
-        <p className="checkout__success">{t('code.freeDone', { name: pkg.name })}</p>
-        <Link to={pathTo(pagePaths.player, { courseId: pkg.id })} className="button button--primary">
-          {t('code.startLearning')}
-        </Link>
-      </div>
-    );
-  }
-
-  if (done) {
-    return (
-      <div className="checkout__done" role="status">
-        <p className="checkout__success">{t('pay.success')}</p>
-        <p>{t('pay.verifying')}</p>
-        <p>{count('pay.verifyingHours', siteConfig.approvalHoursHint)}</p>
-        <Link to={pagePaths.myCourses} className="button button--primary">
-          {t('pay.myCourses')}
-        </Link>
-      </div>
-    );
-  }
+  if (freeDone) return <FreeTaken pkg={pkg} />;
+  if (done) return <PurchaseSent />;
 
   const amount = formatRupees(code?.pricePaise ?? pkg.pricePaise);
   const codeField = <DiscountCodeField packageId={pkg.id} applied={code} onApplied={setCode} />;
-  const canPaste = typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function';
-  const buyerFields = (
-    <>
-      <TextField label={t('pay.name')} name="name" autoComplete="name" value={form.name} error={problems.name} onChange={update('name')} />
-      <TextField label={t('pay.email')} type="email" name="email" autoComplete="email" value={form.email} error={problems.email} onChange={update('email')} />
-      {sponsor.loading ? null : sponsor.name !== null ? (
-        <p>
-          {t('pay.sponsor')}: <strong>{sponsor.name}</strong>
-        </p>
-      ) : (
-        <TextField
-          label={t('pay.referral')}
-          name="referralId"
-          hint={t('pay.referralHint')}
-          value={form.referralId}
-          error={problems.referralId}
-          onChange={update('referralId')}
-        />
-      )}
-    </>
+  const buyerFields = <BuyerFields form={form} problems={problems} sponsor={sponsor} update={update} />;
+  const utrField = <UtrField returned={returned} value={form.utr} error={problems.utr ?? pasteProblem} onChange={update('utr')} onPaste={() => void paste()} />;
+  const price = (
+    <p className="checkout__price">
+      {t('pay.amount')}: <strong>{amount}</strong>
+    </p>
   );
-  const utrField = (
-    <>
-      {returned && <p className="checkout__back">{t('pay.back')}</p>}
-      <div className="utr-row">
-        <TextField
-          label={t('pay.utr')}
-          name="utr"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={200}
-          hint={t('pay.utrHint')}
-          error={problems.utr ?? pasteProblem}
-          value={form.utr}
-          onChange={(value) => update('utr')(cleanUtr(value))}
-        />
-        {canPaste && (
-          <button type="button" className="button utr-row__paste" aria-label={t('pay.pasteLabel')} onClick={() => void paste()}>
-            {t('pay.paste')}
-          </button>
-        )}
-      </div>
-      <UtrHelp />
-    </>
+  const paymentPanel = (
+    <QueryState query={details} error={(error) => errorMessage(error, t('pay.loadFailed'))}>
+      {(info) => <PaymentPanel info={info} phone={onPhone()} />}
+    </QueryState>
   );
+  const taxFields = siteConfig.taxInvoice && <TaxFields value={tax} onChange={setTax} />;
   const generalProblem = problems.general && (
     <p className="form-error" role="alert" tabIndex={-1}>
       {problems.general}
@@ -434,8 +516,8 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
           {codeField}
           <p>{t('code.free')}</p>
           {generalProblem}
-          <button type="button" className="button button--primary button--block" onClick={takeFree} disabled={claimFree.isPending}>
-            {claimFree.isPending ? t('code.claimBusy') : t('code.claim')}
+          <button type="button" className="button button--primary button--block" onClick={takeFree} disabled={busy.free}>
+            {busy.free ? t('code.claimBusy') : t('code.claim')}
           </button>
         </form>
       </div>
@@ -446,28 +528,24 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   if (siteConfig.gateway) {
     return (
       <div className="checkout">
-        <p className="checkout__price">
-          {t('pay.amount')}: <strong>{amount}</strong>
-        </p>
+        {price}
         <form ref={formRef} className="form" onSubmit={submit} noValidate>
           {buyerFields}
           {codeField}
-          {siteConfig.taxInvoice && <TaxFields value={tax} onChange={setTax} />}
+          {taxFields}
           {generalProblem}
-          <button type="button" className="button button--primary button--block" onClick={payThroughGateway} disabled={startGateway.isPending}>
-            {startGateway.isPending ? t('pay.instantBusy') : t('pay.instant', { amount })}
+          <button type="button" className="button button--primary button--block" onClick={payThroughGateway} disabled={busy.gateway}>
+            {busy.gateway ? t('pay.instantBusy') : t('pay.instant', { amount })}
           </button>
           <p className="field__hint">{t('pay.instantHint')}</p>
           {siteConfig.upiQr && (
             <details className="checkout__by-utr" open={resumed || returned || Boolean(form.utr) || undefined}>
               <summary>{t('pay.haveUtr')}</summary>
-              <QueryState query={details} error={(error) => errorMessage(error, t('pay.loadFailed'))}>
-                {(info) => <PaymentPanel info={info} phone={onPhone()} />}
-              </QueryState>
+              {paymentPanel}
               {utrField}
-              <button type="submit" className="button button--block" disabled={purchase.isPending}>
-                {purchase.isPending ? t('pay.busy') : t('pay.submit')}
-              </button>
+              <SubmitButton className="button button--block" busy={busy.purchase} busyLabel={t('pay.busy')}>
+                {t('pay.submit')}
+              </SubmitButton>
             </details>
           )}
         </form>
@@ -477,24 +555,20 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
 
   return (
     <div className="checkout">
-      <p className="checkout__price">
-        {t('pay.amount')}: <strong>{amount}</strong>
-      </p>
+      {price}
       <h3>{t('pay.step1', { amount })}</h3>
-      <QueryState query={details} error={(error) => errorMessage(error, t('pay.loadFailed'))}>
-        {(info) => <PaymentPanel info={info} phone={onPhone()} />}
-      </QueryState>
+      {paymentPanel}
 
       <h3>{t('pay.step2')}</h3>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
         {buyerFields}
         {codeField}
         {utrField}
-        {siteConfig.taxInvoice && <TaxFields value={tax} onChange={setTax} />}
+        {taxFields}
         {generalProblem}
-        <button type="submit" className="button button--primary button--block" disabled={purchase.isPending}>
-          {purchase.isPending ? t('pay.busy') : t('pay.submit')}
-        </button>
+        <SubmitButton className="button button--primary button--block" busy={busy.purchase} busyLabel={t('pay.busy')}>
+          {t('pay.submit')}
+        </SubmitButton>
       </form>
     </div>
   );

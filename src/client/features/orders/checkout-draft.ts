@@ -1,3 +1,5 @@
+import { clearStored, readStoredJson, writeStored } from '../../lib/storage';
+
 /**
  * What the buyer typed in the payment popup, kept on this browser so that leaving for the UPI
  * app (and even a reload) brings them back to the same popup, ready for the UTR. The /success
@@ -21,34 +23,23 @@ const KEY = 'checkout';
 /** A draft older than this is forgotten rather than reopened. */
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
+/** Not kept when storage is blocked; the popup still works for this visit. */
 export function saveDraft(draft: Omit<CheckoutDraft, 'savedAt'>): void {
-  try {
-    localStorage.setItem(KEY, JSON.stringify({ ...draft, savedAt: Date.now() }));
-  } catch {
-    // Not kept; the popup still works for this visit.
-  }
+  writeStored('local', KEY, { ...draft, savedAt: Date.now() });
 }
 
 /** The draft of this account, if it has one; another account's draft is forgotten. */
 export function loadDraft(userId: string): CheckoutDraft | null {
-  try {
-    const draft = JSON.parse(localStorage.getItem(KEY) ?? 'null') as CheckoutDraft | null;
-    if (!draft) return null;
-    if (draft.userId !== userId) {
-      clearDraft();
-      return null;
-    }
-    if (typeof draft.packageId !== 'string' || Date.now() - draft.savedAt > MAX_AGE_MS) return null;
-    return draft;
-  } catch {
+  const draft = readStoredJson<CheckoutDraft>('local', KEY);
+  if (!draft) return null;
+  if (draft.userId !== userId) {
+    clearDraft();
     return null;
   }
+  if (typeof draft.packageId !== 'string' || Date.now() - draft.savedAt > MAX_AGE_MS) return null;
+  return draft;
 }
 
 export function clearDraft(): void {
-  try {
-    localStorage.removeItem(KEY);
-  } catch {
-    // Nothing to clear.
-  }
+  clearStored('local', KEY);
 }

@@ -4,6 +4,7 @@ import { rememberedDiscountCode } from '../../lib/referral';
 import { errorMessage, useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
+import { DiscountCodeInput } from '../discounts/discount-code-input';
 
 export type AppliedCode = RouterOutputs['orders']['quote'];
 
@@ -90,17 +91,13 @@ export function DiscountCodeField({
         {t('code.label')}
       </label>
       <div className="discount-code__row">
-        <input
+        <DiscountCodeInput
           id={`${id}-code`}
           name="discountCode"
-          className="field__input"
-          autoComplete="off"
-          autoCapitalize="characters"
-          maxLength={20}
           value={text}
           aria-invalid={problem ? true : undefined}
           aria-describedby={problem ? `${id}-problem` : undefined}
-          onChange={(event) => setText(event.target.value)}
+          onChange={setText}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
               event.preventDefault();

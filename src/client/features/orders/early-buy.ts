@@ -1,4 +1,5 @@
-import type { CheckoutPackage } from './checkout-package';
+import { clearStored, readStoredJson } from '../../lib/storage';
+import type { CheckoutPackage } from '../../lib/checkout-package';
 
 /**
  * A Buy tapped on the page the server drew, before the app ran: boot.ts keeps the package (from the
@@ -12,14 +13,10 @@ const MAX_AGE_MS = 10 * 60 * 1000;
 
 /** The package a Buy was tapped on before the app ran, on this page; taken once. */
 export function takeEarlyBuy(pathname: string): CheckoutPackage | null {
-  try {
-    const kept = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Partial<EarlyBuy> | null;
-    if (!kept) return null;
-    sessionStorage.removeItem(KEY);
-    const fresh = typeof kept.at === 'number' && Date.now() - kept.at < MAX_AGE_MS;
-    if (!fresh || kept.path !== pathname || typeof kept.id !== 'string' || typeof kept.pricePaise !== 'number') return null;
-    return { id: kept.id, name: String(kept.name ?? ''), pricePaise: kept.pricePaise };
-  } catch {
-    return null;
-  }
+  const kept = readStoredJson<Partial<EarlyBuy>>('session', KEY);
+  if (!kept) return null;
+  clearStored('session', KEY);
+  const fresh = typeof kept.at === 'number' && Date.now() - kept.at < MAX_AGE_MS;
+  if (!fresh || kept.path !== pathname || typeof kept.id !== 'string' || typeof kept.pricePaise !== 'number') return null;
+  return { id: kept.id, name: String(kept.name ?? ''), pricePaise: kept.pricePaise };
 }

@@ -1,25 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
-import { useTRPC } from '../../lib/trpc';
+import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
 import { standingOf } from './order-standing';
-import type { OrderStatus } from '../../../shared/domain';
 import './my-orders.css';
 import { QueryState } from '../../components/query-state';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 
-type Order = {
-  id: string;
-  status: OrderStatus;
-  utr: string;
-  reason: string | null;
-  createdAt: number;
-  decidedAt: number | null;
-  reversal: { at: number; reason: string } | null;
-};
+type Order = RouterOutputs['orders']['mine'][number];
 
 /** wa.me wants the number with its country code and nothing else. */
 function whatsappLink(phone: string, text: string): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../../server/features/auth/sessions.service.js';
-import { signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { fitsTheWidth, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { earnCommission } from '../../../test/earnings.js';
 import { createUser, createUserWithToken } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -40,12 +40,12 @@ describe('a reversed order', () => {
     expect(await step.getAttribute('aria-current')).toBe('step');
     expect(await step.textContent()).toContain('Reversed: the package was taken back');
     expect(await step.textContent()).toContain('Reason: The UTR was fake');
-    expect(await buyerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsTheWidth(buyerPage)).toBe(true);
 
     // Its receipt stays as issued, and says the order was reversed.
     await card.getByRole('link', { name: 'View receipt' }).click();
     await expect.poll(() => buyerPage.locator('.receipt__reversed').textContent()).toMatch(/^This order was reversed on .+ and the package taken back\./);
-    expect(await buyerPage.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    expect(await fitsTheWidth(buyerPage)).toBe(true);
 
     await buyerPage.goto(`${t.url}/myCourses?lang=mr`);
     await expect.poll(() => card.locator('.badge').textContent()).toBe('उलट केली');

@@ -5,8 +5,9 @@ import { formatRupees, paiseAsText } from '../../../shared/money';
 import { canShareFiles, qrCardPng, qrFileName } from './qr-card';
 import { useOrdersMessages } from './orders-messages';
 import { saveFile } from '../../lib/download';
+import type { RouterOutputs } from '../../lib/trpc';
 
-export type PaymentInfo = { packageName: string; amountPaise: number; upiId: string; payeeName: string; upiLink: string; qrDataUrl: string };
+type PaymentInfo = RouterOutputs['orders']['paymentDetails'];
 
 function GalleryIcon() {
   return (

@@ -7,7 +7,7 @@ import { CopyButton } from '../../components/copy-button';
 import { Dialog } from '../../components/dialog';
 import { Pager, usePaging } from '../../components/pager';
 import { QueryState } from '../../components/query-state';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
@@ -17,12 +17,154 @@ import { PaymentAlerts } from './payment-alerts';
 import { siteConfig } from '../../lib/site-config';
 import './pending-orders-page.css';
 import { pagePaths } from '../../../shared/page-paths';
+import { Field } from '../../components/field';
 
 type Tab = 'pending' | 'decided';
+type AdminOrder = RouterOutputs['orders']['pending' | 'decided']['orders'][number];
 type Decision = { orderId: string; action: 'approve' | 'reject' | 'refund'; buyer: string; amount: string; utr: string };
 
-export default function PendingOrdersPage() {
+/** One order for the admin: what was bought, how it was paid, by whom, and the decisions it can still take. */
+function OrderCard({ order, onDecide }: { order: AdminOrder; onDecide: (decision: Decision) => void }) {
   const { t, lang } = useOrdersMessages();
+  const amount = formatRupees(order.amountPaise);
+  /** Opens the confirmation of this decision on this order. */
+  const decide = (action: Decision['action']) => onDecide({ orderId: order.id, action, buyer: order.buyer.name, amount, utr: order.utr });
+  return (
+    <li className={`order-card order-card--${standingOf(order)}`}>
+      <p className="order-card__title">
+        <strong>{order.package.name}</strong> <span className="order-card__amount">{amount}</span>
+      </p>
+      {order.paymentMethod === 'gateway' ? (
+        <p className="pending-orders__utr">
+          <span>
+            {order.gatewayPaymentId ? t('admin.gatewayPayment') : t('admin.gatewayOrder')}: <strong translate="no">{order.utr}</strong>
+          </span>
+          {order.status === 'pending' && <span className="badge badge--pending">{t('admin.waitingGateway')}</span>}
+        </p>
+      ) : (
+        <p className="pending-orders__utr">
+          <span>
+            {t('admin.utr')}: <strong translate="no">{order.utr}</strong>
+          </span>
+          <CopyButton text={order.utr} label={t('admin.copyUtr')} copiedMessage={t('admin.utrCopied')} failedMessage={t('admin.utrCopied')} />
+          {order.status === 'pending' && siteConfig.gateway && <span className="badge">{t('admin.waitingUtr')}</span>}
+        </p>
+      )}
+      <dl className="details">
+        <dt>{t('admin.buyer')}</dt>
+        <dd>
+          {order.buyer.name} · {order.buyer.email}
+        </dd>
+        {(order.payer.name !== order.buyer.name || order.payer.email !== order.buyer.email) && (
+          <>
+            <dt>{t('admin.payer')}</dt>
+            <dd>
+              {order.payer.name} · {order.payer.email}
+            </dd>
+          </>
+        )}
+        <dt>{t('admin.referrer')}</dt>
+        <dd>{order.referrer?.name ?? t('admin.none')}</dd>
+        {order.discount && (
+          <>
+            <dt>{t('admin.discount')}</dt>
+            <dd>
+              {t('admin.discountText', {
+                code: order.discount.code,
+                discount: formatRupees(order.discount.discountPaise),
+                list: formatRupees(order.discount.listPricePaise),
+              })}
+            </dd>
+          </>
+        )}
+        <dt>{t('admin.placed')}</dt>
+        <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
+      </dl>
+      {order.status === 'pending' ? (
+        <div className="button-row">
+          <button type="button" className="button button--primary" onClick={() => decide('approve')}>
+            {t('admin.approve')}
+          </button>
+          <button type="button" className="button button--danger" onClick={() => decide('reject')}>
+            {t('admin.reject')}
+          </button>
+        </div>
+      ) : (
+        <p className="muted">
+          <span className={`badge badge--${standingOf(order)}`}>{t(`mine.${standingOf(order)}`)}</span>{' '}
+          {order.decidedBy && order.decidedAt !== null && t('admin.decidedBy', { name: order.decidedBy.name, date: formatIstDateTime(order.decidedAt, lang) })}
+          {order.reason && ` · ${order.reason}`}
+          {order.reversal && ` · ${t('admin.reversed', { date: formatIstDateTime(order.reversal.at, lang), reason: order.reversal.reason })}`}
+        </p>
+      )}
+      {order.status === 'approved' && order.gatewayPaymentId && !order.reversal && (
+        <button type="button" className="button button--danger" onClick={() => decide('refund')}>
+          {t('admin.refund')}
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Asks before a decision on an order is sent: approve (with its UTR), reject or refund (with a reason). */
+function DecisionDialog({
+  deciding,
+  reason,
+  onReasonChange,
+  busy,
+  onConfirm,
+  onClose,
+}: {
+  deciding: Decision | null;
+  reason: string;
+  onReasonChange: (reason: string) => void;
+  busy: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useOrdersMessages();
+  return (
+    <Dialog
+      open={deciding !== null}
+      onClose={onClose}
+      title={deciding?.action === 'reject' ? t('admin.confirmReject') : deciding?.action === 'refund' ? t('admin.refundTitle') : t('admin.confirmApprove')}
+      closeLabel={t('admin.cancel')}
+    >
+      {deciding && (
+        <div className="form">
+          <p>
+            {deciding.action === 'approve'
+              ? t('admin.confirmApproveText', { amount: deciding.amount, utr: deciding.utr, buyer: deciding.buyer })
+              : deciding.action === 'refund'
+                ? t('admin.refundText', { amount: deciding.amount, buyer: deciding.buyer })
+                : t('admin.confirmRejectText', { buyer: deciding.buyer })}
+          </p>
+          {deciding.action !== 'approve' && (
+            <Field htmlFor="reject-reason" label={t('admin.reason')}>
+              <textarea id="reject-reason" rows={3} maxLength={300} value={reason} onChange={(event) => onReasonChange(event.target.value)} />
+            </Field>
+          )}
+          <div className="button-row">
+            <button
+              type="button"
+              className={deciding.action === 'approve' ? 'button button--primary' : 'button button--danger'}
+              onClick={onConfirm}
+              disabled={busy}
+            >
+              {deciding.action === 'approve' ? t('admin.approve') : deciding.action === 'refund' ? t('admin.refund') : t('admin.reject')}
+            </button>
+            <button type="button" className="button" onClick={onClose}>
+              {t('admin.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}
+
+export default function PendingOrdersPage() {
+  const { t } = useOrdersMessages();
   useDocumentTitle(t('admin.title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
@@ -98,142 +240,22 @@ export default function PendingOrdersPage() {
       <QueryState query={list} error={t('admin.loadFailed')} isEmpty={(data) => data.orders.length === 0} empty={<p className="empty-state">{emptyText}</p>}>
         {(data) => (
           <ul className="order-list" aria-live="polite">
-            {data.orders.map((order) => {
-              const amount = formatRupees(order.amountPaise);
-              return (
-                <li key={order.id} className={`order-card order-card--${standingOf(order)}`}>
-                  <p className="order-card__title">
-                    <strong>{order.package.name}</strong> <span className="order-card__amount">{amount}</span>
-                  </p>
-                  {order.paymentMethod === 'gateway' ? (
-                    <p className="pending-orders__utr">
-                      <span>
-                        {order.gatewayPaymentId ? t('admin.gatewayPayment') : t('admin.gatewayOrder')}: <strong translate="no">{order.utr}</strong>
-                      </span>
-                      {order.status === 'pending' && <span className="badge badge--pending">{t('admin.waitingGateway')}</span>}
-                    </p>
-                  ) : (
-                    <p className="pending-orders__utr">
-                      <span>
-                        {t('admin.utr')}: <strong translate="no">{order.utr}</strong>
-                      </span>
-                      <CopyButton text={order.utr} label={t('admin.copyUtr')} copiedMessage={t('admin.utrCopied')} failedMessage={t('admin.utrCopied')} />
-                      {order.status === 'pending' && siteConfig.gateway && <span className="badge">{t('admin.waitingUtr')}</span>}
-                    </p>
-                  )}
-                  <dl className="details">
-                    <dt>{t('admin.buyer')}</dt>
-                    <dd>
-                      {order.buyer.name} · {order.buyer.email}
-                    </dd>
-                    {(order.payer.name !== order.buyer.name || order.payer.email !== order.buyer.email) && (
-                      <>
-                        <dt>{t('admin.payer')}</dt>
-                        <dd>
-                          {order.payer.name} · {order.payer.email}
-                        </dd>
-                      </>
-                    )}
-                    <dt>{t('admin.referrer')}</dt>
-                    <dd>{order.referrer?.name ?? t('admin.none')}</dd>
-                    {order.discount && (
-                      <>
-                        <dt>{t('admin.discount')}</dt>
-                        <dd>
-                          {t('admin.discountText', {
-                            code: order.discount.code,
-                            discount: formatRupees(order.discount.discountPaise),
-                            list: formatRupees(order.discount.listPricePaise),
-                          })}
-                        </dd>
-                      </>
-                    )}
-                    <dt>{t('admin.placed')}</dt>
-                    <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
-                  </dl>
-                  {order.status === 'pending' ? (
-                    <div className="button-row">
-                      <button
-                        type="button"
-                        className="button button--primary"
-                        onClick={() => setDeciding({ orderId: order.id, action: 'approve', buyer: order.buyer.name, amount, utr: order.utr })}
-                      >
-                        {t('admin.approve')}
-                      </button>
-                      <button
-                        type="button"
-                        className="button button--danger"
-                        onClick={() => setDeciding({ orderId: order.id, action: 'reject', buyer: order.buyer.name, amount, utr: order.utr })}
-                      >
-                        {t('admin.reject')}
-                      </button>
-                    </div>
-                  ) : (
-                    <p className="muted">
-                      <span className={`badge badge--${standingOf(order)}`}>{t(`mine.${standingOf(order)}`)}</span>{' '}
-                      {order.decidedBy &&
-                        order.decidedAt !== null &&
-                        t('admin.decidedBy', { name: order.decidedBy.name, date: formatIstDateTime(order.decidedAt, lang) })}
-                      {order.reason && ` · ${order.reason}`}
-                      {order.reversal && ` · ${t('admin.reversed', { date: formatIstDateTime(order.reversal.at, lang), reason: order.reversal.reason })}`}
-                    </p>
-                  )}
-                  {order.status === 'approved' && order.gatewayPaymentId && !order.reversal && (
-                    <button
-                      type="button"
-                      className="button button--danger"
-                      onClick={() => setDeciding({ orderId: order.id, action: 'refund', buyer: order.buyer.name, amount, utr: order.utr })}
-                    >
-                      {t('admin.refund')}
-                    </button>
-                  )}
-                </li>
-              );
-            })}
+            {data.orders.map((order) => (
+              <OrderCard key={order.id} order={order} onDecide={setDeciding} />
+            ))}
           </ul>
         )}
       </QueryState>
       <Pager page={page} hasNext={hasMore} onPage={setPage} />
 
-      <Dialog
-        open={deciding !== null}
+      <DecisionDialog
+        deciding={deciding}
+        reason={reason}
+        onReasonChange={setReason}
+        busy={decide.isPending || refund.isPending}
+        onConfirm={confirm}
         onClose={() => setDeciding(null)}
-        title={deciding?.action === 'reject' ? t('admin.confirmReject') : deciding?.action === 'refund' ? t('admin.refundTitle') : t('admin.confirmApprove')}
-        closeLabel={t('admin.cancel')}
-      >
-        {deciding && (
-          <div className="form">
-            <p>
-              {deciding.action === 'approve'
-                ? t('admin.confirmApproveText', { amount: deciding.amount, utr: deciding.utr, buyer: deciding.buyer })
-                : deciding.action === 'refund'
-                  ? t('admin.refundText', { amount: deciding.amount, buyer: deciding.buyer })
-                  : t('admin.confirmRejectText', { buyer: deciding.buyer })}
-            </p>
-            {deciding.action !== 'approve' && (
-              <div className="field">
-                <label htmlFor="reject-reason" className="field__label">
-                  {t('admin.reason')}
-                </label>
-                <textarea id="reject-reason" rows={3} maxLength={300} value={reason} onChange={(event) => setReason(event.target.value)} />
-              </div>
-            )}
-            <div className="button-row">
-              <button
-                type="button"
-                className={deciding.action === 'approve' ? 'button button--primary' : 'button button--danger'}
-                onClick={confirm}
-                disabled={decide.isPending || refund.isPending}
-              >
-                {deciding.action === 'approve' ? t('admin.approve') : deciding.action === 'refund' ? t('admin.refund') : t('admin.reject')}
-              </button>
-              <button type="button" className="button" onClick={() => setDeciding(null)}>
-                {t('admin.cancel')}
-              </button>
-            </div>
-          </div>
-        )}
-      </Dialog>
+      />
     </div>
   );
 }

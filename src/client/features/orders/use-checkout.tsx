@@ -2,9 +2,9 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { useLocation, useNavigate } from 'react-router';
 import { signedInBefore } from '../auth/signed-in-before';
 import { useSession } from '../auth/use-session';
-import { clearBuyIntent, loadBuyIntent, saveBuyIntent } from './buy-intent';
+import { clearBuyIntent, loadBuyIntent, saveBuyIntent } from '../../lib/buy-intent';
 import { loadDraft } from './checkout-draft';
-import type { CheckoutPackage } from './checkout-package';
+import type { CheckoutPackage } from '../../lib/checkout-package';
 import { takeEarlyBuy } from './early-buy';
 import { pagePaths } from '../../../shared/page-paths';
 

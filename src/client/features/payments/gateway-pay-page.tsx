@@ -9,6 +9,7 @@ import { formatRupees } from '../../../shared/money';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { loadCheckout, upiFirst } from './gateway-checkout';
 import { usePaymentsMessages } from './payments-messages';
+import { FormError } from '../../components/form-error';
 
 type Stage = 'opening' | 'open' | 'dismissed' | 'confirming' | 'failed';
 
@@ -133,11 +134,7 @@ export default function GatewayPayPage() {
         {launch && stage === 'dismissed' && <p>{t('pay.dismissed')}</p>}
         {launch && stage === 'failed' && <p>{t('pay.loadFailed')}</p>}
       </div>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <FormError message={problem} />
       {launch && (stage === 'dismissed' || stage === 'failed') && (
         <p className="button-row">
           <button type="button" className="button button--primary" onClick={() => void open()}>

@@ -1,10 +1,9 @@
-import type { inferRouterOutputs } from '@trpc/server';
 import { formatRupees } from '../../../shared/money';
-import type { AppRouter } from '../../../server/root-router';
+import type { RouterOutputs } from '../../lib/trpc';
 import { usePayoutsMessages } from './payouts-messages';
 
 /** The balance as `payouts.mine` answers it: the server's type, not a copy. */
-export type BalanceData = inferRouterOutputs<AppRouter>['payouts']['mine']['balance'];
+export type BalanceData = RouterOutputs['payouts']['mine']['balance'];
 
 /** Why the "you can request now" card shows what it shows: what is in a request, on its way, or how far from the minimum. */
 function RequestableNote({ balance }: { balance: BalanceData }) {

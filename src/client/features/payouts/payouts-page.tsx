@@ -1,8 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
+import { MutationButton } from '../../components/mutation-button';
 import { TextField } from '../../components/text-field';
-import { errorMessage, useTRPC, useTRPCClient } from '../../lib/trpc';
+import { errorMessage, fieldErrorsOf, type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { financialYearLabel, financialYearOf, istMonthLabel } from '../../../shared/financial-year';
 import { formatIstDateTime } from '../../../shared/ist';
@@ -15,12 +16,6 @@ import './payouts.css';
 import { QueryState } from '../../components/query-state';
 
 type Method = 'upi' | 'bank';
-type Fields = Record<string, string>;
-
-function fieldErrors(error: unknown): Fields {
-  const data = (error as { data?: { fields?: Fields } } | null)?.data;
-  return data?.fields ?? {};
-}
 
 function DetailsForm({ onDone }: { onDone: () => void }) {
   const { t } = usePayoutsMessages();
@@ -29,8 +24,13 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
   const [method, setMethod] = useState<Method>('upi');
   const [form, setForm] = useState({ upiId: '', accountHolder: '', accountNumber: '', accountNumberAgain: '', ifsc: '', pan: '', panName: '' });
   const save = useMutation(trpc.payouts.saveDetails.mutationOptions());
-  const errors = save.isError ? fieldErrors(save.error) : {};
-  const set = (key: keyof typeof form) => (value: string) => setForm((old) => ({ ...old, [key]: value }));
+  const errors = save.isError ? fieldErrorsOf(save.error) : {};
+  /** A field's value, its change and the server's word on it. */
+  const bind = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (value: string) => setForm((old) => ({ ...old, [key]: value })),
+    error: errors[key],
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -67,68 +67,24 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
           </label>
         ))}
       </fieldset>
-      <TextField
-        label={t('details.holder')}
-        hint={t('details.holderHint')}
-        value={form.accountHolder}
-        onChange={set('accountHolder')}
-        error={errors.accountHolder}
-        autoComplete="name"
-        lang="en"
-        required
-      />
+      <TextField label={t('details.holder')} hint={t('details.holderHint')} {...bind('accountHolder')} autoComplete="name" lang="en" required />
       {method === 'upi' ? (
-        <TextField
-          label={t('details.upi')}
-          hint={t('details.upiHint')}
-          value={form.upiId}
-          onChange={set('upiId')}
-          error={errors.upiId}
-          autoComplete="off"
-          inputMode="email"
-        />
+        <TextField label={t('details.upi')} hint={t('details.upiHint')} {...bind('upiId')} autoComplete="off" inputMode="email" />
       ) : (
         <>
-          <TextField
-            label={t('details.account')}
-            value={form.accountNumber}
-            onChange={set('accountNumber')}
-            error={errors.accountNumber}
-            inputMode="numeric"
-            autoComplete="off"
-          />
+          <TextField label={t('details.account')} {...bind('accountNumber')} inputMode="numeric" autoComplete="off" />
           <TextField
             label={t('details.accountAgain')}
-            value={form.accountNumberAgain}
-            onChange={set('accountNumberAgain')}
-            error={errors.accountNumberAgain}
+            {...bind('accountNumberAgain')}
             inputMode="numeric"
             autoComplete="off"
             onPaste={(event) => event.preventDefault()}
           />
-          <TextField
-            label={t('details.ifsc')}
-            hint={t('details.ifscHint')}
-            value={form.ifsc}
-            onChange={set('ifsc')}
-            error={errors.ifsc}
-            autoCapitalize="characters"
-            autoComplete="off"
-          />
+          <TextField label={t('details.ifsc')} hint={t('details.ifscHint')} {...bind('ifsc')} autoCapitalize="characters" autoComplete="off" />
         </>
       )}
-      <TextField
-        label={t('details.pan')}
-        hint={t('details.panHint')}
-        value={form.pan}
-        onChange={set('pan')}
-        error={errors.pan}
-        autoCapitalize="characters"
-        autoComplete="off"
-      />
-      {form.pan.trim() !== '' && (
-        <TextField label={t('details.panName')} value={form.panName} onChange={set('panName')} error={errors.panName} autoCapitalize="characters" />
-      )}
+      <TextField label={t('details.pan')} hint={t('details.panHint')} {...bind('pan')} autoCapitalize="characters" autoComplete="off" />
+      {form.pan.trim() !== '' && <TextField label={t('details.panName')} {...bind('panName')} autoCapitalize="characters" />}
       <p className="muted">{t('details.note')}</p>
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
@@ -247,169 +203,176 @@ function StatementSection() {
 }
 
 /** /payouts: the signed-in affiliate's balance, payout details, request, payouts and statements. */
-export default function PayoutsPage() {
+type Mine = RouterOutputs['payouts']['mine'];
+
+/** Where payouts go (UPI or a bank account, and the PAN), and changing it. */
+function PayoutDetails({ details }: { details: Mine['details'] }) {
+  const { t } = usePayoutsMessages();
+  const [editing, setEditing] = useState(false);
+  return (
+    <section aria-labelledby="details-title">
+      <h2 id="details-title">{t('details.title')}</h2>
+      {editing ? (
+        <DetailsForm onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          {details ? (
+            <dl className="details">
+              {details.accountHolder && (
+                <>
+                  <dt>{t('details.holderShort')}</dt>
+                  <dd>{details.accountHolder}</dd>
+                </>
+              )}
+              {details.method === 'upi' ? (
+                <>
+                  <dt>{t('details.upi')}</dt>
+                  <dd>{details.upiId}</dd>
+                </>
+              ) : (
+                <>
+                  <dt>{t('details.account')}</dt>
+                  <dd>{details.accountNumber}</dd>
+                  <dt>{t('details.ifsc')}</dt>
+                  <dd>{details.ifsc}</dd>
+                </>
+              )}
+              {details.pan && (
+                <>
+                  <dt>{t('details.pan_label')}</dt>
+                  <dd>
+                    {details.pan} ({details.panName})
+                  </dd>
+                </>
+              )}
+            </dl>
+          ) : (
+            <p>{t('details.none')}</p>
+          )}
+          <button type="button" className="button" onClick={() => setEditing(true)}>
+            {details ? t('details.change') : t('details.add')}
+          </button>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** Asking for a payout: the open request (and cancelling it), the button, or why there is none yet. */
+function PayoutRequest({ mine, onChanged }: { mine: Mine; onChanged: () => Promise<unknown> }) {
   const { t, lang } = usePayoutsMessages();
+  const trpc = useTRPC();
+  const request = useMutation(trpc.payouts.request.mutationOptions());
+  const cancel = useMutation(trpc.payouts.cancelRequest.mutationOptions());
+  const { balance, details, openRequest, canRequest } = mine;
+  const failed = (error: unknown) => toast.error(errorMessage(error, t('failed')));
+  return (
+    <section aria-labelledby="request-title">
+      <h2 id="request-title">{t('request.title')}</h2>
+      {openRequest ? (
+        <>
+          <p>
+            {openRequest.status === 'open'
+              ? t('request.open', { date: formatIstDateTime(openRequest.createdAt, lang), amount: formatRupees(openRequest.amountPaise) })
+              : t('request.batched', { date: formatIstDateTime(openRequest.createdAt, lang) })}
+          </p>
+          {(openRequest.status === 'open' || openRequest.status === 'batched') && (
+            <MutationButton
+              className="button"
+              mutation={cancel}
+              variables={{ requestId: openRequest.id }}
+              options={{ onSuccess: () => toast.success(t('request.cancelled')), onError: failed, onSettled: onChanged }}
+            >
+              {t('request.cancel')}
+            </MutationButton>
+          )}
+        </>
+      ) : canRequest ? (
+        <MutationButton
+          className="button button--primary"
+          mutation={request}
+          variables={undefined}
+          options={{ onSuccess: () => toast.success(t('request.sent')), onError: failed, onSettled: onChanged }}
+        >
+          {t('request.button', { amount: formatRupees(balance.requestablePaise) })}
+        </MutationButton>
+      ) : (
+        <p className="muted">
+          {!details
+            ? t('request.needDetails')
+            : balance.onItsWayPaise > 0
+              ? t('request.onItsWay')
+              : t('balance.minimum', { amount: formatRupees(balance.minimumPaise) })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+/** The payouts made or on their way, line by line. */
+function PayoutLines({ lines }: { lines: Mine['lines'] }) {
+  const { t, lang } = usePayoutsMessages();
+  const statusText = { pending: t('lines.pending'), paid: t('lines.paid'), failed: t('lines.failed') };
+  const referenceWords = { order: t('statement.refOrder'), payout: t('statement.payout'), line: t('statement.refLine'), tds: t('statement.tds') };
+  return (
+    <section aria-labelledby="lines-title">
+      <h2 id="lines-title">{t('lines.title')}</h2>
+      {lines.length === 0 ? (
+        <p className="muted">{t('lines.empty')}</p>
+      ) : (
+        <ul className="payout-lines">
+          {lines.map((line) => (
+            <li key={line.id}>
+              <span>
+                <strong>{statusText[line.status]}</strong> · {referenceText(line.reference, referenceWords)} ·{' '}
+                {formatIstDateTime(line.decidedAt ?? line.fixedAt, lang)}
+                {line.where && ` · ${line.where}`}
+                {line.utr && (
+                  <>
+                    <br />
+                    {t('lines.utr', { utr: line.utr })}
+                  </>
+                )}
+                {line.failReason && (
+                  <>
+                    <br />
+                    {t('lines.reason', { reason: line.failReason })}
+                  </>
+                )}
+              </span>
+              <span>
+                {/* TDS is booked when commission is credited (see the statement); only payouts from before that withheld it. */}
+                {line.tdsPaise > 0 && `${t('lines.gross')} ${formatRupees(line.grossPaise)} · ${t('lines.tds')} ${formatRupees(line.tdsPaise)} · `}
+                {t('lines.net')} <strong>{formatRupees(line.netPaise)}</strong>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export default function PayoutsPage() {
+  const { t } = usePayoutsMessages();
   useDocumentTitle(t('title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const mine = useQuery(trpc.payouts.mine.queryOptions());
-  const [editing, setEditing] = useState(false);
   const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.payouts.pathKey() });
-  const request = useMutation(trpc.payouts.request.mutationOptions());
-  const cancel = useMutation(trpc.payouts.cancelRequest.mutationOptions());
 
   return (
     <QueryState query={mine} error={(error) => errorMessage(error, t('failed'))}>
-      {({ balance, details, openRequest, canRequest, lines }) => {
-        const statusText = { pending: t('lines.pending'), paid: t('lines.paid'), failed: t('lines.failed') };
-        const referenceWords = { order: t('statement.refOrder'), payout: t('statement.payout'), line: t('statement.refLine'), tds: t('statement.tds') };
-
-        return (
-          <div className="page payouts">
-            <h1>{t('title')}</h1>
-            <PayoutsBalance balance={balance} />
-
-            <section aria-labelledby="details-title">
-              <h2 id="details-title">{t('details.title')}</h2>
-              {editing ? (
-                <DetailsForm onDone={() => setEditing(false)} />
-              ) : (
-                <>
-                  {details ? (
-                    <dl className="details">
-                      {details.accountHolder && (
-                        <>
-                          <dt>{t('details.holderShort')}</dt>
-                          <dd>{details.accountHolder}</dd>
-                        </>
-                      )}
-                      {details.method === 'upi' ? (
-                        <>
-                          <dt>{t('details.upi')}</dt>
-                          <dd>{details.upiId}</dd>
-                        </>
-                      ) : (
-                        <>
-                          <dt>{t('details.account')}</dt>
-                          <dd>{details.accountNumber}</dd>
-                          <dt>{t('details.ifsc')}</dt>
-                          <dd>{details.ifsc}</dd>
-                        </>
-                      )}
-                      {details.pan && (
-                        <>
-                          <dt>{t('details.pan_label')}</dt>
-                          <dd>
-                            {details.pan} ({details.panName})
-                          </dd>
-                        </>
-                      )}
-                    </dl>
-                  ) : (
-                    <p>{t('details.none')}</p>
-                  )}
-                  <button type="button" className="button" onClick={() => setEditing(true)}>
-                    {details ? t('details.change') : t('details.add')}
-                  </button>
-                </>
-              )}
-            </section>
-
-            <section aria-labelledby="request-title">
-              <h2 id="request-title">{t('request.title')}</h2>
-              {openRequest ? (
-                <>
-                  <p>
-                    {openRequest.status === 'open'
-                      ? t('request.open', { date: formatIstDateTime(openRequest.createdAt, lang), amount: formatRupees(openRequest.amountPaise) })
-                      : t('request.batched', { date: formatIstDateTime(openRequest.createdAt, lang) })}
-                  </p>
-                  {(openRequest.status === 'open' || openRequest.status === 'batched') && (
-                    <button
-                      type="button"
-                      className="button"
-                      disabled={cancel.isPending}
-                      onClick={() =>
-                        cancel.mutate(
-                          { requestId: openRequest.id },
-                          {
-                            onSuccess: () => toast.success(t('request.cancelled')),
-                            onError: (error) => toast.error(errorMessage(error, t('failed'))),
-                            onSettled: refresh,
-                          },
-                        )
-                      }
-                    >
-                      {t('request.cancel')}
-                    </button>
-                  )}
-                </>
-              ) : canRequest ? (
-                <button
-                  type="button"
-                  className="button button--primary"
-                  disabled={request.isPending}
-                  onClick={() =>
-                    request.mutate(undefined, {
-                      onSuccess: () => toast.success(t('request.sent')),
-                      onError: (error) => toast.error(errorMessage(error, t('failed'))),
-                      onSettled: refresh,
-                    })
-                  }
-                >
-                  {t('request.button', { amount: formatRupees(balance.requestablePaise) })}
-                </button>
-              ) : (
-                <p className="muted">
-                  {!details
-                    ? t('request.needDetails')
-                    : balance.onItsWayPaise > 0
-                      ? t('request.onItsWay')
-                      : t('balance.minimum', { amount: formatRupees(balance.minimumPaise) })}
-                </p>
-              )}
-            </section>
-
-            <section aria-labelledby="lines-title">
-              <h2 id="lines-title">{t('lines.title')}</h2>
-              {lines.length === 0 ? (
-                <p className="muted">{t('lines.empty')}</p>
-              ) : (
-                <ul className="payout-lines">
-                  {lines.map((line) => (
-                    <li key={line.id}>
-                      <span>
-                        <strong>{statusText[line.status]}</strong> · {referenceText(line.reference, referenceWords)} ·{' '}
-                        {formatIstDateTime(line.decidedAt ?? line.fixedAt, lang)}
-                        {line.where && ` · ${line.where}`}
-                        {line.utr && (
-                          <>
-                            <br />
-                            {t('lines.utr', { utr: line.utr })}
-                          </>
-                        )}
-                        {line.failReason && (
-                          <>
-                            <br />
-                            {t('lines.reason', { reason: line.failReason })}
-                          </>
-                        )}
-                      </span>
-                      <span>
-                        {/* TDS is booked when commission is credited (see the statement); only payouts from before that withheld it. */}
-                        {line.tdsPaise > 0 && `${t('lines.gross')} ${formatRupees(line.grossPaise)} · ${t('lines.tds')} ${formatRupees(line.tdsPaise)} · `}
-                        {t('lines.net')} <strong>{formatRupees(line.netPaise)}</strong>
-                      </span>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-
-            <StatementSection />
-          </div>
-        );
-      }}
+      {(data) => (
+        <div className="page payouts">
+          <h1>{t('title')}</h1>
+          <PayoutsBalance balance={data.balance} />
+          <PayoutDetails details={data.details} />
+          <PayoutRequest mine={data} onChanged={refresh} />
+          <PayoutLines lines={data.lines} />
+          <StatementSection />
+        </div>
+      )}
     </QueryState>
   );
 }

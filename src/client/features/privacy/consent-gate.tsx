@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Dialog } from '../../components/dialog';
+import { FormError } from '../../components/form-error';
+import { MutationButton } from '../../components/mutation-button';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { pagePaths } from '../../../shared/page-paths';
 import { useSession } from '../auth/use-session';
@@ -38,27 +40,19 @@ function AskConsent() {
           {t('consent.read')}
         </a>
       </p>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <button
-        type="button"
+      <FormError message={problem} />
+      <MutationButton
         className="button button--primary button--block"
-        disabled={accept.isPending}
-        onClick={() =>
-          accept.mutate(
-            { version },
-            {
-              onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.privacy.status.queryKey() }),
-              onError: (error) => setProblem(errorMessage(error, t('consent.failed'))),
-            },
-          )
-        }
+        mutation={accept}
+        variables={{ version }}
+        options={{
+          onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.privacy.status.queryKey() }),
+          onError: (error) => setProblem(errorMessage(error, t('consent.failed'))),
+        }}
+        busyLabel={t('consent.busy')}
       >
-        {accept.isPending ? t('consent.busy') : t('consent.agree')}
-      </button>
+        {t('consent.agree')}
+      </MutationButton>
     </Dialog>
   );
 }

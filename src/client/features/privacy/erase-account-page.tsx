@@ -1,14 +1,17 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { FormError } from '../../components/form-error';
+import { MutationButton } from '../../components/mutation-button';
 import { PageSpinner } from '../../components/page-spinner';
-import { TextField } from '../../components/text-field';
+import { PasswordField } from '../../components/password-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatRupees } from '../../../shared/money';
 import { pagePaths } from '../../../shared/page-paths';
 import { useSession } from '../auth/use-session';
 import { usePrivacyMessages } from './privacy-messages';
+import { SubmitButton } from '../../components/submit-button';
 
 /** The emailed link: one button erases the account (the link is the proof; no session needed). */
 function ConfirmErasure({ token }: { token: string }) {
@@ -28,27 +31,16 @@ function ConfirmErasure({ token }: { token: string }) {
     <>
       <h2>{t('erase.confirmTitle')}</h2>
       <p>{t('erase.what')}</p>
-      {problem && (
-        <p className="form-error" role="alert">
-          {problem}
-        </p>
-      )}
-      <button
-        type="button"
+      <FormError message={problem} />
+      <MutationButton
         className="button button--danger button--block"
-        disabled={confirm.isPending}
-        onClick={() =>
-          confirm.mutate(
-            { token },
-            {
-              onSuccess: () => queryClient.clear(),
-              onError: (error) => setProblem(errorMessage(error, t('erase.failed'))),
-            },
-          )
-        }
+        mutation={confirm}
+        variables={{ token }}
+        options={{ onSuccess: () => queryClient.clear(), onError: (error) => setProblem(errorMessage(error, t('erase.failed'))) }}
+        busyLabel={t('erase.confirmBusy')}
       >
-        {confirm.isPending ? t('erase.confirmBusy') : t('erase.confirm')}
-      </button>
+        {t('erase.confirm')}
+      </MutationButton>
     </>
   );
 }
@@ -86,18 +78,10 @@ function AskErasure() {
         <p role="note">{t('erase.admin')}</p>
       ) : (
         <>
-          <TextField
-            label={t('erase.password')}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            error={problem}
-            onChange={setPassword}
-          />
-          <button type="submit" className="button button--danger button--block" disabled={ask.isPending || erasure?.payoutInFlight}>
-            {ask.isPending ? t('erase.busy') : t('erase.ask')}
-          </button>
+          <PasswordField purpose="current" required={false} label={t('erase.password')} value={password} error={problem} onChange={setPassword} />
+          <SubmitButton className="button button--danger button--block" busy={ask.isPending} busyLabel={t('erase.busy')} disabled={erasure?.payoutInFlight}>
+            {t('erase.ask')}
+          </SubmitButton>
         </>
       )}
     </form>

@@ -1,12 +1,13 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { TextField } from '../../components/text-field';
+import { PasswordField } from '../../components/password-field';
 import { downloadText } from '../../lib/download';
 import { errorMessage, useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
 import { usePrivacyMessages } from './privacy-messages';
 import './privacy.css';
+import { SubmitButton } from '../../components/submit-button';
 
 type MyData = RouterOutputs['privacy']['myData'];
 
@@ -58,18 +59,10 @@ export default function MyDataPage() {
       {!data ? (
         <form className="form page--narrow" onSubmit={submit} noValidate>
           <p>{t('myData.intro')}</p>
-          <TextField
-            label={t('myData.password')}
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            value={password}
-            error={problem}
-            onChange={setPassword}
-          />
-          <button type="submit" className="button button--primary" disabled={fetchData.isPending}>
-            {fetchData.isPending ? t('myData.busy') : t('myData.show')}
-          </button>
+          <PasswordField purpose="current" required={false} label={t('myData.password')} value={password} error={problem} onChange={setPassword} />
+          <SubmitButton className="button button--primary" busy={fetchData.isPending} busyLabel={t('myData.busy')}>
+            {t('myData.show')}
+          </SubmitButton>
         </form>
       ) : (
         <>

@@ -7,6 +7,7 @@ import { errorCode, errorMessage, type RouterOutputs, useTRPC } from '../../lib/
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { inLanguage, useQuizzesMessages } from './quizzes-messages';
+import { SubmitButton } from '../../components/submit-button';
 
 type Result = RouterOutputs['quizzes']['submit'];
 
@@ -147,9 +148,9 @@ export default function QuizPage() {
                 </div>
               ) : (
                 <div key="before" className="quiz__actions">
-                  <button type="submit" className="button button--primary" disabled={submit.isPending}>
-                    {submit.isPending ? t('submitting') : t('submit')}
-                  </button>
+                  <SubmitButton className="button button--primary" busy={submit.isPending} busyLabel={t('submitting')}>
+                    {t('submit')}
+                  </SubmitButton>
                   <Link to={back} className="button">
                     {t('back')}
                   </Link>

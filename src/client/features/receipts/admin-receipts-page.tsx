@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { Link } from 'react-router';
 import { Pager, pageCount, usePaging } from '../../components/pager';
 import { QueryState } from '../../components/query-state';
+import { DataTable } from '../../components/data-table';
 import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -90,77 +91,47 @@ export default function AdminReceiptsPage() {
         {(data) => (
           <>
             <p role="status">{count('admin.count', data.total, { amount: formatRupees(data.amountPaise) })}</p>
-            <div className="table-scroll">
-              <table className="table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.number')}</th>
-                    <th scope="col">{t('admin.date')}</th>
-                    <th scope="col">{t('admin.buyer')}</th>
-                    <th scope="col">{t('admin.package')}</th>
-                    <th scope="col">{t('admin.amount')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.receipts.map((receipt) => (
-                    <tr key={receipt.number}>
-                      <td>
-                        <Link
-                          to={pathTo(pagePaths.receipt, { orderId: receipt.orderId })}
-                          aria-label={t('admin.open', { number: receipt.number })}
-                          translate="no"
-                        >
-                          {receipt.number}
-                        </Link>
-                        {receipt.reversedAt !== null && <span className="badge badge--reversed">{t('admin.reversed')}</span>}
-                        {receipt.creditNote && (
-                          <span className="receipt__line muted" translate="no">
-                            {t('admin.creditNote', { number: receipt.creditNote.number })}
-                          </span>
-                        )}
-                      </td>
-                      <td>{formatIstDateTime(receipt.issuedAt, lang)}</td>
-                      <td>{receipt.buyer.name}</td>
-                      <td>{receipt.packageName}</td>
-                      <td>{formatRupees(receipt.amountPaise)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable columns={[t('admin.number'), t('admin.date'), t('admin.buyer'), t('admin.package'), t('admin.amount')]}>
+              {data.receipts.map((receipt) => (
+                <tr key={receipt.number}>
+                  <td>
+                    <Link to={pathTo(pagePaths.receipt, { orderId: receipt.orderId })} aria-label={t('admin.open', { number: receipt.number })} translate="no">
+                      {receipt.number}
+                    </Link>
+                    {receipt.reversedAt !== null && <span className="badge badge--reversed">{t('admin.reversed')}</span>}
+                    {receipt.creditNote && (
+                      <span className="receipt__line muted" translate="no">
+                        {t('admin.creditNote', { number: receipt.creditNote.number })}
+                      </span>
+                    )}
+                  </td>
+                  <td>{formatIstDateTime(receipt.issuedAt, lang)}</td>
+                  <td>{receipt.buyer.name}</td>
+                  <td>{receipt.packageName}</td>
+                  <td>{formatRupees(receipt.amountPaise)}</td>
+                </tr>
+              ))}
+            </DataTable>
             <Pager page={page} hasNext={page < pages} onPage={setPage} pages={pages} />
             {data.creditNotes.length > 0 && (
               <section aria-labelledby="credit-notes-title">
                 <h2 id="credit-notes-title">{t('admin.creditNotes')}</h2>
-                <div className="table-scroll">
-                  <table className="table">
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('admin.number')}</th>
-                        <th scope="col">{t('admin.date')}</th>
-                        <th scope="col">{t('admin.against')}</th>
-                        <th scope="col">{t('admin.buyer')}</th>
-                        <th scope="col">{t('admin.amount')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {data.creditNotes.map((note) => (
-                        <tr key={note.number}>
-                          <td translate="no">{note.number}</td>
-                          <td>{formatIstDateTime(note.issuedAt, lang)}</td>
-                          <td>
-                            <Link to={pathTo(pagePaths.receipt, { orderId: note.orderId })} translate="no">
-                              {note.invoiceNumber}
-                            </Link>
-                            <span className="receipt__line muted">{note.reason}</span>
-                          </td>
-                          <td>{note.buyerName}</td>
-                          <td>− {formatRupees(note.amountPaise)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <DataTable columns={[t('admin.number'), t('admin.date'), t('admin.against'), t('admin.buyer'), t('admin.amount')]}>
+                  {data.creditNotes.map((note) => (
+                    <tr key={note.number}>
+                      <td translate="no">{note.number}</td>
+                      <td>{formatIstDateTime(note.issuedAt, lang)}</td>
+                      <td>
+                        <Link to={pathTo(pagePaths.receipt, { orderId: note.orderId })} translate="no">
+                          {note.invoiceNumber}
+                        </Link>
+                        <span className="receipt__line muted">{note.reason}</span>
+                      </td>
+                      <td>{note.buyerName}</td>
+                      <td>− {formatRupees(note.amountPaise)}</td>
+                    </tr>
+                  ))}
+                </DataTable>
               </section>
             )}
           </>

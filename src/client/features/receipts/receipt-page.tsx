@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
@@ -16,6 +16,114 @@ type Paper = 'a4' | 'roll';
 const percent = (rateBp: number) => `${rateBp / 100}%`;
 
 /** /receipt/:orderId: the receipt (or tax invoice) of an approved order, made for printing. */
+type Receipt = RouterOutputs['receipts']['byOrder'];
+
+/** Who sold and who bought: names, contacts, and for a tax invoice the GSTINs and states. */
+function ReceiptParties({ r }: { r: Receipt }) {
+  const { t, lang } = useReceiptsMessages();
+  return (
+    <div className="receipt__parties">
+      <section aria-labelledby="receipt-from">
+        <h2 id="receipt-from">{t('receipt.from')}</h2>
+        <p>
+          <strong>{r.seller.name}</strong>
+          {r.seller.address && <span className="receipt__line">{r.seller.address}</span>}
+          {r.seller.phone && <span className="receipt__line">{`${t('receipt.phone')}: ${r.seller.phone}`}</span>}
+          {r.seller.email && <span className="receipt__line">{`${t('receipt.email')}: ${r.seller.email}`}</span>}
+          {r.tax && <span className="receipt__line">{`${t('receipt.gstin')}: ${r.tax.gstin}`}</span>}
+          {r.tax && <span className="receipt__line">{`${t('receipt.state')}: ${r.tax.sellerState[lang]} (${r.tax.sellerState.code})`}</span>}
+        </p>
+      </section>
+      <section aria-labelledby="receipt-to">
+        <h2 id="receipt-to">{t('receipt.to')}</h2>
+        <p>
+          <strong>{r.buyer.name}</strong>
+          <span className="receipt__line">{`${t('receipt.email')}: ${r.buyer.email}`}</span>
+          {r.buyer.phone && <span className="receipt__line">{`${t('receipt.phone')}: ${r.buyer.phone}`}</span>}
+          {r.tax?.buyerGstin && <span className="receipt__line">{`${t('receipt.buyerGstin')}: ${r.tax.buyerGstin}`}</span>}
+          {r.tax && (
+            <span className="receipt__line">{`${t('receipt.placeOfSupply')}: ${r.tax.buyerState[lang]} (${r.tax.buyerState.code})${r.tax.buyerPin ? `, ${t('receipt.pin')} ${r.tax.buyerPin}` : ''}`}</span>
+          )}
+        </p>
+      </section>
+    </div>
+  );
+}
+
+/** What was bought: list price and discount, the package, the taxes, the total, and the amount in words in both languages. */
+function ReceiptItems({ r }: { r: Receipt }) {
+  const { t, lang } = useReceiptsMessages();
+  return (
+    <>
+      <table className="receipt__items">
+        <thead>
+          <tr>
+            <th scope="col">{t('receipt.item')}</th>
+            <th scope="col" className="receipt__money">
+              {r.tax ? t('receipt.taxable') : t('receipt.amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {r.discount && (
+            <>
+              <tr>
+                <th scope="row">{t('receipt.listPrice')}</th>
+                <td className="receipt__money">{formatRupees(r.discount.listPricePaise)}</td>
+              </tr>
+              <tr>
+                <th scope="row">{t('receipt.discount', { code: r.discount.code })}</th>
+                <td className="receipt__money">− {formatRupees(r.discount.discountPaise)}</td>
+              </tr>
+            </>
+          )}
+          <tr>
+            <td>
+              {r.packageName}
+              {r.tax && <span className="receipt__line muted">{`${t('receipt.sac')} ${r.tax.sac}`}</span>}
+            </td>
+            <td className="receipt__money">{formatRupees(r.tax ? r.tax.taxablePaise : r.amountPaise)}</td>
+          </tr>
+          {r.tax &&
+            (r.tax.intraState ? (
+              <>
+                <tr>
+                  <th scope="row">{t('receipt.cgst', { rate: percent(r.tax.rateBp / 2) })}</th>
+                  <td className="receipt__money">{formatRupees(r.tax.cgstPaise)}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{t('receipt.sgst', { rate: percent(r.tax.rateBp / 2) })}</th>
+                  <td className="receipt__money">{formatRupees(r.tax.sgstPaise)}</td>
+                </tr>
+              </>
+            ) : (
+              <tr>
+                <th scope="row">{t('receipt.igst', { rate: percent(r.tax.rateBp) })}</th>
+                <td className="receipt__money">{formatRupees(r.tax.igstPaise)}</td>
+              </tr>
+            ))}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">{t('receipt.total')}</th>
+            <td className="receipt__money receipt__total">{formatRupees(r.amountPaise)}</td>
+          </tr>
+        </tfoot>
+      </table>
+
+      <section className="receipt__words" aria-labelledby="receipt-words">
+        <h2 id="receipt-words">{t('receipt.words')}</h2>
+        {/* The reader's language first. */}
+        {(lang === 'mr' ? (['mr', 'en'] as const) : (['en', 'mr'] as const)).map((words) => (
+          <p key={words} lang={words}>
+            {r.amountInWords[words]}
+          </p>
+        ))}
+      </section>
+    </>
+  );
+}
+
 export default function ReceiptPage() {
   const { orderId = '' } = useParams();
   const { t, lang } = useReceiptsMessages();
@@ -85,97 +193,9 @@ export default function ReceiptPage() {
               </p>
             )}
 
-            <div className="receipt__parties">
-              <section aria-labelledby="receipt-from">
-                <h2 id="receipt-from">{t('receipt.from')}</h2>
-                <p>
-                  <strong>{r.seller.name}</strong>
-                  {r.seller.address && <span className="receipt__line">{r.seller.address}</span>}
-                  {r.seller.phone && <span className="receipt__line">{`${t('receipt.phone')}: ${r.seller.phone}`}</span>}
-                  {r.seller.email && <span className="receipt__line">{`${t('receipt.email')}: ${r.seller.email}`}</span>}
-                  {r.tax && <span className="receipt__line">{`${t('receipt.gstin')}: ${r.tax.gstin}`}</span>}
-                  {r.tax && <span className="receipt__line">{`${t('receipt.state')}: ${r.tax.sellerState[lang]} (${r.tax.sellerState.code})`}</span>}
-                </p>
-              </section>
-              <section aria-labelledby="receipt-to">
-                <h2 id="receipt-to">{t('receipt.to')}</h2>
-                <p>
-                  <strong>{r.buyer.name}</strong>
-                  <span className="receipt__line">{`${t('receipt.email')}: ${r.buyer.email}`}</span>
-                  {r.buyer.phone && <span className="receipt__line">{`${t('receipt.phone')}: ${r.buyer.phone}`}</span>}
-                  {r.tax?.buyerGstin && <span className="receipt__line">{`${t('receipt.buyerGstin')}: ${r.tax.buyerGstin}`}</span>}
-                  {r.tax && (
-                    <span className="receipt__line">{`${t('receipt.placeOfSupply')}: ${r.tax.buyerState[lang]} (${r.tax.buyerState.code})${r.tax.buyerPin ? `, ${t('receipt.pin')} ${r.tax.buyerPin}` : ''}`}</span>
-                  )}
-                </p>
-              </section>
-            </div>
+            <ReceiptParties r={r} />
 
-            <table className="receipt__items">
-              <thead>
-                <tr>
-                  <th scope="col">{t('receipt.item')}</th>
-                  <th scope="col" className="receipt__money">
-                    {r.tax ? t('receipt.taxable') : t('receipt.amount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {r.discount && (
-                  <>
-                    <tr>
-                      <th scope="row">{t('receipt.listPrice')}</th>
-                      <td className="receipt__money">{formatRupees(r.discount.listPricePaise)}</td>
-                    </tr>
-                    <tr>
-                      <th scope="row">{t('receipt.discount', { code: r.discount.code })}</th>
-                      <td className="receipt__money">− {formatRupees(r.discount.discountPaise)}</td>
-                    </tr>
-                  </>
-                )}
-                <tr>
-                  <td>
-                    {r.packageName}
-                    {r.tax && <span className="receipt__line muted">{`${t('receipt.sac')} ${r.tax.sac}`}</span>}
-                  </td>
-                  <td className="receipt__money">{formatRupees(r.tax ? r.tax.taxablePaise : r.amountPaise)}</td>
-                </tr>
-                {r.tax &&
-                  (r.tax.intraState ? (
-                    <>
-                      <tr>
-                        <th scope="row">{t('receipt.cgst', { rate: percent(r.tax.rateBp / 2) })}</th>
-                        <td className="receipt__money">{formatRupees(r.tax.cgstPaise)}</td>
-                      </tr>
-                      <tr>
-                        <th scope="row">{t('receipt.sgst', { rate: percent(r.tax.rateBp / 2) })}</th>
-                        <td className="receipt__money">{formatRupees(r.tax.sgstPaise)}</td>
-                      </tr>
-                    </>
-                  ) : (
-                    <tr>
-                      <th scope="row">{t('receipt.igst', { rate: percent(r.tax.rateBp) })}</th>
-                      <td className="receipt__money">{formatRupees(r.tax.igstPaise)}</td>
-                    </tr>
-                  ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row">{t('receipt.total')}</th>
-                  <td className="receipt__money receipt__total">{formatRupees(r.amountPaise)}</td>
-                </tr>
-              </tfoot>
-            </table>
-
-            <section className="receipt__words" aria-labelledby="receipt-words">
-              <h2 id="receipt-words">{t('receipt.words')}</h2>
-              {/* The reader's language first. */}
-              {(lang === 'mr' ? (['mr', 'en'] as const) : (['en', 'mr'] as const)).map((words) => (
-                <p key={words} lang={words}>
-                  {r.amountInWords[words]}
-                </p>
-              ))}
-            </section>
+            <ReceiptItems r={r} />
 
             <dl className="receipt__payment">
               <dt>{t('receipt.paidBy', { date: formatIstDateTime(r.paidAt, lang) })}</dt>

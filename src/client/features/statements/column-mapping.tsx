@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { NeedsMapping } from './statement-types';
 import { useStatementsMessages } from './statements-messages';
+import { Field } from '../../components/field';
 
 export type ChosenColumns = { date: number; description: number; reference: number | null; credit: number };
 type Role = keyof ChosenColumns;
@@ -71,10 +72,7 @@ export function ColumnMapping({ request, busy, onSubmit, onCancel }: Props) {
       <form className="form" onSubmit={submit} noValidate>
         <div className="statements__mapping-fields">
           {ROLES.map((role) => (
-            <div className="field" key={role}>
-              <label htmlFor={`${id}-${role}`} className="field__label">
-                {t(`mapping.${role}`)}
-              </label>
+            <Field key={role} htmlFor={`${id}-${role}`} label={t(`mapping.${role}`)}>
               <select
                 id={`${id}-${role}`}
                 value={chosen[role]}
@@ -89,7 +87,7 @@ export function ColumnMapping({ request, busy, onSubmit, onCancel }: Props) {
                   </option>
                 ))}
               </select>
-            </div>
+            </Field>
           ))}
         </div>
         {error && (

@@ -6,9 +6,10 @@ import type { Language } from '../../../shared/domain';
 import { formatRupees } from '../../../shared/money';
 import { Dialog } from '../../components/dialog';
 import { errorMessage, useTRPC } from '../../lib/trpc';
-import type { ApprovalSummary, CreditLine, MatchedOrder } from './statement-types';
+import type { ApprovalSummary, CreditLine, MatchedOrder, StatementResultData } from './statement-types';
 import { useStatementsMessages } from './statements-messages';
 import { QueryState } from '../../components/query-state';
+import { Field } from '../../components/field';
 
 const STALE_DAY_CHOICES = [1, 2, 3, 5, 7, 10, 15, 30, 60, 90];
 
@@ -17,14 +18,294 @@ function statementDate(date: string, lang: Language): string {
   return new Intl.DateTimeFormat(dateLocale(lang), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`));
 }
 
+/** Where a credit line sits in the statement, and its narration; `children` adds to the list between. */
+function LineDetails({ line, children }: { line: CreditLine; children?: ReactNode }) {
+  const { t, lang } = useStatementsMessages();
+  return (
+    <dl className="details">
+      <dt>{t('result.date')}</dt>
+      <dd>
+        {statementDate(line.txnDate, lang)} · {t('result.row', { number: line.rowNumber })}
+        {!line.isNew && <span className="badge statements__seen">{t('result.seenBefore')}</span>}
+      </dd>
+      {children}
+      <dt>{t('result.narration')}</dt>
+      <dd className="statements__narration">{line.description}</dd>
+    </dl>
+  );
+}
+
+/** Who placed an order, for what, and when (terms of a details list). */
+function OrderDetails({ order }: { order: MatchedOrder }) {
+  const { t, lang } = useStatementsMessages();
+  return (
+    <>
+      <dt>{t('result.buyer')}</dt>
+      <dd>
+        {order.buyer.name} · {order.buyer.email}
+      </dd>
+      <dt>{t('result.package')}</dt>
+      <dd>{order.packageName}</dd>
+      <dt>{t('result.placed')}</dt>
+      <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
+    </>
+  );
+}
+
+function UtrLine({ utr }: { utr: string | null }) {
+  const { t } = useStatementsMessages();
+  return (
+    <p className="statements__utr">
+      {utr ? (
+        <>
+          {t('result.utr')}: <strong translate="no">{utr}</strong>
+        </>
+      ) : (
+        <span className="muted">{t('result.noUtr')}</span>
+      )}
+    </p>
+  );
+}
+
+/** The statement itself: its period, file, who uploaded it, its lines, and what was approved from it so far. */
+function StatementSummary({ info }: { info: StatementResultData['import'] }) {
+  const { t, lang } = useStatementsMessages();
+  return (
+    <section className="statements__section" aria-labelledby="statement-summary">
+      <h2 id="statement-summary">
+        {info.periodFrom && info.periodTo
+          ? t('result.title', { from: statementDate(info.periodFrom, lang), to: statementDate(info.periodTo, lang) })
+          : t('result.titleEmpty')}
+      </h2>
+      {info.repeatOf && <p className="notice">{t('result.repeatOf')}</p>}
+      <dl className="details">
+        <dt>{t('result.file')}</dt>
+        <dd>{info.fileName}</dd>
+        <dt>{t('result.uploaded')}</dt>
+        <dd>{t('result.uploadedBy', { date: formatIstDateTime(info.createdAt, lang), name: info.uploadedBy.name })}</dd>
+        <dt>{t('result.layout')}</dt>
+        <dd>{info.layout === 'mapped' ? t('result.mapped') : info.layoutName}</dd>
+        <dt>{t('result.lines')}</dt>
+        <dd>{t('result.linesValue', { rows: info.rowsRead, credits: info.creditLines, fresh: info.newCreditLines })}</dd>
+        {info.lastApprovedAt !== null && info.lastApprovedBy && (
+          <>
+            <dt>{t('result.approvedSoFar')}</dt>
+            <dd>
+              {t('result.approvedValue', {
+                approved: info.approvedCount,
+                failed: info.failedCount,
+                name: info.lastApprovedBy.name,
+                date: formatIstDateTime(info.lastApprovedAt, lang),
+              })}
+            </dd>
+          </>
+        )}
+      </dl>
+    </section>
+  );
+}
+
+/** Credits that match a pending order exactly, the button that approves them all, and the outcome of the last approval. */
+function ExactMatches({
+  lines,
+  approvable,
+  busy,
+  onApprove,
+  summary,
+}: {
+  lines: CreditLine[];
+  approvable: number;
+  busy: boolean;
+  onApprove: () => void;
+  summary: ApprovalSummary | null;
+}) {
+  const { t, count } = useStatementsMessages();
+  return (
+    <section className="statements__section" aria-labelledby="statement-exact">
+      <h2 id="statement-exact">{t('exact.title', { count: lines.length })}</h2>
+      <p className="muted">{t('exact.intro')}</p>
+      {lines.length === 0 ? (
+        <p className="empty-state">{t('exact.empty')}</p>
+      ) : (
+        <>
+          <ul className="order-list">
+            {lines.map((line) => (
+              <li key={line.rowNumber} className="order-card order-card--approved">
+                <p className="order-card__title">
+                  <strong>{line.order?.buyer.name}</strong> <span className="order-card__amount">{formatRupees(line.amountPaise)}</span>
+                </p>
+                <UtrLine utr={line.utr} />
+                <LineDetails line={line}>{line.order && <OrderDetails order={line.order} />}</LineDetails>
+              </li>
+            ))}
+          </ul>
+          <div className="button-row">
+            <button type="button" className="button button--primary" onClick={onApprove} disabled={busy}>
+              {count('exact.approveAll', approvable)}
+            </button>
+          </div>
+        </>
+      )}
+      <div role="status" aria-live="polite">
+        {summary && (
+          <div className="statements__outcome">
+            <h3>{t('exact.resultsTitle')}</h3>
+            <p>{t('exact.done', { approved: summary.approved, failed: summary.failed })}</p>
+            <ul className="compact-list">
+              {summary.results.map((item) => (
+                <li key={item.orderId}>
+                  <span>
+                    {item.buyerName ?? item.orderId} · <span translate="no">{item.utr}</span>
+                    {item.amountPaise !== null && ` · ${formatRupees(item.amountPaise)}`}
+                    {item.message && <span className="statements__failure"> — {item.message}</span>}
+                  </span>
+                  <span className={`badge ${item.ok ? 'badge--approved' : 'badge--rejected'}`}>{item.ok ? t('exact.approved') : t('exact.notApproved')}</span>
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** Credits whose UTR names an order of another amount. */
+function Mismatches({ lines }: { lines: CreditLine[] }) {
+  const { t } = useStatementsMessages();
+  return (
+    <section className="statements__section" aria-labelledby="statement-mismatch">
+      <h2 id="statement-mismatch">{t('mismatch.title', { count: lines.length })}</h2>
+      <p className="muted">{t('mismatch.intro')}</p>
+      {lines.length === 0 ? (
+        <p className="empty-state">{t('mismatch.empty')}</p>
+      ) : (
+        <ul className="order-list">
+          {lines.map((line) => (
+            <li key={line.rowNumber} className="order-card order-card--pending">
+              <p className="order-card__title">
+                <strong>{line.order?.buyer.name}</strong>
+              </p>
+              <UtrLine utr={line.utr} />
+              <LineDetails line={line}>
+                {line.order && (
+                  <>
+                    <dt>{t('result.statementAmount')}</dt>
+                    <dd>
+                      <strong>{formatRupees(line.amountPaise)}</strong>
+                    </dd>
+                    <dt>{t('result.orderAmount')}</dt>
+                    <dd>
+                      <strong>{formatRupees(line.order.amountPaise)}</strong>
+                    </dd>
+                    <OrderDetails order={line.order} />
+                  </>
+                )}
+              </LineDetails>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Credits that name no order (or a UTR seen on another line). */
+function NoOrder({ lines }: { lines: CreditLine[] }) {
+  const { t } = useStatementsMessages();
+  return (
+    <section className="statements__section" aria-labelledby="statement-no-order">
+      <h2 id="statement-no-order">{t('noOrder.title', { count: lines.length })}</h2>
+      <p className="muted">{t('noOrder.intro')}</p>
+      {lines.length === 0 ? (
+        <p className="empty-state">{t('noOrder.empty')}</p>
+      ) : (
+        <ul className="order-list">
+          {lines.map((line) => (
+            <li key={line.rowNumber} className="order-card order-card--rejected">
+              <p className="order-card__title">
+                <span className="order-card__amount">{formatRupees(line.amountPaise)}</span>
+              </p>
+              <UtrLine utr={line.utr} />
+              {line.note === 'repeated_utr' && <p className="statements__failure">{t('result.repeatedUtr')}</p>}
+              <LineDetails line={line} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Pending orders older than the chosen number of days that no credit paid. */
+function StaleOrders({ orders, staleDays, onStaleDaysChange }: { orders: MatchedOrder[]; staleDays: number; onStaleDaysChange: (days: number) => void }) {
+  const { t, count } = useStatementsMessages();
+  const staleId = useId();
+  return (
+    <section className="statements__section" aria-labelledby="statement-stale">
+      <h2 id="statement-stale">{t('stale.title', { count: orders.length })}</h2>
+      <p className="muted">{t('stale.intro')}</p>
+      <Field htmlFor={staleId} label={t('stale.days')} className="statements__days">
+        <select id={staleId} value={staleDays} onChange={(event) => onStaleDaysChange(Number(event.target.value))}>
+          {STALE_DAY_CHOICES.map((days) => (
+            <option key={days} value={days}>
+              {count('stale.daysOption', days)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {orders.length === 0 ? (
+        <p className="empty-state">{t('stale.empty')}</p>
+      ) : (
+        <ul className="order-list">
+          {orders.map((order) => (
+            <li key={order.id} className="order-card order-card--pending">
+              <p className="order-card__title">
+                <strong>{order.buyer.name}</strong> <span className="order-card__amount">{formatRupees(order.amountPaise)}</span>
+              </p>
+              <UtrLine utr={order.utr} />
+              <dl className="details">
+                <OrderDetails order={order} />
+              </dl>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Credits whose order is already decided (by this approval, or before). */
+function Settled({ lines }: { lines: StatementResultData['settled'] }) {
+  const { t } = useStatementsMessages();
+  return (
+    <section className="statements__section" aria-labelledby="statement-settled">
+      <h2 id="statement-settled">{t('settled.title', { count: lines.length })}</h2>
+      {lines.length === 0 ? (
+        <p className="empty-state">{t('settled.empty')}</p>
+      ) : (
+        <ul className="compact-list">
+          {lines.map((line) => (
+            <li key={line.rowNumber}>
+              <span>
+                {line.order?.buyer.name} · <span translate="no">{line.utr}</span> · {formatRupees(line.amountPaise)}
+              </span>
+              {line.result?.status === 'approved' && <span className="badge badge--approved">{t('settled.byThis')}</span>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 type Props = { importId: string; staleDays: number; onStaleDaysChange: (days: number) => void };
 
 /** One import's credits against the orders as they are now, and the one-click approval. */
 export function StatementResult({ importId, staleDays, onStaleDaysChange }: Props) {
-  const { t, lang, count } = useStatementsMessages();
+  const { t, count } = useStatementsMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const staleId = useId();
   const [confirming, setConfirming] = useState(false);
   const [summary, setSummary] = useState<{ importId: string; data: ApprovalSummary } | null>(null);
   const result = useQuery({ ...trpc.statements.result.queryOptions({ importId, staleDays }), placeholderData: keepPreviousData });
@@ -33,7 +314,6 @@ export function StatementResult({ importId, staleDays, onStaleDaysChange }: Prop
   return (
     <QueryState query={result} error={(error) => errorMessage(error, t('result.loadFailed'))}>
       {(data) => {
-        const info = data.import;
         const exactIds = data.exact.flatMap((line) => (line.order ? [line.order.id] : []));
 
         function approveAll() {
@@ -52,233 +332,20 @@ export function StatementResult({ importId, staleDays, onStaleDaysChange }: Prop
           );
         }
 
-        const money = formatRupees;
-        const lineDetails = (line: CreditLine, extra?: ReactNode) => (
-          <dl className="details">
-            <dt>{t('result.date')}</dt>
-            <dd>
-              {statementDate(line.txnDate, lang)} · {t('result.row', { number: line.rowNumber })}
-              {!line.isNew && <span className="badge statements__seen">{t('result.seenBefore')}</span>}
-            </dd>
-            {extra}
-            <dt>{t('result.narration')}</dt>
-            <dd className="statements__narration">{line.description}</dd>
-          </dl>
-        );
-        const orderDetails = (order: MatchedOrder) => (
-          <>
-            <dt>{t('result.buyer')}</dt>
-            <dd>
-              {order.buyer.name} · {order.buyer.email}
-            </dd>
-            <dt>{t('result.package')}</dt>
-            <dd>{order.packageName}</dd>
-            <dt>{t('result.placed')}</dt>
-            <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
-          </>
-        );
-        const utrLine = (utr: string | null) => (
-          <p className="statements__utr">
-            {utr ? (
-              <>
-                {t('result.utr')}: <strong translate="no">{utr}</strong>
-              </>
-            ) : (
-              <span className="muted">{t('result.noUtr')}</span>
-            )}
-          </p>
-        );
-
-        const shownSummary = summary?.importId === importId ? summary.data : null;
-
         return (
           <div className="statements__result">
-            <section className="statements__section" aria-labelledby="statement-summary">
-              <h2 id="statement-summary">
-                {info.periodFrom && info.periodTo
-                  ? t('result.title', { from: statementDate(info.periodFrom, lang), to: statementDate(info.periodTo, lang) })
-                  : t('result.titleEmpty')}
-              </h2>
-              {info.repeatOf && <p className="notice">{t('result.repeatOf')}</p>}
-              <dl className="details">
-                <dt>{t('result.file')}</dt>
-                <dd>{info.fileName}</dd>
-                <dt>{t('result.uploaded')}</dt>
-                <dd>{t('result.uploadedBy', { date: formatIstDateTime(info.createdAt, lang), name: info.uploadedBy.name })}</dd>
-                <dt>{t('result.layout')}</dt>
-                <dd>{info.layout === 'mapped' ? t('result.mapped') : info.layoutName}</dd>
-                <dt>{t('result.lines')}</dt>
-                <dd>{t('result.linesValue', { rows: info.rowsRead, credits: info.creditLines, fresh: info.newCreditLines })}</dd>
-                {info.lastApprovedAt !== null && info.lastApprovedBy && (
-                  <>
-                    <dt>{t('result.approvedSoFar')}</dt>
-                    <dd>
-                      {t('result.approvedValue', {
-                        approved: info.approvedCount,
-                        failed: info.failedCount,
-                        name: info.lastApprovedBy.name,
-                        date: formatIstDateTime(info.lastApprovedAt, lang),
-                      })}
-                    </dd>
-                  </>
-                )}
-              </dl>
-            </section>
-
-            <section className="statements__section" aria-labelledby="statement-exact">
-              <h2 id="statement-exact">{t('exact.title', { count: data.exact.length })}</h2>
-              <p className="muted">{t('exact.intro')}</p>
-              {data.exact.length === 0 ? (
-                <p className="empty-state">{t('exact.empty')}</p>
-              ) : (
-                <>
-                  <ul className="order-list">
-                    {data.exact.map((line) => (
-                      <li key={line.rowNumber} className="order-card order-card--approved">
-                        <p className="order-card__title">
-                          <strong>{line.order?.buyer.name}</strong> <span className="order-card__amount">{money(line.amountPaise)}</span>
-                        </p>
-                        {utrLine(line.utr)}
-                        {lineDetails(line, line.order && orderDetails(line.order))}
-                      </li>
-                    ))}
-                  </ul>
-                  <div className="button-row">
-                    <button type="button" className="button button--primary" onClick={() => setConfirming(true)} disabled={approve.isPending}>
-                      {count('exact.approveAll', exactIds.length)}
-                    </button>
-                  </div>
-                </>
-              )}
-              <div role="status" aria-live="polite">
-                {shownSummary && (
-                  <div className="statements__outcome">
-                    <h3>{t('exact.resultsTitle')}</h3>
-                    <p>{t('exact.done', { approved: shownSummary.approved, failed: shownSummary.failed })}</p>
-                    <ul className="compact-list">
-                      {shownSummary.results.map((item) => (
-                        <li key={item.orderId}>
-                          <span>
-                            {item.buyerName ?? item.orderId} · <span translate="no">{item.utr}</span>
-                            {item.amountPaise !== null && ` · ${money(item.amountPaise)}`}
-                            {item.message && <span className="statements__failure"> — {item.message}</span>}
-                          </span>
-                          <span className={`badge ${item.ok ? 'badge--approved' : 'badge--rejected'}`}>
-                            {item.ok ? t('exact.approved') : t('exact.notApproved')}
-                          </span>
-                        </li>
-                      ))}
-                    </ul>
-                  </div>
-                )}
-              </div>
-            </section>
-
-            <section className="statements__section" aria-labelledby="statement-mismatch">
-              <h2 id="statement-mismatch">{t('mismatch.title', { count: data.mismatches.length })}</h2>
-              <p className="muted">{t('mismatch.intro')}</p>
-              {data.mismatches.length === 0 ? (
-                <p className="empty-state">{t('mismatch.empty')}</p>
-              ) : (
-                <ul className="order-list">
-                  {data.mismatches.map((line) => (
-                    <li key={line.rowNumber} className="order-card order-card--pending">
-                      <p className="order-card__title">
-                        <strong>{line.order?.buyer.name}</strong>
-                      </p>
-                      {utrLine(line.utr)}
-                      {lineDetails(
-                        line,
-                        line.order && (
-                          <>
-                            <dt>{t('result.statementAmount')}</dt>
-                            <dd>
-                              <strong>{money(line.amountPaise)}</strong>
-                            </dd>
-                            <dt>{t('result.orderAmount')}</dt>
-                            <dd>
-                              <strong>{money(line.order.amountPaise)}</strong>
-                            </dd>
-                            {orderDetails(line.order)}
-                          </>
-                        ),
-                      )}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-
-            <section className="statements__section" aria-labelledby="statement-no-order">
-              <h2 id="statement-no-order">{t('noOrder.title', { count: data.noOrder.length })}</h2>
-              <p className="muted">{t('noOrder.intro')}</p>
-              {data.noOrder.length === 0 ? (
-                <p className="empty-state">{t('noOrder.empty')}</p>
-              ) : (
-                <ul className="order-list">
-                  {data.noOrder.map((line) => (
-                    <li key={line.rowNumber} className="order-card order-card--rejected">
-                      <p className="order-card__title">
-                        <span className="order-card__amount">{money(line.amountPaise)}</span>
-                      </p>
-                      {utrLine(line.utr)}
-                      {line.note === 'repeated_utr' && <p className="statements__failure">{t('result.repeatedUtr')}</p>}
-                      {lineDetails(line)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-
-            <section className="statements__section" aria-labelledby="statement-stale">
-              <h2 id="statement-stale">{t('stale.title', { count: data.stale.length })}</h2>
-              <p className="muted">{t('stale.intro')}</p>
-              <div className="field statements__days">
-                <label htmlFor={staleId} className="field__label">
-                  {t('stale.days')}
-                </label>
-                <select id={staleId} value={staleDays} onChange={(event) => onStaleDaysChange(Number(event.target.value))}>
-                  {STALE_DAY_CHOICES.map((days) => (
-                    <option key={days} value={days}>
-                      {count('stale.daysOption', days)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              {data.stale.length === 0 ? (
-                <p className="empty-state">{t('stale.empty')}</p>
-              ) : (
-                <ul className="order-list">
-                  {data.stale.map((order) => (
-                    <li key={order.id} className="order-card order-card--pending">
-                      <p className="order-card__title">
-                        <strong>{order.buyer.name}</strong> <span className="order-card__amount">{money(order.amountPaise)}</span>
-                      </p>
-                      {utrLine(order.utr)}
-                      <dl className="details">{orderDetails(order)}</dl>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
-
-            <section className="statements__section" aria-labelledby="statement-settled">
-              <h2 id="statement-settled">{t('settled.title', { count: data.settled.length })}</h2>
-              {data.settled.length === 0 ? (
-                <p className="empty-state">{t('settled.empty')}</p>
-              ) : (
-                <ul className="compact-list">
-                  {data.settled.map((line) => (
-                    <li key={line.rowNumber}>
-                      <span>
-                        {line.order?.buyer.name} · <span translate="no">{line.utr}</span> · {money(line.amountPaise)}
-                      </span>
-                      {line.result?.status === 'approved' && <span className="badge badge--approved">{t('settled.byThis')}</span>}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </section>
+            <StatementSummary info={data.import} />
+            <ExactMatches
+              lines={data.exact}
+              approvable={exactIds.length}
+              busy={approve.isPending}
+              onApprove={() => setConfirming(true)}
+              summary={summary?.importId === importId ? summary.data : null}
+            />
+            <Mismatches lines={data.mismatches} />
+            <NoOrder lines={data.noOrder} />
+            <StaleOrders orders={data.stale} staleDays={staleDays} onStaleDaysChange={onStaleDaysChange} />
+            <Settled lines={data.settled} />
 
             <Dialog open={confirming} onClose={() => setConfirming(false)} title={count('exact.confirmTitle', exactIds.length)} closeLabel={t('exact.cancel')}>
               <div className="form">

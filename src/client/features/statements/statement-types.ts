@@ -1,7 +1,6 @@
-import type { inferRouterOutputs } from '@trpc/server';
-import type { AppRouter } from '../../../server/root-router';
+import type { RouterOutputs } from '../../lib/trpc';
 
-type Outputs = inferRouterOutputs<AppRouter>['statements'];
+type Outputs = RouterOutputs['statements'];
 
 export type UploadOutcome = Outputs['upload'];
 export type NeedsMapping = Extract<UploadOutcome, { kind: 'needs_mapping' }>;

@@ -13,6 +13,8 @@ import { useStatementsMessages } from './statements-messages';
 import './statements-page.css';
 import { checkForm } from '../../lib/form-check';
 import { pagePaths } from '../../../shared/page-paths';
+import { SubmitButton } from '../../components/submit-button';
+import { Field } from '../../components/field';
 
 /** The default of the server too: pending longer than this with no credit is worth a look. */
 const DEFAULT_STALE_DAYS = 3;
@@ -75,10 +77,7 @@ export default function StatementsPage() {
       </p>
 
       <form className="form statements__upload" onSubmit={submit} noValidate>
-        <div className="field">
-          <label htmlFor={fileId} className="field__label">
-            {t('upload.file')}
-          </label>
+        <Field htmlFor={fileId} label={t('upload.file')}>
           <input
             ref={fileInput}
             id={fileId}
@@ -94,10 +93,10 @@ export default function StatementsPage() {
           <p id={`${fileId}-hint`} className="field__hint">
             {t('upload.fileHint')}
           </p>
-        </div>
-        <button type="submit" className="button button--primary" disabled={busy}>
-          {busy ? t('upload.busy') : t('upload.submit')}
-        </button>
+        </Field>
+        <SubmitButton className="button button--primary" busy={busy} busyLabel={t('upload.busy')}>
+          {t('upload.submit')}
+        </SubmitButton>
       </form>
 
       {needsMapping && (

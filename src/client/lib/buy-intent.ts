@@ -1,3 +1,4 @@
+import { clearStored, readStoredJson, writeStored } from './storage';
 import type { CheckoutPackage } from './checkout-package';
 
 /**
@@ -11,31 +12,20 @@ type BuyIntent = CheckoutPackage & { savedAt: number };
 const KEY = 'buyIntent';
 const MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
+/** Not kept when storage is blocked: after logging in the learner taps Buy Now again. */
 export function saveBuyIntent(pkg: CheckoutPackage): void {
-  try {
-    sessionStorage.setItem(KEY, JSON.stringify({ id: pkg.id, name: pkg.name, pricePaise: pkg.pricePaise, savedAt: Date.now() }));
-  } catch {
-    // Not kept: after logging in the learner taps Buy Now again.
-  }
+  writeStored('session', KEY, { id: pkg.id, name: pkg.name, pricePaise: pkg.pricePaise, savedAt: Date.now() });
 }
 
 export function loadBuyIntent(): CheckoutPackage | null {
-  try {
-    const intent = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as BuyIntent | null;
-    if (!intent || typeof intent.id !== 'string' || typeof intent.pricePaise !== 'number') return null;
-    if (Date.now() - intent.savedAt > MAX_AGE_MS) return null;
-    return { id: intent.id, name: String(intent.name), pricePaise: intent.pricePaise };
-  } catch {
-    return null;
-  }
+  const intent = readStoredJson<BuyIntent>('session', KEY);
+  if (!intent || typeof intent.id !== 'string' || typeof intent.pricePaise !== 'number') return null;
+  if (Date.now() - intent.savedAt > MAX_AGE_MS) return null;
+  return { id: intent.id, name: String(intent.name), pricePaise: intent.pricePaise };
 }
 
 export function clearBuyIntent(): void {
-  try {
-    sessionStorage.removeItem(KEY);
-  } catch {
-    // Nothing to clear.
-  }
+  clearStored('session', KEY);
 }
 
 /** Where the page that just signed someone in sends them, for the guards that notice the session first. */

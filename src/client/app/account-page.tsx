@@ -1,18 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { ReferralShare } from '../../components/referral-share';
-import { useTRPC } from '../../lib/trpc';
-import { useDocumentTitle } from '../../lib/use-document-title';
-import { MyOrders } from '../orders/my-orders';
-import { AccountDevices } from '../devices/account-devices';
-import { AccountPrivacy } from '../privacy/account-privacy';
-import { useAuthMessages } from './auth-messages';
-import { useLogout } from './use-logout';
-import { AccountEdit } from './account-edit';
-import { isAdmin, useSession, type SessionUser } from './use-session';
+import { ReferralShare } from '../components/referral-share';
+import { useTRPC } from '../lib/trpc';
+import { useDocumentTitle } from '../lib/use-document-title';
+import { MyOrders } from '../features/orders/my-orders';
+import { AccountDevices } from '../features/devices/account-devices';
+import { AccountPrivacy } from '../features/privacy/account-privacy';
+import { useAuthMessages } from '../features/auth/auth-messages';
+import { useLogout } from '../features/auth/use-logout';
+import { AccountEdit } from '../features/auth/account-edit';
+import { isAdmin, useSession, type SessionUser } from '../features/auth/use-session';
 import './account-page.css';
-import { QueryState } from '../../components/query-state';
-import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { QueryState } from '../components/query-state';
+import { pagePaths, pathTo } from '../../shared/page-paths';
 
 function Sponsor({ userId }: { userId: string }) {
   const { t } = useAuthMessages();
@@ -92,7 +92,10 @@ function Profile({ user }: { user: SessionUser }) {
   );
 }
 
-/** /account: shown inside the login guard, so a user is always there. */
+/**
+ * /account: shown inside the login guard, so a user is always there. The app composes it: the
+ * profile (auth) with the orders, devices and privacy sections of their own features.
+ */
 export default function AccountPage() {
   const { t } = useAuthMessages();
   useDocumentTitle(t('account.title'));
