@@ -30,11 +30,11 @@ afterAll(async () => {
   await fake.close();
 });
 
-type Options = { token?: string | null; lang?: 'en' | 'mr'; from?: string };
+type Options = { token?: string | null; lang?: 'en' | 'mr'; from?: string; headers?: Record<string, string> };
 const call = (path: string, type: 'query' | 'mutation', input: unknown, options: Options = {}) =>
   callProcedure(t.url, path, type, input, {
     token: options.token ?? null,
-    headers: { ...(options.lang && { 'x-lang': options.lang }), ...(options.from && { 'x-forwarded-for': options.from }) },
+    headers: { ...options.headers, ...(options.lang && { 'x-lang': options.lang }), ...(options.from && { 'x-forwarded-for': options.from }) },
   });
 
 let codeNumber = 0;
@@ -50,12 +50,19 @@ async function learner(overrides: Parameters<typeof createUserWithToken>[1] = {}
   return createUserWithToken(t.db, overrides);
 }
 
-function purchase(buyer: Awaited<ReturnType<typeof learner>>, packageId: number, code?: string, extra: Record<string, unknown> = {}) {
+/** `headers`: as a particular browser sends them (its device cookie). */
+function purchase(
+  buyer: Awaited<ReturnType<typeof learner>>,
+  packageId: number,
+  code?: string,
+  extra: Record<string, unknown> = {},
+  headers?: Record<string, string>,
+) {
   return call(
     'orders.purchase',
     'mutation',
     { name: buyer.user.name, email: buyer.user.email, packageId, utr: nextUtr(), ...(code && { code }), ...extra },
-    { token: buyer.token },
+    { token: buyer.token, ...(headers && { headers }) },
   );
 }
 
@@ -340,24 +347,9 @@ describe("an affiliate's own code", () => {
     const deviceCookie = 'device-cookie-shared-by-both';
     const own = createPackage(t.db);
     // The affiliate buys something from their phone, and two "buyers" order from the same phone.
-    const fromPhone = { headers: { cookie: `device=${deviceCookie}` } };
-    await callProcedure(
-      t.url,
-      'orders.purchase',
-      'mutation',
-      { name: 'F', email: affiliate.user.email, packageId: own.id, utr: nextUtr() },
-      { token: affiliate.token, ...fromPhone },
-    );
-    for (let i = 0; i < 2; i += 1) {
-      const buyer = await learner({ sponsorId: affiliate.user.id });
-      await callProcedure(
-        t.url,
-        'orders.purchase',
-        'mutation',
-        { name: 'B', email: buyer.user.email, packageId: pkg.id, utr: nextUtr() },
-        { token: buyer.token, ...fromPhone },
-      );
-    }
+    const fromPhone = { cookie: `device=${deviceCookie}` };
+    await purchase(affiliate, own.id, undefined, {}, fromPhone);
+    for (let i = 0; i < 2; i += 1) await purchase(await learner({ sponsorId: affiliate.user.id }), pkg.id, undefined, {}, fromPhone);
     const flags = trpcData((await call('discounts.sharedPlacements', 'query', undefined, { token: admin.token })).body) as {
       name: string;
       sharedDevices: number;
