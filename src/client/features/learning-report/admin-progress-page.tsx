@@ -12,6 +12,29 @@ import { Field } from '../../components/field';
 
 const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((100 * part) / whole));
 
+type ReportCard = { key: string; heading: string; summary?: string; lines: { key: string; text: string }[] };
+
+/** The report's cards: a heading, an optional summary line, and a list of lines (none: no list). */
+function ReportCards({ cards }: { cards: ReportCard[] }) {
+  return (
+    <ul className="learning-admin__list">
+      {cards.map((card) => (
+        <li key={card.key} className="card learning-admin__card">
+          <h3>{card.heading}</h3>
+          {card.summary && <p>{card.summary}</p>}
+          {card.lines.length > 0 && (
+            <ul>
+              {card.lines.map((line) => (
+                <li key={line.key}>{line.text}</li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** /admin/progress: completion per package, pass rates per quiz, who is stuck on which lecture, and certificates (revoke). */
 export default function AdminProgressPage() {
   const { t } = useLearningAdminMessages();
@@ -26,32 +49,23 @@ export default function AdminProgressPage() {
         <h2 id="learning-packages">{t('packages')}</h2>
         <QueryState query={report} error={t('failed')}>
           {(rows) => (
-            <ul className="learning-admin__list">
-              {rows.map((row) => (
-                <li key={row.packageId} className="card learning-admin__card">
-                  <h3>{row.name}</h3>
-                  <p>
-                    {t('buyers', { count: row.buyers })} · {t('started', { count: row.started })} ·{' '}
-                    {t('finished', { count: row.finished, percent: percent(row.finished, row.buyers) })} · {t('issued', { count: row.certificates })}
-                  </p>
-                  {row.quizzes.length > 0 && (
-                    <ul>
-                      {row.quizzes.map((quiz) => (
-                        <li key={quiz.quizId}>
-                          {t('quizRow', {
-                            quiz: quiz.position === null ? t('finalQuiz') : t('partQuiz', { number: quiz.position + 1 }),
-                            passed: quiz.passed,
-                            learners: quiz.learners,
-                            percent: percent(quiz.passed, quiz.learners),
-                            attempts: quiz.attempts,
-                          })}
-                        </li>
-                      ))}
-                    </ul>
-                  )}
-                </li>
-              ))}
-            </ul>
+            <ReportCards
+              cards={rows.map((row) => ({
+                key: row.packageId,
+                heading: row.name,
+                summary: `${t('buyers', { count: row.buyers })} · ${t('started', { count: row.started })} · ${t('finished', { count: row.finished, percent: percent(row.finished, row.buyers) })} · ${t('issued', { count: row.certificates })}`,
+                lines: row.quizzes.map((quiz) => ({
+                  key: quiz.quizId,
+                  text: t('quizRow', {
+                    quiz: quiz.position === null ? t('finalQuiz') : t('partQuiz', { number: quiz.position + 1 }),
+                    passed: quiz.passed,
+                    learners: quiz.learners,
+                    percent: percent(quiz.passed, quiz.learners),
+                    attempts: quiz.attempts,
+                  }),
+                })),
+              }))}
+            />
           )}
         </QueryState>
       </section>
@@ -81,20 +95,16 @@ function Stuck({ packageId }: { packageId: string }) {
       </Field>
       <QueryState query={stuck} error={t('failed')} isEmpty={(groups) => groups.length === 0} empty={<p>{t('stuckNone')}</p>}>
         {(groups) => (
-          <ul className="learning-admin__list">
-            {groups.map((group) => (
-              <li key={group.lectureId} className="card learning-admin__card">
-                <h3>{count('stuckAt', group.learners.length, { number: group.position + 1, title: group.title ? ` · ${group.title}` : '' })}</h3>
-                <ul>
-                  {group.learners.map((learner) => (
-                    <li key={learner.userId}>
-                      {t('stuckLearner', { name: learner.name, email: learner.email, done: learner.done, date: formatIstDate(learner.lastActivityAt, lang) })}
-                    </li>
-                  ))}
-                </ul>
-              </li>
-            ))}
-          </ul>
+          <ReportCards
+            cards={groups.map((group) => ({
+              key: group.lectureId,
+              heading: count('stuckAt', group.learners.length, { number: group.position + 1, title: group.title ? ` · ${group.title}` : '' }),
+              lines: group.learners.map((learner) => ({
+                key: learner.userId,
+                text: t('stuckLearner', { name: learner.name, email: learner.email, done: learner.done, date: formatIstDate(learner.lastActivityAt, lang) }),
+              })),
+            }))}
+          />
         )}
       </QueryState>
     </section>
