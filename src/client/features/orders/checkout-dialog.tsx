@@ -426,9 +426,11 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   const [tax, setTax] = useState<TaxValue>({ state: '', pin: '', gstin: '' });
 
   // Kept from the start: a phone may kill this tab while the UPI app is open, and the popup comes back.
+  // A draft of this package already kept is as new as what was typed (update() keeps each change), so
+  // the popup's opening snapshot never writes over it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup opens; later changes are kept by update()
   useEffect(() => {
-    if (!done) keep(form);
+    if (!done && loadDraft(user.id)?.packageId !== pkg.id) keep(form);
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup reopens from a kept draft

@@ -56,6 +56,7 @@ describe('UPI checkout, in a phone browser', () => {
 
     // Leaving for the UPI app and coming back after a reload: the same popup, what was typed kept.
     await pay.getByLabel('Name').fill('Asha P.');
+    await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('checkout') ?? '{}') as { name?: string }).name)).toBe('Asha P.');
     await page.reload();
     const resumed = page.getByRole('dialog', { name: 'Pay for Share Market Basics' });
     await expect.poll(() => resumed.isVisible()).toBe(true);
