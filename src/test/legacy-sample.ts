@@ -1,21 +1,16 @@
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterEach } from 'vitest';
 import { projectRoot } from '../server/http/serve-client.js';
+import { cleanupsPerTest } from './cleanups.js';
 
 /** The legacy app's sample export, as the import reads it. */
 export const legacySampleDir = path.resolve(projectRoot, 'src/test/fixtures/legacy-sample');
 
 /** Copies of the sample export that a test may spoil, each removed after its test: `const copyOfSample = sampleCopies('legacy-export-')`. */
 export function sampleCopies(prefix: string): () => Promise<string> {
-  const made: string[] = [];
-  afterEach(async () => {
-    for (const dir of made.splice(0)) await rm(dir, { recursive: true, force: true });
-  });
+  const { tempDir } = cleanupsPerTest();
   return async () => {
-    const dir = await mkdtemp(path.join(tmpdir(), prefix));
-    made.push(dir);
+    const dir = await tempDir(prefix);
     await cp(legacySampleDir, dir, { recursive: true });
     return dir;
   };
