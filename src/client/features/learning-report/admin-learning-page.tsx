@@ -117,11 +117,16 @@ function DripForm({ packageId }: { packageId: string }) {
         </fieldset>
         {mode === 'days' &&
           schedule.data?.lectures.map((lecture, index) => (
-            <div key={lecture.id} className="field">
-              <label htmlFor={`${id}-days-${lecture.id}`} className="field__label">
-                {t('drip.daysLabel', { number: index + 1 })}
-                {lecture.title ? ` · ${lecture.title}` : ''}
-              </label>
+            <Field
+              key={lecture.id}
+              htmlFor={`${id}-days-${lecture.id}`}
+              label={
+                <>
+                  {t('drip.daysLabel', { number: index + 1 })}
+                  {lecture.title ? ` · ${lecture.title}` : ''}
+                </>
+              }
+            >
               <input
                 id={`${id}-days-${lecture.id}`}
                 type="number"
@@ -131,7 +136,7 @@ function DripForm({ packageId }: { packageId: string }) {
                 value={days[lecture.id] ?? ''}
                 onChange={(event) => setDays((old) => ({ ...old, [lecture.id]: event.target.value }))}
               />
-            </div>
+            </Field>
           ))}
         <p className="field__hint">{t('drip.hint')}</p>
         <button type="submit" className="button button--primary" disabled={save.isPending || !schedule.data}>
@@ -303,16 +308,13 @@ function QuestionForm({ quizId, onSaved }: { quizId: string; onSaved: () => void
         <fieldset key={index} className="learning-admin__option">
           <legend>{t('quizzes.option', { number: index + 1 })}</legend>
           {(['textMr', 'textEn'] as const).map((key) => (
-            <div key={key} className="field">
-              <label htmlFor={`${id}-o${index}-${key}`} className="field__label">
-                {t(key === 'textMr' ? 'quizzes.optionMr' : 'quizzes.optionEn', { number: index + 1 })}
-              </label>
+            <Field key={key} htmlFor={`${id}-o${index}-${key}`} label={t(key === 'textMr' ? 'quizzes.optionMr' : 'quizzes.optionEn', { number: index + 1 })}>
               <input
                 id={`${id}-o${index}-${key}`}
                 value={option[key]}
                 onChange={(event) => setOptions((old) => old.map((item, at) => (at === index ? { ...item, [key]: event.target.value } : item)))}
               />
-            </div>
+            </Field>
           ))}
           <div className="check-field">
             <input

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
+import { Field } from '../../components/field';
 import { MutationButton } from '../../components/mutation-button';
 import { TextField } from '../../components/text-field';
 import { errorMessage, fieldErrorsOf, type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
@@ -139,10 +140,7 @@ function StatementSection() {
         {kind === 'month' ? (
           <TextField label={t('statement.month')} type="month" value={month} onChange={setMonth} />
         ) : (
-          <div className="field">
-            <label className="field__label" htmlFor="statement-year">
-              {t('statement.year')}
-            </label>
+          <Field htmlFor="statement-year" label={t('statement.year')}>
             <select id="statement-year" value={year} onChange={(event) => setYear(event.target.value)}>
               {[0, 1, 2, 3].map((back) => (
                 <option key={back} value={financialYearLabel(thisYear - back)}>
@@ -150,7 +148,7 @@ function StatementSection() {
                 </option>
               ))}
             </select>
-          </div>
+          </Field>
         )}
       </fieldset>
       {statement.isError && <p role="alert">{errorMessage(statement.error, t('failed'))}</p>}
