@@ -92,7 +92,7 @@ export function addLecture(db: Db, packageId: number, position: number, videoUrl
 /** A UTR order waiting for a decision, as checkout leaves it: `buyer` orders `pkg` at its price, at `at` (now unless given). */
 export function insertPendingOrder(
   db: Db,
-  input: { buyer: Pick<UserRow, 'id' | 'name' | 'email'>; pkg: PackageRow; utr: string; referrerId?: number | null; buyerName?: string; at?: number },
+  input: { buyer: Pick<UserRow, 'id' | 'name' | 'email'>; pkg: PackageRow; utr: string; referrerId: number | null; at?: number },
 ): OrderRow {
   return db
     .insert(orders)
@@ -101,8 +101,8 @@ export function insertPendingOrder(
       packageId: input.pkg.id,
       amountPaise: input.pkg.pricePaise,
       utr: input.utr,
-      ...(input.referrerId !== undefined && { referrerId: input.referrerId }),
-      buyerName: input.buyerName ?? input.buyer.name,
+      referrerId: input.referrerId,
+      buyerName: input.buyer.name,
       buyerEmail: input.buyer.email,
       createdAt: input.at ?? Date.now(),
     })
