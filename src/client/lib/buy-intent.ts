@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../shared/ist';
 import { clearStored, readStoredJson, writeStored } from './storage';
 import type { CheckoutPackage } from './checkout-package';
 
@@ -10,8 +11,6 @@ import type { CheckoutPackage } from './checkout-package';
 type BuyIntent = CheckoutPackage & { savedAt: number };
 
 const KEY = 'buyIntent';
-const MAX_AGE_MS = 24 * 60 * 60 * 1000;
-
 /** Not kept when storage is blocked: after logging in the learner taps Buy Now again. */
 export function saveBuyIntent(pkg: CheckoutPackage): void {
   writeStored('session', KEY, { id: pkg.id, name: pkg.name, pricePaise: pkg.pricePaise, savedAt: Date.now() });
@@ -20,7 +19,7 @@ export function saveBuyIntent(pkg: CheckoutPackage): void {
 export function loadBuyIntent(): CheckoutPackage | null {
   const intent = readStoredJson<BuyIntent>('session', KEY);
   if (!intent || typeof intent.id !== 'string' || typeof intent.pricePaise !== 'number') return null;
-  if (Date.now() - intent.savedAt > MAX_AGE_MS) return null;
+  if (Date.now() - intent.savedAt > DAY_MS) return null;
   return { id: intent.id, name: String(intent.name), pricePaise: intent.pricePaise };
 }
 

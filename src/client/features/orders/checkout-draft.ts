@@ -1,3 +1,4 @@
+import { DAY_MS } from '../../../shared/ist';
 import { clearStored, readStoredJson, writeStored } from '../../lib/storage';
 
 /**
@@ -21,7 +22,7 @@ export type CheckoutDraft = {
 
 const KEY = 'checkout';
 /** A draft older than this is forgotten rather than reopened. */
-const MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const MAX_AGE_MS = DAY_MS;
 
 /** Not kept when storage is blocked; the popup still works for this visit. */
 export function saveDraft(draft: Omit<CheckoutDraft, 'savedAt'>): void {
