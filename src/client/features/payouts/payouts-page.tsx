@@ -11,7 +11,7 @@ import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { downloadText } from '../../lib/download';
 import { PayoutsBalance } from './payouts-balance';
-import { referenceText } from './reference-text';
+import { type ReferenceWords, referenceText } from './reference-text';
 import { usePayoutsMessages } from './payouts-messages';
 import './payouts.css';
 import { QueryState } from '../../components/query-state';
@@ -99,6 +99,12 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
   );
 }
 
+/** The words a statement's and a payout line's references are read with, in the page's language. */
+function useReferenceWords(): ReferenceWords {
+  const { t } = usePayoutsMessages();
+  return { order: t('statement.refOrder'), payout: t('statement.payout'), line: t('statement.refLine'), tds: t('statement.tds') };
+}
+
 function StatementSection() {
   const { t, lang } = usePayoutsMessages();
   const trpc = useTRPC();
@@ -125,7 +131,7 @@ function StatementSection() {
   }
 
   const kindText = { commission: t('statement.commission'), correction: t('statement.correction'), payout: t('statement.payout'), tds: t('statement.tds') };
-  const referenceWords = { order: t('statement.refOrder'), payout: t('statement.payout'), line: t('statement.refLine'), tds: t('statement.tds') };
+  const referenceWords = useReferenceWords();
   return (
     <section aria-labelledby="statement-title">
       <h2 id="statement-title">{t('statement.title')}</h2>
@@ -311,7 +317,7 @@ function PayoutRequest({ mine, onChanged }: { mine: Mine; onChanged: () => Promi
 function PayoutLines({ lines }: { lines: Mine['lines'] }) {
   const { t, lang } = usePayoutsMessages();
   const statusText = { pending: t('lines.pending'), paid: t('lines.paid'), failed: t('lines.failed') };
-  const referenceWords = { order: t('statement.refOrder'), payout: t('statement.payout'), line: t('statement.refLine'), tds: t('statement.tds') };
+  const referenceWords = useReferenceWords();
   return (
     <section aria-labelledby="lines-title">
       <h2 id="lines-title">{t('lines.title')}</h2>
