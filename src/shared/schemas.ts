@@ -74,7 +74,6 @@ export const utr = z
       .refine((value) => !isImplausibleUtr(value), 'UTR_NOT_REAL'),
   );
 
-/** A calendar date "YYYY-MM-DD" that exists. */
 /** True for a number with at most two decimals (12.5, 0.75), float noise such as 0.1 + 0.2 aside. */
 function hasAtMostTwoDecimals(value: number): boolean {
   return Number.isInteger(Math.round(value * 100)) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-9;
@@ -92,6 +91,7 @@ export function percentage(min: number, messages: { invalid: string; decimals?: 
     .refine(hasAtMostTwoDecimals, messages.decimals ?? messages.invalid);
 }
 
+/** A calendar date "YYYY-MM-DD" that exists. */
 export const calendarDate = z
   .string({ error: 'DATE_INVALID' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'DATE_INVALID')
