@@ -184,12 +184,16 @@ function buyerProblems(packageId: string, form: BuyerForm, tax: TaxValue, withUt
 function useBuyerForm(pkg: CheckoutPackage, user: SessionUser) {
   const formRef = useRef<HTMLFormElement>(null);
   // Reopened from a draft (back from the UPI app after the phone killed this tab): ready for the UTR.
-  const [resumed] = useState(() => loadDraft(user.id)?.packageId === pkg.id);
-  const [form, setForm] = useState<BuyerForm>(() => {
-    const draft = loadDraft(user.id);
-    if (draft && draft.packageId === pkg.id) return { name: draft.name, email: draft.email, referralId: draft.referralId, utr: draft.utr };
-    return { name: user.name, email: user.email, referralId: rememberedReferral() ?? '', utr: '' };
+  const [draft] = useState(() => {
+    const kept = loadDraft(user.id);
+    return kept?.packageId === pkg.id ? kept : null;
   });
+  const resumed = draft !== null;
+  const [form, setForm] = useState<BuyerForm>(() =>
+    draft
+      ? { name: draft.name, email: draft.email, referralId: draft.referralId, utr: draft.utr }
+      : { name: user.name, email: user.email, referralId: rememberedReferral() ?? '', utr: '' },
+  );
   const [problems, setProblems] = useState<Problems>({});
 
   const keep = (next: BuyerForm) => saveDraft({ userId: user.id, packageId: pkg.id, packageName: pkg.name, pricePaise: pkg.pricePaise, ...next });
@@ -335,6 +339,20 @@ function useBuyActions(code: AppliedCode | null, utr: string, prepare: (withUtr:
   const [freeDone, setFreeDone] = useState(false);
   const [done, setDone] = useState(false);
 
+  /** Bought (or on its way): the draft and the codes it used are forgotten. */
+  function forgetCheckout() {
+    clearDraft();
+    forgetReferral();
+    forgetDiscountCode();
+  }
+
+  /** A refusal's message, beside the field it is about (`toGeneral`: a UTR's problem is said in general, for there is no UTR field). */
+  function showFailure(error: unknown, toGeneral: boolean) {
+    const field = fieldOfError(errorCode(error));
+    const reason = errorMessage(error, '');
+    show({ [toGeneral && field === 'utr' ? 'general' : field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
+  }
+
   /** Pay with UPI through the gateway: the order is opened on it, then its own page takes over (its window, its confirmation). */
   function payThroughGateway() {
     const buyer = prepare(false);
@@ -343,18 +361,12 @@ function useBuyActions(code: AppliedCode | null, utr: string, prepare: (withUtr:
       { ...buyer, ...(code && { code: code.code }) },
       {
         onSuccess: (launch) => {
-          clearDraft();
+          forgetCheckout();
           clearBuyIntent();
-          forgetReferral();
-          forgetDiscountCode();
           // A page load of its own: only that page's Content Security Policy lets the gateway's window in.
           window.location.assign(pathTo(pagePaths.gatewayPay, { orderId: String(launch.orderId) }));
         },
-        onError: (error) => {
-          const field = fieldOfError(errorCode(error));
-          const reason = errorMessage(error, '');
-          show({ [field === 'utr' ? 'general' : field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
-        },
+        onError: (error) => showFailure(error, true),
       },
     );
   }
@@ -368,9 +380,7 @@ function useBuyActions(code: AppliedCode | null, utr: string, prepare: (withUtr:
       { ...buyer, code: code.code },
       {
         onSuccess: async () => {
-          clearDraft();
-          forgetReferral();
-          forgetDiscountCode();
+          forgetCheckout();
           setFreeDone(true);
           await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
         },
@@ -387,17 +397,11 @@ function useBuyActions(code: AppliedCode | null, utr: string, prepare: (withUtr:
       { ...buyer, utr, ...(code && { code: code.code }) },
       {
         onSuccess: async () => {
-          clearDraft();
-          forgetReferral();
-          forgetDiscountCode();
+          forgetCheckout();
           setDone(true);
           await queryClient.invalidateQueries({ queryKey: trpc.orders.mine.queryKey() });
         },
-        onError: (error) => {
-          const field = fieldOfError(errorCode(error));
-          const reason = errorMessage(error, '');
-          show({ [field]: reason ? t('pay.failedWith', { reason }) : t('pay.failed') });
-        },
+        onError: (error) => showFailure(error, false),
       },
     );
   }
@@ -430,7 +434,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   // the popup's opening snapshot never writes over it.
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup opens; later changes are kept by update()
   useEffect(() => {
-    if (!done && loadDraft(user.id)?.packageId !== pkg.id) keep(form);
+    if (loadDraft(user.id)?.packageId !== pkg.id) keep(form);
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup reopens from a kept draft
@@ -460,29 +464,25 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     }
   }
 
-  /** The buyer's details checked as both ways of paying need them; answers whether they may go on. */
-  function buyerDetailsReady(withUtr: boolean): boolean {
+  /**
+   * The buyer's part of the input once their details pass the check (the UTR too, `withUtr`); else
+   * null, the problems shown. Every way to buy sends it: the name, email and package, the tax
+   * details, a sponsor typed in.
+   */
+  function prepare(withUtr: boolean): BuyerInput | null {
     const found = buyerProblems(pkg.id, form, tax, withUtr, t);
     if (found) {
       show(found);
-      return false;
+      return null;
     }
     setProblems({});
-    return true;
-  }
-
-  /** Who buys what: the part every way to buy sends (the name, email and package, the tax details, a sponsor typed in). */
-  const buyerInput = (): BuyerInput => ({
-    name: form.name,
-    email: form.email,
-    packageId: pkg.id,
-    ...(siteConfig.taxInvoice && taxInput(tax)),
-    ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
-  });
-
-  /** The buyer's part of the input once their details pass the check (the UTR too, `withUtr`); else null, the problems shown. */
-  function prepare(withUtr: boolean): BuyerInput | null {
-    return buyerDetailsReady(withUtr) ? buyerInput() : null;
+    return {
+      name: form.name,
+      email: form.email,
+      packageId: pkg.id,
+      ...(siteConfig.taxInvoice && taxInput(tax)),
+      ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
+    };
   }
 
   if (freeDone) return <FreeTaken pkg={pkg} />;
