@@ -19,6 +19,7 @@ import { financialYearOf } from '../../../shared/financial-year.js';
 import { DAY_MS, istDateStart } from '../../../shared/ist.js';
 import { formatCreditNoteNumber, formatReceiptNumber, MAX_CREDIT_NOTE_SEQ_PER_YEAR, MAX_SEQ_PER_YEAR } from './receipt-number.js';
 import { receiptErrors } from './receipts.errors.js';
+import type { AppError } from '../../lib/errors.js';
 import { isOwnerOrAdmin, type Requester } from '../../lib/owner-or-admin.js';
 import { packageById } from '../catalog/catalog.service.js';
 
@@ -169,11 +170,16 @@ function creditNotesWithInvoices(db: Queryable) {
   return db.select({ note: creditNotes, invoice: receipts }).from(creditNotes).innerJoin(receipts, eq(receipts.id, creditNotes.receiptId));
 }
 
+/** Refuses with `notFound` when there is no such order, and when it is neither the viewer's nor the viewer an admin. */
+function requireOwnOrder(db: Queryable, viewer: Requester, orderId: number, notFound: () => AppError): void {
+  const order = db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
+  if (!order) throw notFound();
+  if (!isOwnerOrAdmin(viewer, order.userId)) throw receiptErrors.NOT_YOUR_RECEIPT();
+}
+
 /** The credit note of an order, for its buyer or an admin. */
 export function creditNoteFor(db: Queryable, viewer: Requester, orderId: number): CreditNoteWithInvoice {
-  const order = db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
-  if (!order) throw receiptErrors.CREDIT_NOTE_NOT_FOUND();
-  if (!isOwnerOrAdmin(viewer, order.userId)) throw receiptErrors.NOT_YOUR_RECEIPT();
+  requireOwnOrder(db, viewer, orderId, receiptErrors.CREDIT_NOTE_NOT_FOUND);
   const found = creditNotesWithInvoices(db).where(eq(creditNotes.orderId, orderId)).get();
   if (!found) throw receiptErrors.CREDIT_NOTE_NOT_FOUND();
   return found;
@@ -189,9 +195,7 @@ export function creditNotesInPeriod(db: Queryable, period: { start: number; end:
 
 /** The receipt of an order, for its buyer or an admin. */
 export function receiptFor(db: Queryable, viewer: Requester, orderId: number): ReceiptWithReversal {
-  const order = db.select({ userId: orders.userId }).from(orders).where(eq(orders.id, orderId)).get();
-  if (!order) throw receiptErrors.RECEIPT_NOT_FOUND();
-  if (!isOwnerOrAdmin(viewer, order.userId)) throw receiptErrors.NOT_YOUR_RECEIPT();
+  requireOwnOrder(db, viewer, orderId, receiptErrors.RECEIPT_NOT_FOUND);
   const found = withReversal(db).where(eq(receipts.orderId, orderId)).get();
   if (!found) throw receiptErrors.RECEIPT_NOT_FOUND();
   return flatten(found);
