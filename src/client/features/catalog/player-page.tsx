@@ -70,7 +70,6 @@ function PartsList({
   locked,
   current,
   progressOf,
-  partLabel,
   onSelect,
 }: {
   order: { id: string; position: number }[];
@@ -78,13 +77,15 @@ function PartsList({
   locked: Lectures['locked'];
   current: number;
   progressOf: Map<string, PartProgress>;
-  partLabel: (id: string) => string;
   onSelect: (position: number) => void;
 }) {
+  const { t } = useCatalogMessages();
   const words = useProgressMessages();
   return (
     <ol className="boxed-list parts">
-      {order.map((part) => {
+      {order.map((part, at) => {
+        // A part's number counts the locked ones too.
+        const partLabel = t('player.part', { number: at + 1 });
         const position = lectures.findIndex((lecture) => lecture.id === part.id);
         const lecture = lectures[position];
         const closed = locked.find((item) => item.id === part.id);
@@ -99,7 +100,7 @@ function PartsList({
                   </svg>
                 </span>
                 <span className="parts__text">
-                  <span className="parts__label">{partLabel(part.id)}</span>
+                  <span className="parts__label">{partLabel}</span>
                   {closed?.title && <span className="parts__title">{closed.title}</span>}
                   <span className="parts__title">{words.t('locked', { date })}</span>
                 </span>
@@ -120,7 +121,7 @@ function PartsList({
               </span>
               <span className="parts__text">
                 <span className="parts__label">
-                  {partLabel(lecture.id)}
+                  {partLabel}
                   {done && <span className="visually-hidden"> · {words.t('done')}</span>}
                 </span>
                 {lecture.title && <span className="parts__title">{lecture.title}</span>}
@@ -274,7 +275,6 @@ export default function PlayerPage() {
                   locked={locked}
                   current={index}
                   progressOf={progressOf}
-                  partLabel={partLabel}
                   onSelect={(position) => select(position)}
                 />
                 {nextLocked && (
