@@ -7,6 +7,7 @@ import { deviceLimitOf } from '../devices/device-list';
 import { DeviceLimitChoice } from '../devices/device-limit-choice';
 import { useAuthMessages } from './auth-messages';
 import { useLogin } from './use-login';
+import { FormError } from '../../components/form-error';
 import { SubmitButton } from '../../components/submit-button';
 
 type LoggedIn = RouterOutputs['auth']['login'];
@@ -96,11 +97,7 @@ export function LoginForm({ submitLabel, busyLabel, intro, children, onLoggedIn,
             setPassword(value);
           }}
         />
-        {short && failure && (
-          <p className="form-error" role="alert">
-            {failure}
-          </p>
-        )}
+        {short && <FormError message={failure} />}
         <SubmitButton className="button button--primary button--block" busy={login.isPending} busyLabel={busyLabel}>
           {submitLabel}
         </SubmitButton>

@@ -16,6 +16,7 @@ import { keepRegisterForm, keptRegisterForm } from './register-draft';
 import { checkForm } from '../../lib/form-check';
 import { phoneDigits } from '../../../shared/phone';
 import { pagePaths } from '../../../shared/page-paths';
+import { FormError } from '../../components/form-error';
 import { SubmitButton } from '../../components/submit-button';
 
 export default function RegisterPage() {
@@ -127,11 +128,7 @@ export default function RegisterPage() {
             </p>
           )}
         </div>
-        {problems.general && (
-          <p className="form-error" role="alert" tabIndex={-1}>
-            {problems.general}
-          </p>
-        )}
+        <FormError message={problems.general} focusable />
         <SubmitButton className="button button--primary button--block" busy={register.isPending} busyLabel={t('register.busy')}>
           {t('register.submit')}
         </SubmitButton>

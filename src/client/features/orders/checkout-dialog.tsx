@@ -23,6 +23,7 @@ import './checkout-dialog.css';
 
 import type { CheckoutPackage } from '../../lib/checkout-package';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { FormError } from '../../components/form-error';
 import { SubmitButton } from '../../components/submit-button';
 import { Field } from '../../components/field';
 
@@ -503,11 +504,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     </QueryState>
   );
   const taxFields = siteConfig.taxInvoice && <TaxFields value={tax} onChange={setTax} />;
-  const generalProblem = problems.general && (
-    <p className="form-error" role="alert" tabIndex={-1}>
-      {problems.general}
-    </p>
-  );
+  const generalProblem = <FormError message={problems.general} focusable />;
 
   // A code that makes the package free: no payment at all.
   if (code?.free) {
