@@ -21,14 +21,14 @@ import { Field } from '../../components/field';
 
 type Tab = 'pending' | 'decided';
 type AdminOrder = RouterOutputs['orders']['pending' | 'decided']['orders'][number];
-type Decision = { orderId: string; action: 'approve' | 'reject' | 'refund'; buyer: string; amount: string; utr: string };
+type Decision = { order: AdminOrder; action: 'approve' | 'reject' | 'refund' };
 
 /** One order for the admin: what was bought, how it was paid, by whom, and the decisions it can still take. */
 function OrderCard({ order, onDecide }: { order: AdminOrder; onDecide: (decision: Decision) => void }) {
   const { t, lang } = useOrdersMessages();
   const amount = formatRupees(order.amountPaise);
   /** Opens the confirmation of this decision on this order. */
-  const decide = (action: Decision['action']) => onDecide({ orderId: order.id, action, buyer: order.buyer.name, amount, utr: order.utr });
+  const decide = (action: Decision['action']) => onDecide({ order, action });
   return (
     <li className={`order-card order-card--${standingOf(order)}`}>
       <p className="order-card__title">
@@ -134,10 +134,10 @@ function DecisionDialog({
         <div className="form">
           <p>
             {deciding.action === 'approve'
-              ? t('admin.confirmApproveText', { amount: deciding.amount, utr: deciding.utr, buyer: deciding.buyer })
+              ? t('admin.confirmApproveText', { amount: formatRupees(deciding.order.amountPaise), utr: deciding.order.utr, buyer: deciding.order.buyer.name })
               : deciding.action === 'refund'
-                ? t('admin.refundText', { amount: deciding.amount, buyer: deciding.buyer })
-                : t('admin.confirmRejectText', { buyer: deciding.buyer })}
+                ? t('admin.refundText', { amount: formatRupees(deciding.order.amountPaise), buyer: deciding.order.buyer.name })
+                : t('admin.confirmRejectText', { buyer: deciding.order.buyer.name })}
           </p>
           {deciding.action !== 'approve' && (
             <Field htmlFor="reject-reason" label={t('admin.reason')}>
@@ -200,7 +200,7 @@ export default function PendingOrdersPage() {
     };
     if (deciding.action === 'refund') {
       refund.mutate(
-        { orderId: deciding.orderId, reason: reason.trim() || t('admin.refund') },
+        { orderId: deciding.order.id, reason: reason.trim() || t('admin.refund') },
         {
           onSuccess: () => toast.success(t('admin.refunded')),
           onError: (error) => toast.error(errorMessage(error, t('admin.failed'))),
@@ -210,7 +210,7 @@ export default function PendingOrdersPage() {
       return;
     }
     decide.mutate(
-      { orderId: deciding.orderId, action: deciding.action, ...(deciding.action === 'reject' && reason.trim() && { reason: reason.trim() }) },
+      { orderId: deciding.order.id, action: deciding.action, ...(deciding.action === 'reject' && reason.trim() && { reason: reason.trim() }) },
       {
         onSuccess: (result) => toast.success(t(result.order.status === 'approved' ? 'admin.approved' : 'admin.rejected')),
         onError: (error) => toast.error(errorMessage(error, t('admin.failed'))),
