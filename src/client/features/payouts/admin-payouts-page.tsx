@@ -1,5 +1,5 @@
 import { SharedPlacementFlags } from '../discounts/shared-placement-flags';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Field } from '../../components/field';
@@ -11,6 +11,7 @@ import { formatIstDate, formatIstDateTime, istDateStart, istDateTimeToEpoch } fr
 import { formatRupees } from '../../../shared/money';
 import { downloadText } from '../../lib/download';
 import { usePayoutsAdminMessages } from './payouts-admin-messages';
+import { useRefreshPayouts } from './refresh-payouts';
 import './payouts.css';
 import { QueryState } from '../../components/query-state';
 
@@ -23,9 +24,10 @@ function where(details: Details): string {
 
 type Line = RouterOutputs['payouts']['batches'][number]['lines'][number];
 
-function BatchLine({ line, onChanged }: { line: Line; onChanged: () => void }) {
+function BatchLine({ line }: { line: Line }) {
   const { t } = usePayoutsAdminMessages();
   const trpc = useTRPC();
+  const onChanged = useRefreshPayouts();
   const [utr, setUtr] = useState('');
   const [reason, setReason] = useState('');
   const paid = useMutation(trpc.payouts.markPaid.mutationOptions());
@@ -98,9 +100,10 @@ function BatchLine({ line, onChanged }: { line: Line; onChanged: () => void }) {
   );
 }
 
-function ReverseOrder({ onChanged }: { onChanged: () => void }) {
+function ReverseOrder() {
   const { t } = usePayoutsAdminMessages();
   const trpc = useTRPC();
+  const onChanged = useRefreshPayouts();
   const [utr, setUtr] = useState('');
   const [reason, setReason] = useState('');
   const reverse = useMutation(trpc.payouts.reverseOrder.mutationOptions());
@@ -194,9 +197,10 @@ function Totals({ data }: { data: Overview }) {
 }
 
 /** Who can be paid now: choosing them (those with payout details) and making a batch, up to a cutoff. */
-function ReadyToPay({ data, onChanged }: { data: Overview; onChanged: () => void }) {
+function ReadyToPay({ data }: { data: Overview }) {
   const { t, lang, count } = usePayoutsAdminMessages();
   const trpc = useTRPC();
+  const onChanged = useRefreshPayouts();
   const makeBatch = useMutation(trpc.payouts.makeBatch.mutationOptions());
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [cutoff, setCutoff] = useState('');
@@ -319,8 +323,9 @@ function NotReady({ data }: { data: Overview }) {
 }
 
 /** One batch: when and by whom it was made, its totals, its bank file while lines are pending, and its lines. */
-function BatchCard({ batch, onChanged }: { batch: Batch; onChanged: () => Promise<unknown> }) {
+function BatchCard({ batch }: { batch: Batch }) {
   const { t, lang } = usePayoutsAdminMessages();
+  const onChanged = useRefreshPayouts();
   const client = useTRPCClient();
   const download = useDownload();
   return (
@@ -362,7 +367,7 @@ function BatchCard({ batch, onChanged }: { batch: Batch; onChanged: () => Promis
       )}
       <ul className="batch-lines">
         {batch.lines.map((line) => (
-          <BatchLine key={line.id} line={line} onChanged={onChanged} />
+          <BatchLine key={line.id} line={line} />
         ))}
       </ul>
     </article>
@@ -402,10 +407,8 @@ export default function AdminPayoutsPage() {
   const { t } = usePayoutsAdminMessages();
   useDocumentTitle(t('title'));
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const overview = useQuery(trpc.payouts.overview.queryOptions());
   const batches = useQuery(trpc.payouts.batches.queryOptions());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.payouts.pathKey() });
 
   return (
     <QueryState query={overview} error={(error) => errorMessage(error, t('failed'))}>
@@ -416,19 +419,19 @@ export default function AdminPayoutsPage() {
               <h1>{t('title')}</h1>
               <SharedPlacementFlags />
               <Totals data={data} />
-              <ReadyToPay data={data} onChanged={refresh} />
+              <ReadyToPay data={data} />
               <NotReady data={data} />
 
               <section aria-labelledby="batches-title">
                 <h2 id="batches-title">{t('batches.title')}</h2>
                 {batchList.length === 0 && <p className="muted">{t('batches.empty')}</p>}
                 {batchList.map((batch) => (
-                  <BatchCard key={batch.id} batch={batch} onChanged={refresh} />
+                  <BatchCard key={batch.id} batch={batch} />
                 ))}
               </section>
 
               <TdsRegister tdsEnabled={data.tdsEnabled} />
-              <ReverseOrder onChanged={refresh} />
+              <ReverseOrder />
             </div>
           )}
         </QueryState>

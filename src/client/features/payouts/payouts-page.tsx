@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Field } from '../../components/field';
@@ -13,6 +13,7 @@ import { downloadText } from '../../lib/download';
 import { PayoutsBalance } from './payouts-balance';
 import { type ReferenceWords, referenceText } from './reference-text';
 import { usePayoutsMessages } from './payouts-messages';
+import { useRefreshPayouts } from './refresh-payouts';
 import './payouts.css';
 import { QueryState } from '../../components/query-state';
 
@@ -21,7 +22,7 @@ type Method = 'upi' | 'bank';
 function DetailsForm({ onDone }: { onDone: () => void }) {
   const { t } = usePayoutsMessages();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
+  const refresh = useRefreshPayouts();
   const [method, setMethod] = useState<Method>('upi');
   const [form, setForm] = useState({ upiId: '', accountHolder: '', accountNumber: '', accountNumberAgain: '', ifsc: '', pan: '', panName: '' });
   const save = useMutation(trpc.payouts.saveDetails.mutationOptions());
@@ -50,7 +51,7 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
     save.mutate(input, {
       onSuccess: async () => {
         toast.success(t('details.saved'));
-        await queryClient.invalidateQueries({ queryKey: trpc.payouts.pathKey() });
+        await refresh();
         onDone();
       },
       onError: (error) => toast.error(errorMessage(error, t('failed'))),
@@ -263,9 +264,10 @@ function PayoutDetails({ details }: { details: Mine['details'] }) {
 }
 
 /** Asking for a payout: the open request (and cancelling it), the button, or why there is none yet. */
-function PayoutRequest({ mine, onChanged }: { mine: Mine; onChanged: () => Promise<unknown> }) {
+function PayoutRequest({ mine }: { mine: Mine }) {
   const { t, lang } = usePayoutsMessages();
   const trpc = useTRPC();
+  const onChanged = useRefreshPayouts();
   const request = useMutation(trpc.payouts.request.mutationOptions());
   const cancel = useMutation(trpc.payouts.cancelRequest.mutationOptions());
   const { balance, details, openRequest, canRequest } = mine;
@@ -361,9 +363,7 @@ export default function PayoutsPage() {
   const { t } = usePayoutsMessages();
   useDocumentTitle(t('title'));
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const mine = useQuery(trpc.payouts.mine.queryOptions());
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.payouts.pathKey() });
 
   return (
     <QueryState query={mine} error={(error) => errorMessage(error, t('failed'))}>
@@ -372,7 +372,7 @@ export default function PayoutsPage() {
           <h1>{t('title')}</h1>
           <PayoutsBalance balance={data.balance} />
           <PayoutDetails details={data.details} />
-          <PayoutRequest mine={data} onChanged={refresh} />
+          <PayoutRequest mine={data} />
           <PayoutLines lines={data.lines} />
           <StatementSection />
         </div>
