@@ -5,6 +5,7 @@ import { dateLocale, formatIstDateTime } from '../../../shared/ist';
 import type { Language } from '../../../shared/domain';
 import { formatRupees } from '../../../shared/money';
 import { Dialog } from '../../components/dialog';
+import { MutationButton } from '../../components/mutation-button';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import type { ApprovalSummary, CreditLine, MatchedOrder, StatementResultData } from './statement-types';
 import { useStatementsMessages } from './statements-messages';
@@ -316,22 +317,6 @@ export function StatementResult({ importId, staleDays, onStaleDaysChange }: Prop
       {(data) => {
         const exactIds = data.exact.flatMap((line) => (line.order ? [line.order.id] : []));
 
-        function approveAll() {
-          approve.mutate(
-            { importId, orderIds: exactIds },
-            {
-              // The outcome is announced by its own live region under the button, not by a toast.
-              onSuccess: (answer) => setSummary({ importId, data: answer }),
-              onError: (error) => toast.error(errorMessage(error, t('exact.failed'))),
-              onSettled: async () => {
-                setConfirming(false);
-                await queryClient.invalidateQueries({ queryKey: trpc.statements.pathKey() });
-                await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
-              },
-            },
-          );
-        }
-
         return (
           <div className="statements__result">
             <StatementSummary info={data.import} />
@@ -351,9 +336,24 @@ export function StatementResult({ importId, staleDays, onStaleDaysChange }: Prop
               <div className="form">
                 <p>{t('exact.confirmText')}</p>
                 <div className="button-row">
-                  <button type="button" className="button button--primary" onClick={approveAll} disabled={approve.isPending}>
-                    {approve.isPending ? t('exact.busy') : count('exact.confirm', exactIds.length)}
-                  </button>
+                  <MutationButton
+                    className="button button--primary"
+                    mutation={approve}
+                    variables={{ importId, orderIds: exactIds }}
+                    options={{
+                      // The outcome is announced by its own live region under the button, not by a toast.
+                      onSuccess: (answer) => setSummary({ importId, data: answer }),
+                      onError: (error) => toast.error(errorMessage(error, t('exact.failed'))),
+                      onSettled: async () => {
+                        setConfirming(false);
+                        await queryClient.invalidateQueries({ queryKey: trpc.statements.pathKey() });
+                        await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
+                      },
+                    }}
+                    busyLabel={t('exact.busy')}
+                  >
+                    {count('exact.confirm', exactIds.length)}
+                  </MutationButton>
                   <button type="button" className="button" onClick={() => setConfirming(false)}>
                     {t('exact.cancel')}
                   </button>
