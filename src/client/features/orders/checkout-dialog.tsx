@@ -425,7 +425,8 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   const sponsor = useSponsor(user);
   const { formRef, resumed, form, keep, update, problems, setProblems, show, focusField } = useBuyerForm(pkg, user);
   const { freeDone, done, busy, payThroughGateway, takeFree, submit } = useBuyActions(code, form.utr, prepare, show);
-  const [returned, setReturned] = useState(false);
+  // Reopened from a kept draft without its UTR: back from the UPI app, ready for the UTR.
+  const [returned, setReturned] = useState(resumed && !form.utr);
   const [pasteProblem, setPasteProblem] = useState<string | null>(null);
   // Asked only when receipts are tax invoices; not kept in the draft.
   const [tax, setTax] = useState<TaxValue>({ state: '', pin: '', gstin: '' });
@@ -438,18 +439,18 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     if (loadDraft(user.id)?.packageId !== pkg.id) keep(form);
   }, []);
 
+  const focusUtr = () => requestAnimationFrame(() => focusField('utr'));
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup reopens from a kept draft
   useEffect(() => {
-    if (!resumed || form.utr) return;
-    setReturned(true);
-    requestAnimationFrame(() => focusField('utr'));
+    if (returned) focusUtr();
   }, []);
 
   // Back from the UPI app: the UTR field takes focus, with the Paste button beside it.
   useReturnToTab(() => {
     if (done || form.utr) return;
     setReturned(true);
-    requestAnimationFrame(() => focusField('utr'));
+    focusUtr();
   });
 
   async function paste() {
