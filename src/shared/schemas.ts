@@ -17,11 +17,25 @@ export function optionalText(max: number) {
   return z.string().trim().max(max, 'TEXT_TOO_LONG').optional();
 }
 
+/**
+ * A number, or text that reads as one (a form field, a query string). Anything else is refused as
+ * it is: z.coerce would call Number() on it, which turns an array nested thousands deep into a
+ * stack overflow (a 500) and `true` or `[5]` into numbers.
+ */
+export function numberOrNumericText(error: string) {
+  return z.preprocess((value) => (typeof value === 'string' && value.trim() !== '' ? Number(value) : value), z.number({ error }));
+}
+
+/** A whole number from `min` to `max`, from a number or text; `error` for anything else. */
+export function wholeNumber(min: number, max: number, error: string) {
+  return numberOrNumericText(error).pipe(z.number().int(error).min(min, error).max(max, error));
+}
+
 /** A list's search box and page (`?search=…&page=N`, pages from 1); the whole input may be left out. */
 export const searchAndPage = z
   .object({
     search: optionalText(100),
-    page: z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').optional(),
+    page: wholeNumber(1, 100_000, 'PAGE_INVALID').optional(),
   })
   .optional();
 
@@ -84,11 +98,13 @@ function hasAtMostTwoDecimals(value: number): boolean {
  * is the message (or message key) for anything else; `decimals`, when given, for a third decimal.
  */
 export function percentage(min: number, messages: { invalid: string; decimals?: string }) {
-  return z.coerce
-    .number({ error: messages.invalid })
-    .min(min, messages.invalid)
-    .max(100, messages.invalid)
-    .refine(hasAtMostTwoDecimals, messages.decimals ?? messages.invalid);
+  return numberOrNumericText(messages.invalid).pipe(
+    z
+      .number()
+      .min(min, messages.invalid)
+      .max(100, messages.invalid)
+      .refine(hasAtMostTwoDecimals, messages.decimals ?? messages.invalid),
+  );
 }
 
 /** A calendar date "YYYY-MM-DD" that exists. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { discountCodeText } from '../../../shared/discounts.js';
 import { DAY_MS, istDateStart } from '../../../shared/ist.js';
-import { blankToUndefined, calendarDate, entityId, optionalText, percentage, rupees } from '../../../shared/schemas.js';
+import { blankToUndefined, calendarDate, entityId, optionalText, percentage, rupees, wholeNumber } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import {
@@ -26,7 +26,7 @@ const percent = z.preprocess(
     .transform((value) => Math.round(value * 100))
     .optional(),
 );
-const limit = (max: number) => z.coerce.number({ error: 'LIMIT_INVALID' }).int('LIMIT_INVALID').min(1, 'LIMIT_INVALID').max(max, 'LIMIT_INVALID');
+const limit = (max: number) => wholeNumber(1, max, 'LIMIT_INVALID');
 
 const couponInput = z.object({
   code: discountCodeText,

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { entityId } from '../../../shared/schemas.js';
+import { entityId, wholeNumber } from '../../../shared/schemas.js';
 import { adminProcedure, router } from '../../trpc/trpc.js';
 import { packageReports, stuckLearners } from './learning-report.service.js';
 
 const stuckInput = z.object({
   packageId: entityId,
-  days: z.coerce.number({ error: 'LIMIT_INVALID' }).int('LIMIT_INVALID').min(1, 'LIMIT_INVALID').max(365, 'LIMIT_INVALID').default(14),
+  days: wholeNumber(1, 365, 'LIMIT_INVALID').default(14),
 });
 
 const id = (value: number | null) => (value === null ? null : String(value));

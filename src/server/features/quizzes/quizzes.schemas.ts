@@ -1,11 +1,7 @@
 import { z } from 'zod';
-import { blankToUndefined, entityId, optionalText } from '../../../shared/schemas.js';
+import { blankToUndefined, entityId, optionalText, wholeNumber } from '../../../shared/schemas.js';
 
-const passPercent = z.coerce
-  .number({ error: 'PASS_PERCENT_INVALID' })
-  .int('PASS_PERCENT_INVALID')
-  .min(1, 'PASS_PERCENT_INVALID')
-  .max(100, 'PASS_PERCENT_INVALID');
+const passPercent = wholeNumber(1, 100, 'PASS_PERCENT_INVALID');
 
 /** A text in one language, optional (blank is none). */
 const text = (max: number) => z.preprocess(blankToUndefined, optionalText(max)).transform((value) => value ?? null);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { parsePeriod } from '../../../shared/financial-year.js';
-import { calendarDate, entityId } from '../../../shared/schemas.js';
+import { calendarDate, entityId, wholeNumber } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { requesterOf } from '../../lib/owner-or-admin.js';
 import { gstr1 } from './gstr1.js';
@@ -17,7 +17,7 @@ import {
 } from './receipts.service.js';
 import { gstr1Csv, receiptsCsv, toCreditNoteListRow, toCreditNoteView, toOwnReceiptView, toReceiptView } from './receipts.views.js';
 
-const page = z.coerce.number({ error: 'PAGE_INVALID' }).int('PAGE_INVALID').min(1, 'PAGE_INVALID').max(100_000, 'PAGE_INVALID').default(1);
+const page = wholeNumber(1, 100_000, 'PAGE_INVALID').default(1);
 const period = { from: calendarDate, to: calendarDate };
 
 /** An IST month, "2026-11". */
