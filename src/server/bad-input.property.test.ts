@@ -266,7 +266,7 @@ function alwaysInputs(sample: unknown, maxDepth: number): unknown[] {
  * fast-check's own report prints the failing input whole, which for an array nested 3,000 deep
  * overflows the stack and hides the failure; this one says what failed with the input cut short.
  */
-function failWithoutDeepPrinting<Input>(details: fc.RunDetails<[Input]>): void {
+function failWithoutDeepPrinting<Input>(details: fc.RunDetails<Input[]>): void {
   if (!details.failed) return;
   const input = JSON.stringify(details.counterexample?.[0])?.slice(0, 300);
   throw new Error(
