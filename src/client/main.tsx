@@ -18,10 +18,10 @@ if (window.location.hash === '#drawn-menu') history.replaceState(history.state, 
 rememberReferral(new URLSearchParams(window.location.search).get('ref'));
 rememberDiscountCode(new URLSearchParams(window.location.search).get('code'));
 
-// The first render is a transition: React renders in slices of a few milliseconds, so a phone's
-// main thread stays free to paint and answer taps while the app replaces the page the server drew.
 // The page the app starts on is loaded first, so it replaces the drawn page at once (no spinner
 // between). Not an await at the top: that page's code imports this chunk, which must finish first.
+// The first render is a transition: React would render it in slices; Preact, which runs the app
+// (vite.config.ts), renders it at once, in less time than React's slices took together.
 void loadLandingPage(window.location.pathname).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {

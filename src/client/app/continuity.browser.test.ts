@@ -80,6 +80,24 @@ describe('continuity, at 360 px in Marathi', () => {
     await context.close();
   });
 
+  it('a phone someone was signed in on asks for the session beside the page, once: the app takes that answer', async () => {
+    const learner = await createUserWithToken(t.db, { name: 'Ravi Early', lang: 'mr' });
+    recordConsent(t.db, { userId: learner.user.id, version: PRIVACY_NOTICE_VERSION, via: 'register', now: Date.now() });
+    const { page, context } = await browser.newPage({ width: 360, phone: true, locale: 'mr-IN' });
+    await signIn(context, t.url, learner.token);
+    await page.addInitScript(() => localStorage.setItem('signedInBefore', '1'));
+    const sessionReads: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/trpc/') && request.url().includes('auth.me')) sessionReads.push(request.url());
+    });
+    await page.goto(`${t.url}/packages`);
+    await page.getByRole('button', { name: mrCommon.header.openMenu }).tap();
+    await expect.poll(() => page.getByRole('navigation', { name: mrCommon.nav.label }).getByText('Ravi Early').isVisible()).toBe(true);
+    // boot.ts's preload, and no second read by the app (a change in tRPC's address for it would make two).
+    expect(sessionReads).toEqual([`${t.url}/trpc/auth.me?batch=1&input=%7B%7D`]);
+    await context.close();
+  });
+
   it('the code page changes a mistyped email: back to the form as it was, a new code to the new address', async () => {
     const { page, context } = await browser.newPage({ width: 360, phone: true, locale: 'mr-IN' });
     await page.goto(`${t.url}/register`);
@@ -98,7 +116,7 @@ describe('continuity, at 360 px in Marathi', () => {
     await expect.poll(() => email.inputValue()).toBe('sunil.wgah@example.com');
     expect(await page.getByLabel(mrAuth.fields.name).inputValue()).toBe('Sunil Wagh');
     expect(await page.getByLabel(mrAuth.fields.phone).inputValue()).toBe('9822011122');
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     await email.fill('sunil.wagh@example.com');
     await page.getByRole('button', { name: mrAuth.register.submit }).tap();
     await page.waitForURL(`${t.url}/verify`);

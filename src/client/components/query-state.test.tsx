@@ -98,6 +98,10 @@ describe('QueryState', () => {
   });
 });
 
+/** Each button's text, marked when it is disabled (attribute order and form are the renderer's own). */
+const buttonsOf = (html: string) =>
+  [...html.matchAll(/<button([^>]*)>([^<]*)<\/button>/g)].map(([, attributes, text]) => (/\bdisabled\b/.test(attributes ?? '') ? `${text} (disabled)` : text));
+
 describe('Pager', () => {
   it('is not there when the whole list fits on its first page', () => {
     expect(renderToStaticMarkup(<Pager page={1} hasNext={false} onPage={() => undefined} />)).toBe('');
@@ -105,13 +109,10 @@ describe('Pager', () => {
 
   it('disables Previous on the first page and Next on the last, and shows the position when told the count', () => {
     const first = renderToStaticMarkup(<Pager page={1} hasNext onPage={() => undefined} />);
-    expect(first).toBe(
-      '<div class="button-row pager"><button type="button" class="button" disabled="">Previous page</button><button type="button" class="button">Next page</button></div>',
-    );
+    expect(buttonsOf(first)).toEqual(['Previous page (disabled)', 'Next page']);
     const last = renderToStaticMarkup(<Pager page={3} hasNext={false} onPage={() => undefined} pages={3} />);
-    expect(last).toBe(
-      '<div class="button-row pager"><button type="button" class="button">Previous page</button><span>3 / 3</span><button type="button" class="button" disabled="">Next page</button></div>',
-    );
+    expect(buttonsOf(last)).toEqual(['Previous page', 'Next page (disabled)']);
+    expect(last).toContain('<span>3 / 3</span>');
   });
 
   it('counts pages from a total and a page size, at least one', () => {

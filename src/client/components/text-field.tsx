@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId, useState } from 'react';
+import { type InputHTMLAttributes, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useCommonMessages } from '../lib/common-messages';
 import { validityMessage } from '../lib/form-check';
 import { Field } from './field';
@@ -18,8 +18,13 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
  * check (`checkForm`) finds it invalid, it shows the app's own message beside it, in the page's
  * language, until it is changed; an `error` given by the page wins.
  */
-export function TextField({ label, value, onChange, hint, error: pageError, className, ...input }: TextFieldProps) {
+export function TextField({ label, value, onChange, hint, error: pageError, className, autoFocus, ...input }: TextFieldProps) {
   const id = useId();
+  const field = useRef<HTMLInputElement>(null);
+  // Focused when it appears, wherever that is (the `autofocus` attribute works only as a page loads).
+  useLayoutEffect(() => {
+    if (autoFocus) field.current?.focus();
+  }, [autoFocus]);
   const { t } = useCommonMessages();
   const [invalid, setInvalid] = useState<string | null>(null);
   const error = pageError ?? invalid;
@@ -28,6 +33,7 @@ export function TextField({ label, value, onChange, hint, error: pageError, clas
   return (
     <Field htmlFor={id} label={label} className={className}>
       <input
+        ref={field}
         id={id}
         className="field__input"
         value={value}
