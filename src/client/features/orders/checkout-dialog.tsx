@@ -26,6 +26,7 @@ import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { FormError } from '../../components/form-error';
 import { SubmitButton } from '../../components/submit-button';
 import { Field } from '../../components/field';
+import { ButtonLink } from '../../components/button-link';
 
 function onPhone(): boolean {
   return /Android|iPhone|iPad/i.test(navigator.userAgent) || window.matchMedia?.('(pointer: coarse)').matches === true;
@@ -227,9 +228,9 @@ function FreeTaken({ pkg }: { pkg: CheckoutPackage }) {
   return (
     <div className="checkout__done" role="status">
       <p className="checkout__success">{t('code.freeDone', { name: pkg.name })}</p>
-      <Link to={pathTo(pagePaths.player, { courseId: pkg.id })} className="button button--primary">
+      <ButtonLink to={pathTo(pagePaths.player, { courseId: pkg.id })} look="primary">
         {t('code.startLearning')}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }
@@ -242,9 +243,9 @@ function PurchaseSent() {
       <p className="checkout__success">{t('pay.success')}</p>
       <p>{t('pay.verifying')}</p>
       <p>{count('pay.verifyingHours', siteConfig.approvalHoursHint)}</p>
-      <Link to={pagePaths.myCourses} className="button button--primary">
+      <ButtonLink to={pagePaths.myCourses} look="primary">
         {t('pay.myCourses')}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

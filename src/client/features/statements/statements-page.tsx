@@ -15,6 +15,7 @@ import { checkForm } from '../../lib/form-check';
 import { pagePaths } from '../../../shared/page-paths';
 import { SubmitButton } from '../../components/submit-button';
 import { Field } from '../../components/field';
+import { ButtonLink } from '../../components/button-link';
 
 /** The default of the server too: pending longer than this with no credit is worth a look. */
 const DEFAULT_STALE_DAYS = 3;
@@ -132,9 +133,9 @@ export default function StatementsPage() {
                 {item.id === importId ? (
                   <span className="muted">{t('history.current')}</span>
                 ) : (
-                  <Link className="button" to={`?import=${item.id}`} aria-label={`${t('history.open')}: ${item.fileName}`}>
+                  <ButtonLink to={`?import=${item.id}`} aria-label={`${t('history.open')}: ${item.fileName}`}>
                     {t('history.open')}
-                  </Link>
+                  </ButtonLink>
                 )}
               </li>
             ))}
