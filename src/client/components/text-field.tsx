@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, useId, useState } from 'react';
 import { useCommonMessages } from '../lib/common-messages';
 import { validityMessage } from '../lib/form-check';
-import { Field } from './field';
+import { describedBy, Field } from './field';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string;
@@ -23,10 +23,8 @@ export function TextField({ label, value, onChange, hint, error: pageError, clas
   const { t } = useCommonMessages();
   const [invalid, setInvalid] = useState<string | null>(null);
   const error = pageError ?? invalid;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <Field htmlFor={id} label={label} className={className}>
+    <Field htmlFor={id} label={label} hint={hint} error={error} className={className}>
       <input
         id={id}
         className="field__input"
@@ -41,19 +39,9 @@ export function TextField({ label, value, onChange, hint, error: pageError, clas
           setInvalid(validityMessage(event.currentTarget, t));
         }}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={describedBy(id, { hint, error })}
         {...input}
       />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
     </Field>
   );
 }
