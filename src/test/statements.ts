@@ -159,6 +159,13 @@ export function iciciStatement(entries: StatementEntry[], style: Style = 'text')
   ];
 }
 
+/** Each bank layout the app knows, by the key it stores for it, with the builder of a statement in that layout. */
+export const knownLayoutStatements: [layout: string, build: typeof hdfcStatement][] = [
+  ['hdfc', hdfcStatement],
+  ['sbi', sbiStatement],
+  ['icici', iciciStatement],
+];
+
 /** A layout no known bank uses, for the column mapping. */
 export function unknownLayoutStatement(entries: StatementEntry[]): TestRows {
   return [

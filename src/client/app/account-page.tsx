@@ -13,6 +13,7 @@ import { isAdmin, useSession, type SessionUser } from '../features/auth/use-sess
 import './account-page.css';
 import { QueryState } from '../components/query-state';
 import { pagePaths, pathTo } from '../../shared/page-paths';
+import { ButtonLink } from '../components/button-link';
 
 function Sponsor({ userId }: { userId: string }) {
   const { t } = useAuthMessages();
@@ -71,17 +72,13 @@ function Profile({ user }: { user: SessionUser }) {
       </section>
 
       <div className="button-row">
-        <Link to={pathTo(pagePaths.dashboard, { id: user.id })} className="button button--primary">
+        <ButtonLink to={pathTo(pagePaths.dashboard, { id: user.id })} look="primary">
           {t('account.dashboard')}
-        </Link>
+        </ButtonLink>
         {isAdmin(user) && (
           <>
-            <Link to={pagePaths.adminDashboard} className="button">
-              {t('account.adminDashboard')}
-            </Link>
-            <Link to={pagePaths.adminPendingOrders} className="button">
-              {t('account.pendingOrders')}
-            </Link>
+            <ButtonLink to={pagePaths.adminDashboard}>{t('account.adminDashboard')}</ButtonLink>
+            <ButtonLink to={pagePaths.adminPendingOrders}>{t('account.pendingOrders')}</ButtonLink>
           </>
         )}
         <button type="button" className="button button--danger" onClick={logout} disabled={pending}>

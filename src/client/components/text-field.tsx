@@ -1,7 +1,7 @@
 import { type InputHTMLAttributes, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useCommonMessages } from '../lib/common-messages';
 import { validityMessage } from '../lib/form-check';
-import { Field } from './field';
+import { describedBy, Field } from './field';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
   label: string;
@@ -28,10 +28,8 @@ export function TextField({ label, value, onChange, hint, error: pageError, clas
   const { t } = useCommonMessages();
   const [invalid, setInvalid] = useState<string | null>(null);
   const error = pageError ?? invalid;
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   return (
-    <Field htmlFor={id} label={label} className={className}>
+    <Field htmlFor={id} label={label} hint={hint} error={error} className={className}>
       <input
         ref={field}
         id={id}
@@ -47,19 +45,9 @@ export function TextField({ label, value, onChange, hint, error: pageError, clas
           setInvalid(validityMessage(event.currentTarget, t));
         }}
         aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
+        aria-describedby={describedBy(id, { hint, error })}
         {...input}
       />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {error}
-        </p>
-      )}
     </Field>
   );
 }

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { PasswordField } from '../../components/password-field';
 import { errorCode, errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -10,6 +10,7 @@ import { NewPasswordField } from './new-password-field';
 import { checkForm } from '../../lib/form-check';
 import { pagePaths } from '../../../shared/page-paths';
 import { SubmitButton } from '../../components/submit-button';
+import { ButtonLink } from '../../components/button-link';
 
 export default function ResetPasswordPage() {
   const { t } = useAuthMessages();
@@ -53,9 +54,9 @@ export default function ResetPasswordPage() {
       <div className="page page--narrow">
         <h1>{t('reset.expiredTitle')}</h1>
         <p role="alert">{expired}</p>
-        <Link to={pagePaths.forgot} className="button button--primary button--block">
+        <ButtonLink to={pagePaths.forgot} look="primary" className="button--block">
           {t('reset.newLink')}
-        </Link>
+        </ButtonLink>
       </div>
     );
   }

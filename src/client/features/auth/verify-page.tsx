@@ -14,6 +14,7 @@ import { checkForm } from '../../lib/form-check';
 import { BuyingSummary } from './buying-summary';
 import { pagePaths } from '../../../shared/page-paths';
 import { SubmitButton } from '../../components/submit-button';
+import { ButtonLink } from '../../components/button-link';
 
 const RESEND_GAP_SECONDS = 60;
 
@@ -46,9 +47,9 @@ export default function VerifyPage() {
       <div className="page page--narrow">
         <h1>{t('verify.title')}</h1>
         <p>{t('verify.noRegistration')}</p>
-        <Link to={pagePaths.register} className="button button--primary">
+        <ButtonLink to={pagePaths.register} look="primary">
           {t('verify.startAgain')}
-        </Link>
+        </ButtonLink>
       </div>
     );
   }

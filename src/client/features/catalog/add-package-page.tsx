@@ -9,7 +9,8 @@ import { useCatalogAdminMessages } from './catalog-admin-messages';
 import { useCatalogMessages } from './catalog-messages';
 import { postUpload } from '../../lib/upload';
 import { SubmitButton } from '../../components/submit-button';
-import { Field } from '../../components/field';
+import { describedBy, Field } from '../../components/field';
+import { SelectField } from '../../components/select-field';
 
 const empty = { name: '', price: '', description: '', tier: '', commission: '' };
 
@@ -50,8 +51,7 @@ export default function AddPackagePage() {
   }
 
   const errorFor = (field: string) => fields[field] ?? null;
-  const describedBy = (field: string, hint?: boolean) =>
-    [hint ? `${id}-${field}-hint` : null, fields[field] ? `${id}-${field}-error` : null].filter(Boolean).join(' ') || undefined;
+  const imageNotes = { hint: t('fields.imageHint'), error: fields.image };
 
   return (
     <div className="page">
@@ -59,7 +59,7 @@ export default function AddPackagePage() {
       <form className="form admin-form" noValidate onSubmit={(event) => void submit(event)}>
         <TextField label={t('fields.name')} name="name" required maxLength={120} value={values.name} onChange={set('name')} error={errorFor('name')} />
 
-        <Field htmlFor={`${id}-image`} label={t('fields.image')}>
+        <Field htmlFor={`${id}-image`} label={t('fields.image')} {...imageNotes}>
           <input
             ref={fileRef}
             id={`${id}-image`}
@@ -68,21 +68,13 @@ export default function AddPackagePage() {
             accept="image/*"
             required
             aria-invalid={fields.image ? true : undefined}
-            aria-describedby={describedBy('image', true)}
+            aria-describedby={describedBy(`${id}-image`, imageNotes)}
           />
-          <p id={`${id}-image-hint`} className="field__hint">
-            {t('fields.imageHint')}
-          </p>
-          {fields.image && (
-            <p id={`${id}-image-error`} className="field__error" role="alert">
-              {fields.image}
-            </p>
-          )}
         </Field>
 
         <TextField label={t('fields.price')} name="price" inputMode="decimal" required value={values.price} onChange={set('price')} error={errorFor('price')} />
 
-        <Field htmlFor={`${id}-description`} label={t('fields.description')}>
+        <Field htmlFor={`${id}-description`} label={t('fields.description')} error={fields.description}>
           <textarea
             id={`${id}-description`}
             name="description"
@@ -91,36 +83,19 @@ export default function AddPackagePage() {
             value={values.description}
             onChange={(event) => set('description')(event.target.value)}
             aria-invalid={fields.description ? true : undefined}
-            aria-describedby={describedBy('description')}
+            aria-describedby={describedBy(`${id}-description`, { error: fields.description })}
           />
-          {fields.description && (
-            <p id={`${id}-description-error`} className="field__error" role="alert">
-              {fields.description}
-            </p>
-          )}
         </Field>
 
-        <Field htmlFor={`${id}-tier`} label={t('fields.tier')}>
-          <select
-            id={`${id}-tier`}
-            name="tier"
-            value={values.tier}
-            onChange={(event) => set('tier')(event.target.value)}
-            aria-describedby={describedBy('tier')}
-          >
-            <option value="">{t('fields.noTier')}</option>
-            {tiers.map((tier) => (
-              <option key={tier} value={tier}>
-                {catalog.t(`tiers.${tier}`)}
-              </option>
-            ))}
-          </select>
-          {fields.tier && (
-            <p id={`${id}-tier-error`} className="field__error" role="alert">
-              {fields.tier}
-            </p>
-          )}
-        </Field>
+        <SelectField
+          label={t('fields.tier')}
+          name="tier"
+          placeholder={t('fields.noTier')}
+          options={tiers.map((tier) => ({ value: tier, label: catalog.t(`tiers.${tier}`) }))}
+          value={values.tier}
+          onChange={set('tier')}
+          error={errorFor('tier')}
+        />
 
         <TextField
           label={t('fields.commission')}

@@ -13,6 +13,7 @@ import { PackageCard } from './package-card';
 import { PackageProgress } from '../progress/package-progress';
 import { useProgressMessages } from '../progress/progress-messages';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { ButtonLink } from '../../components/button-link';
 
 /** /myCourses: the packages the learner owns, each with Start Learning. */
 export default function MyCoursesPage() {
@@ -48,9 +49,9 @@ export default function MyCoursesPage() {
           waiting.length > 0 ? null : (
             <div className="empty-state">
               <p>{t('myCourses.empty')}</p>
-              <Link to={pagePaths.packages} className="button button--primary">
+              <ButtonLink to={pagePaths.packages} look="primary">
                 {t('myCourses.browse')}
-              </Link>
+              </ButtonLink>
             </div>
           )
         }
@@ -63,17 +64,11 @@ export default function MyCoursesPage() {
                   <PackageProgress name={pkg.name} {...progress.data.find((row) => row.packageId === pkg.id)!} />
                 )}
                 {certificates.data?.some((certificate) => certificate.packageId === pkg.id) && (
-                  <Link to={pathTo(pagePaths.courseCertificate, { courseId: pkg.id })} className="button">
-                    {words.t('seeCertificate')}
-                  </Link>
+                  <ButtonLink to={pathTo(pagePaths.courseCertificate, { courseId: pkg.id })}>{words.t('seeCertificate')}</ButtonLink>
                 )}
-                <Link
-                  to={pathTo(pagePaths.player, { courseId: pkg.id })}
-                  className="button button--primary"
-                  aria-label={`${t('myCourses.startLearning')}: ${pkg.name}`}
-                >
+                <ButtonLink to={pathTo(pagePaths.player, { courseId: pkg.id })} look="primary" aria-label={`${t('myCourses.startLearning')}: ${pkg.name}`}>
                   {t('myCourses.startLearning')}
-                </Link>
+                </ButtonLink>
               </PackageCard>
             ))}
           </ul>

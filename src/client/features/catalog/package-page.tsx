@@ -14,6 +14,7 @@ import { PackageImage } from './package-image';
 import { PackageFacts } from './package-facts';
 import { QueryState } from '../../components/query-state';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { ButtonLink } from '../../components/button-link';
 
 /** /course/{id}: a package with its lecture titles; the links only ever reach its buyers (in the player). */
 export default function PackagePage() {
@@ -51,9 +52,9 @@ export default function PackagePage() {
         <div className="page page--narrow center" role="alert">
           <h1>{['NOT_FOUND', 'PACKAGE_NOT_FOUND', 'BAD_INPUT'].includes(errorCode(error) ?? '') ? t('package.notFound') : t('package.failed')}</h1>
           <p>
-            <Link to={pagePaths.packages} className="button button--primary">
+            <ButtonLink to={pagePaths.packages} look="primary">
               {t('package.back')}
-            </Link>
+            </ButtonLink>
           </p>
         </div>
       )}
@@ -75,9 +76,9 @@ export default function PackagePage() {
             <p className="package-page__description">{pkg.description}</p>
             <div className="package-page__actions">
               {pkg.canWatch ? (
-                <Link to={pathTo(pagePaths.player, { courseId: pkg.id })} className="button button--primary button--large">
+                <ButtonLink to={pathTo(pagePaths.player, { courseId: pkg.id })} look="primary" className="button--large">
                   {t('package.startLearning')}
-                </Link>
+                </ButtonLink>
               ) : waiting ? (
                 // Paid and being checked: never an offer to pay again.
                 <PendingOrderNote utr={waiting.utr} />

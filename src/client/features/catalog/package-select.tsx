@@ -13,7 +13,7 @@ export function PackageSelect({ value, onChange, required }: Props) {
   const trpc = useTRPC();
   const packages = useQuery(trpc.catalog.adminList.queryOptions());
   return (
-    <Field htmlFor={id} label={t('fields.package')}>
+    <Field htmlFor={id} label={t('fields.package')} error={packages.isError && t('lectures.packagesFailed')}>
       <select id={id} name="package" value={value} required={required} onChange={(event) => onChange(event.target.value)}>
         <option value="">{t('fields.choosePackage')}</option>
         {packages.data?.map((pkg) => (
@@ -22,11 +22,6 @@ export function PackageSelect({ value, onChange, required }: Props) {
           </option>
         ))}
       </select>
-      {packages.isError && (
-        <p className="field__error" role="alert">
-          {t('lectures.packagesFailed')}
-        </p>
-      )}
     </Field>
   );
 }

@@ -2,7 +2,7 @@ import './catalog.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { errorCode, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogMessages } from './catalog-messages';
@@ -13,6 +13,7 @@ import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { formatIstDate } from '../../../shared/ist';
 import { useProgressMessages } from '../progress/progress-messages';
 import { LearningPanel } from '../progress/learning-panel';
+import { ButtonLink } from '../../components/button-link';
 
 /**
  * /course-content/{courseId}: the lecture player. It opens on the part the learner had open last
@@ -37,9 +38,9 @@ function PlayerFailure({ error, heading, courseId, onRetry }: { error: unknown; 
         {heading}
         <div role="alert" className="catalog-message">
           <p>{t('player.revoked')}</p>
-          <Link to={pagePaths.contact} className="button button--primary">
+          <ButtonLink to={pagePaths.contact} look="primary">
             {t('player.contact')}
-          </Link>
+          </ButtonLink>
         </div>
       </div>
     );
@@ -50,9 +51,9 @@ function PlayerFailure({ error, heading, courseId, onRetry }: { error: unknown; 
       <div role="alert" className="catalog-message">
         <p>{notBought ? t('player.notBought') : t('player.failed')}</p>
         {notBought ? (
-          <Link to={pathTo(pagePaths.packagePage, { id: courseId })} className="button button--primary">
+          <ButtonLink to={pathTo(pagePaths.packagePage, { id: courseId })} look="primary">
             {t('player.seePackage')}
-          </Link>
+          </ButtonLink>
         ) : (
           <button type="button" className="button" onClick={onRetry}>
             {t('packages.retry')}

@@ -5,6 +5,7 @@ import { BuyNow } from './buy-now';
 import { useCatalogMessages } from './catalog-messages';
 import { useOwnedPackageIds } from './use-owned-packages';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { ButtonLink } from '../../components/button-link';
 
 /** What a package on sale offers the viewer: Start Learning when owned, the payment being checked, or Buy Now. */
 export function useSaleCardAction(onBuy: (pkg: CheckoutPackage) => void) {
@@ -13,9 +14,9 @@ export function useSaleCardAction(onBuy: (pkg: CheckoutPackage) => void) {
   const waiting = new Set(usePendingOrders().map((order) => order.package.id));
   return (pkg: CheckoutPackage) =>
     owned.has(pkg.id) ? (
-      <Link to={pathTo(pagePaths.player, { courseId: pkg.id })} className="button button--primary">
+      <ButtonLink to={pathTo(pagePaths.player, { courseId: pkg.id })} look="primary">
         {t('package.startLearning')}
-      </Link>
+      </ButtonLink>
     ) : waiting.has(pkg.id) ? (
       <Link to={`${pagePaths.myCourses}#my-orders`} className="badge badge--pending">
         {t('packages.pending')}

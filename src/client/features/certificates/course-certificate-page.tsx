@@ -1,7 +1,7 @@
 import './certificates.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { QueryState } from '../../components/query-state';
 import { TextField } from '../../components/text-field';
 import { errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
@@ -11,6 +11,7 @@ import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { useCertificatesMessages } from './certificates-messages';
 import { DownloadCertificate } from './download-certificate';
 import { SubmitButton } from '../../components/submit-button';
+import { ButtonLink } from '../../components/button-link';
 
 /**
  * /course-content/{courseId}/certificate: where the learner stands, then (once finished) the name
@@ -53,12 +54,8 @@ export default function CourseCertificatePage() {
                 {data.name && <p>{t('nameFixed', { name: data.name.name })}</p>}
                 <div className="certificate__actions">
                   <DownloadCertificate number={data.certificate.number} primary />
-                  <Link to={pathTo(pagePaths.certificate, { number: data.certificate.number })} className="button">
-                    {t('open')}
-                  </Link>
-                  <Link to={back} className="button">
-                    {t('back')}
-                  </Link>
+                  <ButtonLink to={pathTo(pagePaths.certificate, { number: data.certificate.number })}>{t('open')}</ButtonLink>
+                  <ButtonLink to={back}>{t('back')}</ButtonLink>
                 </div>
               </section>
             );
@@ -69,9 +66,9 @@ export default function CourseCertificatePage() {
               <>
                 <p>{t('notFinished')}</p>
                 <p>{progress}</p>
-                <Link to={back} className="button button--primary">
+                <ButtonLink to={back} look="primary">
                   {t('back')}
-                </Link>
+                </ButtonLink>
               </>
             );
           }

@@ -10,7 +10,7 @@ import { useDiscountsMessages } from './discounts-messages';
 import './discounts.css';
 import { SubmitButton } from '../../components/submit-button';
 import { DiscountCodeInput } from './discount-code-input';
-import { Field } from '../../components/field';
+import { describedBy, Field } from '../../components/field';
 
 /**
  * The affiliate's own code on their dashboard: chosen once (a suggestion offered), then shown
@@ -42,27 +42,20 @@ export function AffiliateCodeCard() {
   }
 
   if (!code.code) {
+    const codeNotes = { hint: t('mine.once'), error: problem };
     return (
       <section className="card" aria-labelledby={`${id}-title`}>
         <h2 id={`${id}-title`}>{t('mine.title')}</h2>
         <p>{t('mine.intro', { discount })}</p>
         <form className="form" onSubmit={submit} noValidate>
-          <Field htmlFor={`${id}-code`} label={t('mine.label')}>
+          <Field htmlFor={`${id}-code`} label={t('mine.label')} {...codeNotes}>
             <DiscountCodeInput
               id={`${id}-code`}
               value={text}
               aria-invalid={problem ? true : undefined}
-              aria-describedby={`${id}-hint${problem ? ` ${id}-problem` : ''}`}
+              aria-describedby={describedBy(`${id}-code`, codeNotes)}
               onChange={setText}
             />
-            <p id={`${id}-hint`} className="field__hint">
-              {t('mine.once')}
-            </p>
-            {problem && (
-              <p id={`${id}-problem`} className="field__error" role="alert">
-                {problem}
-              </p>
-            )}
           </Field>
           <div className="button-row">
             <SubmitButton className="button button--primary" busy={choose.isPending} busyLabel={t('mine.busy')}>

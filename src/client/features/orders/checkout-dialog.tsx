@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { PageSpinner } from '../../components/page-spinner';
@@ -25,7 +25,8 @@ import type { CheckoutPackage } from '../../lib/checkout-package';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { FormError } from '../../components/form-error';
 import { SubmitButton } from '../../components/submit-button';
-import { Field } from '../../components/field';
+import { SelectField } from '../../components/select-field';
+import { ButtonLink } from '../../components/button-link';
 
 function onPhone(): boolean {
   return /Android|iPhone|iPad/i.test(navigator.userAgent) || window.matchMedia?.('(pointer: coarse)').matches === true;
@@ -78,7 +79,6 @@ function gstinMessage(raw: string, t: ReturnType<typeof useOrdersMessages>['t'])
 /** The buyer's state (place of supply), PIN code and, for a business, its GSTIN, for a tax invoice. */
 function TaxFields({ value, onChange }: { value: TaxValue; onChange: (value: TaxValue) => void }) {
   const { t, lang } = useOrdersMessages();
-  const id = useId();
   // A GSTIN's first two digits are the place of supply: the state follows it.
   const gstinState = indianStates.find((state) => state.code === cleanGstin(value.gstin).slice(0, 2));
   return (
@@ -96,26 +96,15 @@ function TaxFields({ value, onChange }: { value: TaxValue; onChange: (value: Tax
           onChange({ ...value, gstin, ...(state && { state: state.code }) });
         }}
       />
-      <Field htmlFor={`${id}-state`} label={t('pay.state')}>
-        <select
-          id={`${id}-state`}
-          className="field__input"
-          value={gstinState ? gstinState.code : value.state}
-          disabled={gstinState !== undefined}
-          aria-describedby={`${id}-tax`}
-          onChange={(event) => onChange({ ...value, state: event.target.value })}
-        >
-          <option value="">{t('pay.statePick')}</option>
-          {indianStates.map((state) => (
-            <option key={state.code} value={state.code}>
-              {state[lang]}
-            </option>
-          ))}
-        </select>
-        <p id={`${id}-tax`} className="field__hint">
-          {t('pay.taxHint')}
-        </p>
-      </Field>
+      <SelectField
+        label={t('pay.state')}
+        placeholder={t('pay.statePick')}
+        options={indianStates.map((state) => ({ value: state.code, label: state[lang] }))}
+        value={gstinState ? gstinState.code : value.state}
+        disabled={gstinState !== undefined}
+        hint={t('pay.taxHint')}
+        onChange={(state) => onChange({ ...value, state })}
+      />
       <TextField
         label={t('pay.pin')}
         name="postal-code"
@@ -227,9 +216,9 @@ function FreeTaken({ pkg }: { pkg: CheckoutPackage }) {
   return (
     <div className="checkout__done" role="status">
       <p className="checkout__success">{t('code.freeDone', { name: pkg.name })}</p>
-      <Link to={pathTo(pagePaths.player, { courseId: pkg.id })} className="button button--primary">
+      <ButtonLink to={pathTo(pagePaths.player, { courseId: pkg.id })} look="primary">
         {t('code.startLearning')}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }
@@ -242,9 +231,9 @@ function PurchaseSent() {
       <p className="checkout__success">{t('pay.success')}</p>
       <p>{t('pay.verifying')}</p>
       <p>{count('pay.verifyingHours', siteConfig.approvalHoursHint)}</p>
-      <Link to={pagePaths.myCourses} className="button button--primary">
+      <ButtonLink to={pagePaths.myCourses} look="primary">
         {t('pay.myCourses')}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

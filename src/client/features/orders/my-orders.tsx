@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { formatIstDateTime } from '../../../shared/ist';
@@ -9,6 +8,7 @@ import { standingOf } from './order-standing';
 import './my-orders.css';
 import { QueryState } from '../../components/query-state';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { ButtonLink } from '../../components/button-link';
 
 type Order = RouterOutputs['orders']['mine'][number];
 
@@ -109,9 +109,9 @@ export function MyOrders() {
                       <Timeline order={order} />
                       <p className="order-card__links">
                         {receiptOf.has(order.id) && (
-                          <Link to={pathTo(pagePaths.receipt, { orderId: order.id })} className="button" aria-describedby={`receipt-number-${order.id}`}>
+                          <ButtonLink to={pathTo(pagePaths.receipt, { orderId: order.id })} aria-describedby={`receipt-number-${order.id}`}>
                             {t('mine.receipt')}
-                          </Link>
+                          </ButtonLink>
                         )}
                         {receiptOf.has(order.id) && (
                           <span id={`receipt-number-${order.id}`} className="muted" translate="no">

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { siteConfig } from '../../lib/site-config';
 import { useTRPC } from '../../lib/trpc';
@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useSession } from '../auth/use-session';
 import { useOrdersMessages } from './orders-messages';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { ButtonLink } from '../../components/button-link';
 
 /**
  * /payment-success/{id}: the spec's page, made honest. It says where the order really stands
@@ -42,14 +43,10 @@ export default function PaymentSuccessPage() {
         {t('paymentSuccess.reference')}: <strong translate="no">{id}</strong>
       </p>
       <p className="button-row">
-        <Link to={pagePaths.myCourses} className="button button--primary">
+        <ButtonLink to={pagePaths.myCourses} look="primary">
           {t('paymentSuccess.myCourses')}
-        </Link>
-        {user && (
-          <Link to={pathTo(pagePaths.dashboard, { id: user.id })} className="button">
-            {t('paymentSuccess.dashboard')}
-          </Link>
-        )}
+        </ButtonLink>
+        {user && <ButtonLink to={pathTo(pagePaths.dashboard, { id: user.id })}>{t('paymentSuccess.dashboard')}</ButtonLink>}
       </p>
     </div>
   );

@@ -1,7 +1,7 @@
-import { Link } from 'react-router';
 import { siteConfig } from '../../lib/site-config';
 import { useOrdersMessages } from './orders-messages';
 import { pagePaths } from '../../../shared/page-paths';
+import { ButtonLink } from '../../components/button-link';
 
 /**
  * "Payment received, being checked", with the time it usually takes: shown where Buy Now would
@@ -16,9 +16,7 @@ export function PendingOrderNote({ utr, headingLevel = 'p' }: { utr: string; hea
         <span className="badge badge--pending">{t('pending.badge')}</span>
       </Heading>
       <p>{count('pending.text', siteConfig.approvalHoursHint, { utr })}</p>
-      <Link to={`${pagePaths.myCourses}#my-orders`} className="button">
-        {t('pending.seeOrder')}
-      </Link>
+      <ButtonLink to={`${pagePaths.myCourses}#my-orders`}>{t('pending.seeOrder')}</ButtonLink>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { TRPCClientError } from '@trpc/client';
 import { useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { PageSpinner } from '../../components/page-spinner';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -10,6 +10,7 @@ import { useSession } from '../auth/use-session';
 import { clearDraft, loadDraft } from './checkout-draft';
 import { useOrdersMessages } from './orders-messages';
 import { pagePaths } from '../../../shared/page-paths';
+import { ButtonLink } from '../../components/button-link';
 
 /**
  * /success, as the spec's app had it: reads the saved purchase details, submits them, and moves
@@ -63,12 +64,10 @@ export default function SuccessPage() {
         <h1>{t('success.title')}</h1>
         <p>{t('success.nothing')}</p>
         <p className="button-row">
-          <Link to={pagePaths.myCourses} className="button button--primary">
+          <ButtonLink to={pagePaths.myCourses} look="primary">
             {t('success.myCourses')}
-          </Link>
-          <Link to={pagePaths.packages} className="button">
-            {t('success.packages')}
-          </Link>
+          </ButtonLink>
+          <ButtonLink to={pagePaths.packages}>{t('success.packages')}</ButtonLink>
         </p>
       </div>
     );
@@ -80,9 +79,9 @@ export default function SuccessPage() {
       {message ? <p role="alert">{message}</p> : <PageSpinner />}
       {message && (
         <p className="button-row">
-          <Link to={pagePaths.myCourses} className="button button--primary">
+          <ButtonLink to={pagePaths.myCourses} look="primary">
             {t('success.myCourses')}
-          </Link>
+          </ButtonLink>
         </p>
       )}
     </div>

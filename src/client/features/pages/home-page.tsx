@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { useCatalogMessages } from '../catalog/catalog-messages';
@@ -14,6 +13,7 @@ import en from '../../locales/en/home.json';
 import mr from '../../locales/mr/home.json';
 import './home-page.css';
 import { pagePaths } from '../../../shared/page-paths';
+import { ButtonLink } from '../../components/button-link';
 
 const useHomeMessages = defineMessages({ en, mr });
 
@@ -42,9 +42,7 @@ function HomePackages() {
         )}
       </QueryState>
       <p>
-        <Link to={pagePaths.packages} className="button">
-          {t('packages.seeAll')}
-        </Link>
+        <ButtonLink to={pagePaths.packages}>{t('packages.seeAll')}</ButtonLink>
       </p>
     </section>
   );
@@ -61,9 +59,9 @@ export default function HomePage() {
             {t('hero.title')} <span lang="mr">{t('hero.marathi')}</span>
           </h1>
           <p className="hero__lead">{t('hero.lead')}</p>
-          <Link to={pagePaths.packages} className="button button--primary button--large">
+          <ButtonLink to={pagePaths.packages} look="primary" className="button--large">
             {t('hero.cta')}
-          </Link>
+          </ButtonLink>
         </div>
         <img className="hero__image" src="/images/hero.svg" alt={t('hero.imageAlt')} width="480" height="320" fetchPriority="high" />
       </section>

@@ -1,7 +1,7 @@
 import { useCommonMessages } from '../../lib/common-messages';
-import { Link } from 'react-router';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { pagePaths } from '../../../shared/page-paths';
+import { ButtonLink } from '../../components/button-link';
 
 export function NotFoundPage() {
   const { t } = useCommonMessages();
@@ -10,9 +10,9 @@ export function NotFoundPage() {
     <div className="page page--narrow center">
       <h1>{t('notFound.title')}</h1>
       <p>{t('notFound.body')}</p>
-      <Link to={pagePaths.home} className="button button--primary">
+      <ButtonLink to={pagePaths.home} look="primary">
         {t('notFound.home')}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { loadCheckout, upiFirst } from './gateway-checkout';
 import { usePaymentsMessages } from './payments-messages';
 import { FormError } from '../../components/form-error';
+import { ButtonLink } from '../../components/button-link';
 
 type Stage = 'opening' | 'open' | 'dismissed' | 'confirming' | 'failed';
 
@@ -100,9 +101,7 @@ export default function GatewayPayPage() {
     return (
       <div className="page page--narrow center">
         <p role="alert">{errorMessage(checkout.error, t('pay.loadFailed'))}</p>
-        <Link to={pagePaths.myCourses} className="button">
-          {t('pay.myCourses')}
-        </Link>
+        <ButtonLink to={pagePaths.myCourses}>{t('pay.myCourses')}</ButtonLink>
       </div>
     );
   }
@@ -113,9 +112,9 @@ export default function GatewayPayPage() {
         <p role="status" className="checkout__success">
           {t('pay.approved', { name: data.packageName })}
         </p>
-        <Link to={pathTo(pagePaths.player, { courseId: String(data.packageId) })} className="button button--primary button--block">
+        <ButtonLink to={pathTo(pagePaths.player, { courseId: String(data.packageId) })} look="primary" className="button--block">
           {t('pay.startLearning')}
-        </Link>
+        </ButtonLink>
       </div>
     );
   }
@@ -140,11 +139,7 @@ export default function GatewayPayPage() {
           <button type="button" className="button button--primary" onClick={() => void open()}>
             {t('pay.open', { amount: formatRupees(launch.amountPaise) })}
           </button>
-          {siteConfig.upiQr && (
-            <Link to={pathTo(pagePaths.packagePage, { id: String(data.packageId) })} className="button">
-              {t('pay.byQr')}
-            </Link>
-          )}
+          {siteConfig.upiQr && <ButtonLink to={pathTo(pagePaths.packagePage, { id: String(data.packageId) })}>{t('pay.byQr')}</ButtonLink>}
         </p>
       )}
       <p>

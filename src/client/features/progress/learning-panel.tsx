@@ -1,9 +1,9 @@
 import './progress.css';
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
 import { useTRPC } from '../../lib/trpc';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { useProgressMessages } from './progress-messages';
+import { ButtonLink } from '../../components/button-link';
 
 type Props = { courseId: string; currentLectureId: string };
 
@@ -24,14 +24,14 @@ export function LearningPanel({ courseId, currentLectureId }: Props) {
   return (
     <div className="learning-panel">
       {partQuiz && (
-        <Link to={pathTo(pagePaths.quiz, { courseId, quizId: partQuiz.id })} className="button">
+        <ButtonLink to={pathTo(pagePaths.quiz, { courseId, quizId: partQuiz.id })}>
           {partQuiz.passed ? `${t('quiz')} · ${t('quizPassed')}` : t('quiz')}
-        </Link>
+        </ButtonLink>
       )}
       {finalQuiz && (
-        <Link to={pathTo(pagePaths.quiz, { courseId, quizId: finalQuiz.id })} className="button">
+        <ButtonLink to={pathTo(pagePaths.quiz, { courseId, quizId: finalQuiz.id })}>
           {finalQuiz.passed ? `${t('finalQuiz')} · ${t('quizPassed')}` : t('finalQuiz')}
-        </Link>
+        </ButtonLink>
       )}
       {status?.enabled && (
         <section className="learning-panel__certificate" aria-label={t('certificate')}>
@@ -45,9 +45,9 @@ export function LearningPanel({ courseId, currentLectureId }: Props) {
             })}
           </p>
           {(status.finished || status.certificate) && (
-            <Link to={pathTo(pagePaths.courseCertificate, { courseId })} className="button button--primary">
+            <ButtonLink to={pathTo(pagePaths.courseCertificate, { courseId })} look="primary">
               {status.certificate ? t('seeCertificate') : t('getCertificate')}
-            </Link>
+            </ButtonLink>
           )}
         </section>
       )}

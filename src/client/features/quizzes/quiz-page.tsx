@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { inLanguage, useQuizzesMessages } from './quizzes-messages';
 import { SubmitButton } from '../../components/submit-button';
+import { ButtonLink } from '../../components/button-link';
 
 type Result = RouterOutputs['quizzes']['submit'];
 
@@ -62,9 +63,7 @@ export default function QuizPage() {
         error={(error) => (
           <div role="alert" className="catalog-message">
             <p>{errorCode(error) === 'QUIZ_LOCKED' ? t('locked') : errorMessage(error, t('failed'))}</p>
-            <Link to={back} className="button">
-              {t('back')}
-            </Link>
+            <ButtonLink to={back}>{t('back')}</ButtonLink>
           </div>
         )}
       >
@@ -151,9 +150,7 @@ export default function QuizPage() {
                   <SubmitButton className="button button--primary" busy={submit.isPending} busyLabel={t('submitting')}>
                     {t('submit')}
                   </SubmitButton>
-                  <Link to={back} className="button">
-                    {t('back')}
-                  </Link>
+                  <ButtonLink to={back}>{t('back')}</ButtonLink>
                 </div>
               )}
             </form>

@@ -14,7 +14,8 @@ import './statements-page.css';
 import { checkForm } from '../../lib/form-check';
 import { pagePaths } from '../../../shared/page-paths';
 import { SubmitButton } from '../../components/submit-button';
-import { Field } from '../../components/field';
+import { describedBy, Field } from '../../components/field';
+import { ButtonLink } from '../../components/button-link';
 
 /** The default of the server too: pending longer than this with no credit is worth a look. */
 const DEFAULT_STALE_DAYS = 3;
@@ -27,6 +28,7 @@ export default function StatementsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const importId = searchParams.get('import');
   const fileId = useId();
+  const fileNotes = { hint: t('upload.fileHint') };
   const fileInput = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
@@ -77,22 +79,19 @@ export default function StatementsPage() {
       </p>
 
       <form className="form statements__upload" onSubmit={submit} noValidate>
-        <Field htmlFor={fileId} label={t('upload.file')}>
+        <Field htmlFor={fileId} label={t('upload.file')} {...fileNotes}>
           <input
             ref={fileInput}
             id={fileId}
             className="field__input"
             type="file"
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            aria-describedby={`${fileId}-hint`}
+            aria-describedby={describedBy(fileId, fileNotes)}
             onChange={(event) => {
               setFile(event.target.files?.[0] ?? null);
               setNeedsMapping(null);
             }}
           />
-          <p id={`${fileId}-hint`} className="field__hint">
-            {t('upload.fileHint')}
-          </p>
         </Field>
         <SubmitButton className="button button--primary" busy={busy} busyLabel={t('upload.busy')}>
           {t('upload.submit')}
@@ -132,9 +131,9 @@ export default function StatementsPage() {
                 {item.id === importId ? (
                   <span className="muted">{t('history.current')}</span>
                 ) : (
-                  <Link className="button" to={`?import=${item.id}`} aria-label={`${t('history.open')}: ${item.fileName}`}>
+                  <ButtonLink to={`?import=${item.id}`} aria-label={`${t('history.open')}: ${item.fileName}`}>
                     {t('history.open')}
-                  </Link>
+                  </ButtonLink>
                 )}
               </li>
             ))}

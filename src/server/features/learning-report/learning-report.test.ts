@@ -9,18 +9,17 @@ import { claimCertificate } from '../certificates/certificates.service.js';
 const DAY = 24 * 60 * 60 * 1000;
 const clock = testClock(Date.UTC(2026, 10, 24, 6));
 let t: TestApp;
-let admin: string;
 
 appPerFile(
-  async (app) => {
+  (app) => {
     t = app;
-    admin = (await createUserWithToken(t.db, { role: 'admin' })).token;
   },
   { now: clock.now, build: { dripEmails: false } },
 );
 
 describe('the admin’s learning report', () => {
   it('counts buyers, starts, finishes, certificates and each quiz’s pass rate, and finds who is stuck where', async () => {
+    const admin = (await createUserWithToken(t.db, { role: 'admin' })).token;
     const pkg = createPackage(t.db, { name: 'Report package' });
     const parts = [0, 1, 2].map((position) => addLecture(t.db, pkg.id, position));
     const partQuiz = quizWithQuestion(t.db, pkg.id, parts[0]!.id);

@@ -601,18 +601,16 @@ export type OrderDetails = {
   reversal: { at: number; reason: string } | null;
 };
 
+/** Each order with its details; a left-joined part that is missing (no referrer, no decision, no reversal) comes as null. */
 function selectDetails(db: Queryable) {
   return db
     .select({
       order: orders,
       buyer: { id: buyer.id, name: buyer.name, email: buyer.email },
       package: { id: packages.id, name: packages.name, pricePaise: packages.pricePaise },
-      referrerId: referrer.id,
-      referrerName: referrer.name,
-      deciderId: decider.id,
-      deciderName: decider.name,
-      reversedAt: orderReversals.reversedAt,
-      reversalReason: orderReversals.reason,
+      referrer: { id: referrer.id, name: referrer.name },
+      decidedBy: { id: decider.id, name: decider.name },
+      reversal: { at: orderReversals.reversedAt, reason: orderReversals.reason },
     })
     .from(orders)
     .innerJoin(buyer, eq(buyer.id, orders.userId))
@@ -620,19 +618,6 @@ function selectDetails(db: Queryable) {
     .leftJoin(referrer, eq(referrer.id, orders.referrerId))
     .leftJoin(decider, eq(decider.id, orders.decidedBy))
     .leftJoin(orderReversals, eq(orderReversals.orderId, orders.id));
-}
-
-type DetailRow = Awaited<ReturnType<ReturnType<typeof selectDetails>['all']>>[number];
-
-function toDetails(row: DetailRow): OrderDetails {
-  return {
-    order: row.order,
-    buyer: row.buyer,
-    package: row.package,
-    referrer: row.referrerId === null ? null : { id: row.referrerId, name: row.referrerName! },
-    decidedBy: row.deciderId === null ? null : { id: row.deciderId, name: row.deciderName! },
-    reversal: row.reversedAt === null ? null : { at: row.reversedAt, reason: row.reversalReason! },
-  };
 }
 
 /** Matches a UTR, an email or a name, typed in part. */
@@ -651,7 +636,7 @@ export function pendingOrders(
   const where = and(eq(orders.status, 'pending'), search);
   const window = listWindow(options.page, ORDERS_PAGE_SIZE);
   const rows = selectDetails(db).where(where).orderBy(asc(orders.createdAt), asc(orders.id)).limit(window.limit).offset(window.offset).all();
-  return { orders: rows.map(toDetails), total: countOrders(db, where, search), pageSize: window.pageSize };
+  return { orders: rows, total: countOrders(db, where, search), pageSize: window.pageSize };
 }
 
 /** How many orders match; counting needs the buyer only to search by their name or email. */
@@ -670,19 +655,18 @@ export function decidedOrders(db: Queryable, options: { search?: string | undefi
     .limit(ORDERS_PAGE_SIZE)
     .offset((options.page - 1) * ORDERS_PAGE_SIZE)
     .all();
-  return { orders: rows.map(toDetails), total: countOrders(db, where, search) };
+  return { orders: rows, total: countOrders(db, where, search) };
 }
 
 /** A buyer's own orders, newest first. */
 export function ordersOf(db: Queryable, userId: number): OrderDetails[] {
-  return selectDetails(db).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).all().map(toDetails);
+  return selectDetails(db).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).all();
 }
 
 export function orderDetails(db: Queryable, orderId: number): OrderDetails | undefined {
-  const row = prepared(db, 'orders.detailsById', () =>
+  return prepared(db, 'orders.detailsById', () =>
     selectDetails(db)
       .where(eq(orders.id, sql.placeholder('orderId')))
       .prepare(),
   ).get({ orderId });
-  return row ? toDetails(row) : undefined;
 }

@@ -220,7 +220,7 @@ describe('approval', () => {
     expect(mail.text).toContain('Reason: “No credit with this UTR”');
     const decided = await callJson(t.url, 'GET', '/trpc/orders.decided', { token: admin.token });
     const mine = decided.body.result.data.orders.find((o: { id: string }) => o.id === order._id);
-    expect(mine.decidedBy).toEqual({ id: String(admin.user.id), name: admin.user.name });
+    expect(mine).toMatchObject({ decidedBy: { id: String(admin.user.id), name: admin.user.name }, reversal: null });
   });
 
   it('answers 404 for an unknown order and 400 for an unknown action', async () => {

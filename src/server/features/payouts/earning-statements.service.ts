@@ -66,8 +66,8 @@ export function statementOf(db: Queryable, userId: number, period: Period): Stat
       lineId: payoutLines.id,
       tdsPaise: payoutLines.tdsPaise,
       utr: payoutLines.utr,
-      tdsRateBp: tdsDeductions.rateBp,
-      tdsBasePaise: tdsDeductions.basePaise,
+      // Null on a line that is not a TDS deduction (the left join finds none).
+      tds: { rateBp: tdsDeductions.rateBp, basePaise: tdsDeductions.basePaise },
     })
     .from(ledger)
     .leftJoin(orders, eq(orders.id, ledger.orderId))
@@ -108,7 +108,7 @@ export function statementOf(db: Queryable, userId: number, period: Period): Stat
         kind: 'tds',
         reference: row.orderId === null ? `LINE-${row.id}` : `ORDER-${row.orderId}`,
         description: '',
-        tds: row.tdsRateBp === null || row.tdsBasePaise === null ? null : { rateBp: row.tdsRateBp, basePaise: row.tdsBasePaise },
+        tds: row.tds,
         earnedPaise: 0,
         grossPaise: 0,
         tdsPaise: row.amountPaise,

@@ -1,16 +1,7 @@
 import { crc32, deflateRawSync, inflateRawSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { makePng } from '../../../test/images.js';
-import {
-  hdfcStatement,
-  iciciStatement,
-  sbiStatement,
-  toCsv,
-  toXlsx,
-  unknownLayoutStatement,
-  type StatementEntry,
-  type TestRows,
-} from '../../../test/statements.js';
+import { hdfcStatement, knownLayoutStatements, toCsv, toXlsx, unknownLayoutStatement, type StatementEntry } from '../../../test/statements.js';
 import { readCredits } from './statement-credits.js';
 import { decodeText, MAX_UNPACKED_BYTES, readStatementFile, sniffDelimiter } from './statement-file.js';
 import { headerKey, recogniseLayout } from './statement-layouts.js';
@@ -195,13 +186,7 @@ async function parse(file: Buffer) {
   return { kind: statement.kind, layout: found.layout, ...readCredits(statement.sheets[found.sheet]!, found.headerRow, found.columns) };
 }
 
-const layouts: [string, (e: StatementEntry[], style?: 'text' | 'spreadsheet') => TestRows][] = [
-  ['hdfc', hdfcStatement],
-  ['sbi', sbiStatement],
-  ['icici', iciciStatement],
-];
-
-describe.each(layouts)('the %s layout', (layout, build) => {
+describe.each(knownLayoutStatements)('the %s layout', (layout, build) => {
   const expected = [
     { txnDate: '2026-11-02', amountPaise: 4_999_00, utr: '501501259006' },
     { txnDate: '2026-11-03', amountPaise: 1_00_000_00, utr: '501501259007' },
