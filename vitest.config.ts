@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { reactAsPreact } from './vite.config';
+import { reactAsPreact } from './vite.config.js';
 
 export default defineConfig({
   // Components are tested on what the phones run (see vite.config.ts).

@@ -3,9 +3,11 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The Marathi catalogues held to the glossary (src/client/locales/GLOSSARY.md): the words it says
- * are never used, counts said by plural forms, postpositions written on to their word, and no
- * setting names or reference codes on a Marathi screen.
+ * The Marathi texts held to the glossary (src/client/locales/GLOSSARY.md): the app's catalogues and
+ * the server's (its errors and messages, *.errors.json and *.messages.json) keep the words it says
+ * are never used out, say counts by plural forms, write postpositions on to their word, and show
+ * no setting names or reference codes; the server's emails, PDFs and drawn pages (Marathi written
+ * in its code) keep the never-used words out too.
  */
 const localesDir = path.resolve(import.meta.dirname, '../locales');
 const glossary = readFileSync(path.join(localesDir, 'GLOSSARY.md'), 'utf8');
@@ -42,16 +44,55 @@ function neverRules(): { word: string; files: string[] | null }[] {
   return rules;
 }
 
+const serverDirs = [path.resolve(import.meta.dirname, '../../server'), path.resolve(import.meta.dirname, '../../shared')];
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : [path.join(dir, entry.name)]));
+const serverFiles = serverDirs.flatMap(filesUnder);
+
+/** The server's catalogues: each key's Marathi text (`{ "en": …, "mr": … }`, or its plural forms). */
+function serverCatalogueTexts(): Text[] {
+  const texts: Text[] = [];
+  for (const file of serverFiles.filter((name) => /(\.errors|\.messages|validation-messages)\.json$/.test(name))) {
+    for (const [key, entry] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, { mr?: unknown }>)) {
+      const mr = entry.mr;
+      if (typeof mr === 'string') texts.push({ file: path.basename(file), key, text: mr, plural: false });
+      else if (mr && typeof mr === 'object') {
+        for (const [form, text] of Object.entries(mr))
+          if (typeof text === 'string') texts.push({ file: path.basename(file), key: `${key}.${form}`, text, plural: true });
+      }
+    }
+  }
+  return texts;
+}
+
+/** Every line of the server's code (tests aside) with Devanagari in it: emails, PDFs and drawn pages. */
+function serverCodeLines(): Text[] {
+  return serverFiles
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .flatMap((file) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .flatMap((line, index) => (/[\u0900-\u097F]/.test(line) ? [{ file: path.basename(file), key: `line ${index + 1}`, text: line, plural: false }] : [])),
+    );
+}
+
 const where = (text: Text) => `${text.file}: ${text.key}: ${text.text}`;
 
-describe('the Marathi catalogues keep to the glossary', () => {
-  const marathi = textsOf('mr');
+describe('the Marathi texts keep to the glossary', () => {
+  const marathi = [...textsOf('mr'), ...serverCatalogueTexts()];
+
+  it('reads the server catalogues and the server code too', () => {
+    expect(serverCatalogueTexts().map((text) => text.file)).toEqual(
+      expect.arrayContaining(['orders.errors.json', 'payouts.errors.json', 'validation-messages.json']),
+    );
+    expect(serverCodeLines().map((text) => text.file)).toEqual(expect.arrayContaining(['payouts.emails.ts', 'drawn-pages.ts']));
+  });
 
   it('never use the words the glossary says are not ours (sponsor, affiliate, payout, payment received…)', () => {
     const rules = neverRules();
     expect(rules.map((rule) => rule.word)).toEqual(expect.arrayContaining(['रेफरर', 'पेमेंट', 'पेमेंट मिळाले, तपासणी', 'बोलावलेल्या व्यक्ती']));
     const broken = rules.flatMap((rule) =>
-      marathi
+      [...marathi, ...serverCodeLines()]
         .filter((text) => (rule.files === null || rule.files.includes(text.file)) && text.text.includes(rule.word))
         .map((text) => `${rule.word} in ${where(text)}`),
     );
