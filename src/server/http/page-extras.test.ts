@@ -57,9 +57,8 @@ describe('what the server writes into the page', () => {
     const english = await page('/about?lang=en');
     expect(english).toContain('<html lang="en">');
     expect(english).toMatch(/<meta name="description" content="Courses in business[^"]*" \/>/);
-    // A Marathi page asks for its one Devanagari font file at once; an English page for none.
-    expect(marathi).toMatch(/<link rel="preload" href="\/assets\/noto-sans-devanagari-devanagari-400-normal-[\w-]+\.woff2" as="font"/);
-    expect(marathi).not.toContain('700-normal');
+    // No page asks for a font by itself: a phone with its own Devanagari font downloads none (fonts.css).
+    expect(marathi).not.toContain('rel="preload"');
     expect(english).not.toContain('rel="preload"');
     // The app's stylesheet is in the page, its link kept but disabled (never fetched).
     expect(english).toMatch(/<\/style><link rel="stylesheet" href="\/assets\/index-[\w-]+\.css" disabled>/);

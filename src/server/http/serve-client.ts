@@ -1,11 +1,10 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Language } from '../../shared/domain.js';
 import type { SiteConfig } from '../../shared/site-config.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
@@ -68,18 +67,6 @@ export function inlineStylesheets(html: string, assetsDir: string): string {
     if (!existsSync(file)) return link;
     return `<style>${readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style><link rel="stylesheet" href="/assets/${name}" disabled>`;
   });
-}
-
-/**
- * For a page in Marathi: the Devanagari font file (its one weight, fonts.css) asked for while the
- * page is read, not after the stylesheet is applied and the text needs it. A phone without its
- * own Devanagari font would otherwise draw the page's words only once it arrives.
- */
-export function withDevanagariPreload(html: string, assetsDir: string): string {
-  if (!existsSync(assetsDir)) return html;
-  const fonts = readdirSync(assetsDir).filter((name) => /^noto-sans-devanagari-devanagari-400-normal-[\w-]+\.woff2$/.test(name));
-  const links = fonts.map((name) => `<link rel="preload" href="/assets/${name}" as="font" type="font/woff2" crossorigin>`).join('');
-  return html.replace('</head>', `${links}</head>`);
 }
 
 /** Files people upload (already re-encoded), under /uploads/, cached for good: every name is new. */
@@ -170,19 +157,12 @@ export async function serveClient(
     });
   }
 
-  // Filled in on the first page request (settings are final by then) and kept in memory, one
-  // copy per language (a Marathi page preloads its bold font).
-  const shells = new Map<Language, { html: string }>();
-  const shellFor = (lang: Language) => {
-    let found = shells.get(lang);
-    if (!found) {
-      const assets = path.join(clientDist, 'assets');
-      let html = inlineStylesheets(fillIndexHtml(readFileSync(indexFile, 'utf8'), config), assets);
-      if (lang === 'mr') html = withDevanagariPreload(html, assets);
-      found = { html };
-      shells.set(lang, found);
-    }
-    return found;
+  // Filled in on the first page request (settings are final by then) and kept in memory; each
+  // page writes its language into it (framed()).
+  let shell: string | null = null;
+  const shellHtml = () => {
+    shell ??= inlineStylesheets(fillIndexHtml(readFileSync(indexFile, 'utf8'), config), path.join(clientDist, 'assets'));
+    return shell;
   };
   // Pages with extras (Open Graph tags, the catalogue's data), by address, while the catalogue is the
   // same and for at most ten minutes (a sponsor may change their name); never more than 200 of them.
@@ -210,8 +190,7 @@ export async function serveClient(
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    const shell = shellFor(languageFor(request));
-    const shown = pageFor(request, shell.html);
+    const shown = pageFor(request, shellHtml());
     pageCsp(request, reply);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
     // Chrome hides the phone model from its User-Agent; asked this way, it sends it with later
