@@ -1,6 +1,6 @@
 import './learning-admin.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -10,6 +10,7 @@ import { Field } from '../../components/field';
 
 type Schedule = RouterOutputs['drip']['schedule'];
 type AdminQuiz = RouterOutputs['quizzes']['ofPackageForAdmin'][number];
+type AdminQuestion = AdminQuiz['questions'][number];
 
 /** /admin/learning: a package's drip schedule, whether it gives certificates, and its quizzes. */
 export default function AdminLearningPage() {
@@ -201,6 +202,8 @@ function QuizCard({ quiz, onChange }: { quiz: AdminQuiz; onChange: () => void })
   const trpc = useTRPC();
   const id = useId();
   const [pass, setPass] = useState(String(quiz.passPercent));
+  // The question being changed in the form below the list; none: the form adds a new one.
+  const [editing, setEditing] = useState<{ question: AdminQuestion; number: number } | null>(null);
   const failed = (error: unknown) => toast.error(errorMessage(error, t('saveFailed')));
   const setPassPercent = useMutation(
     trpc.quizzes.setPassPercent.mutationOptions({
@@ -244,18 +247,32 @@ function QuizCard({ quiz, onChange }: { quiz: AdminQuiz; onChange: () => void })
                 </li>
               ))}
             </ul>
-            <button
-              type="button"
-              className="button button--small"
-              disabled={removeQuestion.isPending}
-              onClick={() => removeQuestion.mutate({ questionId: question.id })}
-            >
-              {t('quizzes.removeQuestion')}
-            </button>
+            <div className="button-row">
+              <button type="button" className="button button--small" onClick={() => setEditing({ question, number: number + 1 })}>
+                {t('quizzes.editQuestion', { number: number + 1 })}
+              </button>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={removeQuestion.isPending}
+                onClick={() => removeQuestion.mutate({ questionId: question.id })}
+              >
+                {t('quizzes.removeQuestion')}
+              </button>
+            </div>
           </li>
         ))}
       </ol>
-      <QuestionForm quizId={quiz.id} onSaved={onChange} />
+      <QuestionForm
+        key={editing?.question.id ?? 'new'}
+        quizId={quiz.id}
+        editing={editing}
+        onSaved={() => {
+          setEditing(null);
+          onChange();
+        }}
+        onCancel={() => setEditing(null)}
+      />
       <button
         type="button"
         className="button button--danger"
@@ -273,12 +290,45 @@ function QuizCard({ quiz, onChange }: { quiz: AdminQuiz; onChange: () => void })
 type OptionDraft = { textMr: string; textEn: string; correct: boolean };
 const emptyOption = (): OptionDraft => ({ textMr: '', textEn: '', correct: false });
 
-function QuestionForm({ quizId, onSaved }: { quizId: string; onSaved: () => void }) {
+/** A question's texts and choices as the form holds them (none written: empty). */
+function draftOf(question: AdminQuestion | undefined) {
+  return {
+    texts: {
+      textMr: question?.textMr ?? '',
+      textEn: question?.textEn ?? '',
+      explanationMr: question?.explanationMr ?? '',
+      explanationEn: question?.explanationEn ?? '',
+    },
+    options: question
+      ? question.options.map((option) => ({ textMr: option.textMr ?? '', textEn: option.textEn ?? '', correct: option.correct }))
+      : [emptyOption(), emptyOption()],
+  };
+}
+
+/**
+ * Adds a question at the end of the quiz, or changes the one being edited (its texts and choices
+ * replaced, its place kept). Opened for a question, it takes the focus and offers Cancel.
+ */
+function QuestionForm({
+  quizId,
+  editing,
+  onSaved,
+  onCancel,
+}: {
+  quizId: string;
+  editing: { question: AdminQuestion; number: number } | null;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useLearningAdminMessages();
   const trpc = useTRPC();
   const id = useId();
-  const [texts, setTexts] = useState({ textMr: '', textEn: '', explanationMr: '', explanationEn: '' });
-  const [options, setOptions] = useState<OptionDraft[]>([emptyOption(), emptyOption()]);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [texts, setTexts] = useState(() => draftOf(editing?.question).texts);
+  const [options, setOptions] = useState<OptionDraft[]>(() => draftOf(editing?.question).options);
+  useLayoutEffect(() => {
+    if (editing) heading.current?.focus();
+  }, [editing]);
   const save = useMutation(
     trpc.quizzes.saveQuestion.mutationOptions({
       onSuccess: () => {
@@ -291,7 +341,7 @@ function QuestionForm({ quizId, onSaved }: { quizId: string; onSaved: () => void
   );
   function submit(event: FormEvent) {
     event.preventDefault();
-    save.mutate({ quizId, ...texts, options });
+    save.mutate({ quizId, ...(editing && { questionId: editing.question.id }), ...texts, options });
   }
   const textField = (key: keyof typeof texts, label: string) => (
     <Field htmlFor={`${id}-${key}`} label={label}>
@@ -300,7 +350,9 @@ function QuestionForm({ quizId, onSaved }: { quizId: string; onSaved: () => void
   );
   return (
     <form className="form learning-admin__new" noValidate onSubmit={submit}>
-      <h4>{t('quizzes.newQuestion')}</h4>
+      <h4 ref={heading} tabIndex={-1}>
+        {editing ? t('quizzes.editingQuestion', { number: editing.number }) : t('quizzes.newQuestion')}
+      </h4>
       {textField('textMr', t('quizzes.textMr'))}
       {textField('textEn', t('quizzes.textEn'))}
       {options.map((option, index) => (
@@ -342,9 +394,16 @@ function QuestionForm({ quizId, onSaved }: { quizId: string; onSaved: () => void
           {errorMessage(save.error, t('saveFailed'))}
         </p>
       )}
-      <button type="submit" className="button button--primary" disabled={save.isPending}>
-        {t('quizzes.saveQuestion')}
-      </button>
+      <div className="button-row">
+        <button type="submit" className="button button--primary" disabled={save.isPending}>
+          {editing ? t('quizzes.saveChanges') : t('quizzes.saveQuestion')}
+        </button>
+        {editing && (
+          <button type="button" className="button" onClick={onCancel}>
+            {t('quizzes.cancelEdit')}
+          </button>
+        )}
+      </div>
     </form>
   );
 }

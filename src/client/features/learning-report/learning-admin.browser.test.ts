@@ -51,6 +51,27 @@ describe('the admin sets up learning, at 360 px', () => {
     expect(await partOne.locator('.learning-admin__questions strong').count()).toBe(2);
     expect(await fitsTheWidth(page)).toBe(true);
 
+    // A typo mended in place: the form opens on the question, focused, with its texts and choices.
+    await partOne.getByRole('button', { name: 'Edit question 1' }).click();
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Changing question 1');
+    expect(await partOne.getByLabel('Question in English').inputValue()).toBe('What is a SIP?');
+    expect(await partOne.getByLabel('Choice 3 is right').isChecked()).toBe(true);
+    await partOne.getByLabel('Question in English').fill('What is an SIP?');
+    await partOne.getByLabel('Choice 3 is right').uncheck();
+    await partOne.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => partOne.locator('.learning-admin__question').textContent()).toBe('Question 1: What is an SIP?');
+    await expect.poll(() => partOne.locator('.learning-admin__questions strong').count()).toBe(1);
+    expect(await partOne.getByText('Questions: 1').isVisible()).toBe(true);
+    // Saved, the form adds a new question again, empty.
+    expect(await partOne.getByRole('heading', { name: 'New question' }).isVisible()).toBe(true);
+    expect(await partOne.getByLabel('Question in English').inputValue()).toBe('');
+    // Cancel leaves the question as it was.
+    await partOne.getByRole('button', { name: 'Edit question 1' }).click();
+    await partOne.getByLabel('Question in English').fill('Changed my mind');
+    await partOne.getByRole('button', { name: 'Cancel' }).click();
+    expect(await partOne.locator('.learning-admin__question').textContent()).toBe('Question 1: What is an SIP?');
+    expect(await fitsTheWidth(page)).toBe(true);
+
     // The learner: part 2 locked with its date; the quiz of part 1 offered.
     const learnerView = await browser.newPage({ width: 360 });
     await signIn(learnerView.context, t.url, learner.token);
