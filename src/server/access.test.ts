@@ -460,6 +460,13 @@ const procedures: Record<string, ProcedureCell> = {
   'certificates.setEnabled': { input: (w) => ({ packageId: id(w.owned), enabled: true }), expect: adminOnly() },
   'certificates.list': { input: () => ({}), expect: adminOnly() },
   'certificates.revoke': { input: (w, app) => ({ number: certificateOf(w, app), reason: 'Shared the account' }), expect: adminOnly() },
+  'certificates.correctName': {
+    input: (w, app) => {
+      certificateOf(w, app);
+      return { userId: id(w.user.row), name: 'आशा सुनील पवार', reason: 'Spelling asked by the learner' };
+    },
+    expect: adminOnly(),
+  },
   'learningReport.packages': { expect: adminOnly() },
   'learningReport.stuck': { input: (w) => ({ packageId: id(w.owned), days: 1 }), expect: adminOnly() },
 

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import toast from 'react-hot-toast';
 import { QueryState } from '../../components/query-state';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDate } from '../../../shared/ist';
 import { PackageSelect } from '../catalog/package-select';
@@ -111,28 +111,13 @@ function Stuck({ packageId }: { packageId: string }) {
   );
 }
 
+type AdminCertificate = RouterOutputs['certificates']['list'][number];
+
 function Certificates({ packageId }: { packageId: string }) {
-  const { t, lang } = useLearningAdminMessages();
+  const { t } = useLearningAdminMessages();
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const list = useQuery(trpc.certificates.list.queryOptions({ packageId }));
-  const [revoking, setRevoking] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
   const id = useId();
-  const revoke = useMutation(
-    trpc.certificates.revoke.mutationOptions({
-      onSuccess: () => {
-        setRevoking(null);
-        setReason('');
-        void queryClient.invalidateQueries({ queryKey: trpc.certificates.list.queryKey({ packageId }) });
-        toast.success(t('saved'));
-      },
-    }),
-  );
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (revoking) revoke.mutate({ number: revoking, reason });
-  }
   return (
     <section className="admin-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('certificatesTitle')}</h2>
@@ -140,46 +125,78 @@ function Certificates({ packageId }: { packageId: string }) {
         {(rows) => (
           <ul className="learning-admin__list">
             {rows.map((row) => (
-              <li key={row.number} className="card learning-admin__card">
-                <p>
-                  {t('certificateRow', {
-                    number: row.number,
-                    name: row.name,
-                    account: `${row.userName} (${row.userEmail})`,
-                    date: formatIstDate(row.issuedAt, lang),
-                  })}
-                </p>
-                {row.revokedAt !== null ? (
-                  <p>{t('revoked', { date: formatIstDate(row.revokedAt, lang), reason: row.revokeReason ?? '' })}</p>
-                ) : revoking === row.number ? (
-                  <form className="form" noValidate onSubmit={submit}>
-                    <Field htmlFor={`${id}-reason`} label={t('revokeReason', { number: row.number })}>
-                      <input id={`${id}-reason`} value={reason} maxLength={300} onChange={(event) => setReason(event.target.value)} />
-                    </Field>
-                    {revoke.isError && (
-                      <p className="admin-form__error" role="alert">
-                        {errorMessage(revoke.error, t('saveFailed'))}
-                      </p>
-                    )}
-                    <div className="learning-admin__row">
-                      <button type="submit" className="button button--danger" disabled={revoke.isPending}>
-                        {t('revokeConfirm')}
-                      </button>
-                      <button type="button" className="button" onClick={() => setRevoking(null)}>
-                        {t('cancel')}
-                      </button>
-                    </div>
-                  </form>
-                ) : (
-                  <button type="button" className="button" onClick={() => setRevoking(row.number)}>
-                    {t('revoke')}
-                  </button>
-                )}
-              </li>
+              <CertificateItem key={row.number} row={row} packageId={packageId} />
             ))}
           </ul>
         )}
       </QueryState>
     </section>
+  );
+}
+
+/** One certificate: who and when; a valid one can be revoked, or its holder's name corrected, each with a reason. */
+function CertificateItem({ row, packageId }: { row: AdminCertificate; packageId: string }) {
+  const { t, lang } = useLearningAdminMessages();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const id = useId();
+  const [open, setOpen] = useState<'revoke' | 'name' | null>(null);
+  const [reason, setReason] = useState('');
+  const [name, setName] = useState(row.name);
+  const done = () => {
+    setOpen(null);
+    setReason('');
+    void queryClient.invalidateQueries({ queryKey: trpc.certificates.list.queryKey({ packageId }) });
+    toast.success(t('saved'));
+  };
+  const revoke = useMutation(trpc.certificates.revoke.mutationOptions({ onSuccess: done }));
+  const correct = useMutation(trpc.certificates.correctName.mutationOptions({ onSuccess: done }));
+  const pending = open === 'revoke' ? revoke : correct;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (open === 'revoke') revoke.mutate({ number: row.number, reason });
+    else correct.mutate({ userId: row.userId, name, reason });
+  }
+  const account = `${row.userName} (${row.userEmail})`;
+  return (
+    <li className="card learning-admin__card">
+      <p>{t('certificateRow', { number: row.number, name: row.name, account, date: formatIstDate(row.issuedAt, lang) })}</p>
+      {row.revokedAt !== null ? (
+        <p>{t('revoked', { date: formatIstDate(row.revokedAt, lang), reason: row.revokeReason ?? '' })}</p>
+      ) : open ? (
+        <form className="form" noValidate onSubmit={submit}>
+          {open === 'name' && (
+            <Field htmlFor={`${id}-name`} label={t('correctNameLabel', { account })}>
+              <input id={`${id}-name`} value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
+            </Field>
+          )}
+          <Field htmlFor={`${id}-reason`} label={open === 'revoke' ? t('revokeReason', { number: row.number }) : t('correctReason')}>
+            <input id={`${id}-reason`} value={reason} maxLength={300} onChange={(event) => setReason(event.target.value)} />
+          </Field>
+          {pending.isError && (
+            <p className="admin-form__error" role="alert">
+              {errorMessage(pending.error, t('saveFailed'))}
+            </p>
+          )}
+          <div className="learning-admin__row">
+            <button type="submit" className={open === 'revoke' ? 'button button--danger' : 'button button--primary'} disabled={pending.isPending}>
+              {open === 'revoke' ? t('revokeConfirm') : t('correctConfirm')}
+            </button>
+            <button type="button" className="button" onClick={() => setOpen(null)}>
+              {open === 'revoke' ? t('cancel') : t('keepName')}
+            </button>
+          </div>
+        </form>
+      ) : (
+        <div className="learning-admin__row">
+          <button type="button" className="button" onClick={() => setOpen('revoke')}>
+            {t('revoke')}
+          </button>
+          <button type="button" className="button" onClick={() => setOpen('name')}>
+            {t('correctName')}
+          </button>
+        </div>
+      )}
+    </li>
   );
 }

@@ -103,6 +103,19 @@ describe('the admin sets up learning, at 360 px', () => {
     expect(await card.textContent()).toContain('शेवटची क्विझ: 1 पैकी 1 उत्तीर्ण (100%), 1 प्रयत्न');
     await page.getByLabel('पॅकेज', { exact: true }).selectOption(String(pkg.id));
     const row = page.locator('.learning-admin__card').filter({ hasText: number });
+    // The name the learner asked to have mended: on the certificate, under the same number, at once.
+    await row.getByRole('button', { name: 'नाव दुरुस्त करा' }).click();
+    const name = row.getByLabel('Asha More (', { exact: false });
+    expect(await name.inputValue()).toBe('आशा मोरे');
+    await name.fill('आशा सुनील मोरे');
+    await row.getByLabel('कारण (शिकणाऱ्याला ईमेलने कळवले जाईल)').fill('शिकणाऱ्याने विनंती केली');
+    await row.getByRole('button', { name: 'नाव जतन करा' }).click();
+    await expect.poll(() => row.textContent()).toContain('आशा सुनील मोरे');
+    const mended = await browser.newPage({ width: 360, locale: 'mr-IN' });
+    await mended.page.goto(`${t.url}/certificates/${number}?lang=mr`);
+    await expect.poll(() => mended.page.getByText('आशा सुनील मोरे').first().isVisible()).toBe(true);
+    await mended.context.close();
+
     await row.getByRole('button', { name: 'रद्द करा' }).click();
     await row.getByLabel(`${number} रद्द करण्याचे कारण`).fill('खाते शेअर केले');
     await row.getByRole('button', { name: 'प्रमाणपत्र रद्द करा' }).click();

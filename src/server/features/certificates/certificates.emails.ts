@@ -26,3 +26,17 @@ export const certificateRevokedEmail = defineEmail<Site & { name: string; pkg: s
   },
   quoted: ['reason'],
 });
+
+export const certificateNameCorrectedEmail = defineEmail<Site & { name: string; printed: string; reason: string }>({
+  subject: {
+    en: ({ siteName }) => `${siteName}: the name on your certificates was corrected`,
+    mr: ({ siteName }) => `${siteName}: तुमच्या प्रमाणपत्रांवरील नाव दुरुस्त केले`,
+  },
+  body: {
+    en: ({ name, printed, reason }) =>
+      `Hello ${name},\n\nYour certificates now carry the name ${printed}: the certificates you have, their public pages and their PDFs, under the same numbers.\n\nReason: ${reason}`,
+    mr: ({ name, printed, reason }) =>
+      `नमस्कार ${name},\n\nतुमच्या प्रमाणपत्रांवर आता ${printed} हे नाव आहे: तुमची प्रमाणपत्रे, त्यांची सार्वजनिक पाने आणि PDF, त्याच क्रमांकांनी.\n\nकारण: ${reason}`,
+  },
+  quoted: ['reason', 'printed'],
+});

@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { blankToUndefined, entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import { requesterOf } from '../../lib/owner-or-admin.js';
-import { certificateNumber, claimInput, enableInput, revokeInput } from './certificates.schemas.js';
+import { certificateNumber, claimInput, correctNameInput, enableInput, revokeInput } from './certificates.schemas.js';
 import {
   adminCertificates,
   certificatePdfFor,
   certificateStatus,
   chosenName,
   claimCertificate,
+  correctCertificateName,
   ownCertificates,
   revokeCertificate,
   setCertificatesEnabled,
@@ -53,4 +54,5 @@ export const certificatesRouter = router({
     revokeCertificate(ctx, ctx.user.id, input);
     return { ok: true as const };
   }),
+  correctName: adminProcedure.input(correctNameInput).mutation(({ ctx, input }) => correctCertificateName(ctx, input)),
 });

@@ -20,7 +20,7 @@ import { hasBought } from '../catalog/catalog.service.js';
 import { lectureCounts } from '../progress/progress.service.js';
 import { quizProgress } from '../quizzes/quizzes.service.js';
 import { certificatePdf, certificateSignature } from './certificate-pdf.js';
-import { certificateIssuedEmail, certificateRevokedEmail } from './certificates.emails.js';
+import { certificateIssuedEmail, certificateNameCorrectedEmail, certificateRevokedEmail } from './certificates.emails.js';
 import { certificateErrors } from './certificates.errors.js';
 import { isOwnerOrAdmin, type Requester } from '../../lib/owner-or-admin.js';
 
@@ -259,6 +259,38 @@ export function revokeCertificate(deps: Deps, adminId: number, input: { number: 
       user.email,
     ),
   );
+}
+
+/**
+ * An admin mends the name a learner chose for their certificates (the learner cannot: the first
+ * claim fixes it). The certificates they hold carry the new name under the same numbers, so their
+ * public pages and PDFs say it at once; a revoked certificate keeps the name it was revoked with.
+ * The learner is emailed the name and the reason; the audit log keeps who did it.
+ */
+export function correctCertificateName(deps: Deps, input: { userId: number; name: string; reason: string }): { certificates: number } {
+  const script = nameScriptOf(input.name);
+  if (!script) throw certificateErrors.NAME_NEEDED();
+  const changed = deps.db.transaction((tx) => {
+    const named = tx.update(certificateNames).set({ name: input.name, script }).where(eq(certificateNames.userId, input.userId)).run();
+    if (named.changes === 0) throw certificateErrors.NO_CERTIFICATE_NAME();
+    return tx
+      .update(certificates)
+      .set({ name: input.name })
+      .where(and(eq(certificates.userId, input.userId), isNull(certificates.revokedAt)))
+      .run().changes;
+  });
+  const user = deps.db.select().from(users).where(eq(users.id, input.userId)).get();
+  if (user && user.deletedAt === null) {
+    deps.mailer.sendInBackground(
+      renderEmail(
+        certificateNameCorrectedEmail,
+        user.lang,
+        { siteName: deps.config.siteName, name: user.name, printed: input.name, reason: input.reason },
+        user.email,
+      ),
+    );
+  }
+  return { certificates: changed };
 }
 
 /** A reversed purchase takes its certificate back: called inside the reversal's transaction (nobody revokes it by hand). */

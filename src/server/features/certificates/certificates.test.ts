@@ -151,6 +151,32 @@ describe('a certificate', () => {
     expect(next.data.number).not.toBe(number);
   });
 
+  it('takes a name mended by an admin, on the certificates held, under the same numbers; a revoked one keeps its name', async () => {
+    const { packageId, learner, finish } = await finishable();
+    finish();
+    const { number: revokedNumber } = (await call(t, 'mutation', 'certificates.claim', { packageId, name: 'किरन पाटील' }, learner.token)).data;
+    await call(t, 'mutation', 'certificates.revoke', { number: revokedNumber, reason: 'Issued twice' }, admin.token);
+    const { number } = (await call(t, 'mutation', 'certificates.claim', { packageId }, learner.token)).data;
+    const mend = { userId: String(learner.user.id), name: 'किरण पाटील', reason: 'Spelling asked by the learner' };
+    expect((await call(t, 'mutation', 'certificates.correctName', mend, learner.token)).status).toBe(403);
+    expect((await call(t, 'mutation', 'certificates.correctName', { ...mend, name: 'किरण Patil' }, admin.token)).status).toBe(400);
+    expect((await call(t, 'mutation', 'certificates.correctName', { ...mend, reason: ' ' }, admin.token)).status).toBe(400);
+    const mended = await call(t, 'mutation', 'certificates.correctName', mend, admin.token);
+    expect(mended).toMatchObject({ status: 200, data: { certificates: 1 } });
+    expect((await call(t, 'query', 'certificates.verify', { number })).data).toMatchObject({ status: 'valid', number, name: 'किरण पाटील' });
+    expect((await call(t, 'query', 'certificates.myName', undefined, learner.token)).data).toMatchObject({ name: 'किरण पाटील' });
+    const revoked = (await call(t, 'query', 'certificates.list', { packageId }, admin.token)).data.find(
+      (row: { number: string }) => row.number === revokedNumber,
+    );
+    expect(revoked.name).toBe('किरन पाटील');
+    const email = await waitForEmail(t.outbox, learner.user.email, (mail) => mail.subject.includes('नाव दुरुस्त'));
+    expect(email.text).toContain('“किरण पाटील”');
+    expect(email.text).toContain('“Spelling asked by the learner”');
+    // Someone who never chose a name has none to mend.
+    const other = await createUserWithToken(t.db);
+    expect((await call(t, 'mutation', 'certificates.correctName', { ...mend, userId: String(other.user.id) }, admin.token)).status).toBe(404);
+  });
+
   it('is revoked when its purchase is reversed', async () => {
     const pkg = createPackage(t.db, { name: 'Trading' });
     addLecture(t.db, pkg.id, 0);
