@@ -149,6 +149,7 @@ async function makeSamples(): Promise<Samples> {
         { textEn: 'A loan', textMr: 'कर्ज', correct: false },
       ],
     },
+    'quizzes.moveQuestion': { questionId: id(quiz.question), direction: 'down' },
     'quizzes.removeQuestion': { questionId: '999999' },
     'quizzes.ofPackage': { packageId: id(w.owned) },
     'quizzes.take': { quizId: id(quiz.quiz) },
@@ -246,10 +247,13 @@ function everyField(sample: unknown, value: unknown): unknown {
  * Fixed cases every procedure always gets, whatever the random ones turn out to be: the whole
  * input null or deeply nested, every field at once an SQL fragment, tricky unicode with HTML,
  * null, or a nested array, and each field alone an array nested as deep as the random cases go
- * (Number() of one overflowed the stack: a 500 that the random cases found only now and then).
+ * (Number() of one overflowed the stack: a 500 that the random cases found only now and then), and
+ * the valid input with an extra key nested that deep (the audit log's copy of it overflowed).
  */
 function alwaysInputs(sample: unknown, maxDepth: number): unknown[] {
   const eachFieldDeep = sample !== null && typeof sample === 'object' ? Object.keys(sample).map((key) => ({ ...sample, [key]: nestedArray(maxDepth) })) : [];
+  // The valid input with a key of its own nested that deep: the call succeeds, and what logs it must cope.
+  const extraKeyDeep = sample !== null && typeof sample === 'object' && !Array.isArray(sample) ? [{ ...sample, isAdmin: nestedArray(maxDepth) }] : [];
   return [
     null,
     nestedArray(800),
@@ -260,6 +264,7 @@ function alwaysInputs(sample: unknown, maxDepth: number): unknown[] {
     everyField(sample, null),
     everyField(sample, nestedArray(40)),
     ...eachFieldDeep,
+    ...extraKeyDeep,
   ];
 }
 

@@ -27,16 +27,32 @@ const targetKeys = [
 const secretKey = /password|token|secret|otp|pan|account/i;
 const MAX_DETAIL = 2000;
 
-/** The input as the log keeps it: no secrets, long text cut, files left out. */
+/** How deep into an input the log looks: an admin's input is a flat form; deeper is junk sent on purpose. */
+const MAX_DEPTH = 6;
+
+/**
+ * The input as the log keeps it: no secrets, long text cut, files and deep nesting left out.
+ * Walked to a fixed depth, never by JSON.stringify alone: an array nested thousands deep in an
+ * extra key overflowed the stack there, after the action itself had succeeded.
+ */
 function keptDetail(input: unknown): string | null {
   if (input === undefined || input === null) return null;
-  const kept = JSON.stringify(input, (key, value: unknown) => {
-    if (key && secretKey.test(key)) return '[kept out]';
-    if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value;
-    if (value && typeof value === 'object' && 'type' in value && (value as { type?: unknown }).type === 'Buffer') return '[file]';
-    return value;
-  });
+  const kept = JSON.stringify(keptValue(input, '', 0));
   return kept.length > MAX_DETAIL ? `${kept.slice(0, MAX_DETAIL)}…` : kept;
+}
+
+function keptValue(value: unknown, key: string, depth: number): unknown {
+  if (key && secretKey.test(key)) return '[kept out]';
+  if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value;
+  if (!value || typeof value !== 'object') return value;
+  if ('type' in value && (value as { type?: unknown }).type === 'Buffer') return '[file]';
+  if (depth >= MAX_DEPTH) return '[nested]';
+  if (Array.isArray(value)) return value.slice(0, 100).map((item) => keptValue(item, '', depth + 1));
+  return Object.fromEntries(
+    Object.entries(value)
+      .slice(0, 100)
+      .map(([name, item]) => [name, keptValue(item, name, depth + 1)]),
+  );
 }
 
 function targetOf(input: unknown): { type: string; id: string } | null {
