@@ -414,6 +414,10 @@ const procedures: Record<string, ProcedureCell> = {
     }),
     expect: adminOnly(),
   },
+  'quizzes.moveQuestion': {
+    input: (w, app) => ({ questionId: id(quizWithQuestion(app.db, w.owned.id, null).question), direction: 'up' }),
+    expect: adminOnly(),
+  },
   'quizzes.removeQuestion': { input: (w, app) => ({ questionId: id(quizWithQuestion(app.db, w.owned.id, null).question) }), expect: adminOnly() },
   'quizzes.ofPackage': { input: (w) => ({ packageId: id(w.owned) }), expect: buyerOrAdmin },
   'quizzes.take': {

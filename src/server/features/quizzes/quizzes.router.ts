@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
-import { answersInput, newQuizInput, questionInput, quizSettingsInput } from './quizzes.schemas.js';
+import { answersInput, moveQuestionInput, newQuizInput, questionInput, quizSettingsInput } from './quizzes.schemas.js';
 import {
   adminQuizzes,
   createQuiz,
   deleteQuestion,
   deleteQuiz,
+  moveQuestion,
   ownAttempts,
   quizToTake,
   quizzesOfPackage,
@@ -34,6 +35,7 @@ export const quizzesRouter = router({
     return { ok: true as const };
   }),
   saveQuestion: adminProcedure.input(questionInput).mutation(({ ctx, input }) => ({ questionId: String(saveQuestion(ctx, input).questionId) })),
+  moveQuestion: adminProcedure.input(moveQuestionInput).mutation(({ ctx, input }) => moveQuestion(ctx.db, input)),
   removeQuestion: adminProcedure.input(z.object({ questionId: entityId })).mutation(({ ctx, input }) => {
     deleteQuestion(ctx.db, input.questionId);
     return { ok: true as const };

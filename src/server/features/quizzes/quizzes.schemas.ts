@@ -42,3 +42,5 @@ export const answersInput = z.object({
     })
     .max(200, 'ANSWERS_INVALID'),
 });
+
+export const moveQuestionInput = z.object({ questionId: entityId, direction: z.enum(['up', 'down'], { error: 'DIRECTION_INVALID' }) });

@@ -5,7 +5,7 @@
  * carry no sign of it (not even how many are right), and what is shown after an attempt follows
  * QUIZ_SHOW_ANSWERS.
  */
-import { and, asc, count, desc, eq, inArray, isNull, max } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { lectures, quizAttempts, quizOptions, quizQuestions, quizzes, type QuizRow } from '../../db/schema.js';
@@ -141,6 +141,26 @@ export function saveQuestion(deps: Deps, input: QuestionInput): { questionId: nu
       tx.insert(quizOptions).values({ questionId, position, textEn: choice.textEn, textMr: choice.textMr, correct: choice.correct }).run();
     });
     return { questionId };
+  });
+}
+
+/** Moves a question one place up or down in its quiz, swapping places with its neighbour; the first stays first, the last last. */
+export function moveQuestion(db: Db, input: { questionId: number; direction: 'up' | 'down' }): { moved: boolean } {
+  return db.transaction((tx) => {
+    const question = tx.select().from(quizQuestions).where(eq(quizQuestions.id, input.questionId)).get();
+    if (!question) throw quizErrors.QUESTION_NOT_FOUND();
+    const up = input.direction === 'up';
+    const neighbour = tx
+      .select()
+      .from(quizQuestions)
+      .where(and(eq(quizQuestions.quizId, question.quizId), up ? lt(quizQuestions.position, question.position) : gt(quizQuestions.position, question.position)))
+      .orderBy(up ? desc(quizQuestions.position) : asc(quizQuestions.position))
+      .limit(1)
+      .get();
+    if (!neighbour) return { moved: false };
+    tx.update(quizQuestions).set({ position: neighbour.position }).where(eq(quizQuestions.id, question.id)).run();
+    tx.update(quizQuestions).set({ position: question.position }).where(eq(quizQuestions.id, neighbour.id)).run();
+    return { moved: true };
   });
 }
 

@@ -83,6 +83,22 @@ describe('the admin writes quizzes', () => {
     }
   });
 
+  it('moves a question up or down a place, the learner seeing the new order; the first stays first', async () => {
+    const { pkg, learner, quizId, first, second } = await quizSetup();
+    const order = async () =>
+      ((await call(t, 'query', 'quizzes.take', { quizId }, learner.token)).data.questions as { id: string }[]).map((question) => question.id);
+    expect(await order()).toEqual([first.id, second.id]);
+    expect((await call(t, 'mutation', 'quizzes.moveQuestion', { questionId: second.id, direction: 'up' }, admin)).data).toEqual({ moved: true });
+    expect(await order()).toEqual([second.id, first.id]);
+    expect((await call(t, 'mutation', 'quizzes.moveQuestion', { questionId: second.id, direction: 'up' }, admin)).data).toEqual({ moved: false });
+    expect((await call(t, 'mutation', 'quizzes.moveQuestion', { questionId: second.id, direction: 'down' }, admin)).data).toEqual({ moved: true });
+    expect(await order()).toEqual([first.id, second.id]);
+    const admins = await call(t, 'query', 'quizzes.ofPackageForAdmin', { packageId: String(pkg.id) }, admin);
+    expect(admins.data[0].questions.map((question: { id: string }) => question.id)).toEqual([first.id, second.id]);
+    expect((await call(t, 'mutation', 'quizzes.moveQuestion', { questionId: '999999', direction: 'up' }, admin)).status).toBe(404);
+    expect((await call(t, 'mutation', 'quizzes.moveQuestion', { questionId: first.id, direction: 'sideways' }, admin)).status).toBe(400);
+  });
+
   it('allows one quiz per lecture and one at the end of the package', async () => {
     const { pkg, lecture } = await quizSetup();
     const again = await call(t, 'mutation', 'quizzes.create', { packageId: String(pkg.id), lectureId: String(lecture.id), passPercent: 60 }, admin);
