@@ -216,6 +216,7 @@ function QuizCard({ quiz, onChange }: { quiz: AdminQuiz; onChange: () => void })
   );
   const remove = useMutation(trpc.quizzes.remove.mutationOptions({ onSuccess: onChange, onError: failed }));
   const removeQuestion = useMutation(trpc.quizzes.removeQuestion.mutationOptions({ onSuccess: onChange, onError: failed }));
+  const moveQuestion = useMutation(trpc.quizzes.moveQuestion.mutationOptions({ onSuccess: onChange, onError: failed }));
   const text = (item: { textEn: string | null; textMr: string | null }) => (lang === 'mr' ? (item.textMr ?? item.textEn) : (item.textEn ?? item.textMr)) ?? '';
   return (
     <>
@@ -248,6 +249,22 @@ function QuizCard({ quiz, onChange }: { quiz: AdminQuiz; onChange: () => void })
               ))}
             </ul>
             <div className="button-row">
+              <button
+                type="button"
+                className="button button--small"
+                disabled={number === 0 || moveQuestion.isPending}
+                onClick={() => moveQuestion.mutate({ questionId: question.id, direction: 'up' })}
+              >
+                {t('quizzes.moveUp', { number: number + 1 })}
+              </button>
+              <button
+                type="button"
+                className="button button--small"
+                disabled={number === quiz.questions.length - 1 || moveQuestion.isPending}
+                onClick={() => moveQuestion.mutate({ questionId: question.id, direction: 'down' })}
+              >
+                {t('quizzes.moveDown', { number: number + 1 })}
+              </button>
               <button type="button" className="button button--small" onClick={() => setEditing({ question, number: number + 1 })}>
                 {t('quizzes.editQuestion', { number: number + 1 })}
               </button>

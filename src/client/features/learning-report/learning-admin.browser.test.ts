@@ -70,6 +70,20 @@ describe('the admin sets up learning, at 360 px', () => {
     await partOne.getByLabel('Question in English').fill('Changed my mind');
     await partOne.getByRole('button', { name: 'Cancel' }).click();
     expect(await partOne.locator('.learning-admin__question').textContent()).toBe('Question 1: What is an SIP?');
+
+    // A second question, moved to the front: the learner is asked it first.
+    await partOne.getByLabel('Question in English').fill('What is a share?');
+    await partOne.getByLabel('Choice 1 in English').fill('A part of a company');
+    await partOne.getByLabel('Choice 1 is right').check();
+    await partOne.getByLabel('Choice 2 in English').fill('A loan');
+    await partOne.getByRole('button', { name: 'Add question' }).click();
+    await expect.poll(() => partOne.getByText('Questions: 2').isVisible()).toBe(true);
+    expect(await partOne.getByRole('button', { name: 'Move question 1 up' }).isDisabled()).toBe(true);
+    expect(await partOne.getByRole('button', { name: 'Move question 2 down' }).isDisabled()).toBe(true);
+    await partOne.getByRole('button', { name: 'Move question 2 up' }).click();
+    await expect
+      .poll(() => partOne.locator('.learning-admin__question').allTextContents())
+      .toEqual(['Question 1: What is a share?', 'Question 2: What is an SIP?']);
     expect(await fitsTheWidth(page)).toBe(true);
 
     // The learner: part 2 locked with its date; the quiz of part 1 offered.
