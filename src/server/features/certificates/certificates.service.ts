@@ -9,8 +9,8 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { certificateNames, certificates, packages, users, type CertificateRow } from '../../db/schema.js';
-import { renderEmail, type Mailer } from '../../lib/mailer.js';
+import { certificateNames, certificates, packages, users, type CertificateRow, type UserRow } from '../../db/schema.js';
+import { type EmailTemplate, renderEmail, type Mailer } from '../../lib/mailer.js';
 import type { Language } from '../../../shared/domain.js';
 import { nameScriptOf, type NameScript } from '../../../shared/learning.js';
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
@@ -118,23 +118,23 @@ export function claimCertificate(deps: Deps, viewer: Learner, input: { packageId
     }
   });
   if (issued.isNew) {
-    const user = deps.db.select().from(users).where(eq(users.id, viewer.id)).get()!;
-    deps.mailer.sendInBackground(
-      renderEmail(
-        certificateIssuedEmail,
-        user.lang,
-        {
-          siteName: deps.config.siteName,
-          name: user.name,
-          pkg: issued.certificate.packageName,
-          number: issued.certificate.number,
-          link: verifyUrl(deps.config, issued.certificate.number),
-        },
-        user.email,
-      ),
-    );
+    const { number, packageName } = issued.certificate;
+    emailLearner(deps, viewer.id, certificateIssuedEmail, (user) => ({
+      siteName: deps.config.siteName,
+      name: user.name,
+      pkg: packageName,
+      number,
+      link: verifyUrl(deps.config, number),
+    }));
   }
   return issued.certificate;
+}
+
+/** Emails a learner about their certificates, in their language; an erased account gets nothing. */
+function emailLearner<P>(deps: Deps, userId: number, template: EmailTemplate<P>, params: (user: UserRow) => P): void {
+  const user = deps.db.select().from(users).where(eq(users.id, userId)).get();
+  if (!user || user.deletedAt !== null) return;
+  deps.mailer.sendInBackground(renderEmail(template, user.lang, params(user), user.email));
 }
 
 /** The signature picture of CERTIFICATE_SIGNATURE_IMAGE decodes (checked at start, so a wrong file stops it rather than a download). */
@@ -249,16 +249,13 @@ export function revokeCertificate(deps: Deps, adminId: number, input: { number: 
     .where(and(eq(certificates.id, row.id), isNull(certificates.revokedAt)))
     .run();
   if (result.changes === 0) throw certificateErrors.CERTIFICATE_ALREADY_REVOKED();
-  const user = deps.db.select().from(users).where(eq(users.id, row.userId)).get();
-  if (!user || user.deletedAt !== null) return;
-  deps.mailer.sendInBackground(
-    renderEmail(
-      certificateRevokedEmail,
-      user.lang,
-      { siteName: deps.config.siteName, name: user.name, pkg: row.packageName, number: row.number, reason: input.reason },
-      user.email,
-    ),
-  );
+  emailLearner(deps, row.userId, certificateRevokedEmail, (user) => ({
+    siteName: deps.config.siteName,
+    name: user.name,
+    pkg: row.packageName,
+    number: row.number,
+    reason: input.reason,
+  }));
 }
 
 /**
@@ -279,17 +276,12 @@ export function correctCertificateName(deps: Deps, input: { userId: number; name
       .where(and(eq(certificates.userId, input.userId), isNull(certificates.revokedAt)))
       .run().changes;
   });
-  const user = deps.db.select().from(users).where(eq(users.id, input.userId)).get();
-  if (user && user.deletedAt === null) {
-    deps.mailer.sendInBackground(
-      renderEmail(
-        certificateNameCorrectedEmail,
-        user.lang,
-        { siteName: deps.config.siteName, name: user.name, printed: input.name, reason: input.reason },
-        user.email,
-      ),
-    );
-  }
+  emailLearner(deps, input.userId, certificateNameCorrectedEmail, (user) => ({
+    siteName: deps.config.siteName,
+    name: user.name,
+    printed: input.name,
+    reason: input.reason,
+  }));
   return { certificates: changed };
 }
 
