@@ -34,12 +34,17 @@ function preload(files: string[]): void {
  */
 const SESSION_READ = '/trpc/auth.me?batch=1&input=%7B%7D';
 
-function preloadSession(): void {
+/** Someone was signed in on this browser (features/auth/signed-in-before.ts keeps the mark); blocked storage: no. */
+function signedInBefore(): boolean {
   try {
-    if (localStorage.getItem('signedInBefore') !== '1') return;
+    return localStorage.getItem('signedInBefore') === '1';
   } catch {
-    return;
+    return false;
   }
+}
+
+function preloadSession(): void {
+  if (!signedInBefore()) return;
   document.head.append(Object.assign(document.createElement('link'), { rel: 'preload', as: 'fetch', href: SESSION_READ, crossOrigin: '' }));
 }
 
@@ -65,13 +70,8 @@ document.addEventListener('click', (event) => {
   event.preventDefault();
   link.setAttribute('aria-busy', 'true');
   // What the tap leads to is fetched now, beside the app: sign-up on a browser nobody signed in on, else the checkout.
-  let known = false;
-  try {
-    known = localStorage.getItem('signedInBefore') === '1';
-  } catch {
-    // Storage blocked: taken as a new browser.
-  }
-  preload(chunksOf(script?.dataset.afterBuy, (step) => step === (known ? 'checkout' : 'signup')));
+  const next = signedInBefore() ? 'checkout' : 'signup';
+  preload(chunksOf(script?.dataset.afterBuy, (step) => step === next));
 });
 // From here a Buy tapped on the drawn page is kept (the benchmark's "tappable" waits for this mark).
 document.documentElement.setAttribute('data-early-buy', '');
