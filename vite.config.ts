@@ -95,46 +95,6 @@ function paintFirst(): Plugin {
   };
 }
 
-/**
- * What the app never asks of react-router's Link and NavLink, which its declarative mode ships all
- * the same: prefetching a framework's route modules (`prefetch`) and view transitions. Each must
- * be found exactly once, so an upgrade that changes them fails the build instead of shipping them.
- */
-const unusedLinkFeatures: [RegExp, string][] = [
-  [/usePrefetchBehavior\(\s*prefetch,\s*rest\s*\)/g, '[false, null, {}]'],
-  [/React\d*\.createElement\(PrefetchPageLinks, \{ page: href \}\)/g, 'null'],
-  [/useViewTransitionState\(path\) && viewTransition === true/g, 'false'],
-];
-
-/**
- * react-router ships one module for every mode. Two kinds of its top-level statements keep code the
- * app never runs: `Form.displayName = "Form"` (a write to the component, which tree-shaking must
- * keep) and `React.forwardRef(...)` calls not marked pure. Without them, and without the link
- * features above, the components nobody imports (Form, ScrollRestoration and what they use) and
- * route-module prefetching are left out: about 3 KB gzipped of the first load.
- */
-function tidyReactRouter(): Plugin {
-  return {
-    name: 'tidy-react-router',
-    apply: 'build',
-    transform(code, id) {
-      if (!/node_modules\/react-router\/dist\//.test(id)) return null;
-      // Lines keep their place (no source maps are built, and none would move by more than a line's end).
-      let tidied = code
-        .replace(/^\w+\.displayName = "[^"]*";$/gm, (statement) => ' '.repeat(statement.length))
-        .replace(/= (React\d*\.(?:forwardRef|createContext)\()/g, '= /* @__PURE__ */ $1');
-      if (/^var Link = /m.test(code)) {
-        for (const [feature, replacement] of unusedLinkFeatures) {
-          const found = tidied.match(feature)?.length ?? 0;
-          if (found !== 1) throw new Error(`tidy-react-router: ${feature} found ${found} times in ${id}; react-router changed, check the plugin`);
-          tidied = tidied.replace(feature, replacement);
-        }
-      }
-      return { code: tidied, map: null };
-    },
-  };
-}
-
 /** The modules each landing page needs beyond the app's own chunk; boot.ts preloads them with the app. */
 const landingPages: Record<string, string> = {
   '^/$': 'features/pages/home-page.tsx',
@@ -144,25 +104,10 @@ const landingPages: Record<string, string> = {
   '^/myCourses/?$': 'features/catalog/my-courses-page.tsx',
 };
 
-/**
- * The app is written against React's API and types, and runs on Preact's implementation of it
- * (preact/compat): React DOM alone was 62 of the first load's 113 KB gzipped, Preact is about 11
- * (docs/decisions/124-preact-under-react-api.md). The libraries (react-router, TanStack Query,
- * tRPC's React client, react-hot-toast) import `react` and get Preact too.
- */
-export const reactAsPreact = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-];
-
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/client'),
   publicDir: path.resolve(import.meta.dirname, 'public'),
-  // Fast Refresh is React's own: with Preact underneath, an edit reloads the page instead.
-  plugins: [react({ refreshExclude: /./ }), tidyReactRouter(), paintFirst(), precompress()],
-  resolve: { alias: reactAsPreact },
+  plugins: [react(), paintFirst(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,
@@ -175,11 +120,6 @@ export default defineConfig({
       input: { index: path.resolve(import.meta.dirname, 'src/client/index.html'), boot: path.resolve(import.meta.dirname, 'src/client/boot.ts') },
       // @trpc/client declares no side effects but has none: its unused links (websockets…) are left out.
       treeshake: { moduleSideEffects: (id: string) => !/node_modules\/@trpc\/client\//.test(id) },
-      // react-router reads React 19's useOptimistic by name and falls back when it is missing, as in Preact.
-      onLog(level, log, handler) {
-        if (log.code === 'IMPORT_IS_UNDEFINED' && log.message.includes('`useOptimistic`') && log.message.includes('react-router')) return;
-        handler(level, log);
-      },
       output: {
         // Everything the first page needs in one chunk: one request, and one gzip dictionary (2 KB
         // smaller than the same code in seven chunks). boot.ts stays its own tiny entry.

@@ -1,9 +1,6 @@
 import { defineConfig } from 'vitest/config';
-import { reactAsPreact } from './vite.config.js';
 
 export default defineConfig({
-  // Components are tested on what the phones run (see vite.config.ts).
-  resolve: { alias: reactAsPreact },
   test: {
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'deploy/**/*.test.ts'],
     environment: 'node',

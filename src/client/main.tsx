@@ -20,8 +20,7 @@ rememberDiscountCode(new URLSearchParams(window.location.search).get('code'));
 
 // The page the app starts on is loaded first, so it replaces the drawn page at once (no spinner
 // between). Not an await at the top: that page's code imports this chunk, which must finish first.
-// The first render is a transition: React would render it in slices; Preact, which runs the app
-// (vite.config.ts), renders it at once (Lighthouse's blocking time stayed within budget).
+// The first render is a transition: React renders it in slices, keeping the page responsive.
 void loadLandingPage(window.location.pathname).then(() => {
   const root = createRoot(document.getElementById('root')!);
   startTransition(() => {

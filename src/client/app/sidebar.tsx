@@ -1,5 +1,5 @@
 import { useCommonMessages } from '../lib/common-messages';
-import { type KeyboardEvent as ReactKeyboardEvent, useLayoutEffect, useRef } from 'react';
+import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout } from '../features/auth/use-logout';
 import { isAdmin, useSession } from '../features/auth/use-session';
@@ -29,8 +29,8 @@ export default function Sidebar({ open, onClose }: Props) {
   const NAME = '\u241f';
   const signedInAs = t('nav.signedInAs', { name: NAME }).split(NAME);
 
-  // A layout effect: Escape and the focus work from the frame the menu opens in, not one later.
-  useLayoutEffect(() => {
+  // Escape closes the open menu; its close button takes the focus.
+  useEffect(() => {
     if (!open) return;
     closeRef.current?.focus();
     const onKey = (event: KeyboardEvent) => {

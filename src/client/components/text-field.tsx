@@ -1,4 +1,4 @@
-import { type InputHTMLAttributes, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type InputHTMLAttributes, useId, useEffect, useRef, useState } from 'react';
 import { useCommonMessages } from '../lib/common-messages';
 import { validityMessage } from '../lib/form-check';
 import { describedBy, Field } from './field';
@@ -22,7 +22,7 @@ export function TextField({ label, value, onChange, hint, error: pageError, clas
   const id = useId();
   const field = useRef<HTMLInputElement>(null);
   // Focused when it appears, wherever that is (the `autofocus` attribute works only as a page loads).
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (autoFocus) field.current?.focus();
   }, [autoFocus]);
   const { t } = useCommonMessages();

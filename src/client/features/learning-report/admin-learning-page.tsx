@@ -1,6 +1,6 @@
 import './learning-admin.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -343,7 +343,7 @@ function QuestionForm({
   const heading = useRef<HTMLHeadingElement>(null);
   const [texts, setTexts] = useState(() => draftOf(editing?.question).texts);
   const [options, setOptions] = useState<OptionDraft[]>(() => draftOf(editing?.question).options);
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (editing) heading.current?.focus();
   }, [editing]);
   const save = useMutation(
