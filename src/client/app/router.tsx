@@ -20,7 +20,9 @@ const ContactPage = lazy(() => import('../features/pages/contact-page'));
 const RefundPage = lazy(() => import('../features/pages/refund-page'));
 const CoursesPage = lazy(() => import('../features/catalog/courses-page'));
 const LoginPage = lazy(() => import('../features/auth/login-page'));
-const RegisterPage = lazy(() => import('../features/auth/register-page'));
+/** Sign-up's code: fetched ahead when the page is idle or a Buy is pressed (prefetch-next-step.ts). */
+export const loadRegisterPage = () => import('../features/auth/register-page');
+const RegisterPage = lazy(loadRegisterPage);
 const VerifyPage = lazy(() => import('../features/auth/verify-page'));
 const ForgotPage = lazy(() => import('../features/auth/forgot-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));

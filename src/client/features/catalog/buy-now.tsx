@@ -7,7 +7,7 @@ type Props = { pkg: CheckoutPackage; onBuy: (pkg: CheckoutPackage) => void; clas
 export function BuyNow({ pkg, onBuy, className = 'button button--primary' }: Props) {
   const { t } = useCatalogMessages();
   return (
-    <button type="button" className={className} onClick={() => onBuy({ id: pkg.id, name: pkg.name, pricePaise: pkg.pricePaise })}>
+    <button type="button" className={className} data-buy="" onClick={() => onBuy({ id: pkg.id, name: pkg.name, pricePaise: pkg.pricePaise })}>
       {t('packages.buyNow')}
     </button>
   );

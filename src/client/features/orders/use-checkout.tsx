@@ -8,8 +8,9 @@ import type { CheckoutPackage } from '../../lib/checkout-package';
 import { takeEarlyBuy } from './early-buy';
 import { pagePaths } from '../../../shared/page-paths';
 
-// The popup (login form, QR, payment form) loads only when someone taps Buy Now.
-const CheckoutDialog = lazy(() => import('./checkout-dialog'));
+/** The popup's code (login form, QR, payment form): fetched ahead when the page is idle or a Buy is pressed (app/prefetch-next-step.ts). */
+export const loadCheckoutDialog = () => import('./checkout-dialog');
+const CheckoutDialog = lazy(loadCheckoutDialog);
 
 /**
  * For a page with Buy Now buttons: `buy(pkg)` opens the popup; a saved draft reopens it on return.
