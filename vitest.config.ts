@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // A page's first render waits for React DOM to be parsed and run: on a busy 2-core box that can
+    // take longer than expect.poll's default second, which is no sign of a fault.
+    expect: { poll: { timeout: 5_000 } },
   },
 });
