@@ -349,6 +349,17 @@ export function expireGatewayOrder(db: Db, orderId: number, now: number): boolea
   return closed !== undefined;
 }
 
+/** Closes a pending gateway order the gateway has answered only with errors for days (the reconcile job's GATEWAY_ERRORS_EXPIRE_MS). */
+export function expireStuckGatewayOrder(db: Db, orderId: number, now: number): boolean {
+  const closed = db
+    .update(orders)
+    .set({ status: 'rejected', reason: 'The payment gateway answered only with errors about this payment for 3 days', decidedAt: now })
+    .where(and(eq(orders.id, orderId), eq(orders.status, 'pending'), eq(orders.paymentMethod, 'gateway'), isNull(orders.utr)))
+    .returning({ id: orders.id })
+    .get();
+  return closed !== undefined;
+}
+
 /** Records the gateway payment that paid an order an admin approved by hand while it waited on the gateway. Answers whether it took. */
 export function attachGatewayPayment(db: Db, orderId: number, gatewayPaymentId: string): boolean {
   const attached = db

@@ -19,6 +19,7 @@ import {
   attachGatewayPayment,
   dropUnopenedGatewayOrder,
   expireGatewayOrder,
+  expireStuckGatewayOrder,
   openGatewayOrder,
   recordGatewayOrder,
 } from '../orders/orders.service.js';
@@ -41,6 +42,8 @@ export const GATEWAY_ORDER_EXPIRES_MS = 24 * HOUR_MS;
 /** An order approved by UTR that had a gateway order is looked at for a late gateway payment this long. */
 const LATE_PAYMENT_WATCH_MS = 3 * 24 * HOUR_MS;
 const LATE_PAYMENT_EVERY_MS = 6 * HOUR_MS;
+/** A pending order the gateway has answered only with errors for this long is closed, with the error as its reason. */
+export const GATEWAY_ERRORS_EXPIRE_MS = 3 * 24 * HOUR_MS;
 
 /** The gateway chosen by the PAYMENT_GATEWAY setting. A second provider is one more case here (docs/operations.md, "Payments through a gateway"). */
 export function createGateway(config: Config['gateway']): PaymentGateway | null {
@@ -318,10 +321,12 @@ export async function receiveWebhook(deps: PaymentDeps, rawBody: Buffer, headers
  * The reconcile job: orders opened on the gateway at least RECONCILE_AFTER_MS ago and not settled
  * are asked about again (webhooks do get lost), as are, for a few days, orders approved by UTR
  * that had a gateway order (a late gateway payment is a double payment). An order opened on the
- * gateway and still unpaid after GATEWAY_ORDER_EXPIRES_MS is closed.
+ * gateway and still unpaid after GATEWAY_ORDER_EXPIRES_MS is closed. An order the gateway answers
+ * with an error is skipped and recorded (the job goes on with the others); one still failing after
+ * GATEWAY_ERRORS_EXPIRE_MS is closed with that reason.
  */
-export async function reconcileGatewayOrders(deps: PaymentDeps, limit = 50): Promise<{ asked: number; expired: number }> {
-  if (!deps.gateway) return { asked: 0, expired: 0 };
+export async function reconcileGatewayOrders(deps: PaymentDeps, limit = 50): Promise<{ asked: number; expired: number; failed: number }> {
+  if (!deps.gateway) return { asked: 0, expired: 0, failed: 0 };
   const now = deps.now();
   const due = deps.db
     .select({ id: orders.id, status: orders.status, createdAt: orders.createdAt, utr: orders.utr })
@@ -348,19 +353,38 @@ export async function reconcileGatewayOrders(deps: PaymentDeps, limit = 50): Pro
     .limit(limit)
     .all();
   let expired = 0;
+  let failed = 0;
   for (const order of due) {
     try {
       await settleGatewayOrder(deps, order.id);
+      deps.db.update(orders).set({ gatewayErrorSince: null, gatewayLastError: null }).where(eq(orders.id, order.id)).run();
     } catch (error) {
-      if (!(error instanceof GatewayUnavailableError)) throw error;
-      deps.log.warn({ err: error, orderId: order.id }, 'the payment gateway did not answer the reconcile job; it asks again next time');
-      break;
+      // One order the gateway answers with an error (or that fails here) must not hold up the others:
+      // it is recorded, asked about again after the others, and closed once it has failed for days.
+      failed += 1;
+      const since = recordReconcileError(deps, order.id, error, now);
+      deps.log.warn({ err: error, orderId: order.id }, 'the reconcile job could not settle an order; it goes on with the others and asks again later');
+      if (order.status === 'pending' && order.utr === null && since <= now - GATEWAY_ERRORS_EXPIRE_MS && expireStuckGatewayOrder(deps.db, order.id, now))
+        expired += 1;
+      continue;
     }
     if (order.status === 'pending' && order.utr === null && order.createdAt <= now - GATEWAY_ORDER_EXPIRES_MS && expireGatewayOrder(deps.db, order.id, now)) {
       expired += 1;
     }
   }
-  return { asked: due.length, expired };
+  return { asked: due.length, expired, failed };
+}
+
+/** Notes the error on the order and moves it to the back of the queue; answers since when it has been failing. */
+function recordReconcileError(deps: PaymentDeps, orderId: number, error: unknown, now: number): number {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+  const row = deps.db
+    .update(orders)
+    .set({ gatewayCheckedAt: now, gatewayErrorSince: sql`coalesce(${orders.gatewayErrorSince}, ${now})`, gatewayLastError: message })
+    .where(eq(orders.id, orderId))
+    .returning({ since: orders.gatewayErrorSince })
+    .get();
+  return row?.since ?? now;
 }
 
 /**

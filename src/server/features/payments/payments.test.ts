@@ -6,7 +6,7 @@ import { callJson, startTestApp, testClock, type TestApp } from '../../../test/t
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
 import { enrollments, gatewayEvents, ledger, orderReversals, orders, paymentAlerts, receipts } from '../../db/schema.js';
 import { decideOrder } from '../orders/orders.service.js';
-import { GATEWAY_ORDER_EXPIRES_MS, RECONCILE_AFTER_MS, reconcileGatewayOrders } from './payments.service.js';
+import { GATEWAY_ERRORS_EXPIRE_MS, GATEWAY_ORDER_EXPIRES_MS, RECONCILE_AFTER_MS, reconcileGatewayOrders } from './payments.service.js';
 
 let t: TestApp;
 let fake: FakeRazorpay;
@@ -247,6 +247,43 @@ describe('the reconcile job', () => {
     const done = await reconcileGatewayOrders(t.deps);
     expect(done.asked).toBeGreaterThanOrEqual(1);
     expect(orderRow(launch.orderId)).toMatchObject({ status: 'approved', decidedBy: null });
+  });
+
+  it('skips an order the gateway answers with an error, records it, settles the others, and closes it after days of errors', async () => {
+    const stuck = await startedCheckout();
+    const paidLater = await startedCheckout();
+    fake.failOrder(stuck.launch.gatewayOrderId);
+    try {
+      fake.pay(paidLater.launch.gatewayOrderId);
+      clock.advance(RECONCILE_AFTER_MS + 1000);
+      for (let run = 0; run < 3; run += 1) {
+        const done = await reconcileGatewayOrders(t.deps, 1000);
+        expect(done.failed).toBeGreaterThanOrEqual(1);
+        clock.advance(RECONCILE_AFTER_MS + 1000);
+      }
+      expect(orderRow(paidLater.launch.orderId)).toMatchObject({ status: 'approved' });
+      const failing = orderRow(stuck.launch.orderId);
+      expect(failing).toMatchObject({ status: 'pending' });
+      expect(failing.gatewayErrorSince).not.toBeNull();
+      expect(failing.gatewayLastError).toContain('400');
+      // Paid orders behind the failing one are still reached: it goes to the back of the queue.
+      const third = await startedCheckout();
+      fake.pay(third.launch.gatewayOrderId);
+      clock.advance(RECONCILE_AFTER_MS + 1000);
+      await reconcileGatewayOrders(t.deps, 1);
+      await reconcileGatewayOrders(t.deps, 1);
+      expect(orderRow(third.launch.orderId).status).toBe('approved');
+
+      clock.advance(GATEWAY_ERRORS_EXPIRE_MS);
+      const last = await reconcileGatewayOrders(t.deps, 1000);
+      expect(last.expired).toBeGreaterThanOrEqual(1);
+      expect(orderRow(stuck.launch.orderId)).toMatchObject({
+        status: 'rejected',
+        reason: 'The payment gateway answered only with errors about this payment for 3 days',
+      });
+    } finally {
+      fake.failOrder(stuck.launch.gatewayOrderId, false);
+    }
   });
 
   it('closes an order opened on the gateway and never paid, after a day, without an email', async () => {
