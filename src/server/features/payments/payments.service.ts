@@ -14,6 +14,7 @@ import { gatewayEvents, orderReversals, orders, packages, paymentAlerts, users, 
 import type { PaymentAlertKind } from '../../../shared/domain.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { RateLimits } from '../../lib/rate-limit.js';
 import {
   approvePaidOrder,
   attachGatewayPayment,
@@ -132,16 +133,24 @@ export function gatewayCheckoutOf(
   return { status: order.status, packageId: order.packageId, packageName: pkg.name, launch: payable ? launchOf(deps.db, gateway, order) : null };
 }
 
+/** Checkout callbacks a buyer may make: each asks the gateway, so they are counted per buyer and per order. */
+const confirmsPerBuyer = { points: 30, durationSeconds: 10 * 60 };
+const confirmsPerOrder = { points: 10, durationSeconds: 10 * 60 };
+
 /**
- * The checkout's callback: the gateway's signature over our stored gateway order and the payment
- * must check before anything else happens; then the gateway is asked, as for any event.
+ * The checkout's callback: counted (per buyer and per order), then the gateway's signature over
+ * our stored gateway order and the payment must check before anything else happens; an order this
+ * payment already settled is answered as it stands, without asking the gateway; otherwise the
+ * gateway is asked, as for any event.
  */
 export async function confirmFromCheckout(
-  deps: PaymentDeps,
+  deps: PaymentDeps & { rateLimits: RateLimits },
   buyerId: number,
   input: { orderId: number; paymentId: string; signature: string },
 ): Promise<OrderRow> {
   const gateway = gatewayOf(deps);
+  await deps.rateLimits.get('payments:confirm:buyer', confirmsPerBuyer).hit(String(buyerId));
+  await deps.rateLimits.get('payments:confirm:order', confirmsPerOrder).hit(`${buyerId}:${input.orderId}`);
   const order = orderById(deps.db, input.orderId);
   if (!order || order.userId !== buyerId) throw orderErrors.ORDER_NOT_FOUND();
   if (!order.gatewayOrderId) throw paymentErrors.NOT_A_GATEWAY_ORDER();
@@ -149,6 +158,7 @@ export async function confirmFromCheckout(
     deps.log.warn({ orderId: order.id, paymentId: input.paymentId }, 'a checkout callback with a signature that does not check was refused');
     throw paymentErrors.PAYMENT_NOT_VERIFIED();
   }
+  if (order.status !== 'pending' && order.gatewayPaymentId === input.paymentId) return order;
   try {
     await settleGatewayOrder(deps, order.id);
   } catch (error) {

@@ -113,7 +113,13 @@ describe('paying through the gateway', () => {
       const order = orderRow(launch.orderId);
       expect(order).toMatchObject({ status: 'approved', gatewayPaymentId: paid.razorpay_payment_id, decidedBy: null });
       expect(approvalTraces(order.id, buyer.user.id, pkg.id)).toEqual({ enrollments: 1, commissions: 1, receipts: 1, alerts: 0 });
-      expect(t.db.select().from(gatewayEvents).where(eq(gatewayEvents.eventId, eventId)).all()).toHaveLength(1);
+      expect(
+        t.db
+          .select()
+          .from(gatewayEvents)
+          .where(eq(gatewayEvents.eventId, `payment.captured:${paid.razorpay_payment_id}`))
+          .all(),
+      ).toHaveLength(1);
     }
     // Each buyer is told once.
     const verifiedMails = async () => (await t.outbox()).filter((message) => message.subject.startsWith('Payment verified'));
@@ -128,6 +134,20 @@ describe('paying through the gateway', () => {
     expect(trpcData(answer.body)).toEqual({ orderId: String(launch.orderId), status: 'approved' });
     const lectures = await callJson(t.url, 'GET', '/api/mycourse', { token: buyer.token });
     expect(lectures.body.courses.map((course: { _id: string }) => course._id)).toContain(String(orderRow(launch.orderId).packageId));
+  });
+
+  it('answers a callback for an order its payment already settled without asking the gateway, and limits callbacks per order', async () => {
+    const { buyer, launch } = await startedCheckout();
+    const paid = fake.pay(launch.gatewayOrderId);
+    expect((await confirm(buyer.token, launch.orderId, paid)).status).toBe(200);
+    const asked = () => fake.calls.filter((made) => made === `GET /v1/orders/${launch.gatewayOrderId}/payments`).length;
+    const askedOnce = asked();
+    expect(askedOnce).toBe(1);
+    const statuses: number[] = [];
+    for (let tries = 0; tries < 12; tries += 1) statuses.push((await confirm(buyer.token, launch.orderId, paid)).status);
+    expect(asked()).toBe(askedOnce);
+    expect(statuses.slice(0, 9).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(9)).toEqual([429, 429, 429]);
   });
 
   it('captures a payment the gateway only authorized, then approves', async () => {
@@ -199,7 +219,15 @@ describe('what the gateway path refuses, changing nothing', () => {
     const stray = fake.pay((await fake_order()).id);
     const answer = await fake.sendWebhook(t.url, 'payment.captured', stray.razorpay_payment_id, { eventId: 'evt_stray' });
     expect(answer).toEqual({ status: 200, body: { ok: true, outcome: 'no order of ours' } });
-    expect(t.db.select().from(gatewayEvents).where(eq(gatewayEvents.eventId, 'evt_stray')).get()).toMatchObject({ outcome: 'ignored: no order of ours' });
+    expect(
+      t.db
+        .select()
+        .from(gatewayEvents)
+        .where(eq(gatewayEvents.eventId, `payment.captured:${stray.razorpay_payment_id}`))
+        .get(),
+    ).toMatchObject({
+      outcome: 'ignored: no order of ours',
+    });
   });
 
   it('a replayed event after the order was reversed does not approve it again', async () => {
@@ -210,6 +238,21 @@ describe('what the gateway path refuses, changing nothing', () => {
     const replay = await fake.sendWebhook(t.url, 'payment.captured', paid.razorpay_payment_id, { eventId: `evt_${launch.orderId}R` });
     expect(replay.body.outcome).toBe('seen before');
     expect(approvalTraces(launch.orderId, buyer.user.id, orderRow(launch.orderId).packageId).enrollments).toBe(0);
+  });
+
+  it('a copy of a signed event under another event-id header is the same event: known by its payment and event, not the header', async () => {
+    const { launch } = await startedCheckout();
+    const paid = fake.pay(launch.gatewayOrderId);
+    const first = await fake.sendWebhook(t.url, 'payment.captured', paid.razorpay_payment_id, { eventId: 'evt_first_copy' });
+    expect(first.body.outcome).toBe('approved');
+    const { body, headers } = fake.webhook('payment.captured', paid.razorpay_payment_id, { eventId: 'evt_first_copy' });
+    const replay = await fetch(`${t.url}/webhooks/razorpay`, {
+      method: 'POST',
+      headers: { ...headers, 'x-razorpay-event-id': 'evt_forged_new' },
+      body: new Uint8Array(body),
+    });
+    expect(await replay.json()).toEqual({ ok: true, outcome: 'seen before' });
+    expect(t.db.select().from(gatewayEvents).where(eq(gatewayEvents.gatewayPaymentId, paid.razorpay_payment_id)).all()).toHaveLength(1);
   });
 
   it('says the gateway is not answering, and leaves no order behind', async () => {
@@ -369,8 +412,9 @@ describe('refunds reverse the order once, from either side', () => {
     await confirm(buyer.token, launch.orderId, paid);
     fake.refundOnDashboard(paid.razorpay_payment_id);
     const first = await fake.sendWebhook(t.url, 'refund.processed', paid.razorpay_payment_id);
+    // The same refund's event again (under a new event-id header) is the same event.
     const second = await fake.sendWebhook(t.url, 'refund.processed', paid.razorpay_payment_id);
-    expect([first.body.outcome, second.body.outcome]).toEqual(['reversed', 'unchanged']);
+    expect([first.body.outcome, second.body.outcome]).toEqual(['reversed', 'seen before']);
     expect(t.db.select().from(orderReversals).where(eq(orderReversals.orderId, launch.orderId)).get()).toMatchObject({
       reversedBy: null,
       reason: 'Refunded on the payment gateway',
