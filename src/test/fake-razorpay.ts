@@ -55,6 +55,8 @@ export async function startFakeRazorpay() {
   const calls: string[] = [];
   /** While set, every API call answers 503 (the gateway is down). */
   let down = false;
+  /** Gateway orders whose payments the API answers with an error (as Razorpay does for an id it no longer knows). */
+  const failingOrders = new Set<string>();
   const expectedAuth = `Basic ${Buffer.from(`${fakeKeys.keyId}:${fakeKeys.keySecret}`).toString('base64')}`;
 
   function refund(payment: FakePayment, amount: number) {
@@ -95,6 +97,7 @@ export async function startFakeRazorpay() {
     }
     const orderPayments = url.match(/^\/v1\/orders\/([^/]+)\/payments$/);
     if (request.method === 'GET' && orderPayments) {
+      if (failingOrders.has(orderPayments[1]!)) return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
       if (!orders.has(orderPayments[1]!)) return send(400, { error: { code: 'BAD_REQUEST_ERROR', description: 'The id provided does not exist' } });
       const items = [...payments.values()].filter((payment) => payment.order_id === orderPayments[1]);
       return send(200, { entity: 'collection', count: items.length, items });
@@ -160,6 +163,11 @@ export async function startFakeRazorpay() {
     refunds,
     setDown(value: boolean) {
       down = value;
+    },
+    /** From now on the API answers an error whenever asked about this order's payments (or stops, with `false`). */
+    failOrder(gatewayOrderId: string, failing = true) {
+      if (failing) failingOrders.add(gatewayOrderId);
+      else failingOrders.delete(gatewayOrderId);
     },
     /** The learner pays the gateway's order: a captured UPI payment (or one of another amount or state), and the checkout's answer. */
     pay(gatewayOrderId: string, options: { amountPaise?: number; status?: FakePayment['status'] } = {}) {

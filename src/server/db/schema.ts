@@ -208,6 +208,9 @@ export const orders = sqliteTable(
     gatewayPaymentId: text('gateway_payment_id'),
     /** When the reconcile job last asked the gateway about this order. */
     gatewayCheckedAt: integer('gateway_checked_at'),
+    /** Since when the gateway has answered the reconcile job's questions about this order with an error (none once it answers), and its last error. */
+    gatewayErrorSince: integer('gateway_error_since'),
+    gatewayLastError: text('gateway_last_error'),
     /** With a discount code: the package's price before it, the discount, and the code as typed (amountPaise is what is paid). */
     listPricePaise: integer('list_price_paise'),
     discountPaise: integer('discount_paise').notNull().default(0),

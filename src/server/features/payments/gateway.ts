@@ -18,7 +18,10 @@ export type GatewayPayment = {
 
 /** An event the gateway sent to the webhook, once its signature was checked. */
 export type GatewayEvent = {
-  /** The gateway's id of the event, the same on every retry of it. */
+  /**
+   * What the event is about, read from the signed body only (never from an unsigned header): the
+   * event's name and the payment (or refund) it concerns, so a copy of it under any header is the same event.
+   */
   eventId: string;
   /** As the gateway names it (`payment.captured`, `order.paid`, `refund.processed`, …). */
   event: string;

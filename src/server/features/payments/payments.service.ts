@@ -14,12 +14,15 @@ import { gatewayEvents, orderReversals, orders, packages, paymentAlerts, users, 
 import type { PaymentAlertKind } from '../../../shared/domain.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
+import type { RateLimits } from '../../lib/rate-limit.js';
 import {
   approvePaidOrder,
   attachGatewayPayment,
   dropUnopenedGatewayOrder,
   expireGatewayOrder,
+  expireStuckGatewayOrder,
   openGatewayOrder,
+  paidTwiceEmails,
   recordGatewayOrder,
 } from '../orders/orders.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
@@ -41,6 +44,8 @@ export const GATEWAY_ORDER_EXPIRES_MS = 24 * HOUR_MS;
 /** An order approved by UTR that had a gateway order is looked at for a late gateway payment this long. */
 const LATE_PAYMENT_WATCH_MS = 3 * 24 * HOUR_MS;
 const LATE_PAYMENT_EVERY_MS = 6 * HOUR_MS;
+/** A pending order the gateway has answered only with errors for this long is closed, with the error as its reason. */
+export const GATEWAY_ERRORS_EXPIRE_MS = 3 * 24 * HOUR_MS;
 
 /** The gateway chosen by the PAYMENT_GATEWAY setting. A second provider is one more case here (docs/operations.md, "Payments through a gateway"). */
 export function createGateway(config: Config['gateway']): PaymentGateway | null {
@@ -129,16 +134,24 @@ export function gatewayCheckoutOf(
   return { status: order.status, packageId: order.packageId, packageName: pkg.name, launch: payable ? launchOf(deps.db, gateway, order) : null };
 }
 
+/** Checkout callbacks a buyer may make: each asks the gateway, so they are counted per buyer and per order. */
+const confirmsPerBuyer = { points: 30, durationSeconds: 10 * 60 };
+const confirmsPerOrder = { points: 10, durationSeconds: 10 * 60 };
+
 /**
- * The checkout's callback: the gateway's signature over our stored gateway order and the payment
- * must check before anything else happens; then the gateway is asked, as for any event.
+ * The checkout's callback: counted (per buyer and per order), then the gateway's signature over
+ * our stored gateway order and the payment must check before anything else happens; an order this
+ * payment already settled is answered as it stands, without asking the gateway; otherwise the
+ * gateway is asked, as for any event.
  */
 export async function confirmFromCheckout(
-  deps: PaymentDeps,
+  deps: PaymentDeps & { rateLimits: RateLimits },
   buyerId: number,
   input: { orderId: number; paymentId: string; signature: string },
 ): Promise<OrderRow> {
   const gateway = gatewayOf(deps);
+  await deps.rateLimits.get('payments:confirm:buyer', confirmsPerBuyer).hit(String(buyerId));
+  await deps.rateLimits.get('payments:confirm:order', confirmsPerOrder).hit(`${buyerId}:${input.orderId}`);
   const order = orderById(deps.db, input.orderId);
   if (!order || order.userId !== buyerId) throw orderErrors.ORDER_NOT_FOUND();
   if (!order.gatewayOrderId) throw paymentErrors.NOT_A_GATEWAY_ORDER();
@@ -146,6 +159,7 @@ export async function confirmFromCheckout(
     deps.log.warn({ orderId: order.id, paymentId: input.paymentId }, 'a checkout callback with a signature that does not check was refused');
     throw paymentErrors.PAYMENT_NOT_VERIFIED();
   }
+  if (order.status !== 'pending' && order.gatewayPaymentId === input.paymentId) return order;
   try {
     await settleGatewayOrder(deps, order.id);
   } catch (error) {
@@ -217,8 +231,13 @@ export async function settleGatewayOrder(deps: PaymentDeps, orderId: number): Pr
     if (order.gatewayPaymentId === payment.id) continue;
     if (order.status === 'pending') {
       try {
-        approvePaidOrder(deps, order.id, payment.id);
+        const approved = approvePaidOrder(deps, order.id, payment.id);
         settlement = 'approved';
+        // The buyer had also typed the UTR of a QR payment for this order: two payments, one to refund.
+        if (order.utr !== null) {
+          raiseAlert(deps, approved, payment, 'double_payment');
+          paidTwiceEmails(deps, approved);
+        }
         continue;
       } catch (error) {
         // Another confirmation of the same payment got there first, or an admin decided meanwhile.
@@ -318,10 +337,12 @@ export async function receiveWebhook(deps: PaymentDeps, rawBody: Buffer, headers
  * The reconcile job: orders opened on the gateway at least RECONCILE_AFTER_MS ago and not settled
  * are asked about again (webhooks do get lost), as are, for a few days, orders approved by UTR
  * that had a gateway order (a late gateway payment is a double payment). An order opened on the
- * gateway and still unpaid after GATEWAY_ORDER_EXPIRES_MS is closed.
+ * gateway and still unpaid after GATEWAY_ORDER_EXPIRES_MS is closed. An order the gateway answers
+ * with an error is skipped and recorded (the job goes on with the others); one still failing after
+ * GATEWAY_ERRORS_EXPIRE_MS is closed with that reason.
  */
-export async function reconcileGatewayOrders(deps: PaymentDeps, limit = 50): Promise<{ asked: number; expired: number }> {
-  if (!deps.gateway) return { asked: 0, expired: 0 };
+export async function reconcileGatewayOrders(deps: PaymentDeps, limit = 50): Promise<{ asked: number; expired: number; failed: number }> {
+  if (!deps.gateway) return { asked: 0, expired: 0, failed: 0 };
   const now = deps.now();
   const due = deps.db
     .select({ id: orders.id, status: orders.status, createdAt: orders.createdAt, utr: orders.utr })
@@ -348,19 +369,38 @@ export async function reconcileGatewayOrders(deps: PaymentDeps, limit = 50): Pro
     .limit(limit)
     .all();
   let expired = 0;
+  let failed = 0;
   for (const order of due) {
     try {
       await settleGatewayOrder(deps, order.id);
+      deps.db.update(orders).set({ gatewayErrorSince: null, gatewayLastError: null }).where(eq(orders.id, order.id)).run();
     } catch (error) {
-      if (!(error instanceof GatewayUnavailableError)) throw error;
-      deps.log.warn({ err: error, orderId: order.id }, 'the payment gateway did not answer the reconcile job; it asks again next time');
-      break;
+      // One order the gateway answers with an error (or that fails here) must not hold up the others:
+      // it is recorded, asked about again after the others, and closed once it has failed for days.
+      failed += 1;
+      const since = recordReconcileError(deps, order.id, error, now);
+      deps.log.warn({ err: error, orderId: order.id }, 'the reconcile job could not settle an order; it goes on with the others and asks again later');
+      if (order.status === 'pending' && order.utr === null && since <= now - GATEWAY_ERRORS_EXPIRE_MS && expireStuckGatewayOrder(deps.db, order.id, now))
+        expired += 1;
+      continue;
     }
     if (order.status === 'pending' && order.utr === null && order.createdAt <= now - GATEWAY_ORDER_EXPIRES_MS && expireGatewayOrder(deps.db, order.id, now)) {
       expired += 1;
     }
   }
-  return { asked: due.length, expired };
+  return { asked: due.length, expired, failed };
+}
+
+/** Notes the error on the order and moves it to the back of the queue; answers since when it has been failing. */
+function recordReconcileError(deps: PaymentDeps, orderId: number, error: unknown, now: number): number {
+  const message = (error instanceof Error ? error.message : String(error)).slice(0, 300);
+  const row = deps.db
+    .update(orders)
+    .set({ gatewayCheckedAt: now, gatewayErrorSince: sql`coalesce(${orders.gatewayErrorSince}, ${now})`, gatewayLastError: message })
+    .where(eq(orders.id, orderId))
+    .returning({ since: orders.gatewayErrorSince })
+    .get();
+  return row?.since ?? now;
 }
 
 /**
@@ -434,10 +474,21 @@ export async function resolvePaymentAlert(deps: PaymentDeps, adminId: number, in
     throw exists ? paymentErrors.ALERT_RESOLVED() : paymentErrors.ALERT_NOT_FOUND();
   }
   if (!gateway) return claimed;
+  // The gateway paid an order whose UTR payment came in too: refunding the gateway's leaves the
+  // order paid by its UTR, so its refund's webhook does not take the order back.
+  const paidByThisPayment = deps.db
+    .update(orders)
+    .set({ gatewayPaymentId: null, paymentMethod: 'utr' })
+    .where(and(eq(orders.id, claimed.orderId), eq(orders.gatewayPaymentId, claimed.gatewayPaymentId), isNotNull(orders.utr)))
+    .returning({ id: orders.id })
+    .get();
   try {
     const refund = await gateway.refund(claimed.gatewayPaymentId, claimed.amountPaise);
     return deps.db.update(paymentAlerts).set({ gatewayRefundId: refund.id }).where(eq(paymentAlerts.id, claimed.id)).returning().get()!;
   } catch (error) {
+    if (paidByThisPayment) {
+      deps.db.update(orders).set({ gatewayPaymentId: claimed.gatewayPaymentId, paymentMethod: 'gateway' }).where(eq(orders.id, paidByThisPayment.id)).run();
+    }
     deps.db.update(paymentAlerts).set({ resolvedAt: null, resolvedBy: null }).where(eq(paymentAlerts.id, claimed.id)).run();
     if (!(error instanceof GatewayUnavailableError)) throw error;
     deps.log.warn({ err: error, alertId: claimed.id }, 'the payment gateway did not make an alert’s refund');

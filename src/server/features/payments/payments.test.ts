@@ -5,8 +5,8 @@ import { createPackage, createUserWithToken } from '../../../test/factories.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
 import { enrollments, gatewayEvents, ledger, orderReversals, orders, paymentAlerts, receipts } from '../../db/schema.js';
-import { decideOrder } from '../orders/orders.service.js';
-import { GATEWAY_ORDER_EXPIRES_MS, RECONCILE_AFTER_MS, reconcileGatewayOrders } from './payments.service.js';
+import { approvePaidOrder, decideOrder, placeOrder } from '../orders/orders.service.js';
+import { GATEWAY_ERRORS_EXPIRE_MS, GATEWAY_ORDER_EXPIRES_MS, RECONCILE_AFTER_MS, reconcileGatewayOrders } from './payments.service.js';
 
 let t: TestApp;
 let fake: FakeRazorpay;
@@ -113,7 +113,13 @@ describe('paying through the gateway', () => {
       const order = orderRow(launch.orderId);
       expect(order).toMatchObject({ status: 'approved', gatewayPaymentId: paid.razorpay_payment_id, decidedBy: null });
       expect(approvalTraces(order.id, buyer.user.id, pkg.id)).toEqual({ enrollments: 1, commissions: 1, receipts: 1, alerts: 0 });
-      expect(t.db.select().from(gatewayEvents).where(eq(gatewayEvents.eventId, eventId)).all()).toHaveLength(1);
+      expect(
+        t.db
+          .select()
+          .from(gatewayEvents)
+          .where(eq(gatewayEvents.eventId, `payment.captured:${paid.razorpay_payment_id}`))
+          .all(),
+      ).toHaveLength(1);
     }
     // Each buyer is told once.
     const verifiedMails = async () => (await t.outbox()).filter((message) => message.subject.startsWith('Payment verified'));
@@ -128,6 +134,20 @@ describe('paying through the gateway', () => {
     expect(trpcData(answer.body)).toEqual({ orderId: String(launch.orderId), status: 'approved' });
     const lectures = await callJson(t.url, 'GET', '/api/mycourse', { token: buyer.token });
     expect(lectures.body.courses.map((course: { _id: string }) => course._id)).toContain(String(orderRow(launch.orderId).packageId));
+  });
+
+  it('answers a callback for an order its payment already settled without asking the gateway, and limits callbacks per order', async () => {
+    const { buyer, launch } = await startedCheckout();
+    const paid = fake.pay(launch.gatewayOrderId);
+    expect((await confirm(buyer.token, launch.orderId, paid)).status).toBe(200);
+    const asked = () => fake.calls.filter((made) => made === `GET /v1/orders/${launch.gatewayOrderId}/payments`).length;
+    const askedOnce = asked();
+    expect(askedOnce).toBe(1);
+    const statuses: number[] = [];
+    for (let tries = 0; tries < 12; tries += 1) statuses.push((await confirm(buyer.token, launch.orderId, paid)).status);
+    expect(asked()).toBe(askedOnce);
+    expect(statuses.slice(0, 9).every((status) => status === 200)).toBe(true);
+    expect(statuses.slice(9)).toEqual([429, 429, 429]);
   });
 
   it('captures a payment the gateway only authorized, then approves', async () => {
@@ -199,7 +219,15 @@ describe('what the gateway path refuses, changing nothing', () => {
     const stray = fake.pay((await fake_order()).id);
     const answer = await fake.sendWebhook(t.url, 'payment.captured', stray.razorpay_payment_id, { eventId: 'evt_stray' });
     expect(answer).toEqual({ status: 200, body: { ok: true, outcome: 'no order of ours' } });
-    expect(t.db.select().from(gatewayEvents).where(eq(gatewayEvents.eventId, 'evt_stray')).get()).toMatchObject({ outcome: 'ignored: no order of ours' });
+    expect(
+      t.db
+        .select()
+        .from(gatewayEvents)
+        .where(eq(gatewayEvents.eventId, `payment.captured:${stray.razorpay_payment_id}`))
+        .get(),
+    ).toMatchObject({
+      outcome: 'ignored: no order of ours',
+    });
   });
 
   it('a replayed event after the order was reversed does not approve it again', async () => {
@@ -210,6 +238,21 @@ describe('what the gateway path refuses, changing nothing', () => {
     const replay = await fake.sendWebhook(t.url, 'payment.captured', paid.razorpay_payment_id, { eventId: `evt_${launch.orderId}R` });
     expect(replay.body.outcome).toBe('seen before');
     expect(approvalTraces(launch.orderId, buyer.user.id, orderRow(launch.orderId).packageId).enrollments).toBe(0);
+  });
+
+  it('a copy of a signed event under another event-id header is the same event: known by its payment and event, not the header', async () => {
+    const { launch } = await startedCheckout();
+    const paid = fake.pay(launch.gatewayOrderId);
+    const first = await fake.sendWebhook(t.url, 'payment.captured', paid.razorpay_payment_id, { eventId: 'evt_first_copy' });
+    expect(first.body.outcome).toBe('approved');
+    const { body, headers } = fake.webhook('payment.captured', paid.razorpay_payment_id, { eventId: 'evt_first_copy' });
+    const replay = await fetch(`${t.url}/webhooks/razorpay`, {
+      method: 'POST',
+      headers: { ...headers, 'x-razorpay-event-id': 'evt_forged_new' },
+      body: new Uint8Array(body),
+    });
+    expect(await replay.json()).toEqual({ ok: true, outcome: 'seen before' });
+    expect(t.db.select().from(gatewayEvents).where(eq(gatewayEvents.gatewayPaymentId, paid.razorpay_payment_id)).all()).toHaveLength(1);
   });
 
   it('says the gateway is not answering, and leaves no order behind', async () => {
@@ -247,6 +290,43 @@ describe('the reconcile job', () => {
     const done = await reconcileGatewayOrders(t.deps);
     expect(done.asked).toBeGreaterThanOrEqual(1);
     expect(orderRow(launch.orderId)).toMatchObject({ status: 'approved', decidedBy: null });
+  });
+
+  it('skips an order the gateway answers with an error, records it, settles the others, and closes it after days of errors', async () => {
+    const stuck = await startedCheckout();
+    const paidLater = await startedCheckout();
+    fake.failOrder(stuck.launch.gatewayOrderId);
+    try {
+      fake.pay(paidLater.launch.gatewayOrderId);
+      clock.advance(RECONCILE_AFTER_MS + 1000);
+      for (let run = 0; run < 3; run += 1) {
+        const done = await reconcileGatewayOrders(t.deps, 1000);
+        expect(done.failed).toBeGreaterThanOrEqual(1);
+        clock.advance(RECONCILE_AFTER_MS + 1000);
+      }
+      expect(orderRow(paidLater.launch.orderId)).toMatchObject({ status: 'approved' });
+      const failing = orderRow(stuck.launch.orderId);
+      expect(failing).toMatchObject({ status: 'pending' });
+      expect(failing.gatewayErrorSince).not.toBeNull();
+      expect(failing.gatewayLastError).toContain('400');
+      // Paid orders behind the failing one are still reached: it goes to the back of the queue.
+      const third = await startedCheckout();
+      fake.pay(third.launch.gatewayOrderId);
+      clock.advance(RECONCILE_AFTER_MS + 1000);
+      await reconcileGatewayOrders(t.deps, 1);
+      await reconcileGatewayOrders(t.deps, 1);
+      expect(orderRow(third.launch.orderId).status).toBe('approved');
+
+      clock.advance(GATEWAY_ERRORS_EXPIRE_MS);
+      const last = await reconcileGatewayOrders(t.deps, 1000);
+      expect(last.expired).toBeGreaterThanOrEqual(1);
+      expect(orderRow(stuck.launch.orderId)).toMatchObject({
+        status: 'rejected',
+        reason: 'The payment gateway answered only with errors about this payment for 3 days',
+      });
+    } finally {
+      fake.failOrder(stuck.launch.gatewayOrderId, false);
+    }
   });
 
   it('closes an order opened on the gateway and never paid, after a day, without an email', async () => {
@@ -291,6 +371,57 @@ describe('the reconcile job', () => {
   });
 });
 
+describe('an order paid twice, by UTR and through the gateway', () => {
+  type Alert = { id: string; kind: string; paymentId: string; amountPaise: number; orderId: string };
+  const openAlerts = async () => trpcData((await call(admin.token, 'payments.alerts', 'query')).body) as Alert[];
+
+  it('the gateway paying an order whose buyer typed a UTR for it shows admins a double payment, says so by email, and the order says it was paid through the gateway', async () => {
+    const { pkg, buyer, launch } = await startedCheckout();
+    const byUtr = await callJson(t.url, 'POST', '/api/course/purchase', {
+      token: buyer.token,
+      body: { name: buyer.user.name, email: buyer.user.email, courseId: String(pkg.id), transactionId: '612345678901' },
+    });
+    expect(byUtr.status).toBe(200);
+    const paid = fake.pay(launch.gatewayOrderId);
+    const answer = await fake.sendWebhook(t.url, 'payment.captured', paid.razorpay_payment_id);
+    expect(answer.body.outcome).toBe('approved');
+    expect(orderRow(launch.orderId)).toMatchObject({
+      status: 'approved',
+      paymentMethod: 'gateway',
+      gatewayPaymentId: paid.razorpay_payment_id,
+      utr: '612345678901',
+    });
+    const alert = (await openAlerts()).find((found) => found.paymentId === paid.razorpay_payment_id);
+    expect(alert).toMatchObject({ kind: 'double_payment', amountPaise: launch.amountPaise });
+    await expect
+      .poll(async () => (await t.outbox()).filter((mail) => mail.to.includes(admin.user.email) && mail.subject.startsWith('Paid twice')).length)
+      .toBe(1);
+    const told = (await t.outbox()).find((mail) => mail.to.includes(admin.user.email) && mail.subject.startsWith('Paid twice'))!;
+    expect(told.text).toContain('612345678901');
+    expect(told.text).toContain('do not approve the UTR');
+
+    // The admin refunds the gateway's payment: the order stays approved, now paid by its UTR, and the refund's webhook takes nothing back.
+    expect((await call(admin.token, 'payments.resolveAlert', 'mutation', { alertId: alert!.id, refund: true })).status).toBe(200);
+    expect(orderRow(launch.orderId)).toMatchObject({ status: 'approved', paymentMethod: 'utr', gatewayPaymentId: null });
+    await fake.sendWebhook(t.url, 'refund.processed', paid.razorpay_payment_id);
+    expect(orderRow(launch.orderId).status).toBe('approved');
+    expect(t.db.select().from(orderReversals).where(eq(orderReversals.orderId, launch.orderId)).get()).toBeUndefined();
+    expect(approvalTraces(launch.orderId, buyer.user.id, pkg.id)).toMatchObject({ enrollments: 1, commissions: 1, receipts: 1 });
+  });
+
+  it('the admins’ “verify this UTR” email for an order the gateway decided meanwhile says it is decided', async () => {
+    const { pkg, buyer, launch } = await startedCheckout();
+    placeOrder(t.deps, buyer.user.id, { name: buyer.user.name, email: buyer.user.email, packageId: pkg.id, utr: '712345678901' });
+    // The gateway's payment settles the order before the email is written.
+    approvePaidOrder(t.deps, launch.orderId, 'pay_Settled0000001');
+    await expect.poll(async () => (await t.outbox()).filter((mail) => mail.text.includes('712345678901') && mail.to.includes(admin.user.email)).length).toBe(1);
+    const mail = (await t.outbox()).find((found) => found.text.includes('712345678901') && found.to.includes(admin.user.email))!;
+    expect(mail.subject).toMatch(/^Already paid through the gateway, UTR given too/);
+    expect(mail.text).toContain('This order is already decided');
+    expect(mail.text).not.toContain('then approve or reject the order');
+  });
+});
+
 describe('an order an admin approved by hand while it waited on the gateway', () => {
   it('takes the gateway payment that comes later as the one that paid it, not as a double payment', async () => {
     const { launch } = await startedCheckout();
@@ -332,8 +463,9 @@ describe('refunds reverse the order once, from either side', () => {
     await confirm(buyer.token, launch.orderId, paid);
     fake.refundOnDashboard(paid.razorpay_payment_id);
     const first = await fake.sendWebhook(t.url, 'refund.processed', paid.razorpay_payment_id);
+    // The same refund's event again (under a new event-id header) is the same event.
     const second = await fake.sendWebhook(t.url, 'refund.processed', paid.razorpay_payment_id);
-    expect([first.body.outcome, second.body.outcome]).toEqual(['reversed', 'unchanged']);
+    expect([first.body.outcome, second.body.outcome]).toEqual(['reversed', 'seen before']);
     expect(t.db.select().from(orderReversals).where(eq(orderReversals.orderId, launch.orderId)).get()).toMatchObject({
       reversedBy: null,
       reason: 'Refunded on the payment gateway',

@@ -2,8 +2,9 @@
  * Razorpay (https://razorpay.com/docs/api/): orders, payments of an order, capture and refund over
  * its REST API with HTTP basic auth of the key id and secret, and its two signatures, both
  * HMAC-SHA256 in hex: the checkout's over `order_id|payment_id` with the key secret, and the
- * webhook's over the raw request body with the webhook secret (header X-Razorpay-Signature; the
- * event's id is in X-Razorpay-Event-Id).
+ * webhook's over the raw request body with the webhook secret (header X-Razorpay-Signature). The
+ * X-Razorpay-Event-Id header is outside the signature, so an event is known by its signed body:
+ * its name and the payment or refund it concerns.
  *
  * The official Node SDK (razorpay on npm) fixes its API address to api.razorpay.com, so the tests'
  * local fake could not stand in for it, and it brings axios for five calls; these are the same
@@ -122,7 +123,11 @@ export function razorpayGateway(config: RazorpayConfig): PaymentGateway {
       if (!signature || !sameSignature(hmacHex(config.webhookSecret, rawBody), signature)) return null;
       let body: {
         event?: unknown;
-        payload?: { payment?: { entity?: RazorpayPaymentEntity }; order?: { entity?: { id?: string } }; refund?: { entity?: { payment_id?: string } } };
+        payload?: {
+          payment?: { entity?: RazorpayPaymentEntity };
+          order?: { entity?: { id?: string } };
+          refund?: { entity?: { id?: string; payment_id?: string } };
+        };
       };
       try {
         body = JSON.parse(rawBody.toString('utf8'));
@@ -131,13 +136,16 @@ export function razorpayGateway(config: RazorpayConfig): PaymentGateway {
       }
       if (typeof body.event !== 'string') return null;
       const payment = body.payload?.payment?.entity;
-      // A signed event without an id cannot be told from its retries: its body's hash stands in.
-      const eventId = oneHeader(headers['x-razorpay-event-id']) ?? `body-${hmacHex('event', rawBody).slice(0, 32)}`;
+      const event = body.event.slice(0, 60);
+      const gatewayPaymentId = payment?.id ?? body.payload?.refund?.entity?.payment_id ?? null;
+      // The signed identity: a refund's own id (a payment may be refunded in parts), else the payment's;
+      // an event naming neither is known by its body's hash.
+      const subject = body.payload?.refund?.entity?.id ?? gatewayPaymentId ?? `body-${hmacHex('event', rawBody).slice(0, 32)}`;
       return {
-        eventId: eventId.slice(0, 100),
-        event: body.event.slice(0, 60),
+        eventId: `${event}:${subject}`.slice(0, 100),
+        event,
         gatewayOrderId: payment?.order_id ?? body.payload?.order?.entity?.id ?? null,
-        gatewayPaymentId: payment?.id ?? body.payload?.refund?.entity?.payment_id ?? null,
+        gatewayPaymentId,
       };
     },
   };
