@@ -32,7 +32,7 @@ import { PRIVACY_NOTICE_VERSION } from '../shared/privacy.js';
 import { batchView, makeBatch } from './features/payouts/batches.service.js';
 import { requestPayout, savePayoutDetails } from './features/payouts/payouts.service.js';
 import { enableCertificates, quizWithQuestion, watchEveryLecture } from '../test/learning.js';
-import { claimCertificate } from './features/certificates/certificates.service.js';
+import { claimCertificate, revokeCertificate } from './features/certificates/certificates.service.js';
 import { lectureWatches } from './db/schema.js';
 
 /**
@@ -464,6 +464,14 @@ const procedures: Record<string, ProcedureCell> = {
   'certificates.setEnabled': { input: (w) => ({ packageId: id(w.owned), enabled: true }), expect: adminOnly() },
   'certificates.list': { input: () => ({}), expect: adminOnly() },
   'certificates.revoke': { input: (w, app) => ({ number: certificateOf(w, app), reason: 'Shared the account' }), expect: adminOnly() },
+  'certificates.restore': {
+    input: (w, app) => {
+      const number = certificateOf(w, app);
+      revokeCertificate(app.deps, w.admin.row.id, { number, reason: 'Shared the account' });
+      return { number, reason: 'Checked: not shared' };
+    },
+    expect: adminOnly(),
+  },
   'certificates.correctName': {
     input: (w, app) => {
       certificateOf(w, app);

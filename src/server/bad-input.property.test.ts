@@ -164,6 +164,7 @@ async function makeSamples(): Promise<Samples> {
     'certificates.setEnabled': { packageId: id(w.owned), enabled: true },
     'certificates.list': { packageId: id(w.owned) },
     'certificates.revoke': { number: 'MS-7K3F-9QX2-HW4P', reason: 'Shared the account' },
+    'certificates.restore': { number: 'MS-7K3F-9QX2-HW4P', reason: 'Checked: not shared' },
     'certificates.correctName': { userId: id(w.user.row), name: 'आशा सुनील पवार', reason: 'Spelling asked by the learner' },
     'learningReport.packages': undefined,
     'learningReport.stuck': { packageId: id(w.owned), days: 14 },

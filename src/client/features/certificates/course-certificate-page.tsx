@@ -60,6 +60,14 @@ export default function CourseCertificatePage() {
               </section>
             );
           }
+          if (data.revoked) {
+            return (
+              <>
+                <p role="status">{t('revokedOwn', { number: data.revoked.number, date: formatIstDate(data.revoked.revokedAt, lang) })}</p>
+                <ButtonLink to={back}>{t('back')}</ButtonLink>
+              </>
+            );
+          }
           const progress = t('progress', { done: data.lectures.done, total: data.lectures.total, passed: data.quizzes.passed, quizzes: data.quizzes.total });
           if (!data.finished) {
             return (

@@ -134,13 +134,16 @@ function Certificates({ packageId }: { packageId: string }) {
   );
 }
 
-/** One certificate: who and when; a valid one can be revoked, or its holder's name corrected, each with a reason. */
+/**
+ * One certificate: who and when; a valid one can be revoked, or its holder's name corrected, and a
+ * revoked one restored, each with a reason.
+ */
 function CertificateItem({ row, packageId }: { row: AdminCertificate; packageId: string }) {
   const { t, lang } = useLearningAdminMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
-  const [open, setOpen] = useState<'revoke' | 'name' | null>(null);
+  const [open, setOpen] = useState<'revoke' | 'restore' | 'name' | null>(null);
   const [reason, setReason] = useState('');
   const [name, setName] = useState(row.name);
   const done = () => {
@@ -150,27 +153,31 @@ function CertificateItem({ row, packageId }: { row: AdminCertificate; packageId:
     toast.success(t('saved'));
   };
   const revoke = useMutation(trpc.certificates.revoke.mutationOptions({ onSuccess: done }));
+  const restore = useMutation(trpc.certificates.restore.mutationOptions({ onSuccess: done }));
   const correct = useMutation(trpc.certificates.correctName.mutationOptions({ onSuccess: done }));
-  const pending = open === 'revoke' ? revoke : correct;
+  const pending = open === 'revoke' ? revoke : open === 'restore' ? restore : correct;
   function submit(event: FormEvent) {
     event.preventDefault();
     if (open === 'revoke') revoke.mutate({ number: row.number, reason });
+    else if (open === 'restore') restore.mutate({ number: row.number, reason });
     else correct.mutate({ userId: row.userId, name, reason });
   }
+  const reasonLabel =
+    open === 'revoke' ? t('revokeReason', { number: row.number }) : open === 'restore' ? t('restoreReason', { number: row.number }) : t('correctReason');
+  const confirmLabel = open === 'revoke' ? t('revokeConfirm') : open === 'restore' ? t('restoreConfirm') : t('correctConfirm');
   const account = `${row.userName} (${row.userEmail})`;
   return (
     <li className="card learning-admin__card">
       <p>{t('certificateRow', { number: row.number, name: row.name, account, date: formatIstDate(row.issuedAt, lang) })}</p>
-      {row.revokedAt !== null ? (
-        <p>{t('revoked', { date: formatIstDate(row.revokedAt, lang), reason: row.revokeReason ?? '' })}</p>
-      ) : open ? (
+      {row.revokedAt !== null && <p>{t('revoked', { date: formatIstDate(row.revokedAt, lang), reason: row.revokeReason ?? '' })}</p>}
+      {open ? (
         <form className="form" noValidate onSubmit={submit}>
           {open === 'name' && (
             <Field htmlFor={`${id}-name`} label={t('correctNameLabel', { account })}>
               <input id={`${id}-name`} value={name} maxLength={200} onChange={(event) => setName(event.target.value)} />
             </Field>
           )}
-          <Field htmlFor={`${id}-reason`} label={open === 'revoke' ? t('revokeReason', { number: row.number }) : t('correctReason')}>
+          <Field htmlFor={`${id}-reason`} label={reasonLabel}>
             <input id={`${id}-reason`} value={reason} maxLength={300} onChange={(event) => setReason(event.target.value)} />
           </Field>
           {pending.isError && (
@@ -180,13 +187,19 @@ function CertificateItem({ row, packageId }: { row: AdminCertificate; packageId:
           )}
           <div className="learning-admin__row">
             <button type="submit" className={open === 'revoke' ? 'button button--danger' : 'button button--primary'} disabled={pending.isPending}>
-              {open === 'revoke' ? t('revokeConfirm') : t('correctConfirm')}
+              {confirmLabel}
             </button>
             <button type="button" className="button" onClick={() => setOpen(null)}>
-              {open === 'revoke' ? t('cancel') : t('keepName')}
+              {open === 'name' ? t('keepName') : open === 'restore' ? t('keepRevoked') : t('cancel')}
             </button>
           </div>
         </form>
+      ) : row.revokedAt !== null ? (
+        <div className="learning-admin__row">
+          <button type="button" className="button" onClick={() => setOpen('restore')}>
+            {t('restore')}
+          </button>
+        </div>
       ) : (
         <div className="learning-admin__row">
           <button type="button" className="button" onClick={() => setOpen('revoke')}>

@@ -6,6 +6,7 @@ import { QueryState } from '../../components/query-state';
 import { errorCode, errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
+import { formatIstDateTime } from '../../../shared/ist';
 import { inLanguage, useQuizzesMessages } from './quizzes-messages';
 import { SubmitButton } from '../../components/submit-button';
 import { ButtonLink } from '../../components/button-link';
@@ -77,6 +78,9 @@ export default function QuizPage() {
                     : t('notPassed', { right: result.rightCount, total: result.questionCount, percent: result.scorePercent, pass: result.passPercent })}
                 </p>
                 {!result.showsAnswers && <p className="field__hint">{result.passed ? t('answersNever') : t('answersHidden')}</p>}
+                {!result.passed && result.nextAttemptAt !== null && (
+                  <p className="field__hint">{t('nextAttempt', { time: formatIstDateTime(result.nextAttemptAt, lang) })}</p>
+                )}
               </section>
             )}
             {!result && data.passed && <p className="field__hint">{t('alreadyPassed', { percent: data.bestPercent ?? 0 })}</p>}

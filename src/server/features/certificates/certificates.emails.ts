@@ -27,6 +27,19 @@ export const certificateRevokedEmail = defineEmail<Site & { name: string; pkg: s
   quoted: ['reason'],
 });
 
+export const certificateRestoredEmail = defineEmail<Site & { name: string; pkg: string; number: string; reason: string; link: string }>({
+  subject: {
+    en: ({ pkg }) => `Your certificate for ${pkg} is valid again`,
+    mr: ({ pkg }) => `${pkg} चे तुमचे प्रमाणपत्र पुन्हा वैध`,
+  },
+  body: {
+    en: ({ name, pkg, number, reason, link }) =>
+      `Hello ${name},\n\nYour certificate ${number} for ${pkg} was restored and is valid again: ${link}\n\nReason: ${reason}`,
+    mr: ({ name, pkg, number, reason, link }) => `नमस्कार ${name},\n\n${pkg} चे तुमचे प्रमाणपत्र ${number} परत देण्यात आले असून ते पुन्हा वैध आहे: ${link}\n\nकारण: ${reason}`,
+  },
+  quoted: ['reason'],
+});
+
 export const certificateNameCorrectedEmail = defineEmail<Site & { name: string; printed: string; reason: string }>({
   subject: {
     en: ({ siteName }) => `${siteName}: the name on your certificates was corrected`,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { blankToUndefined, entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import { requesterOf } from '../../lib/owner-or-admin.js';
-import { certificateNumber, claimInput, correctNameInput, enableInput, revokeInput } from './certificates.schemas.js';
+import { certificateNumber, claimInput, correctNameInput, enableInput, restoreInput, revokeInput } from './certificates.schemas.js';
 import {
   adminCertificates,
   certificatePdfFor,
@@ -11,6 +11,7 @@ import {
   claimCertificate,
   correctCertificateName,
   ownCertificates,
+  restoreCertificate,
   revokeCertificate,
   setCertificatesEnabled,
   verifyCertificate,
@@ -52,6 +53,10 @@ export const certificatesRouter = router({
     .query(({ ctx, input }) => adminCertificates(ctx.db, input.packageId ?? null).map(toAdminCertificateView)),
   revoke: adminProcedure.input(revokeInput).mutation(({ ctx, input }) => {
     revokeCertificate(ctx, ctx.user.id, input);
+    return { ok: true as const };
+  }),
+  restore: adminProcedure.input(restoreInput).mutation(({ ctx, input }) => {
+    restoreCertificate(ctx, input);
     return { ok: true as const };
   }),
   correctName: adminProcedure.input(correctNameInput).mutation(({ ctx, input }) => correctCertificateName(ctx, input)),

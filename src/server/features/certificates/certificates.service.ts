@@ -3,10 +3,10 @@
  * certificates, has done every lecture and passed every quiz, claims theirs with the name they
  * chose once (Devanagari or Latin letters, then fixed). Each has a random public number; its page
  * `/certificates/{number}` says whether it is valid (name, package, date) or was revoked, and
- * nothing else. An admin may revoke one; a reversed purchase revokes it.
+ * nothing else. An admin may revoke one; a reversed purchase revokes it; only an admin restores it.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { certificateNames, certificates, packages, users, type CertificateRow, type UserRow } from '../../db/schema.js';
@@ -20,7 +20,7 @@ import { hasBought } from '../catalog/catalog.service.js';
 import { lectureCounts } from '../progress/progress.service.js';
 import { quizProgress } from '../quizzes/quizzes.service.js';
 import { certificatePdf, certificateSignature } from './certificate-pdf.js';
-import { certificateIssuedEmail, certificateNameCorrectedEmail, certificateRevokedEmail } from './certificates.emails.js';
+import { certificateIssuedEmail, certificateNameCorrectedEmail, certificateRestoredEmail, certificateRevokedEmail } from './certificates.emails.js';
 import { certificateErrors } from './certificates.errors.js';
 import { isOwnerOrAdmin, type Requester } from '../../lib/owner-or-admin.js';
 
@@ -42,6 +42,16 @@ function packageRow(db: Queryable, packageId: number) {
   return pkg;
 }
 
+/** The learner's latest revoked certificate of this package: it stays revoked until an admin restores it. */
+function revokedCertificate(db: Queryable, userId: number, packageId: number): CertificateRow | undefined {
+  return db
+    .select()
+    .from(certificates)
+    .where(and(eq(certificates.userId, userId), eq(certificates.packageId, packageId), isNotNull(certificates.revokedAt)))
+    .orderBy(desc(certificates.revokedAt))
+    .get();
+}
+
 function validCertificate(db: Queryable, userId: number, packageId: number): CertificateRow | undefined {
   return db
     .select()
@@ -61,6 +71,8 @@ export type CertificateStatus = {
   quizzes: { passed: number; total: number };
   finished: boolean;
   certificate: { number: string; issuedAt: number } | null;
+  /** A revoked certificate of this package (and no valid one): the learner cannot claim another until an admin restores it. */
+  revoked: { number: string; revokedAt: number } | null;
   name: { name: string; script: NameScript } | null;
 };
 
@@ -73,12 +85,14 @@ export function certificateStatus(db: Queryable, viewer: Learner, packageId: num
   const quizzes = quizProgress(db, viewer.id, packageId);
   const passed = quizzes.filter((quiz) => quiz.passed).length;
   const certificate = validCertificate(db, viewer.id, packageId);
+  const revoked = certificate ? undefined : revokedCertificate(db, viewer.id, packageId);
   return {
     enabled: pkg.certificates,
     lectures,
     quizzes: { passed, total: quizzes.length },
     finished: lectures.total > 0 && lectures.done === lectures.total && passed === quizzes.length,
     certificate: certificate ? { number: certificate.number, issuedAt: certificate.issuedAt } : null,
+    revoked: revoked?.revokedAt ? { number: revoked.number, revokedAt: revoked.revokedAt } : null,
     name: chosenName(db, viewer.id),
   };
 }
@@ -86,7 +100,8 @@ export function certificateStatus(db: Queryable, viewer: Learner, packageId: num
 /**
  * Issues the learner's certificate for a package they finished, once (a second claim answers the
  * same certificate). The first claim fixes the name the learner chose for every certificate; a
- * later claim may repeat it but not change it.
+ * later claim may repeat it but not change it. A revoked certificate is not replaced by claiming
+ * again: it stays revoked until an admin restores it.
  */
 export function claimCertificate(deps: Deps, viewer: Learner, input: { packageId: number; name?: string | undefined }): CertificateRow {
   const issued = deps.db.transaction((tx) => {
@@ -95,6 +110,7 @@ export function claimCertificate(deps: Deps, viewer: Learner, input: { packageId
     if (!status.finished) throw certificateErrors.NOT_FINISHED();
     const existing = validCertificate(tx, viewer.id, input.packageId);
     if (existing) return { certificate: existing, isNew: false };
+    if (status.revoked) throw certificateErrors.REVOKED_UNTIL_RESTORED();
     const now = deps.now();
     let name = status.name?.name ?? null;
     if (name === null) {
@@ -255,6 +271,32 @@ export function revokeCertificate(deps: Deps, adminId: number, input: { number: 
     pkg: row.packageName,
     number: row.number,
     reason: input.reason,
+  }));
+}
+
+/**
+ * An admin gives back a revoked certificate, under its number, with a reason the learner is
+ * emailed (the audit log keeps who did it). Only while the learner has the package and holds no
+ * other valid certificate of it; it carries the name the learner's certificates carry now.
+ */
+export function restoreCertificate(deps: Deps, input: { number: string; reason: string }): void {
+  const restored = deps.db.transaction((tx) => {
+    const row = byNumber(tx, input.number);
+    if (!row) throw certificateErrors.CERTIFICATE_NOT_FOUND();
+    if (row.revokedAt === null) throw certificateErrors.CERTIFICATE_NOT_REVOKED();
+    if (!hasBought(tx, row.userId, row.packageId) || isRevoked(tx, row.userId, row.packageId)) throw certificateErrors.RESTORE_WITHOUT_PACKAGE();
+    if (validCertificate(tx, row.userId, row.packageId)) throw certificateErrors.RESTORE_ANOTHER_VALID();
+    const name = chosenName(tx, row.userId)?.name ?? row.name;
+    tx.update(certificates).set({ revokedAt: null, revokedBy: null, revokeReason: null, name }).where(eq(certificates.id, row.id)).run();
+    return row;
+  });
+  emailLearner(deps, restored.userId, certificateRestoredEmail, (user) => ({
+    siteName: deps.config.siteName,
+    name: user.name,
+    pkg: restored.packageName,
+    number: restored.number,
+    reason: input.reason,
+    link: verifyUrl(deps.config, restored.number),
   }));
 }
 

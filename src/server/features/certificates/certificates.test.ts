@@ -1,9 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
 import { call, enableCertificates, passQuiz, quizWithQuestion, watchEveryLecture } from '../../../test/learning.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { insertOrder } from '../../../test/world.js';
+import { auditLog } from '../../db/schema.js';
 import { decideOrder } from '../orders/orders.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
 
@@ -146,9 +148,56 @@ describe('a certificate', () => {
     const pdf = await call(t, 'query', 'certificates.pdf', { number }, learner.token);
     expect(pdf.status).toBe(409);
     expect((await call(t, 'query', 'certificates.mine', undefined, learner.token)).data).toEqual([]);
-    // The learner may claim a new one: they still finished.
-    const next = await call(t, 'mutation', 'certificates.claim', { packageId }, learner.token);
-    expect(next.data.number).not.toBe(number);
+  });
+
+  it('stays revoked when the learner claims again, until an admin restores it with a reason the learner is emailed', async () => {
+    const { packageId, learner, finish } = await finishable();
+    finish();
+    const { number } = (await call(t, 'mutation', 'certificates.claim', { packageId, name: 'किरण पाटील' }, learner.token)).data;
+    await call(t, 'mutation', 'certificates.revoke', { number, reason: 'Shared the account' }, admin.token);
+    const again = await call(t, 'mutation', 'certificates.claim', { packageId }, learner.token, 'mr');
+    expect(again.status).toBe(409);
+    expect(again.error?.data.code).toBe('REVOKED_UNTIL_RESTORED');
+    expect(again.error?.message).toContain('रद्द');
+    expect((await call(t, 'query', 'certificates.status', { packageId }, learner.token)).data).toMatchObject({
+      certificate: null,
+      revoked: { number, revokedAt: expect.any(Number) },
+    });
+    expect((await call(t, 'query', 'certificates.mine', undefined, learner.token)).data).toEqual([]);
+
+    const restore = { number, reason: 'Checked: the account was not shared' };
+    expect((await call(t, 'mutation', 'certificates.restore', restore, learner.token)).status).toBe(403);
+    expect((await call(t, 'mutation', 'certificates.restore', { ...restore, reason: ' ' }, admin.token)).status).toBe(400);
+    expect((await call(t, 'mutation', 'certificates.restore', { ...restore, number: 'MS-0000-0000-0000' }, admin.token)).status).toBe(404);
+    expect((await call(t, 'mutation', 'certificates.restore', restore, admin.token)).status).toBe(200);
+    const restored = await call(t, 'mutation', 'certificates.restore', restore, admin.token);
+    expect(restored.error?.data.code).toBe('CERTIFICATE_NOT_REVOKED');
+    expect((await call(t, 'query', 'certificates.verify', { number })).data).toMatchObject({ status: 'valid', number, name: 'किरण पाटील' });
+    expect((await call(t, 'mutation', 'certificates.claim', { packageId }, learner.token)).data.number).toBe(number);
+    const email = await waitForEmail(t.outbox, learner.user.email, (mail) => mail.subject.includes('पुन्हा वैध'));
+    expect(email.text).toContain(`/certificates/${number}`);
+    expect(email.text).toContain('“Checked: the account was not shared”');
+    const audited = t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'certificates.restore'), eq(auditLog.actorId, admin.user.id)))
+      .all();
+    expect(audited).toHaveLength(1);
+  });
+
+  it('is not restored while its purchase stays reversed', async () => {
+    const pkg = createPackage(t.db, { name: 'Options' });
+    addLecture(t.db, pkg.id, 0);
+    enableCertificates(t.db, pkg.id);
+    const learner = await createUserWithToken(t.db);
+    const order = insertOrder(t, learner.user as never, pkg, null);
+    decideOrder(t.deps, admin.user.id, { orderId: order.id, action: 'approve' });
+    watchEveryLecture(t.db, learner.user.id, pkg.id);
+    const { number } = (await call(t, 'mutation', 'certificates.claim', { packageId: String(pkg.id), name: 'Asha More' }, learner.token)).data;
+    reverseOrder(t.deps, admin.user.id, { orderId: order.id, reason: 'Fake UTR' });
+    const refused = await call(t, 'mutation', 'certificates.restore', { number, reason: 'Asked' }, admin.token);
+    expect(refused.error?.data.code).toBe('RESTORE_WITHOUT_PACKAGE');
+    expect((await call(t, 'query', 'certificates.verify', { number })).data.status).toBe('revoked');
   });
 
   it('takes a name mended by an admin, on the certificates held, under the same numbers; a revoked one keeps its name', async () => {
@@ -156,7 +205,12 @@ describe('a certificate', () => {
     finish();
     const { number: revokedNumber } = (await call(t, 'mutation', 'certificates.claim', { packageId, name: 'किरन पाटील' }, learner.token)).data;
     await call(t, 'mutation', 'certificates.revoke', { number: revokedNumber, reason: 'Issued twice' }, admin.token);
-    const { number } = (await call(t, 'mutation', 'certificates.claim', { packageId }, learner.token)).data;
+    const second = createPackage(t.db, { name: 'म्युच्युअल फंड' });
+    addLecture(t.db, second.id, 0);
+    enableCertificates(t.db, second.id);
+    grantPackage(t.db, learner.user.id, second.id);
+    watchEveryLecture(t.db, learner.user.id, second.id);
+    const { number } = (await call(t, 'mutation', 'certificates.claim', { packageId: String(second.id) }, learner.token)).data;
     const mend = { userId: String(learner.user.id), name: 'किरण पाटील', reason: 'Spelling asked by the learner' };
     expect((await call(t, 'mutation', 'certificates.correctName', mend, learner.token)).status).toBe(403);
     expect((await call(t, 'mutation', 'certificates.correctName', { ...mend, name: 'किरण Patil' }, admin.token)).status).toBe(400);

@@ -16,7 +16,7 @@ import { catalogErrors } from '../catalog/catalog.errors.js';
 import { requirePackage } from '../catalog/catalog.service.js';
 import { requireWatchAccess } from '../catalog/lectures.service.js';
 import { lectureOpenings } from '../drip/drip.service.js';
-import { quizErrors } from './quizzes.errors.js';
+import { quizErrors, quizWait } from './quizzes.errors.js';
 import type { AdminQuiz, AttemptResult, QuizForLearner, QuizSummary } from './quizzes.views.js';
 
 type Learner = NonNullable<Viewer>;
@@ -24,6 +24,31 @@ type Deps = { db: Db; now: () => number };
 
 /** Attempts a learner may submit in an hour, over all quizzes: enough to learn, too few to guess through. */
 const attemptsPerHour = { points: 30, durationSeconds: 60 * 60 };
+
+const MINUTE = 60_000;
+/** The attempts at one quiz that count towards the wait before the next: those of the last day. */
+const ATTEMPT_MEMORY_MS = 24 * 60 * MINUTE;
+/** Attempts at one quiz within a day that need no wait after them. */
+const FREE_ATTEMPTS = 1;
+const LONGEST_WAIT_MS = 60 * MINUTE;
+
+/**
+ * When this learner may next submit this quiz: at once after their first attempt of the day, then
+ * 1, 2, 4, 8... minutes after the last one (an hour at most), so that guessing the answers one
+ * attempt at a time takes days while a learner who goes over the lecture again hardly waits.
+ */
+export function nextAttemptAt(db: Queryable, userId: number, quizId: number, now: number): number | null {
+  const recent = db
+    .select({ submittedAt: quizAttempts.submittedAt })
+    .from(quizAttempts)
+    .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.quizId, quizId), gt(quizAttempts.submittedAt, now - ATTEMPT_MEMORY_MS)))
+    .orderBy(desc(quizAttempts.submittedAt))
+    .all();
+  const last = recent[0];
+  if (!last || recent.length <= FREE_ATTEMPTS) return null;
+  const wait = Math.min(LONGEST_WAIT_MS, MINUTE * 2 ** (recent.length - FREE_ATTEMPTS - 1));
+  return last.submittedAt + wait;
+}
 
 function requireQuiz(db: Queryable, quizId: number): QuizRow {
   const quiz = db.select().from(quizzes).where(eq(quizzes.id, quizId)).get();
@@ -245,7 +270,9 @@ export function quizToTake(deps: Deps, viewer: Learner, quizId: number): QuizFor
 /**
  * Checks an attempt and keeps it. A question is right when exactly its right choices were
  * ticked; one left unanswered is wrong. The score is the share of right questions (rounded
- * down), passing at the quiz's pass mark. The answer says what was right as QUIZ_SHOW_ANSWERS allows.
+ * down), passing at the quiz's pass mark. The answer says which questions and choices were right
+ * only as QUIZ_SHOW_ANSWERS allows (else the score alone), and a learner who tries again before
+ * `nextAttemptAt` is told when they may.
  */
 export async function submitAttempt(
   deps: Deps & { config: Pick<Config, 'quizShowAnswers'>; rateLimits: RateLimits },
@@ -273,6 +300,8 @@ export async function submitAttempt(
   const scorePercent = Math.floor((100 * rightCount) / questions.length);
   const passed = scorePercent >= quiz.passPercent;
   const submittedAt = deps.now();
+  const allowedAt = nextAttemptAt(deps.db, viewer.id, quiz.id, submittedAt);
+  if (allowedAt !== null && allowedAt > submittedAt) throw quizWait((allowedAt - submittedAt) / 1000);
   deps.db
     .insert(quizAttempts)
     .values({
@@ -288,7 +317,17 @@ export async function submitAttempt(
     .run();
   const everPassed = passed || attemptStats(deps.db, viewer.id, quiz.id).passed;
   const show = deps.config.quizShowAnswers === 'always' || (deps.config.quizShowAnswers === 'passed' && everPassed);
-  return { quiz, submittedAt, rightCount, questionCount: questions.length, scorePercent, passed, showsAnswers: show, checked };
+  return {
+    quiz,
+    submittedAt,
+    rightCount,
+    questionCount: questions.length,
+    scorePercent,
+    passed,
+    showsAnswers: show,
+    nextAttemptAt: nextAttemptAt(deps.db, viewer.id, quiz.id, submittedAt),
+    checked,
+  };
 }
 
 /** The learner's own attempts at a quiz, newest first. */

@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
 import { call } from '../../../test/learning.js';
-import { callJson, type TestApp } from '../../../test/test-app.js';
+import { callJson, testClock, type TestApp } from '../../../test/test-app.js';
 import { appPerFile } from '../../../test/app-per-test.js';
 
 let t: TestApp;
 let admin: string;
+const clock = testClock();
 
 appPerFile(
   async (app) => {
     t = app;
     admin = (await createUserWithToken(t.db, { role: 'admin' })).token;
   },
-  { build: { dripEmails: false } },
+  { now: clock.now, build: { dripEmails: false } },
 );
 
 const SECRET_EXPLANATION = 'A SIP and an RD both put money aside every month';
@@ -164,7 +165,8 @@ describe('attempts', () => {
     expect(failed.status).toBe(200);
     expect(failed.data).toMatchObject({ rightCount: 0, questionCount: 2, scorePercent: 0, passPercent: 50, passed: false, showsAnswers: false });
     expect(JSON.stringify(failed.data)).not.toMatch(/rightOption|explanation/);
-    expect(failed.data.questions.map((question: { right: boolean }) => question.right)).toEqual([false, false]);
+    // The score only: which questions were right would let a learner guess one question at a time.
+    expect(failed.data.questions).toEqual([]);
 
     const passed = await call(
       t,
@@ -203,10 +205,47 @@ describe('attempts', () => {
       t.deps.config.quizShowAnswers = 'never';
       const never = await call(t, 'mutation', 'quizzes.submit', { quizId, answers }, learner.token);
       expect(never.data.showsAnswers).toBe(false);
-      expect(JSON.stringify(never.data)).not.toMatch(/rightOption|explanation/);
+      expect(JSON.stringify(never.data)).not.toMatch(/rightOption|explanation|"right"/);
+      expect(never.data.questions).toEqual([]);
     } finally {
       t.deps.config.quizShowAnswers = 'passed';
     }
+  });
+
+  it('slows down repeated attempts at a quiz: a wait growing with each attempt, told in the learner’s language', async () => {
+    const { learner, quizId, first, second, wrong } = await quizSetup();
+    const answers = [
+      { questionId: first.id, optionIds: wrong(first) },
+      { questionId: second.id, optionIds: wrong(second) },
+    ];
+    const submit = () => call(t, 'mutation', 'quizzes.submit', { quizId, answers }, learner.token, 'mr');
+    const firstTry = await submit();
+    expect(firstTry.data.nextAttemptAt).toBeNull();
+    const secondTry = await submit();
+    expect(secondTry.status).toBe(200);
+    expect(secondTry.data.nextAttemptAt).toBe(clock.now() + 60_000);
+    const tooSoon = await submit();
+    expect(tooSoon.status).toBe(429);
+    expect(tooSoon.error?.data.code).toBe('QUIZ_WAIT');
+    expect(tooSoon.error?.message).toContain('1 मिनिटांनी');
+    const english = await call(t, 'mutation', 'quizzes.submit', { quizId, answers }, learner.token, 'en');
+    expect(english.error?.message).toBe('Go over the lecture again first: you can try this quiz again in 1 minute.');
+    clock.advance(60_000);
+    expect((await submit()).data.nextAttemptAt).toBe(clock.now() + 2 * 60_000);
+    clock.advance(60_000);
+    expect((await submit()).error?.message).toContain('1 मिनिटांनी');
+    clock.advance(60_000);
+    expect((await submit()).data.nextAttemptAt).toBe(clock.now() + 4 * 60_000);
+    // Refused attempts are not kept; another learner and another quiz are not slowed.
+    const attempts = await call(t, 'query', 'quizzes.attempts', { quizId }, learner.token);
+    expect(attempts.data).toHaveLength(4);
+    const other = await quizSetup();
+    grantPackage(t.db, learner.user.id, other.pkg.id);
+    expect((await call(t, 'mutation', 'quizzes.submit', { quizId: other.quizId, answers: [] }, learner.token)).status).toBe(200);
+    expect((await call(t, 'mutation', 'quizzes.submit', { quizId, answers }, other.learner.token)).status).toBe(403);
+    // A day later the wait starts again.
+    clock.advance(24 * 60 * 60_000);
+    expect((await submit()).data.nextAttemptAt).toBeNull();
   });
 
   it('refuses answers naming a choice of another question, and a learner who did not buy the package', async () => {

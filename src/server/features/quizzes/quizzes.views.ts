@@ -31,8 +31,10 @@ export type AttemptResult = {
   questionCount: number;
   scorePercent: number;
   passed: boolean;
-  /** Whether QUIZ_SHOW_ANSWERS lets this learner see the right choices and explanations now. */
+  /** Whether QUIZ_SHOW_ANSWERS lets this learner see which questions were right, the right choices and explanations now. */
   showsAnswers: boolean;
+  /** When the learner may submit this quiz again (null: at once). */
+  nextAttemptAt: number | null;
   checked: { question: QuestionRow; ticked: number[]; right: number[]; isRight: boolean }[];
 };
 
@@ -80,7 +82,11 @@ export function toQuizToTakeView(row: QuizForLearner) {
   };
 }
 
-/** An attempt's result: the score, and per question whether it was right; the right choices and explanations only when shown. */
+/**
+ * An attempt's result: the score; per question whether it was right, the right choices and the
+ * explanations only when QUIZ_SHOW_ANSWERS shows them (else no question at all: knowing which
+ * questions were right would let a learner guess the answers one question at a time).
+ */
 export function toAttemptResultView(result: AttemptResult) {
   return {
     quizId: String(result.quiz.id),
@@ -91,15 +97,16 @@ export function toAttemptResultView(result: AttemptResult) {
     passPercent: result.quiz.passPercent,
     passed: result.passed,
     showsAnswers: result.showsAnswers,
-    questions: result.checked.map((item) => ({
-      id: String(item.question.id),
-      right: item.isRight,
-      chosen: item.ticked.map(String),
-      ...(result.showsAnswers && {
-        rightOptionIds: item.right.map(String),
-        explanationEn: item.question.explanationEn,
-        explanationMr: item.question.explanationMr,
-      }),
-    })),
+    nextAttemptAt: result.nextAttemptAt,
+    questions: result.showsAnswers
+      ? result.checked.map((item) => ({
+          id: String(item.question.id),
+          right: item.isRight,
+          chosen: item.ticked.map(String),
+          rightOptionIds: item.right.map(String),
+          explanationEn: item.question.explanationEn,
+          explanationMr: item.question.explanationMr,
+        }))
+      : [],
   };
 }
