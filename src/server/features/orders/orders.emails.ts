@@ -3,6 +3,7 @@ import { defineEmail } from '../../lib/mailer.js';
 type Site = { siteName: string };
 
 export const newOrderEmail = defineEmail<Site & { buyer: string; email: string; pkg: string; amount: string; utr: string; link: string }>({
+  kind: 'new-order',
   quoted: ['buyer', 'email'],
   subject: {
     en: ({ pkg, amount }) => `New payment to verify: ${pkg}, ${amount}`,
@@ -17,6 +18,7 @@ export const newOrderEmail = defineEmail<Site & { buyer: string; email: string; 
 });
 
 export const orderApprovedEmail = defineEmail<Site & { name: string; pkg: string; link: string; receipt: string[] | null; receiptLink: string | null }>({
+  kind: 'order-approved',
   quoted: ['name'],
   subject: {
     en: ({ pkg }) => `Payment verified: ${pkg} is in your account`,
@@ -33,6 +35,7 @@ export const orderApprovedEmail = defineEmail<Site & { name: string; pkg: string
 });
 
 export const orderRejectedEmail = defineEmail<Site & { name: string; pkg: string; utr: string; reason: string | null; link: string }>({
+  kind: 'order-rejected',
   quoted: ['name', 'reason'],
   subject: {
     en: ({ pkg }) => `We could not verify your payment for ${pkg}`,
@@ -48,6 +51,7 @@ export const orderRejectedEmail = defineEmail<Site & { name: string; pkg: string
 
 /** To the sponsor when a commission is booked: who bought what (first name only), and what they earned. */
 export const commissionEarnedEmail = defineEmail<Site & { name: string; buyer: string; pkg: string; amount: string; link: string }>({
+  kind: 'commission-earned',
   quoted: ['name', 'buyer'],
   subject: {
     en: ({ amount, pkg }) => `You earned ${amount}: a purchase of ${pkg} through your link`,
