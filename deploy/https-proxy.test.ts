@@ -7,7 +7,7 @@
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import https from 'node:https';
 import { createServer } from 'node:net';
@@ -148,7 +148,10 @@ beforeAll(async () => {
   expect(site).not.toBe(shipped);
   const globals = `{\n\tadmin off\n\tlocal_certs\n\tskip_install_trust\n\thttp_port ${httpPort}\n\thttps_port ${httpsPort}\n}\n\n`;
   await writeFile(path.join(dir, 'Caddyfile'), globals + site);
-  caddy = spawn(CADDY, ['run', '--config', path.join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
+  // Caddy runs with the umask of the shipped drop-in for caddy.service, as systemd would start it.
+  const dropIn = await readFile(path.join(projectRoot, 'deploy', 'caddy-umask.conf'), 'utf8');
+  const umask = dropIn.match(/^UMask=(0[0-7]{3})$/m)![1]!;
+  caddy = spawn('/bin/sh', ['-c', `umask ${umask} && exec "$0" "$@"`, CADDY, 'run', '--config', path.join(dir, 'Caddyfile'), '--adapter', 'caddyfile'], {
     env: { ...process.env, HOME: dir, XDG_DATA_HOME: path.join(dir, 'data'), XDG_CONFIG_HOME: path.join(dir, 'config') },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -217,7 +220,7 @@ describe('behind Caddy with HTTPS (deploy/Caddyfile)', () => {
     const registered = await callJson('POST', '/api/user/register', { name: 'Priya', email, contact: '9876543210', password: 'mango-lassi-42' });
     expect(registered.status).toBe(200);
     const code = await waitForEmail(outbox, email, (message) => /verification code/.test(message.subject));
-    const verified = await callJson('POST', '/api/user/verify', { activationToken: registered.body.activationToken, otp: codeFrom(code.subject) });
+    const verified = await callJson('POST', '/api/user/verify', { activationToken: registered.body.activationToken, otp: codeFrom(code.text) });
     expect(verified.status).toBe(200);
     const login = await callJson('POST', '/api/user/login', { email, password: 'mango-lassi-42' });
     expect(login.status).toBe(200);
@@ -239,6 +242,28 @@ describe('behind Caddy with HTTPS (deploy/Caddyfile)', () => {
     const player = await call('GET', `/course/study/${packageId}`, { headers: { cookie: cookie.split(';')[0]! } });
     expect(player.status).toBe(200);
     expect(String(player.body)).toContain('<html');
+  });
+
+  it('logs every request with no token in any form (header, query string, reset link, Referer), in a file only its owner reads', async () => {
+    const secrets = Array.from({ length: 6 }, (_, index) => `Secret${index}${process.pid}x${Date.now()}`);
+    const [sessionToken, setupToken, resetToken, erasureToken, pathToken, refererToken] = secrets as [string, string, string, string, string, string];
+    await callJson('GET', '/api/user/me', undefined, { token: sessionToken });
+    await call('GET', `/setup?token=${setupToken}`, { headers: { accept: 'text/html' } });
+    await callJson('POST', `/api/user/reset?token=${resetToken}`, { password: 'a-new-password-7' });
+    await call('GET', `/account/erase?token=${encodeURIComponent(erasureToken)}&lang=mr`, { headers: { accept: 'text/html' } });
+    await call('GET', `/reset-password/${pathToken}`, {
+      headers: { accept: 'text/html', referer: `https://localhost:${httpsPort}/reset-password/${refererToken}` },
+    });
+
+    const logFile = path.join(dir, 'caddy-access.log');
+    const lines = async () => (existsSync(logFile) ? (await readFile(logFile, 'utf8')).split('\n').filter(Boolean) : []);
+    await expect.poll(async () => (await lines()).filter((line) => line.includes('/reset-password/[redacted]')).length).toBe(1);
+    const uris = (await lines()).map((line) => (JSON.parse(line) as { request: { uri: string } }).request.uri);
+    expect(uris).toEqual(expect.arrayContaining(['/api/user/me', '/setup?[redacted]', '/api/user/reset?[redacted]', '/account/erase?[redacted]']));
+    const logged = (await lines()).join('\n');
+    for (const secret of secrets) expect(logged).not.toContain(secret);
+    expect(logged).not.toMatch(/"Token"|"Referer"/);
+    expect((await stat(logFile)).mode & 0o777).toBe(0o600);
   });
 
   it("counts a client's guesses by its real address: a forged X-Forwarded-For neither escapes the limit nor shows in the log", async () => {

@@ -56,7 +56,11 @@ describe('files under DATA_DIR', () => {
   it('emails written to the outbox are 0600 in a 0700 folder', async () => {
     const outboxDir = path.join(dir, 'outbox');
     const mailer = createMailer({ smtpUrl: undefined, from: 'x <x@localhost>', outboxDir, log: pino({ level: 'silent' }) });
-    const note = defineEmail<{ code: string }>({ subject: { en: () => 'Code', mr: () => 'Code' }, body: { en: ({ code }) => code, mr: ({ code }) => code } });
+    const note = defineEmail<{ code: string }>({
+      kind: 'note',
+      subject: { en: () => 'Code', mr: () => 'Code' },
+      body: { en: ({ code }) => code, mr: ({ code }) => code },
+    });
     await mailer.send(renderEmail(note, 'en', { code: '123456' }, 'a@example.com'));
     await mailer.close();
     const [file] = await readdir(outboxDir);

@@ -27,7 +27,7 @@ export async function registerThroughApi(
   expect(registered.status).toBe(200);
   const email = await waitForEmail(t.outbox, account.email, (m) => /verification code/.test(m.subject));
   const verified = await callJson(t.url, 'POST', '/api/user/verify', {
-    body: { activationToken: registered.body.activationToken, otp: codeFrom(email.subject) },
+    body: { activationToken: registered.body.activationToken, otp: codeFrom(email.text) },
   });
   expect(verified.status).toBe(200);
   const login = await callJson(t.url, 'POST', '/api/user/login', { body: { email: account.email, password: account.password } });

@@ -3,7 +3,8 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
-export type MailMessage = { to: string; subject: string; text: string; html: string };
+/** `kind` names the template (logged); the rest is the email. */
+export type MailMessage = { kind: string; to: string; subject: string; text: string; html: string };
 
 export type MailSettings = { smtpUrl: string | undefined; from: string; outboxDir: string };
 
@@ -24,7 +25,8 @@ export function createDelivery({ smtpUrl, from, outboxDir }: MailSettings): Deli
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async deliver(message) {
-      const info = await transport.sendMail({ from, ...message });
+      const { kind: _kind, ...email } = message;
+      const info = await transport.sendMail({ from, ...email });
       if (smtpUrl) return { file: null };
       // Emails hold codes and reset links: readable by the server's user only.
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });

@@ -6,7 +6,7 @@ import { expect, it } from 'vitest';
 import { readOutbox } from '../../test/outbox.js';
 import { deliveryInWorker } from './mail-thread.js';
 
-const message = { to: 'asha@example.com', subject: 'Code', text: '123456', html: '<p>123456</p>' };
+const message = { kind: 'note', to: 'asha@example.com', subject: 'Code', text: '123456', html: '<p>123456</p>' };
 
 it('delivers from the server thread once the mail worker has stopped, and says so in the log', async () => {
   const outboxDir = path.join(await mkdtemp(path.join(tmpdir(), 'mail-thread-')), 'outbox');

@@ -8,6 +8,7 @@ import { readOutbox } from '../../test/outbox.js';
 import { createMailer, defineEmail, renderEmail } from './mailer.js';
 
 const welcome = defineEmail<{ name: string; link: string }>({
+  kind: 'welcome',
   subject: { en: ({ name }) => `Welcome, ${name}`, mr: ({ name }) => `स्वागत आहे, ${name}` },
   body: {
     en: ({ name, link }) => `Hello ${name},\n\nOpen ${link} to begin.`,
@@ -69,6 +70,7 @@ describe('emails', () => {
 
   it('never linkify a parameter that is not a link the server built', () => {
     const note = defineEmail<{ pkg: string; link: string }>({
+      kind: 'note',
       subject: { en: ({ pkg }) => pkg, mr: ({ pkg }) => pkg },
       body: { en: ({ pkg, link }) => `${pkg}\n\n${link}`, mr: ({ pkg, link }) => `${pkg}\n\n${link}` },
     });
@@ -99,7 +101,8 @@ describe.each([
     const [message] = await readOutbox(outboxDir);
     expect(message).toMatchObject({ to: 'asha@example.com', subject: 'स्वागत आहे, आशा' });
     expect(message!.text).toContain('सुरुवात करण्यासाठी');
-    expect(lines).toContainEqual(expect.objectContaining({ to: 'asha@example.com', subject: 'स्वागत आहे, आशा', msg: 'email written to the outbox' }));
+    expect(lines).toContainEqual(expect.objectContaining({ kind: 'welcome', file: files[0], msg: 'email written to the outbox' }));
+    expect(JSON.stringify(lines)).not.toMatch(/asha@example\.com|आशा/);
   });
 
   it('go through a real SMTP server when SMTP_URL is set', async () => {
@@ -121,7 +124,8 @@ describe.each([
     expect(smtp.received[0]!.subject).toBe('Welcome, Asha');
     expect(smtp.received[0]!.text).toContain('Open https://learn.example.in/x to begin.');
     expect(smtp.received[0]!.from?.text).toContain('no-reply@learn.example.in');
-    expect(lines).toContainEqual(expect.objectContaining({ to: 'asha@example.com', msg: 'email sent' }));
+    expect(lines).toContainEqual(expect.objectContaining({ kind: 'welcome', msg: 'email sent' }));
+    expect(JSON.stringify(lines)).not.toMatch(/asha@example\.com|Asha/);
   });
 
   it('logs a failure in the background instead of throwing', async () => {

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Language } from '../../shared/domain.js';
 import { escapeHtml } from './html.js';
@@ -35,14 +36,15 @@ export function createMailer({ log, inWorker = false, ...settings }: MailerOptio
 
   async function send(message: MailMessage): Promise<void> {
     const { file } = await delivery.deliver(message);
-    if (file === null) log.info({ to: message.to, subject: message.subject }, 'email sent');
-    else log.info({ to: message.to, subject: message.subject, file }, 'email written to the outbox');
+    // The kind only: a subject or a recipient may hold a code or a person's address (no secret
+    // and no personal data in a log line).
+    if (file === null) log.info({ kind: message.kind }, 'email sent');
+    else log.info({ kind: message.kind, file: path.basename(file) }, 'email written to the outbox');
   }
 
   const inFlight = new Set<Promise<void>>();
 
-  const sendLogged = (message: MailMessage) =>
-    send(message).catch((error: unknown) => log.error({ err: error, to: message.to, subject: message.subject }, 'email failed'));
+  const sendLogged = (message: MailMessage) => send(message).catch((error: unknown) => log.error({ err: error, kind: message.kind }, 'email failed'));
 
   const sendLater = (compose: () => MailMessage | readonly MailMessage[] | null) => {
     const sending = new Promise<void>((resolve) => setImmediate(resolve))
@@ -69,6 +71,8 @@ export function createMailer({ log, inWorker = false, ...settings }: MailerOptio
 type Localized<P> = { en: (params: P) => string; mr: (params: P) => string };
 
 export type EmailTemplate<P> = {
+  /** What the message is, the only thing the log says about it (`verification-code`). */
+  kind: string;
   subject: Localized<P>;
   body: Localized<P>;
   /**
@@ -127,7 +131,7 @@ export function renderEmail<P>(template: EmailTemplate<P>, lang: Language, param
     .map((paragraph) => `<p>${toHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
     .join('\n');
   const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">${paragraphs}</body></html>`;
-  return { to, subject, text, html };
+  return { kind: template.kind, to, subject, text, html };
 }
 
 /** Escapes a paragraph; marked links become anchors, marked user text a visibly quoted span. */

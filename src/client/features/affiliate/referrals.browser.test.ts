@@ -43,7 +43,7 @@ describe('referrals, from a shared link to a payout', () => {
     await b.getByRole('checkbox', { name: /privacy notice/ }).check();
     await b.getByRole('button', { name: 'Register' }).click();
     await expect.poll(() => headingText(b)).toBe('Verify your email');
-    const code = codeFrom((await waitForEmail(t.outbox, 'sunita@example.com')).subject);
+    const code = codeFrom((await waitForEmail(t.outbox, 'sunita@example.com')).text);
     await b.getByLabel('6-digit code').fill(code);
     await b.getByRole('button', { name: 'Verify' }).click();
     // Verified and signed in at once: on to the packages.

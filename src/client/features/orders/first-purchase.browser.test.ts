@@ -116,7 +116,7 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
     await page.waitForURL(`${t.url}/verify`);
     await expect.poll(() => page.getByRole('link', { name: m.auth.verify.changeEmail }).isVisible()).toBe(true);
     await inView();
-    const code = codeFrom((await waitForEmail(t.outbox, email)).subject);
+    const code = codeFrom((await waitForEmail(t.outbox, email)).text);
     await learner.type(page.getByLabel(m.auth.fields.code), 'code', code);
     await learner.tap(page.getByRole('button', { name: m.auth.verify.submit }));
     await page.waitForURL(`${t.url}/course/${pkg.id}`);

@@ -3,10 +3,12 @@ import { defineEmail } from '../../lib/mailer.js';
 type Site = { siteName: string };
 
 export const verificationCodeEmail = defineEmail<Site & { name: string; code: string }>({
+  kind: 'verification-code',
   quoted: ['name'],
   subject: {
-    en: ({ siteName, code }) => `${code} is your ${siteName} verification code`,
-    mr: ({ siteName, code }) => `${code} हा तुमचा ${siteName} पडताळणी कोड आहे`,
+    // Never the code: subjects show on lock screens and in mail logs.
+    en: ({ siteName }) => `Your ${siteName} verification code`,
+    mr: ({ siteName }) => `तुमचा ${siteName} पडताळणी कोड`,
   },
   body: {
     en: ({ name, code, siteName }) =>
@@ -18,6 +20,7 @@ export const verificationCodeEmail = defineEmail<Site & { name: string; code: st
 
 /** Sent instead of a code when someone registers with an email that already has an account. */
 export const alreadyRegisteredEmail = defineEmail<Site & { loginUrl: string; forgotUrl: string }>({
+  kind: 'already-registered',
   subject: {
     en: ({ siteName }) => `You already have a ${siteName} account`,
     mr: ({ siteName }) => `तुमचे ${siteName} खाते आधीच आहे`,
@@ -31,6 +34,7 @@ export const alreadyRegisteredEmail = defineEmail<Site & { loginUrl: string; for
 });
 
 export const passwordResetEmail = defineEmail<Site & { name: string; link: string }>({
+  kind: 'password-reset',
   quoted: ['name'],
   subject: {
     en: ({ siteName }) => `Reset your ${siteName} password`,
@@ -45,6 +49,7 @@ export const passwordResetEmail = defineEmail<Site & { name: string; link: strin
 });
 
 export const passwordChangedEmail = defineEmail<Site & { name: string; forgotUrl: string }>({
+  kind: 'password-changed',
   quoted: ['name'],
   subject: {
     en: ({ siteName }) => `Your ${siteName} password was changed`,

@@ -3,6 +3,7 @@ import { defineEmail } from '../../lib/mailer.js';
 type Site = { siteName: string };
 
 export const accessRevokedEmail = defineEmail<Site & { name: string; pkg: string; reason: string; link: string }>({
+  kind: 'access-revoked',
   subject: {
     en: ({ pkg }) => `Your access to ${pkg} has been taken back`,
     mr: ({ pkg }) => `${pkg} चा तुमचा ॲक्सेस काढून घेतला आहे`,
@@ -16,6 +17,7 @@ export const accessRevokedEmail = defineEmail<Site & { name: string; pkg: string
 });
 
 export const accessRestoredEmail = defineEmail<Site & { name: string; pkg: string; link: string }>({
+  kind: 'access-restored',
   subject: {
     en: ({ pkg }) => `Your access to ${pkg} is back`,
     mr: ({ pkg }) => `${pkg} चा तुमचा ॲक्सेस परत मिळाला आहे`,

@@ -3,6 +3,7 @@ import { defineEmail } from '../../lib/mailer.js';
 type Site = { siteName: string };
 
 export const certificateIssuedEmail = defineEmail<Site & { name: string; pkg: string; number: string; link: string }>({
+  kind: 'certificate-issued',
   subject: {
     en: ({ pkg }) => `Your certificate for ${pkg}`,
     mr: ({ pkg }) => `${pkg} चे तुमचे प्रमाणपत्र`,
@@ -16,6 +17,7 @@ export const certificateIssuedEmail = defineEmail<Site & { name: string; pkg: st
 });
 
 export const certificateRevokedEmail = defineEmail<Site & { name: string; pkg: string; number: string; reason: string }>({
+  kind: 'certificate-revoked',
   subject: {
     en: ({ pkg }) => `Your certificate for ${pkg} was revoked`,
     mr: ({ pkg }) => `${pkg} चे तुमचे प्रमाणपत्र रद्द केले`,
@@ -41,6 +43,7 @@ export const certificateRestoredEmail = defineEmail<Site & { name: string; pkg: 
 });
 
 export const certificateNameCorrectedEmail = defineEmail<Site & { name: string; printed: string; reason: string }>({
+  kind: 'certificate-name-corrected',
   subject: {
     en: ({ siteName }) => `${siteName}: the name on your certificates was corrected`,
     mr: ({ siteName }) => `${siteName}: तुमच्या प्रमाणपत्रांवरील नाव दुरुस्त केले`,

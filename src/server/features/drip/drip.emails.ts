@@ -4,6 +4,7 @@ type Site = { siteName: string };
 
 /** A lecture (or more) of a package on a schedule opened: what opened, and when the next one opens. */
 export const lectureOpenedEmail = defineEmail<Site & { name: string; pkg: string; lectures: string; next: string | null; link: string }>({
+  kind: 'lecture-opened',
   subject: {
     en: ({ pkg }) => `A new lecture of ${pkg} is open`,
     mr: ({ pkg }) => `${pkg} चे नवीन लेक्चर उघडले आहे`,

@@ -3,6 +3,7 @@ import { defineEmail } from '../../lib/mailer.js';
 type Site = { siteName: string; name: string; link: string };
 
 export const orderReversedBuyerEmail = defineEmail<Site & { pkg: string; utr: string; reason: string; creditNote: string | null; invoice: string | null }>({
+  kind: 'order-reversed-buyer',
   quoted: ['reason'],
   subject: {
     en: ({ pkg }) => `Your order for ${pkg} was reversed`,
@@ -17,6 +18,7 @@ export const orderReversedBuyerEmail = defineEmail<Site & { pkg: string; utr: st
 });
 
 export const commissionReversedEmail = defineEmail<Site & { pkg: string; amount: string; reason: string; owed: string }>({
+  kind: 'commission-reversed',
   quoted: ['reason'],
   subject: {
     en: ({ amount }) => `A commission of ${amount} was reversed`,

@@ -3,6 +3,7 @@ import { defineEmail } from '../../lib/mailer.js';
 type Site = { siteName: string };
 
 export const newOrderEmail = defineEmail<Site & { buyer: string; email: string; pkg: string; amount: string; utr: string; link: string; decided: boolean }>({
+  kind: 'new-order',
   quoted: ['buyer', 'email'],
   subject: {
     en: ({ pkg, amount, decided }) =>
@@ -23,6 +24,7 @@ export const newOrderEmail = defineEmail<Site & { buyer: string; email: string; 
 
 /** To admins when the gateway paid an order whose buyer had also typed a UTR for it: two payments, one to refund. */
 export const paidTwiceEmail = defineEmail<Site & { buyer: string; pkg: string; amount: string; utr: string; link: string }>({
+  kind: 'paid-twice',
   quoted: ['buyer'],
   subject: {
     en: ({ pkg, amount }) => `Paid twice: ${pkg}, ${amount}, through the gateway and by UTR`,
@@ -37,6 +39,7 @@ export const paidTwiceEmail = defineEmail<Site & { buyer: string; pkg: string; a
 });
 
 export const orderApprovedEmail = defineEmail<Site & { name: string; pkg: string; link: string; receipt: string[] | null; receiptLink: string | null }>({
+  kind: 'order-approved',
   quoted: ['name'],
   subject: {
     en: ({ pkg }) => `Payment verified: ${pkg} is in your account`,
@@ -53,6 +56,7 @@ export const orderApprovedEmail = defineEmail<Site & { name: string; pkg: string
 });
 
 export const orderRejectedEmail = defineEmail<Site & { name: string; pkg: string; utr: string; reason: string | null; link: string }>({
+  kind: 'order-rejected',
   quoted: ['name', 'reason'],
   subject: {
     en: ({ pkg }) => `We could not verify your payment for ${pkg}`,
@@ -68,6 +72,7 @@ export const orderRejectedEmail = defineEmail<Site & { name: string; pkg: string
 
 /** To the sponsor when a commission is booked: who bought what (first name only), and what they earned. */
 export const commissionEarnedEmail = defineEmail<Site & { name: string; buyer: string; pkg: string; amount: string; link: string }>({
+  kind: 'commission-earned',
   quoted: ['name', 'buyer'],
   subject: {
     en: ({ amount, pkg }) => `You earned ${amount}: a purchase of ${pkg} through your link`,

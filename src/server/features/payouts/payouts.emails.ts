@@ -3,6 +3,7 @@ import { defineEmail } from '../../lib/mailer.js';
 type Site = { siteName: string; name: string; link: string };
 
 export const detailsChangedEmail = defineEmail<Site & { where: string; at: string }>({
+  kind: 'details-changed',
   subject: {
     en: ({ siteName }) => `${siteName}: your payout details were changed`,
     mr: ({ siteName }) => `${siteName}: तुमची पेआउट माहिती बदलली`,
@@ -16,6 +17,7 @@ export const detailsChangedEmail = defineEmail<Site & { where: string; at: strin
 });
 
 export const payoutPaidEmail = defineEmail<Site & { gross: string; tds: string; net: string; reference: string; where: string; owed: string }>({
+  kind: 'payout-paid',
   subject: {
     en: ({ siteName, net }) => `${siteName} has paid you ${net} of your earnings`,
     mr: ({ siteName, net }) => `${siteName} ने तुमच्या कमाईपैकी ${net} तुम्हाला दिले आहेत`,
@@ -29,6 +31,7 @@ export const payoutPaidEmail = defineEmail<Site & { gross: string; tds: string; 
 });
 
 export const payoutFailedEmail = defineEmail<Site & { gross: string; reason: string }>({
+  kind: 'payout-failed',
   quoted: ['reason'],
   subject: {
     en: ({ siteName }) => `${siteName}: your payout could not be made`,

@@ -3,6 +3,7 @@ import { defineEmail } from '../../lib/mailer.js';
 type Site = { siteName: string };
 
 export const erasureConfirmEmail = defineEmail<Site & { name: string; link: string }>({
+  kind: 'erasure-confirm',
   quoted: ['name'],
   subject: { en: () => 'Confirm: erase your account', mr: () => 'खात्री करा: तुमचे खाते मिटवा' },
   body: {
@@ -14,6 +15,7 @@ export const erasureConfirmEmail = defineEmail<Site & { name: string; link: stri
 });
 
 export const erasureDoneEmail = defineEmail<Site & { name: string }>({
+  kind: 'erasure-done',
   quoted: ['name'],
   subject: { en: () => 'Your account has been erased', mr: () => 'तुमचे खाते मिटवले आहे' },
   body: {

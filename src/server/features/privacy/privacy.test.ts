@@ -55,7 +55,7 @@ describe('consent to the privacy notice', () => {
     expect(errorCodeOf(refused.body)).toBe('CONSENT_REQUIRED');
     const registered = trpcData((await call(null, 'auth.register', 'mutation', { ...base, consent: true })).body);
     const mail = await waitForEmail(t.outbox, email, (message) => /verification code/i.test(message.subject));
-    const verified = await call(null, 'auth.verify', 'mutation', { activationToken: registered.activationToken, otp: codeFrom(mail.subject) });
+    const verified = await call(null, 'auth.verify', 'mutation', { activationToken: registered.activationToken, otp: codeFrom(mail.text) });
     expect(verified.status).toBe(200);
     const user = t.db.select().from(users).where(eq(users.email, email)).get()!;
     expect(t.db.select().from(consents).where(eq(consents.userId, user.id)).all()).toEqual([
