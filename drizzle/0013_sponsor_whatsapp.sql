@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `share_whatsapp` integer DEFAULT false NOT NULL;
