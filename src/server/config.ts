@@ -210,6 +210,17 @@ const envSchema = z.object({
       .default(18),
   ),
   PAYOUT_MINIMUM_RUPEES: wholeRupees(500),
+  PAYOUT_USUAL_DAYS: z
+    .preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'expected a whole number of days from 1 to 60' })
+        .int('expected a whole number of days from 1 to 60')
+        .min(1, 'expected a whole number of days from 1 to 60')
+        .max(60, 'expected a whole number of days from 1 to 60')
+        .default(7),
+    )
+    .describe('How many days a payout usually takes from the request to the money arriving; affiliates are told it after they ask.'),
   TDS_ENABLED: z.preprocess(
     emptyAsUndefined,
     z
@@ -330,6 +341,8 @@ const configSchema = envSchema
     maxDevicesPerLearner: e.MAX_DEVICES_PER_LEARNER,
     /** Payouts: the least an affiliate may request, in paise. */
     payoutMinimumPaise: e.PAYOUT_MINIMUM_RUPEES,
+    /** Payouts: the days a payout usually takes from the request to the affiliate's account, as they are told. */
+    payoutUsualDays: e.PAYOUT_USUAL_DAYS,
     /** TDS on commission payouts; rates in hundredths of a percent (200 = 2%), threshold in paise. */
     tds: {
       enabled: e.TDS_ENABLED,

@@ -26,10 +26,16 @@ function Sponsor({ userId }: { userId: string }) {
         <dl className="details">
           <dt>{t('fields.name')}</dt>
           <dd>{referrer?.name ?? na}</dd>
-          <dt>{t('fields.email')}</dt>
-          <dd>{referrer?.email ?? na}</dd>
-          <dt>{t('fields.phone')}</dt>
-          <dd>{referrer?.phone ?? na}</dd>
+          {referrer?.whatsapp && (
+            <>
+              <dt>{t('account.sponsorWhatsapp')}</dt>
+              <dd>
+                <a href={`https://wa.me/91${referrer.whatsapp}`} target="_blank" rel="noopener">
+                  {referrer.whatsapp}
+                </a>
+              </dd>
+            </>
+          )}
         </dl>
       )}
     </QueryState>

@@ -34,6 +34,8 @@ export const users = sqliteTable(
     email: text('email').notNull(),
     /** 10 digits, or null for accounts made without one (the admin CLI). */
     phone: text('phone'),
+    /** The person lets the learners they brought see this phone as a WhatsApp contact (off unless they turn it on). */
+    shareWhatsapp: integer('share_whatsapp', { mode: 'boolean' }).notNull().default(false),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: roles }).notNull().default('user'),
     referralCode: text('referral_code').notNull().unique(),

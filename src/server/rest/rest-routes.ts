@@ -69,7 +69,7 @@ export const restRoutes: readonly RestRow[] = [
   restRow('GET', '/api/user/referrer/:userId', {
     input: (request) => ({ userId: params(request).userId }),
     procedure: 'auth.referrer',
-    answer: (referrer) => ({ referrer: referrer && { name: referrer.name, email: referrer.email, contact: referrer.phone } }),
+    answer: (referrer) => ({ referrer: referrer && { name: referrer.name, email: null, contact: referrer.whatsapp } }),
   }),
   restRow('GET', '/api/profile-image', {
     procedure: 'auth.profileImage',

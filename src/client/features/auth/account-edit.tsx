@@ -22,7 +22,7 @@ export function AccountEdit({ user }: { user: SessionUser }) {
   const queryClient = useQueryClient();
   const save = useMutation(trpc.auth.updateProfile.mutationOptions());
   const change = useMutation(trpc.auth.changePassword.mutationOptions());
-  const [details, setDetails] = useState({ name: user.name, phone: user.phone ?? '' });
+  const [details, setDetails] = useState({ name: user.name, phone: user.phone ?? '', shareWhatsapp: user.shareWhatsapp });
   const [detailErrors, setDetailErrors] = useState<{ name?: string; phone?: string }>({});
   const [passwords, setPasswords] = useState({ current: '', next: '' });
   const [passwordErrors, setPasswordErrors] = useState<{ current?: string; next?: string }>({});
@@ -39,7 +39,7 @@ export function AccountEdit({ user }: { user: SessionUser }) {
     }
     setDetailErrors({});
     save.mutate(
-      { name: details.name, phone },
+      { name: details.name, phone, shareWhatsapp: details.shareWhatsapp },
       {
         onSuccess: async (result) => {
           toast.success(t('edit.saved'));
@@ -88,6 +88,17 @@ export function AccountEdit({ user }: { user: SessionUser }) {
             value={details.phone}
             onChange={(phone) => setDetails({ ...details, phone })}
           />
+          <div className="field field--check">
+            <label>
+              <input
+                type="checkbox"
+                name="share-whatsapp"
+                checked={details.shareWhatsapp}
+                onChange={(event) => setDetails({ ...details, shareWhatsapp: event.target.checked })}
+              />{' '}
+              {t('edit.shareWhatsapp')}
+            </label>
+          </div>
           <p className="muted">{t('edit.emailNote', { email: user.email })}</p>
           <SubmitButton className="button button--primary" busy={save.isPending} busyLabel={t('edit.saving')}>
             {t('edit.save')}

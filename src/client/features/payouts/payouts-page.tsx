@@ -265,7 +265,7 @@ function PayoutDetails({ details }: { details: Mine['details'] }) {
 
 /** Asking for a payout: the open request (and cancelling it), the button, or why there is none yet. */
 function PayoutRequest({ mine }: { mine: Mine }) {
-  const { t, lang } = usePayoutsMessages();
+  const { t, count, lang } = usePayoutsMessages();
   const trpc = useTRPC();
   const onChanged = useRefreshPayouts();
   const request = useMutation(trpc.payouts.request.mutationOptions());
@@ -282,6 +282,7 @@ function PayoutRequest({ mine }: { mine: Mine }) {
               ? t('request.open', { date: formatIstDateTime(openRequest.createdAt, lang), amount: formatRupees(openRequest.amountPaise) })
               : t('request.batched', { date: formatIstDateTime(openRequest.createdAt, lang) })}
           </p>
+          <p>{count('request.usualTime', mine.usualDays)}</p>
           {(openRequest.status === 'open' || openRequest.status === 'batched') && (
             <MutationButton
               className="button"
@@ -315,17 +316,34 @@ function PayoutRequest({ mine }: { mine: Mine }) {
   );
 }
 
-/** The payouts made or on their way, line by line. */
-function PayoutLines({ lines }: { lines: Mine['lines'] }) {
-  const { t, lang } = usePayoutsMessages();
+/** The payouts asked for (waiting for the admin) and those made or on their way, line by line. */
+function PayoutLines({ lines, requests, usualDays }: { lines: Mine['lines']; requests: Mine['requests']; usualDays: number }) {
+  const { t, count, lang } = usePayoutsMessages();
   const statusText = { pending: t('lines.pending'), paid: t('lines.paid'), failed: t('lines.failed') };
   const referenceWords = useReferenceWords();
+  // A request the admin has put in a batch has a line of its own below; one still waiting has only itself.
+  const waiting = requests.filter((request) => request.status === 'open');
   return (
     <section aria-labelledby="lines-title">
       <h2 id="lines-title">{t('lines.title')}</h2>
-      {lines.length === 0 ? (
-        <p className="muted">{t('lines.empty')}</p>
-      ) : (
+      {lines.length === 0 && waiting.length === 0 && <p className="muted">{t('lines.empty')}</p>}
+      {waiting.length > 0 && (
+        <ul className="payout-lines">
+          {waiting.map((request) => (
+            <li key={`request-${request.id}`}>
+              <span>
+                <strong>{t('lines.requested')}</strong> · {formatIstDateTime(request.createdAt, lang)} · {request.where}
+                <br />
+                {count('request.usualTime', usualDays)}
+              </span>
+              <span>
+                <strong>{formatRupees(request.amountPaise)}</strong>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {lines.length > 0 && (
         <ul className="payout-lines">
           {lines.map((line) => (
             <li key={line.id}>
@@ -373,7 +391,7 @@ export default function PayoutsPage() {
           <PayoutsBalance balance={data.balance} />
           <PayoutDetails details={data.details} />
           <PayoutRequest mine={data} />
-          <PayoutLines lines={data.lines} />
+          <PayoutLines lines={data.lines} requests={data.requests} usualDays={data.usualDays} />
           <StatementSection />
         </div>
       )}

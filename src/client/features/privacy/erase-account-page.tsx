@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { FormError } from '../../components/form-error';
 import { MutationButton } from '../../components/mutation-button';
 import { PageSpinner } from '../../components/page-spinner';
@@ -22,9 +22,14 @@ function ConfirmErasure({ token }: { token: string }) {
   const [problem, setProblem] = useState<string | null>(null);
   if (confirm.isSuccess) {
     return (
-      <p role="status" className="checkout__success">
-        {t('erase.done')}
-      </p>
+      <>
+        <p role="status" className="checkout__success">
+          {t('erase.done')}
+        </p>
+        <p>
+          <Link to={pagePaths.home}>{t('erase.home')}</Link>
+        </p>
+      </>
     );
   }
   return (
@@ -72,8 +77,13 @@ function AskErasure() {
   return (
     <form className="form" onSubmit={submit} noValidate>
       <p>{t('erase.what')}</p>
-      {erasure && erasure.owedPaise > 0 && <p role="note">{t('erase.owed', { amount: formatRupees(erasure.owedPaise) })}</p>}
-      {erasure?.payoutInFlight && <p role="note">{t('erase.inFlight')}</p>}
+      {erasure && erasure.payout.state === 'none' && erasure.owedPaise > 0 && (
+        <p role="note">
+          {t('erase.owed', { amount: formatRupees(erasure.owedPaise) })} <Link to={pagePaths.payouts}>{t('erase.toPayouts')}</Link>
+        </p>
+      )}
+      {erasure && erasure.payout.state === 'requested' && <p role="note">{t('erase.requested', { amount: formatRupees(erasure.payout.amountPaise) })}</p>}
+      {erasure && erasure.payout.state === 'being-paid' && <p role="note">{t('erase.beingPaid', { amount: formatRupees(erasure.payout.amountPaise) })}</p>}
       {erasure?.isAdmin ? (
         <p role="note">{t('erase.admin')}</p>
       ) : (

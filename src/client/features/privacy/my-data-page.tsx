@@ -4,23 +4,28 @@ import { PasswordField } from '../../components/password-field';
 import { downloadText } from '../../lib/download';
 import { errorMessage, useTRPC, type RouterOutputs } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import type { Language } from '../../../shared/domain';
 import { formatIstDateTime } from '../../../shared/ist';
+import { fieldLabel, readableValue, sectionLabel, shownColumns } from './my-data-view';
 import { usePrivacyMessages } from './privacy-messages';
 import './privacy.css';
 import { SubmitButton } from '../../components/submit-button';
 
 type MyData = RouterOutputs['privacy']['myData'];
 
-/** One record as a readable list of its fields. */
-function Fields({ row }: { row: Record<string, unknown> }) {
+/** One record as a readable list of its fields, named in the reader's language, money in rupees, moments in IST. */
+function Fields({ row, accountId, lang }: { row: Record<string, unknown>; accountId: unknown; lang: Language }) {
   return (
     <dl className="details my-data__fields">
-      {Object.entries(row).map(([field, value]) => (
-        <div key={field}>
-          <dt>{field}</dt>
-          <dd>{value === null ? '—' : typeof value === 'object' ? JSON.stringify(value) : String(value)}</dd>
-        </div>
-      ))}
+      {shownColumns(row, accountId).map(([field, value]) => {
+        const shown = readableValue(field, value, lang);
+        return (
+          <div key={field}>
+            <dt>{fieldLabel(field, lang)}</dt>
+            <dd>{typeof shown === 'string' ? shown : <Fields row={shown} accountId={accountId} lang={lang} />}</dd>
+          </div>
+        );
+      })}
     </dl>
   );
 }
@@ -81,14 +86,16 @@ export default function MyDataPage() {
           </p>
           <section aria-labelledby="my-data-account">
             <h2 id="my-data-account">{t('myData.account')}</h2>
-            <Fields row={data.account} />
+            <Fields row={data.account} accountId={data.account.id} lang={lang} />
           </section>
           {Object.entries(data.records).map(([table, rows]) => (
             <section key={table} aria-labelledby={`my-data-${table}`}>
-              <h2 id={`my-data-${table}`} translate="no">
-                {table}
-              </h2>
-              {rows.length === 0 ? <p>{t('myData.empty')}</p> : rows.map((row, index) => <Fields key={String(row.id ?? index)} row={row} />)}
+              <h2 id={`my-data-${table}`}>{sectionLabel(table, lang)}</h2>
+              {rows.length === 0 ? (
+                <p>{t('myData.empty')}</p>
+              ) : (
+                rows.map((row, index) => <Fields key={String(row.id ?? index)} row={row} accountId={data.account.id} lang={lang} />)
+              )}
             </section>
           ))}
         </>

@@ -148,6 +148,17 @@ describe('leaderboard', () => {
     expect(after.me.rank).toBe(2);
   });
 
+  it('sends first names only, in the app and through REST (the privacy notice promises no more)', async () => {
+    const earner = await createUserWithToken(t.db, { name: 'Sunita Ramesh Jadhav' });
+    await earn(earner.user.id, 700, '2026-11-24T09:00:00');
+    const viewer = await createUserWithToken(t.db);
+    const sent =
+      JSON.stringify((await board(viewer.token)).body) + JSON.stringify((await callJson(t.url, 'GET', '/api/leaderboard', { token: viewer.token })).body);
+    expect(sent).toContain('"Sunita"');
+    expect(sent).not.toContain('Jadhav');
+    expect(sent).not.toContain('Ramesh');
+  });
+
   it('tells the viewer their own rank when they are outside the list', async () => {
     for (let i = 0; i < 51; i += 1) {
       const earner = await createUserWithToken(t.db);

@@ -2,6 +2,7 @@ import type { UserRow } from '../../db/schema.js';
 import { profileImageUrl } from '../../lib/uploads.js';
 import type { Affiliate } from './affiliates.service.js';
 import type { CommissionLine, ReferredPurchase } from './earnings-history.service.js';
+import { firstNameOf } from './earnings-history.service.js';
 
 /** Earnings in paise: commissions and corrections of each IST period. Payouts do not lower them. */
 export type Earnings = { today: number; week: number; month: number; total: number };
@@ -26,11 +27,11 @@ export type Leaderboard = { entries: LeaderboardEntry[]; me: { rank: number; tot
 
 export type LeaderboardEntryView = Omit<LeaderboardEntry, 'userId'> & { userId: string };
 
-/** A board as the app and REST show it: ids as strings, pictures as URLs. */
+/** A board as the app and REST show it: ids as strings, pictures as URLs, first names only (as the privacy notice says). */
 export type LeaderboardView = { entries: LeaderboardEntryView[]; me: Leaderboard['me'] };
 
 export function toLeaderboardEntryView(entry: LeaderboardEntry): LeaderboardEntryView {
-  return { ...entry, userId: String(entry.userId), profileImage: profileImageUrl(entry.profileImage) };
+  return { ...entry, name: firstNameOf(entry.name), userId: String(entry.userId), profileImage: profileImageUrl(entry.profileImage) };
 }
 
 export type AffiliateView = {

@@ -35,8 +35,12 @@ export async function setProfileImage(deps: { db: Db; config: Config; rateLimits
  * Changes the name and phone a user shows (My account). The email stays: it is the login and
  * where codes and receipts go. The leaderboard shows names, so its cached answers are cleared.
  */
-export function updateProfile(db: Db, userId: number, input: { name: string; phone: string }): void {
-  const result = db.update(users).set({ name: input.name, phone: input.phone }).where(eq(users.id, userId)).run();
+export function updateProfile(db: Db, userId: number, input: { name: string; phone: string; shareWhatsapp?: boolean | undefined }): void {
+  const result = db
+    .update(users)
+    .set({ name: input.name, phone: input.phone, ...(input.shareWhatsapp === undefined ? {} : { shareWhatsapp: input.shareWhatsapp }) })
+    .where(eq(users.id, userId))
+    .run();
   if (result.changes === 0) throw accountErrors.USER_NOT_FOUND();
 }
 

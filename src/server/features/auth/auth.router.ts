@@ -6,7 +6,7 @@ import { protectedProcedure, publicProcedure, publicRead, router, signedInRead }
 import type { AppDeps } from '../../trpc/context.js';
 import { findActiveUser, findActiveUserByReferralCode, login, setLanguage } from './accounts.service.js';
 import { rememberDevice } from './login-limiter.js';
-import { toContactView, toMeView, toUploadedPictureView } from './auth.views.js';
+import { toMeView, toSponsorView, toUploadedPictureView } from './auth.views.js';
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
 import { changePassword, meOf, setProfileImage, updateProfile } from './account-edit.service.js';
 import { register, resendCode, verify } from './registration.service.js';
@@ -113,13 +113,13 @@ export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: App
       return { ok: true as const };
     }),
 
-    /** A user's sponsor: only the user themselves or an admin may ask. */
+    /** A user's sponsor, as much as the sponsor shares: only the user themselves or an admin may ask. */
     referrer: protectedProcedure.input(z.object({ userId: entityId })).query(({ ctx, input }) => {
       requireOwnerOrAdmin(ctx.user, input.userId);
       const user = findActiveUser(ctx.db, input.userId);
       if (!user) throw accountErrors.USER_NOT_FOUND();
       const sponsor = user.sponsorId === null ? undefined : findActiveUser(ctx.db, user.sponsorId);
-      return sponsor ? toContactView(sponsor) : null;
+      return sponsor ? toSponsorView(sponsor) : null;
     }),
 
     /**
@@ -132,11 +132,13 @@ export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: App
       return sponsor ? { name: sponsor.name } : null;
     }),
 
-    /** My account: the name and phone the user shows (the email stays: it is the login). */
-    updateProfile: protectedProcedure.input(z.object({ name: personName, phone: indianPhone })).mutation(({ ctx, input }) => {
-      updateProfile(ctx.db, ctx.user.id, input);
-      return { user: toMeView(findActiveUser(ctx.db, ctx.user.id)!) };
-    }),
+    /** My account: the name and phone the user shows (the email stays: it is the login), and whether their learners see the phone on WhatsApp. */
+    updateProfile: protectedProcedure
+      .input(z.object({ name: personName, phone: indianPhone, shareWhatsapp: z.boolean().optional() }))
+      .mutation(({ ctx, input }) => {
+        updateProfile(ctx.db, ctx.user.id, input);
+        return { user: toMeView(findActiveUser(ctx.db, ctx.user.id)!) };
+      }),
 
     /** My account: a new password, after the current one; the user's other sessions end. */
     changePassword: protectedProcedure.input(z.object({ current: password, next: newPassword })).mutation(async ({ ctx, input }) => {

@@ -15,9 +15,16 @@ export type MeView = PersonView & {
   referralCode: string;
   profileImage: string | null;
   lang: Language;
+  /** Whether the learners this person brought see their phone as a WhatsApp contact. */
+  shareWhatsapp: boolean;
 };
 
-export type ContactView = { name: string; email: string; phone: string | null };
+/**
+ * A sponsor as the learner they brought sees them: the name, and a WhatsApp number only when the
+ * sponsor chose to share it. Never their email or (unshared) phone: the privacy notice says a
+ * learner sees nothing of their sponsor beyond what the sponsor shares.
+ */
+export type SponsorView = { name: string; whatsapp: string | null };
 
 export function toMeView(user: UserRow): MeView {
   return {
@@ -25,6 +32,7 @@ export function toMeView(user: UserRow): MeView {
     referralCode: user.referralCode,
     profileImage: profileImageUrl(user.profileImage),
     lang: user.lang,
+    shareWhatsapp: user.shareWhatsapp,
   };
 }
 
@@ -33,8 +41,8 @@ export function toUploadedPictureView(file: string): { imageUrl: string } {
   return { imageUrl: profileImageUrl(file)! };
 }
 
-export function toContactView(user: UserRow): ContactView {
-  return { name: user.name, email: user.email, phone: user.phone };
+export function toSponsorView(sponsor: UserRow): SponsorView {
+  return { name: sponsor.name, whatsapp: sponsor.shareWhatsapp ? sponsor.phone : null };
 }
 
 /** One device a user is logged in on (one session), as the app sees it; times in epoch ms. */

@@ -6,6 +6,7 @@ import { createUserWithToken } from '../../../test/factories.js';
 import { makePng } from '../../../test/images.js';
 import { postForm } from '../../../test/multipart.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
+import { callProcedure } from '../../../test/trpc-http.js';
 import { profileImageLimit } from './account-edit.service.js';
 
 let t: TestApp;
@@ -94,13 +95,37 @@ describe('referrer', () => {
     const path = `/api/user/referrer/${learner.user.id}`;
 
     const own = await callJson(t.url, 'GET', path, { token: learner.token });
-    expect(own.body).toEqual({ referrer: { name: 'Ravi', email: sponsor.user.email, contact: sponsor.user.phone } });
+    // The sponsor's email and phone are not sent at all: the learner sees only what the sponsor shares.
+    expect(own.body).toEqual({ referrer: { name: 'Ravi', email: null, contact: null } });
+    expect(JSON.stringify(own.body)).not.toContain(sponsor.user.email);
     expect((await callJson(t.url, 'GET', path, { token: admin.token })).body).toEqual(own.body);
     const forbidden = await callJson(t.url, 'GET', path, { token: other.token });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body).toMatchObject({ success: false, code: 'NOT_YOURS' });
     expect((await callJson(t.url, 'GET', path)).status).toBe(401);
     expect((await callJson(t.url, 'GET', `/api/user/referrer/${sponsor.user.id}`, { token: sponsor.token })).body).toEqual({ referrer: null });
+  });
+
+  it('sends the sponsor’s phone as a WhatsApp contact only once the sponsor turns sharing on, and never their email', async () => {
+    const sponsor = await createUserWithToken(t.db, { name: 'Ravi', phone: '9876543210' });
+    const learner = await createUserWithToken(t.db, { sponsorId: sponsor.user.id });
+    const trpcGet = (token: string, path: string, input: unknown) => callProcedure(t.url, path, 'query', input, { token });
+    const trpcCall = (token: string, path: string, input: unknown) => callProcedure(t.url, path, 'mutation', input, { token });
+    const asked = async () => (await trpcGet(learner.token, 'auth.referrer', { userId: String(learner.user.id) })).body.result.data;
+    expect(await asked()).toEqual({ name: 'Ravi', whatsapp: null });
+
+    const turnedOn = await trpcCall(sponsor.token, 'auth.updateProfile', { name: 'Ravi', phone: '9876543210', shareWhatsapp: true });
+    expect(turnedOn.body.result.data.user.shareWhatsapp).toBe(true);
+    expect(await asked()).toEqual({ name: 'Ravi', whatsapp: '9876543210' });
+    const rest = await callJson(t.url, 'GET', `/api/user/referrer/${learner.user.id}`, { token: learner.token });
+    expect(rest.body).toEqual({ referrer: { name: 'Ravi', email: null, contact: '9876543210' } });
+    expect(JSON.stringify(rest.body)).not.toContain(sponsor.user.email);
+
+    // Saving the profile without the choice keeps it; turning it off hides the number again.
+    await trpcCall(sponsor.token, 'auth.updateProfile', { name: 'Ravi Patil', phone: '9876543210' });
+    expect(await asked()).toEqual({ name: 'Ravi Patil', whatsapp: '9876543210' });
+    await trpcCall(sponsor.token, 'auth.updateProfile', { name: 'Ravi Patil', phone: '9876543210', shareWhatsapp: false });
+    expect(await asked()).toEqual({ name: 'Ravi Patil', whatsapp: null });
   });
 
   it('answers 404 for a user that does not exist, and 400 for an id that is not one', async () => {

@@ -172,6 +172,8 @@ export type PayoutsHome = {
   openRequest: RequestView | null;
   canRequest: boolean;
   tdsEnabled: boolean;
+  /** How many days a payout usually takes from the request to the money arriving (PAYOUT_USUAL_DAYS). */
+  usualDays: number;
   lines: PayoutLineView[];
   requests: RequestView[];
 };
@@ -191,6 +193,7 @@ export function payoutsHome(db: Db, config: Config, userId: number, now = Date.n
     openRequest: open ? toRequestView(open) : null,
     canRequest: !!details && balance.requestablePaise > 0,
     tdsEnabled: config.tds.enabled,
+    usualDays: config.payoutUsualDays,
     lines: lines.map(toPayoutLineView),
     requests: requests.map(toRequestView),
   };

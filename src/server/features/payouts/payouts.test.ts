@@ -103,6 +103,7 @@ describe('payout details', () => {
     const mine = await data(call(asha.token, 'payouts.mine', 'query'));
     expect(JSON.stringify(mine)).not.toContain('asha.patil');
     expect(JSON.stringify(mine)).not.toContain('ABCDE1234F');
+    expect(mine.usualDays).toBe(7);
     const bank = await data(
       call(asha.token, 'payouts.saveDetails', 'mutation', {
         method: 'bank',

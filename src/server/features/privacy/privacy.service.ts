@@ -152,26 +152,40 @@ function erasedSnapshot(json: string | null): string | null {
   });
 }
 
-/** What stands in the way of erasing now: a payout on its way (it must be paid or fail first). */
-function payoutInFlight(db: Queryable, userId: number): boolean {
-  const request = db
-    .select({ id: payoutRequests.id })
-    .from(payoutRequests)
-    .where(and(eq(payoutRequests.userId, userId), inArray(payoutRequests.status, ['open', 'batched'])))
-    .get();
+/**
+ * Where the person's payout stands, as erasing must wait for it: none, asked for and waiting for
+ * the admin, or being paid (in a batch, or a line on its way). The amount is what was asked or is
+ * on its way.
+ */
+type PayoutStanding = { state: 'none' } | { state: 'requested' | 'being-paid'; amountPaise: number };
+
+function payoutStanding(db: Queryable, userId: number): PayoutStanding {
   const line = db
-    .select({ id: payoutLines.id })
+    .select({ amountPaise: payoutLines.grossPaise })
     .from(payoutLines)
     .where(and(eq(payoutLines.userId, userId), eq(payoutLines.status, 'pending')))
     .get();
-  return request !== undefined || line !== undefined;
+  if (line) return { state: 'being-paid', amountPaise: line.amountPaise };
+  const request = db
+    .select({ status: payoutRequests.status, amountPaise: payoutRequests.amountPaise })
+    .from(payoutRequests)
+    .where(and(eq(payoutRequests.userId, userId), inArray(payoutRequests.status, ['open', 'batched'])))
+    .get();
+  if (!request) return { state: 'none' };
+  return { state: request.status === 'open' ? 'requested' : 'being-paid', amountPaise: request.amountPaise };
 }
 
-export type ErasurePreview = { owedPaise: number; payoutInFlight: boolean; isAdmin: boolean };
+/** What stands in the way of erasing now: a payout asked for or on its way (it must be paid or fail first). */
+function payoutInFlight(db: Queryable, userId: number): boolean {
+  return payoutStanding(db, userId).state !== 'none';
+}
+
+export type ErasurePreview = { owedPaise: number; payoutInFlight: boolean; payout: PayoutStanding; isAdmin: boolean };
 
 /** What erasing would mean for the person now: what they are owed (written down), or why not yet. */
 export function erasurePreview(db: Queryable, user: UserRow): ErasurePreview {
-  return { owedPaise: Math.max(0, user.earnedPaise - user.paidPaise), payoutInFlight: payoutInFlight(db, user.id), isAdmin: user.role !== 'user' };
+  const payout = payoutStanding(db, user.id);
+  return { owedPaise: Math.max(0, user.earnedPaise - user.paidPaise), payoutInFlight: payout.state !== 'none', payout, isAdmin: user.role !== 'user' };
 }
 
 /**

@@ -162,7 +162,15 @@ describe('erasing one’s account', () => {
 
   it('waits while a payout is on its way, and is refused for an admin', async () => {
     const ravi = await personWithHistory('Ravi Payout', `ravi.payout.${process.pid}@example.com`, '9811100004');
+    const payoutState = async () => trpcData((await call(ravi.token, 'privacy.status', 'query')).body).erasure;
+    const owed = (await payoutState()).owedPaise;
+    expect(owed).toBeGreaterThan(0);
+    expect(await payoutState()).toMatchObject({ payout: { state: 'none' }, payoutInFlight: false });
     expect((await call(ravi.token, 'payouts.request', 'mutation')).status).toBe(200);
+    // Asked for, not yet paid: the page says so rather than "on its way".
+    expect(await payoutState()).toMatchObject({ payout: { state: 'requested', amountPaise: owed }, payoutInFlight: true });
+    expect((await call(admin.token, 'payouts.makeBatch', 'mutation', { userIds: [String(ravi.user.id)] })).status).toBe(200);
+    expect(await payoutState()).toMatchObject({ payout: { state: 'being-paid', amountPaise: owed }, payoutInFlight: true });
     expect(errorCodeOf((await call(ravi.token, 'privacy.requestErasure', 'mutation', { password: TEST_PASSWORD })).body)).toBe('PAYOUT_IN_FLIGHT');
     expect(errorCodeOf((await call(admin.token, 'privacy.requestErasure', 'mutation', { password: TEST_PASSWORD })).body)).toBe('ADMIN_CANNOT_ERASE');
     expect(t.db.select().from(payoutDetails).where(eq(payoutDetails.userId, ravi.user.id)).all()).toHaveLength(1);
