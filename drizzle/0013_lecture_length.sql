@@ -1,0 +1,1 @@
+ALTER TABLE `lectures` ADD `duration_seconds` integer;
