@@ -372,6 +372,7 @@ const procedures: Record<string, ProcedureCell> = {
     input: (w) => ({ packageId: id(w.owned), video: 'https://youtu.be/dQw4w9WgXcQ', title: 'Part three' }),
     expect: adminOnly(),
   },
+  'lectures.withoutLength': { expect: adminOnly() },
   'lectures.remove': { input: (w) => ({ id: id(w.lectures[0]!) }), expect: adminOnly() },
   'lectures.reorder': { input: (w) => ({ packageId: id(w.owned), lectureIds: w.lectures.map(id).reverse() }), expect: adminOnly() },
   'lectures.saveProgress': { input: (w) => ({ packageId: id(w.owned), lectureId: id(w.lectures[1]!) }), expect: buyerOrAdmin },

@@ -15,6 +15,31 @@ export const WATCHED_SHARE = 0.9;
  */
 export const FASTEST_PLAYBACK = 2;
 
+/** The longest a lecture's video may be, in seconds (12 hours). */
+export const MAX_VIDEO_LENGTH_SECONDS = 12 * 60 * 60;
+
+/**
+ * A video's length as an admin types it: "12:30" (minutes:seconds), "1:02:03"
+ * (hours:minutes:seconds) or "45" (minutes); null when it does not read as one from 1 second to
+ * MAX_VIDEO_LENGTH_SECONDS.
+ */
+export function parseVideoLength(text: string): number | null {
+  const parts = text.trim().split(':');
+  if (parts.length > 3 || parts.some((part) => !/^\d{1,4}$/.test(part))) return null;
+  const numbers = parts.map(Number);
+  if (numbers.slice(1).some((part) => part > 59)) return null;
+  const seconds = parts.length === 1 ? numbers[0]! * 60 : numbers.reduce((total, part) => total * 60 + part, 0);
+  return seconds >= 1 && seconds <= MAX_VIDEO_LENGTH_SECONDS ? seconds : null;
+}
+
+/** Seconds as the admin form shows them: "12:30", or "1:02:03" from an hour on. */
+export function formatVideoLength(seconds: number): string {
+  const whole = Math.round(seconds);
+  const [hours, minutes, rest] = [Math.floor(whole / 3600), Math.floor((whole % 3600) / 60), whole % 60];
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(rest)}` : `${minutes}:${pad(rest)}`;
+}
+
 /** How a package's lectures open after purchase: all at once (no schedule), one a week, or each after its own number of days. */
 export const dripModes = ['weekly', 'days'] as const;
 export type DripMode = (typeof dripModes)[number];

@@ -80,10 +80,16 @@ export function createPackage(
   return pkg;
 }
 
-export function addLecture(db: Db, packageId: number, position: number, videoUrl = `https://www.youtube-nocookie.com/embed/dQw4w9WgXc${position % 10}`) {
+export function addLecture(
+  db: Db,
+  packageId: number,
+  position: number,
+  videoUrl = `https://www.youtube-nocookie.com/embed/dQw4w9WgXc${position % 10}`,
+  durationSeconds: number | null = 600,
+) {
   const lecture = db
     .insert(lectures)
-    .values({ packageId, position, videoUrl, title: `Part ${position + 1}`, createdAt: Date.now() })
+    .values({ packageId, position, videoUrl, title: `Part ${position + 1}`, durationSeconds, createdAt: Date.now() })
     .returning()
     .get();
   return lecture;

@@ -164,6 +164,8 @@ export const lectures = sqliteTable(
     position: integer('position').notNull(),
     /** With the package's drip `days`: days after purchase it opens (null: at purchase). */
     opensAfterDays: integer('opens_after_days'),
+    /** The video's length as the admin set it (null: not set yet, and nobody can finish the lecture). */
+    durationSeconds: integer('duration_seconds'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('lectures_package_position').on(t.packageId, t.position)],

@@ -9,6 +9,7 @@ import { useCatalogAdminMessages } from './catalog-admin-messages';
 import { PackageSelect } from './package-select';
 import { usePackageLectures } from './use-package-lectures';
 import { SubmitButton } from '../../components/submit-button';
+import { LecturesWithoutLength } from './lectures-without-length';
 
 /** /admin/lecture: add a lecture (a video link, an optional title) to a package, and set the order of its lectures. */
 export default function AddLecturePage() {
@@ -19,6 +20,7 @@ export default function AddLecturePage() {
   const [packageId, setPackageId] = useState('');
   const [video, setVideo] = useState('');
   const [title, setTitle] = useState('');
+  const [length, setLength] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const lectures = usePackageLectures(packageId);
   const add = useMutation(trpc.lectures.add.mutationOptions());
@@ -35,12 +37,13 @@ export default function AddLecturePage() {
     }
     setProblem(null);
     add.mutate(
-      { packageId, video, title },
+      { packageId, video, title, lengthSeconds: length },
       {
         onSuccess: () => {
           toast.success(t('addLecture.added'));
           setVideo('');
           setTitle('');
+          setLength('');
           void refresh();
         },
         onError: (error) => {
@@ -75,6 +78,7 @@ export default function AddLecturePage() {
   return (
     <div className="page">
       <h1>{t('addLecture.title')}</h1>
+      <LecturesWithoutLength />
       <form className="form admin-form" noValidate onSubmit={submit}>
         <PackageSelect value={packageId} onChange={setPackageId} required />
         <TextField
@@ -89,6 +93,15 @@ export default function AddLecturePage() {
           onChange={setVideo}
         />
         <TextField label={t('fields.title')} name="title" maxLength={200} value={title} onChange={setTitle} />
+        <TextField
+          label={t('fields.length')}
+          name="length"
+          inputMode="numeric"
+          autoComplete="off"
+          hint={t('fields.lengthHint')}
+          value={length}
+          onChange={setLength}
+        />
         {problem && (
           <p className="admin-form__error" role="alert">
             {problem}

@@ -2,12 +2,14 @@ import type { ReactNode } from 'react';
 import { useCatalogAdminMessages } from './catalog-admin-messages';
 import type { usePackageLectures } from './use-package-lectures';
 import { QueryState } from '../../components/query-state';
+import { formatVideoLength } from '../../../shared/learning';
 
 type Lectures = ReturnType<typeof usePackageLectures>;
 type Lecture = NonNullable<Lectures['data']>['lectures'][number];
 
 /**
- * A package's lectures as the admin screens list them: 'Part N', title and link, with the
+ * A package's lectures as the admin screens list them: 'Part N', title, link and length (or a
+ * warning that it is not set), with the
  * screen's own buttons beside each (`actions`); a failure or an empty package says so.
  */
 export function AdminLectureList({ lectures, actions }: { lectures: Lectures; actions: (lecture: Lecture, index: number, count: number) => ReactNode }) {
@@ -28,6 +30,11 @@ export function AdminLectureList({ lectures, actions }: { lectures: Lectures; ac
                 <strong>{t('lectures.part', { number: index + 1 })}</strong>
                 {lecture.title && <span>{lecture.title}</span>}
                 <span className="admin-list__meta">{lecture.video}</span>
+                {lecture.lengthSeconds === null ? (
+                  <span className="admin-list__warning">{t('lectures.noLength')}</span>
+                ) : (
+                  <span className="admin-list__meta">{t('lectures.length', { length: formatVideoLength(lecture.lengthSeconds) })}</span>
+                )}
               </span>
               <span className="admin-list__actions">{actions(lecture, index, list.length)}</span>
             </li>

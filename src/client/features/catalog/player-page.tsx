@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
-import { errorCode, type RouterOutputs, useTRPC } from '../../lib/trpc';
+import { errorCode, errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCatalogMessages } from './catalog-messages';
 import { VideoPlayer } from './video-player';
@@ -154,7 +154,9 @@ export default function PlayerPage() {
   };
   const start = useMutation(trpc.progress.start.mutationOptions({ onSuccess: refreshProgress }));
   const watched = useMutation(trpc.progress.watched.mutationOptions({ onSuccess: (answer) => answer.done && refreshProgress() }));
-  const markDone = useMutation(trpc.progress.markDone.mutationOptions({ onSuccess: refreshProgress, onError: () => toast.error(words.t('markFailed')) }));
+  const markDone = useMutation(
+    trpc.progress.markDone.mutationOptions({ onSuccess: refreshProgress, onError: (error) => toast.error(errorMessage(error, words.t('markFailed'))) }),
+  );
   // The part picked on this visit, remembered with its package so another package opens on its own place.
   const [selected, setSelected] = useState<{ courseId: string; lectureId: string } | null>(null);
   const selectedId = selected?.courseId === courseId ? selected.lectureId : null;
@@ -259,7 +261,9 @@ export default function PlayerPage() {
                     </button>
                   </div>
                 )}
-                {currentProgress?.started && !currentProgress.done && !currentProgress.canMarkDone && <p className="field__hint">{words.t('watchedHint')}</p>}
+                {currentProgress?.started && !currentProgress.done && !currentProgress.canMarkDone && (
+                  <p className="field__hint">{words.t(currentProgress.lengthKnown ? 'watchedHint' : 'lengthPending')}</p>
+                )}
                 <div className="player__nav">
                   <button ref={previousRef} type="button" className="button" disabled={atStart} onClick={() => select(index - 1, 'previous')}>
                     {t('player.previous')}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { tiers, type Tier } from '../../../shared/domain.js';
+import { MAX_VIDEO_LENGTH_SECONDS, parseVideoLength } from '../../../shared/learning.js';
 import { blankToUndefined, entityId, optionalText, requiredText, rupees } from '../../../shared/schemas.js';
 
 /** A tier label in any letter case ("gold", "GOLD"), or none. */
@@ -38,10 +39,27 @@ const chosenPackage = z
   .refine((value) => blankToUndefined(value) !== undefined, 'LECTURE_LINK_REQUIRED')
   .pipe(entityId);
 
+/** A video's length: whole seconds, or the admin's "12:30" or "1:02:03"; blank when not known yet (null). */
+const videoLength = z
+  .preprocess((value) => {
+    const given = blankToUndefined(value);
+    return typeof given === 'string' ? (parseVideoLength(given) ?? given) : given;
+  }, z
+    .number({ error: 'LECTURE_LENGTH_INVALID' })
+    .int('LECTURE_LENGTH_INVALID')
+    .min(1, 'LECTURE_LENGTH_INVALID')
+    .max(MAX_VIDEO_LENGTH_SECONDS, 'LECTURE_LENGTH_INVALID')
+    .optional())
+  .transform((seconds) => seconds ?? null);
+
+const lectureVideo = z.string({ error: 'LECTURE_LINK_REQUIRED' }).trim().min(1, 'LECTURE_LINK_REQUIRED');
+const lectureTitle = z.preprocess(blankToUndefined, optionalText(200)).transform((title) => title ?? null);
+
 export const newLectureInput = z.object({
   packageId: chosenPackage,
-  video: z.string({ error: 'LECTURE_LINK_REQUIRED' }).trim().min(1, 'LECTURE_LINK_REQUIRED'),
-  title: z.preprocess(blankToUndefined, optionalText(200)).transform((title) => title ?? null),
+  video: lectureVideo,
+  title: lectureTitle,
+  lengthSeconds: videoLength,
 });
 
 export const reorderInput = z.object({

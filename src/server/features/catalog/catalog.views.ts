@@ -23,7 +23,7 @@ export type PackageView = {
 export type AdminPackageView = PackageView & { archived: boolean; commissionPaise: number | null; certificates: boolean };
 
 /** A lecture with its link: only ever built for a buyer or an admin. */
-export type LectureView = { id: string; title: string | null; video: string; position: number };
+export type LectureView = { id: string; title: string | null; video: string; position: number; lengthSeconds: number | null };
 
 /** What anyone may know of a lecture: its title, never its link. */
 export type LectureOutlineView = { id: string; title: string | null };
@@ -54,7 +54,7 @@ export function toAdminPackageView(row: PackageWithCount): AdminPackageView {
 }
 
 export function toLectureView(row: LectureRow): LectureView {
-  return { id: String(row.id), title: row.title, video: row.videoUrl, position: row.position };
+  return { id: String(row.id), title: row.title, video: row.videoUrl, position: row.position, lengthSeconds: row.durationSeconds };
 }
 
 /** A package with its outline, and its lectures' links when the viewer may watch. */

@@ -8,6 +8,7 @@ import {
   appendLecture,
   deleteLecture,
   lastLectureId,
+  lecturesWithoutLength,
   lockedLectures,
   reorderLectures,
   requireWatchAccess,
@@ -32,6 +33,11 @@ export const lecturesRouter = router({
     const lecture = appendLecture(ctx, input);
     return { lecture: toLectureView(lecture) };
   }),
+
+  /** Lectures whose length is not set yet, which nobody can finish: the admin's warning. */
+  withoutLength: adminProcedure.query(({ ctx }) =>
+    lecturesWithoutLength(ctx.db).map((lecture) => ({ ...lecture, id: String(lecture.id), packageId: String(lecture.packageId) })),
+  ),
 
   remove: adminProcedure.input(z.object({ id: entityId })).mutation(({ ctx, input }) => {
     deleteLecture(ctx.db, input.id);

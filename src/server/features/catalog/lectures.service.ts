@@ -1,4 +1,4 @@
-import { and, asc, eq, max } from 'drizzle-orm';
+import { and, asc, eq, isNull, max } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { lectureProgress, lectures, packages, type LectureRow } from '../../db/schema.js';
 import { normaliseVideoLink } from '../../../shared/video-links.js';
@@ -33,7 +33,10 @@ export function requireWatchAccess(db: Db, viewer: Viewer, packageId: number): v
  * Adds a lecture at the end of a package (archived packages too: their buyers still watch). The
  * link is stored as its embed URL; any link that is not a YouTube, Vimeo or Drive video is refused.
  */
-export function appendLecture(deps: { db: Db; now: () => number }, input: { packageId: number; video: string; title: string | null }): LectureRow {
+export function appendLecture(
+  deps: { db: Db; now: () => number },
+  input: { packageId: number; video: string; title: string | null; lengthSeconds?: number | null },
+): LectureRow {
   const link = normaliseVideoLink(input.video);
   if (!link) throw catalogErrors.VIDEO_LINK_UNSUPPORTED();
   const lecture = deps.db.transaction((tx) => {
@@ -51,6 +54,7 @@ export function appendLecture(deps: { db: Db; now: () => number }, input: { pack
         packageId: input.packageId,
         title: input.title,
         videoUrl: link.embedUrl,
+        durationSeconds: input.lengthSeconds ?? null,
         position: (last?.position ?? -1) + 1,
         createdAt: deps.now(),
       })
@@ -58,6 +62,17 @@ export function appendLecture(deps: { db: Db; now: () => number }, input: { pack
       .get();
   });
   return lecture;
+}
+
+/** Every lecture whose length the admin has not set (nobody can finish it), with its package, in the packages' order. */
+export function lecturesWithoutLength(db: Db): { id: number; packageId: number; packageName: string; title: string | null; position: number }[] {
+  return db
+    .select({ id: lectures.id, packageId: lectures.packageId, packageName: packages.name, title: lectures.title, position: lectures.position })
+    .from(lectures)
+    .innerJoin(packages, eq(packages.id, lectures.packageId))
+    .where(isNull(lectures.durationSeconds))
+    .orderBy(asc(packages.id), asc(lectures.position), asc(lectures.id))
+    .all();
 }
 
 /** Removes a lecture; a learner who had stopped on it opens the package at its first part next time. */

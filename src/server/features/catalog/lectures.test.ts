@@ -140,3 +140,33 @@ describe('the package page through tRPC', () => {
     expect((await trpc('query', 'catalog.adminList', undefined, token)).status).toBe(403);
   });
 });
+
+describe("a lecture's length", () => {
+  it('is kept as the admin gives it ("12:30", "1:02:03" or seconds), and a lecture without one is listed for the admin', async () => {
+    const pkg = createPackage(t.db);
+    const added = await trpc(
+      'mutation',
+      'lectures.add',
+      { packageId: String(pkg.id), video: 'https://youtu.be/dQw4w9WgXcQ', title: 'Intro', lengthSeconds: '12:30' },
+      admin,
+    );
+    expect(added.data.lecture).toMatchObject({ title: 'Intro', lengthSeconds: 750 });
+    const long = await trpc('mutation', 'lectures.add', { packageId: String(pkg.id), video: 'https://vimeo.com/76979871', lengthSeconds: '1:02:03' }, admin);
+    expect(long.data.lecture.lengthSeconds).toBe(3723);
+    const unknown = await trpc(
+      'mutation',
+      'lectures.add',
+      { packageId: String(pkg.id), video: 'https://vimeo.com/76979872', title: 'Later', lengthSeconds: '' },
+      admin,
+    );
+    expect(unknown.data.lecture.lengthSeconds).toBeNull();
+    for (const bad of ['12:75', 'soon', '0:00', '13:00:00', -5, 1.5]) {
+      const refused = await trpc('mutation', 'lectures.add', { packageId: String(pkg.id), video: 'https://youtu.be/dQw4w9WgXcQ', lengthSeconds: bad }, admin);
+      expect(refused.status, String(bad)).toBe(400);
+      expect(refused.error?.message).toContain('12:30');
+    }
+    const missing = await trpc('query', 'lectures.withoutLength', undefined, admin);
+    expect(missing.data).toContainEqual({ id: unknown.data.lecture.id, packageId: String(pkg.id), packageName: pkg.name, title: 'Later', position: 2 });
+    expect(missing.data.map((lecture: { id: string }) => lecture.id)).not.toContain(added.data.lecture.id);
+  });
+});

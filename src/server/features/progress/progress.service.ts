@@ -1,8 +1,10 @@
 /**
- * Progress that means watched (docs/decisions/012-done-means-watched.md): a lecture counts as done when the learner played
- * it and the player saw WATCHED_SHARE of its length played, or, where the player cannot tell its
- * length (Google Drive, or a player that never answered), when the learner marks it done after
- * playing it. Never before it was played: a lecture has no row until its play button was tapped.
+ * Progress that means watched (docs/decisions/012-done-means-watched.md, 144): a lecture counts as
+ * done once WATCHED_SHARE of its length, as the admin set it on the server, could have been played
+ * since the learner tapped play (at FASTEST_PLAYBACK) and, where the player tells how much was
+ * played (YouTube, Vimeo), the player saw that much played. The browser never says how long a
+ * video is; a lecture without a length set by the admin cannot be done. Never before it was
+ * played: a lecture has no row until its play button was tapped.
  */
 import { and, asc, count, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
@@ -50,6 +52,16 @@ export function playerMeasures(videoUrl: string): boolean {
   return provider === 'youtube' || provider === 'vimeo';
 }
 
+/** Seconds of video that could have been played since the lecture was started, by the server's clock. */
+function playableSince(startedAt: number, now: number): number {
+  return (FASTEST_PLAYBACK * Math.max(0, now - startedAt)) / 1000 + REPORT_SLACK_SECONDS;
+}
+
+/** Whether enough of a lecture of this length is counted (played, or playable since the start) to call it done. */
+function enoughOf(lengthSeconds: number | null, seconds: number): boolean {
+  return lengthSeconds !== null && seconds >= WATCHED_SHARE * lengthSeconds;
+}
+
 /** The learner tapped play: the lecture is started (once; a second play changes nothing). */
 export function startLecture(deps: Deps, viewer: Learner, input: { packageId: number; lectureId: number }): { startedAt: number } {
   requireWatchableLecture(deps, viewer, input.packageId, input.lectureId);
@@ -63,29 +75,31 @@ export function startLecture(deps: Deps, viewer: Learner, input: { packageId: nu
 }
 
 /**
- * The player's report of how much of a started lecture was played, and its length. What is kept
- * never exceeds the length, nor what could have been played since the lecture was started (at
- * FASTEST_PLAYBACK), nor goes down. Done once the share reaches WATCHED_SHARE.
+ * The player's report of how much of a started lecture was played. What is kept never exceeds the
+ * lecture's length as the server knows it, nor what could have been played since the lecture was
+ * started (at FASTEST_PLAYBACK), nor goes down. Done once it reaches WATCHED_SHARE of that length.
+ * The length the player reports is kept only as the sign that this player measures (then only
+ * watching makes it done); it decides nothing.
  */
 export function reportWatched(
   deps: Deps,
   viewer: Learner,
-  input: { packageId: number; lectureId: number; watchedSeconds: number; durationSeconds: number },
+  input: { packageId: number; lectureId: number; watchedSeconds: number; durationSeconds?: number | undefined },
 ): { done: boolean } {
-  requireWatchableLecture(deps, viewer, input.packageId, input.lectureId);
+  const lecture = requireWatchableLecture(deps, viewer, input.packageId, input.lectureId);
   const now = deps.now();
   return deps.db.transaction((tx) => {
     const watch = watchOf(tx, viewer.id, input.lectureId);
     if (!watch) throw progressErrors.LECTURE_NOT_STARTED();
-    const duration = Math.round(input.durationSeconds);
-    const possible = (FASTEST_PLAYBACK * Math.max(0, now - watch.startedAt)) / 1000 + REPORT_SLACK_SECONDS;
-    const watched = Math.max(watch.watchedSeconds, Math.floor(Math.min(input.watchedSeconds, duration, possible)));
-    const reached = watched >= WATCHED_SHARE * duration;
+    const length = lecture.durationSeconds ?? Number.POSITIVE_INFINITY;
+    const believed = Math.floor(Math.min(input.watchedSeconds, length, playableSince(watch.startedAt, now)));
+    const watched = Math.max(watch.watchedSeconds, believed);
+    const reached = enoughOf(lecture.durationSeconds, watched);
     const done = watch.doneAt !== null || reached;
     tx.update(lectureWatches)
       .set({
         watchedSeconds: watched,
-        durationSeconds: duration,
+        durationSeconds: input.durationSeconds === undefined ? watch.durationSeconds : Math.round(input.durationSeconds),
         updatedAt: now,
         ...(watch.doneAt === null && reached && { doneAt: now, doneHow: 'watched' as const }),
       })
@@ -96,9 +110,10 @@ export function reportWatched(
 }
 
 /**
- * The learner marks a started lecture done, where the player cannot tell how much was played: a
- * Google Drive video, or a YouTube or Vimeo player that never reported its length. A lecture whose
- * player did report is done by watching it.
+ * The learner marks a started lecture done where the player cannot tell how much was played: a
+ * Google Drive video, or a YouTube or Vimeo player that never reported. Only once the lecture has
+ * a length and enough time has passed since play to have watched WATCHED_SHARE of it; a lecture
+ * whose player did report is done by watching it.
  */
 export function markLectureDone(deps: Deps, viewer: Learner, input: { packageId: number; lectureId: number }): { done: true } {
   const lecture = requireWatchableLecture(deps, viewer, input.packageId, input.lectureId);
@@ -108,6 +123,8 @@ export function markLectureDone(deps: Deps, viewer: Learner, input: { packageId:
     if (!watch) throw progressErrors.LECTURE_NOT_STARTED();
     if (watch.doneAt !== null) return { done: true as const };
     if (playerMeasures(lecture.videoUrl) && watch.durationSeconds !== null) throw progressErrors.LECTURE_MEASURED();
+    if (lecture.durationSeconds === null) throw progressErrors.LECTURE_LENGTH_UNKNOWN();
+    if (!enoughOf(lecture.durationSeconds, playableSince(watch.startedAt, now))) throw progressErrors.LECTURE_TOO_SOON();
     tx.update(lectureWatches)
       .set({ doneAt: now, doneHow: 'marked', updatedAt: now })
       .where(and(eq(lectureWatches.userId, viewer.id), eq(lectureWatches.lectureId, input.lectureId)))
@@ -129,8 +146,13 @@ export function packageProgress(db: Queryable, userId: number, packageId: number
     lectureId: lecture.id,
     started: watch !== null,
     done: watch?.doneAt != null,
-    watchedPercent: watch?.durationSeconds ? Math.min(100, Math.floor((100 * watch.watchedSeconds) / watch.durationSeconds)) : null,
-    canMarkDone: watch !== null && watch.doneAt === null && !(playerMeasures(lecture.videoUrl) && watch.durationSeconds !== null),
+    watchedPercent:
+      watch && lecture.durationSeconds && watch.durationSeconds !== null
+        ? Math.min(100, Math.floor((100 * watch.watchedSeconds) / lecture.durationSeconds))
+        : null,
+    canMarkDone:
+      watch !== null && watch.doneAt === null && lecture.durationSeconds !== null && !(playerMeasures(lecture.videoUrl) && watch.durationSeconds !== null),
+    lengthKnown: lecture.durationSeconds !== null,
   }));
 }
 

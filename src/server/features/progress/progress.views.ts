@@ -5,11 +5,20 @@ export type LectureProgress = {
   done: boolean;
   /** Percent of its length played, where the player told it. */
   watchedPercent: number | null;
-  /** Whether the learner may mark it done (played, not done, and its player cannot tell). */
+  /** Whether the learner may mark it done (played, not done, its length set, and its player cannot tell); the server still waits for the time to pass. */
   canMarkDone: boolean;
+  /** Whether the admin set the lecture's length (without it, it cannot be done yet). */
+  lengthKnown: boolean;
 };
 
-export type LectureProgressView = { lectureId: string; started: boolean; done: boolean; watchedPercent: number | null; canMarkDone: boolean };
+export type LectureProgressView = {
+  lectureId: string;
+  started: boolean;
+  done: boolean;
+  watchedPercent: number | null;
+  canMarkDone: boolean;
+  lengthKnown: boolean;
+};
 
 export function toLectureProgressView(row: LectureProgress): LectureProgressView {
   return { ...row, lectureId: String(row.lectureId) };
