@@ -30,6 +30,7 @@ export const certificateRevokedEmail = defineEmail<Site & { name: string; pkg: s
 });
 
 export const certificateRestoredEmail = defineEmail<Site & { name: string; pkg: string; number: string; reason: string; link: string }>({
+  kind: 'certificate-restored',
   subject: {
     en: ({ pkg }) => `Your certificate for ${pkg} is valid again`,
     mr: ({ pkg }) => `${pkg} चे तुमचे प्रमाणपत्र पुन्हा वैध`,
