@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cleanupsPerTest } from '../src/test/cleanups.js';
@@ -120,6 +121,18 @@ describe('continuous replication with Litestream (deploy/litestream.yml)', () =>
     const server = track(await spawnServer({ DATA_DIR: dataDir, UPI_ID: 'shop@okaxis', DATA_ENCRYPTION_KEY: key, WAL_CHECKPOINTS: 'litestream' }));
     expect(server.output()).toContain('WAL checkpoints left to Litestream');
 
+    // Another writer adds about 8 MB to the WAL first, past Litestream's checkpoint threshold
+    // (1,000 pages), so that Litestream checkpoints during the burst; it never checkpoints itself.
+    const filler = new Database(databaseFile(dataDir), { fileMustExist: true });
+    filler.pragma('busy_timeout = 5000');
+    filler.pragma('wal_autocheckpoint = 0');
+    filler.exec('create table bench_filler (body blob)');
+    const fill = filler.prepare('insert into bench_filler (body) values (randomblob(4000))');
+    filler.transaction(() => {
+      for (let row = 0; row < 2000; row += 1) fill.run();
+    })();
+    filler.close();
+
     const headers = { 'content-type': 'application/json', token: admin.token };
     const approvals: { orderId: number; at: number }[] = [];
     const payouts: { id: number; at: number }[] = [];
@@ -163,9 +176,13 @@ describe('continuous replication with Litestream (deploy/litestream.yml)', () =>
     await rm(dataDir, { recursive: true, force: true });
     expect(approvals.length).toBeGreaterThanOrEqual(15);
 
-    // Replication kept one generation all along: nobody else checkpointed under Litestream.
+    // Replication kept one generation all along, through Litestream's own checkpoints (each one
+    // starts a new WAL index): nobody else checkpointed under it.
     const generations = await run(litestreamBinary(), ['generations', replicaEnv.LITESTREAM_REPLICA_URL]);
     expect(generations.stdout.trim().split('\n').slice(1)).toHaveLength(1);
+    const walSegments = (await run(litestreamBinary(), ['wal', replicaEnv.LITESTREAM_REPLICA_URL])).stdout.trim().split('\n').slice(1);
+    const indexes = walSegments.map((line) => Number(line.trim().split(/\s+/)[2]));
+    expect(Math.max(...indexes)).toBeGreaterThan(0);
 
     const restoredDir = await tempDir('litestream-restored-');
     const { ms: restoreMs } = await restoreFromReplica({ config: shippedConfig, database: databaseFile(dataDir) }, databaseFile(restoredDir), {
