@@ -5,9 +5,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../src/server/http/serve-client.js';
+import { litestreamBinary } from '../src/server/lib/litestream.js';
 
 const run = promisify(execFile);
-const units = ['marathi-success.service', 'marathi-success-backup.service', 'marathi-success-backup.timer'];
+const units = [
+  'marathi-success.service',
+  'marathi-success-backup.service',
+  'marathi-success-backup.timer',
+  'marathi-success-litestream.service',
+  'marathi-success-uploads.service',
+  'marathi-success-uploads.timer',
+];
 
 let dir: string;
 beforeAll(async () => {
@@ -16,10 +24,12 @@ beforeAll(async () => {
   for (const unit of units) {
     const text = (await readFile(path.join(projectRoot, 'deploy', unit), 'utf8'))
       .replaceAll('/opt/marathi-success', projectRoot)
-      .replaceAll('/usr/bin/node', process.execPath);
+      .replaceAll('/usr/bin/node', process.execPath)
+      .replaceAll('/usr/bin/litestream', litestreamBinary());
     await writeFile(path.join(dir, unit), text);
   }
   await chmod(path.join(projectRoot, 'deploy', 'nightly-backup.sh'), 0o755);
+  await chmod(path.join(projectRoot, 'deploy', 'replicate-uploads.sh'), 0o755);
 });
 afterAll(() => rm(dir, { recursive: true, force: true }));
 
@@ -73,6 +83,66 @@ describe('the systemd units shipped in deploy/', () => {
     const { stdout } = await run('systemd-analyze', ['calendar', '*-*-* 02:30:00 Asia/Kolkata'], { env: { ...process.env, TZ: 'UTC' } });
     // 02:30 IST is 21:00 UTC the day before.
     expect(stdout).toMatch(/Next elapse: \w{3} \d{4}-\d{2}-\d{2} 21:00:00 UTC/);
+  });
+});
+
+describe('continuous replication as docs/deploy.md installs it', () => {
+  it('runs Litestream on the shipped config as the service user, restarted always, starting before the server', async () => {
+    const unit = await readFile(path.join(projectRoot, 'deploy', 'marathi-success-litestream.service'), 'utf8');
+    for (const line of [
+      'User=marathi-success',
+      'Environment=DATA_DIR=/var/lib/marathi-success',
+      'EnvironmentFile=/etc/marathi-success/litestream.env',
+      'ExecStart=/usr/bin/litestream replicate -config /opt/marathi-success/deploy/litestream.yml',
+      'Restart=always',
+      'Before=marathi-success.service',
+      'ReadWritePaths=/var/lib/marathi-success',
+    ]) {
+      expect(unit.split('\n')).toContain(line);
+    }
+    const timer = await readFile(path.join(projectRoot, 'deploy', 'marathi-success-uploads.timer'), 'utf8');
+    expect(timer).toMatch(/^OnCalendar=minutely$/m);
+  });
+
+  it('ships a litestream.yml that Litestream reads for each recipe of the guide, naming only settings the guide documents', async () => {
+    const config = path.join(projectRoot, 'deploy', 'litestream.yml');
+    const guide = await readFile(path.join(projectRoot, 'docs', 'deploy.md'), 'utf8');
+    const named = [...new Set([...(await readFile(config, 'utf8')).matchAll(/^[^#\n]*\$\{(\w+)\}/gm)].map((match) => match[1]!))];
+    expect(named.sort()).toEqual([
+      'DATA_DIR',
+      'LITESTREAM_REPLICA_URL',
+      'LITESTREAM_S3_ENDPOINT',
+      'LITESTREAM_S3_FORCE_PATH_STYLE',
+      'LITESTREAM_S3_REGION',
+      'LITESTREAM_SFTP_KEY_PATH',
+    ]);
+    for (const name of [...named.filter((name) => name !== 'DATA_DIR'), 'LITESTREAM_ACCESS_KEY_ID', 'LITESTREAM_SECRET_ACCESS_KEY', 'UPLOADS_REPLICA']) {
+      expect(guide).toContain(`${name}=`);
+    }
+    const recipes: [Record<string, string>, string][] = [
+      [
+        {
+          LITESTREAM_REPLICA_URL: 's3://marathi-success-replica/db',
+          LITESTREAM_S3_ENDPOINT: 'https://s3.us-west-004.backblazeb2.com',
+          LITESTREAM_S3_REGION: 'us-west-004',
+        },
+        's3',
+      ],
+      [
+        { LITESTREAM_REPLICA_URL: 's3://marathi-success-replica/db', LITESTREAM_S3_ENDPOINT: 'http://127.0.0.1:9000', LITESTREAM_S3_FORCE_PATH_STYLE: 'true' },
+        's3',
+      ],
+      [
+        { LITESTREAM_REPLICA_URL: 'sftp://backup@backup.example.net:22/srv/marathi-success/db', LITESTREAM_SFTP_KEY_PATH: '/etc/marathi-success/backup-key' },
+        'sftp',
+      ],
+    ];
+    for (const [env, type] of recipes) {
+      const { stdout } = await run(litestreamBinary(), ['databases', '-config', config], {
+        env: { PATH: process.env.PATH, DATA_DIR: '/var/lib/marathi-success', ...env },
+      });
+      expect(stdout).toMatch(new RegExp(`^/var/lib/marathi-success/app\\.db\\s+${type}$`, 'm'));
+    }
   });
 });
 

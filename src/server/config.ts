@@ -232,6 +232,11 @@ const envSchema = z.object({
   TDS_THRESHOLD_RUPEES: wholeRupees(20000),
   TDS_NO_PAN_RATE_PERCENT: percent(20),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+  WAL_CHECKPOINTS: z
+    .preprocess(emptyAsUndefined, z.enum(['app', 'litestream'], { error: 'expected app or litestream' }).default('app'))
+    .describe(
+      'Who checkpoints the SQLite WAL: app (the server, in a worker thread) or litestream (Litestream replicates the database and checkpoints it; the server then leaves the WAL alone).',
+    ),
   DATA_ENCRYPTION_KEY: z.preprocess(
     emptyAsUndefined,
     z
@@ -351,6 +356,8 @@ const configSchema = envSchema
       thresholdPaise: e.TDS_THRESHOLD_RUPEES,
     },
     logLevel: e.LOG_LEVEL,
+    /** Who checkpoints the WAL: the server's worker, or Litestream when it replicates the database (db/background-checkpoints.ts). */
+    walCheckpoints: e.WAL_CHECKPOINTS,
     /** Origins allowed to call the REST API cross-origin (exact, no `*`); empty: none. */
     corsOrigins: e.CORS_ORIGINS,
     /** Merchant category code (mc) of a business UPI id; unset for a personal one. */

@@ -1,8 +1,13 @@
 /**
  * `npm run restore-drill -- BACKUP_FOLDER`: proves a backup can be restored, without touching the
  * live site. It copies the backup (app.db and uploads/, as deploy/nightly-backup.sh writes them)
- * into a temporary data folder, checks the database's integrity, starts the app on it on a free
- * loopback port (which applies any newer migrations, as a real restore would), asks it for
+ * into a temporary data folder,
+ * `npm run restore-drill -- --replica deploy/litestream.yml` (or a replica's URL, such as
+ * s3://bucket/marathi-success/db) restores the database from Litestream's replica instead, with
+ * `litestream restore`, and says how long that took; then the same checks. From the config, it
+ * restores the database at the live DATA_DIR's path (the config's `${VAR}`s come from the
+ * environment, as for Litestream itself). Either way it checks the database's integrity, starts
+ * the app on it on a free loopback port (which applies any newer migrations, as a real restore would), asks it for
  * /healthz and the catalogue, and prints what the backup holds so that it can be compared with
  * the live site. No email is sent (they would go to the temporary outbox). Backups never hold the
  * data encryption key: the drill uses DATA_ENCRYPTION_KEY when it is set, else the live DATA_DIR's
@@ -17,6 +22,10 @@ import { ConfigError, loadConfig, readEnvironment } from '../config.js';
 import { databaseFile } from '../db/client.js';
 import { dataKeyFile } from '../db/seal-personal-data.js';
 import { formatIstDateTime } from '../../shared/ist.js';
+import { restoreFromReplica, type ReplicaSource } from '../lib/litestream.js';
+
+const usage =
+  'Usage: npm run restore-drill -- BACKUP_FOLDER (a folder holding app.db and uploads/), or npm run restore-drill -- --replica LITESTREAM_CONFIG_OR_URL';
 
 function fail(message: string): never {
   console.error(`Restore drill FAILED: ${message}`);
@@ -47,25 +56,52 @@ function holdingsOf(file: string): Holdings {
   }
 }
 
-async function main(): Promise<void> {
-  const folder = process.argv[2];
-  if (!folder) fail('Usage: npm run restore-drill -- BACKUP_FOLDER (a folder holding app.db and uploads/)');
-  const source = path.resolve(folder);
-  const backupDb = path.join(source, 'app.db');
-  if (!(await stat(backupDb).catch(() => null))?.isFile()) fail(`${backupDb} does not exist.`);
+/** A nightly backup folder, or Litestream's replica (its config file or its URL). */
+type DrillSource = { folder: string } | { replica: string };
 
+function drillSource(args: string[]): DrillSource {
+  if (args[0] === '--replica') {
+    if (!args[1] || args.length > 2) fail(usage);
+    return { replica: args[1] };
+  }
+  if (!args[0] || args.length > 1) fail(usage);
+  return { folder: path.resolve(args[0]) };
+}
+
+function replicaSource(replica: string, liveDataDir: string): ReplicaSource {
+  if (/\.ya?ml$/.test(replica)) return { config: path.resolve(replica), database: databaseFile(liveDataDir) };
+  if (/^[a-z0-9]+:\/\//.test(replica)) return { url: replica };
+  fail(`--replica expects Litestream's config file (.yml) or a replica URL such as s3://bucket/path; got ${replica}`);
+}
+
+async function main(): Promise<void> {
+  const from = drillSource(process.argv.slice(2));
   const environment = readEnvironment();
-  let liveKeyFile: string;
+  let liveDataDir: string;
   try {
-    liveKeyFile = dataKeyFile(loadConfig(environment).dataDir);
+    liveDataDir = loadConfig(environment).dataDir;
   } catch (error) {
     fail(error instanceof ConfigError ? error.message : String(error));
   }
+  const liveKeyFile = dataKeyFile(liveDataDir);
+  const source = 'folder' in from ? from.folder : from.replica;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'restore-drill-'));
+  let restoreMs: number | null = null;
   try {
-    await cp(backupDb, databaseFile(dataDir));
+    if ('folder' in from) {
+      const backupDb = path.join(from.folder, 'app.db');
+      if (!(await stat(backupDb).catch(() => null))?.isFile()) fail(`${backupDb} does not exist.`);
+      await cp(backupDb, databaseFile(dataDir));
+      if (await stat(path.join(from.folder, 'uploads')).catch(() => null))
+        await cp(path.join(from.folder, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
+    } else {
+      try {
+        restoreMs = (await restoreFromReplica(replicaSource(from.replica, liveDataDir), databaseFile(dataDir))).ms;
+      } catch (error) {
+        fail(`litestream restore from ${from.replica} failed: ${(error as { stderr?: string }).stderr?.trim() || (error as Error).message}`);
+      }
+    }
     if (!environment.DATA_ENCRYPTION_KEY && (await stat(liveKeyFile).catch(() => null))) await cp(liveKeyFile, dataKeyFile(dataDir));
-    if (await stat(path.join(source, 'uploads')).catch(() => null)) await cp(path.join(source, 'uploads'), path.join(dataDir, 'uploads'), { recursive: true });
 
     const copy = new Database(databaseFile(dataDir), { readonly: true });
     const integrity = copy.pragma('integrity_check', { simple: true });
@@ -93,9 +129,10 @@ async function main(): Promise<void> {
     const held = holdingsOf(databaseFile(dataDir));
     const pictures = await countFiles(path.join(dataDir, 'uploads'));
     console.log(`Restore drill passed for ${source}:`);
+    if (restoreMs !== null) console.log(`  restored from Litestream's replica in ${(restoreMs / 1000).toFixed(1)} s`);
     console.log(`  database integrity ok; the app started on it and answered /healthz and the catalogue`);
     console.log(`  accounts: ${held.users}; packages: ${held.packages}; orders approved: ${held.approvedOrders}, pending: ${held.pendingOrders}`);
-    console.log(`  ledger lines: ${held.ledgerLines}; uploaded files: ${pictures}`);
+    console.log(`  ledger lines: ${held.ledgerLines}; uploaded files: ${'folder' in from ? pictures : 'not in the replica (they are at UPLOADS_REPLICA)'}`);
     console.log(`  newest order: ${held.newestOrderAt === null ? 'none' : `${formatIstDateTime(held.newestOrderAt)} IST`}`);
   } finally {
     await rm(dataDir, { recursive: true, force: true });

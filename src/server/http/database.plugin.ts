@@ -1,20 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
-import { checkpointInBackground } from '../db/background-checkpoints.js';
+import { checkpointInBackground, leaveCheckpointsToLitestream } from '../db/background-checkpoints.js';
 import { databaseFile, isDatabaseHealthy, openDatabase, type Db } from '../db/client.js';
 import { prepareDataKeys } from '../db/seal-personal-data.js';
 import type { BuildOptions } from './build-options.js';
 
 /**
  * The database: opened from the data folder (or the one a test hands over), its personal-data keys
- * ready, its WAL checkpointed in a worker when asked, and `/healthz` answering whether it reads.
+ * ready, its WAL checkpointed in a worker when asked (or left to Litestream, WAL_CHECKPOINTS), and `/healthz` answering whether it reads.
  * Registered first, so it closes last: the checkpoints stop, then the database it opened closes
  * (a test's own database stays open for the test).
  */
 export function registerDatabase(app: FastifyInstance, config: Config, options: Pick<BuildOptions, 'db' | 'backgroundCheckpoints'>): Db {
   const db = options.db ?? openDatabase(databaseFile(config.dataDir));
   prepareDataKeys(db, { dataDir: config.dataDir, key: config.dataEncryption.key, oldKeys: config.dataEncryption.oldKeys }, app.log);
-  const checkpoints = options.backgroundCheckpoints ? checkpointInBackground(db.$client, { log: app.log }) : null;
+  const checkpointsByApp = options.backgroundCheckpoints && config.walCheckpoints === 'app';
+  if (options.backgroundCheckpoints && config.walCheckpoints === 'litestream') leaveCheckpointsToLitestream(db.$client, app.log);
+  const checkpoints = checkpointsByApp ? checkpointInBackground(db.$client, { log: app.log }) : null;
 
   app.addHook('onClose', async () => {
     await checkpoints?.stop();
