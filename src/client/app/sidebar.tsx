@@ -64,6 +64,8 @@ export default function Sidebar({ open, onClose }: Props) {
     { to: user ? pathTo(pagePaths.dashboard, { id: user.id }) : pagePaths.ownDashboard, label: t('nav.dashboard') },
     { to: pagePaths.leaderboard, label: t('nav.leaderboard') },
     { to: pagePaths.myAffiliates, label: t('nav.myAffiliates') },
+    // What an affiliate earned reaches them here: their payout details, requests and statements.
+    ...(user ? [{ to: pagePaths.payouts, label: t('nav.payouts') }] : []),
     { to: pagePaths.updateProfile, label: t('nav.updateProfile') },
     user ? { to: pagePaths.account, label: t('nav.myProfile') } : { to: loginLink, label: t('nav.login') },
     ...(isAdmin(user) ? [{ to: pagePaths.admin, label: t('nav.admin') }] : []),

@@ -49,7 +49,7 @@ describe('finishing a package, in Marathi at 360 px', () => {
     // The last lecture: not ticked before it is played; played, it can be marked done.
     await page.goto(`${t.url}/course-content/${pkg.id}?lang=mr`);
     const parts = page.locator('.player__parts');
-    await expect.poll(() => page.locator('.parts__tick--on').count()).toBe(1);
+    await expect.poll(() => page.locator('.parts__tick--on').count(), { timeout: 10_000 }).toBe(1);
     expect(await page.getByRole('button', { name: 'हा भाग पूर्ण झाला अशी खूण करा' }).count()).toBe(0);
     await page.getByRole('button', { name: 'लेक्चर 2 चालू करा' }).click();
     await page.getByRole('button', { name: 'हा भाग पूर्ण झाला अशी खूण करा' }).click();
@@ -59,6 +59,8 @@ describe('finishing a package, in Marathi at 360 px', () => {
 
     // The final quiz: a wrong attempt shows no right answer; a right one passes and shows them.
     await page.getByRole('link', { name: 'शेवटची क्विझ' }).click();
+    // The quiz page names its package and where it stands.
+    await expect.poll(() => page.getByText(`${pkg.name} · सर्व लेक्चर्सनंतर`).isVisible()).toBe(true);
     await page.getByRole('checkbox', { name: 'क्रेडिट कार्ड बिल' }).check();
     await page.getByRole('button', { name: 'उत्तरे पाठवा' }).click();
     await expect.poll(() => page.locator('.quiz__score').textContent()).toContain('अजून उत्तीर्ण नाही');
@@ -78,6 +80,8 @@ describe('finishing a package, in Marathi at 360 px', () => {
     // Back at the lectures, the certificate is ready: the name is chosen once, in Devanagari.
     await page.getByRole('link', { name: 'लेक्चर्सकडे परत' }).click();
     await page.getByRole('link', { name: 'तुमचे प्रमाणपत्र मिळवा' }).click();
+    // The name field starts with the account's name; this learner writes it in Devanagari.
+    await expect.poll(() => page.getByLabel('प्रमाणपत्रावरील तुमचे नाव').inputValue()).toBe('Kiran Patil');
     await page.getByLabel('प्रमाणपत्रावरील तुमचे नाव').fill('किरण पाटील');
     await page.getByRole('button', { name: 'माझे प्रमाणपत्र द्या' }).click();
     await expect.poll(() => page.locator('.certificate__number').textContent()).toMatch(/^प्रमाणपत्र क्रमांक MS-[0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4}$/);

@@ -1,6 +1,7 @@
 import './certificates.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { useSession } from '../auth/use-session';
 import { useParams } from 'react-router';
 import { QueryState } from '../../components/query-state';
 import { TextField } from '../../components/text-field';
@@ -23,7 +24,9 @@ export default function CourseCertificatePage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const status = useQuery(trpc.certificates.status.queryOptions({ packageId: courseId }, { staleTime: 0 }));
-  const [name, setName] = useState('');
+  // The account's name to start with: most learners print it as it is, some correct the spelling.
+  const { user } = useSession();
+  const [name, setName] = useState(user?.name ?? '');
   const claim = useMutation(
     trpc.certificates.claim.mutationOptions({
       onSuccess: () => {

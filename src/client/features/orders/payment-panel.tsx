@@ -41,6 +41,7 @@ function ScanIcon() {
 function QrForThisPhone({ info }: { info: PaymentInfo }) {
   const { t } = useOrdersMessages();
   const [busy, setBusy] = useState(false);
+  const [saved, setSaved] = useState(false);
   const [shareable] = useState(canShareFiles);
   const amount = formatRupees(info.amountPaise);
   const picture = () => qrCardPng(info.qrDataUrl, { payee: info.payeeName, upiId: info.upiId, amount, packageName: info.packageName });
@@ -50,7 +51,8 @@ function QrForThisPhone({ info }: { info: PaymentInfo }) {
     setBusy(true);
     try {
       saveFile(fileName, await picture());
-      toast.success(t('pay.qrSaved'));
+      setSaved(true);
+      toast.success(t('pay.qrSaved', { file: fileName }));
     } catch {
       toast.error(t('pay.qrFailed'));
     } finally {
@@ -98,6 +100,12 @@ function QrForThisPhone({ info }: { info: PaymentInfo }) {
           </button>
         )}
       </div>
+      {/* The toast goes; where the picture went stays on screen while the learner switches apps. */}
+      {saved && (
+        <p role="status" className="one-phone__saved">
+          {t('pay.qrSaved', { file: fileName })}
+        </p>
+      )}
     </section>
   );
 }

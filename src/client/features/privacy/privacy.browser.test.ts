@@ -7,6 +7,7 @@ import { waitForEmail } from '../../../test/outbox.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import pagesMr from '../../locales/mr/pages.json';
+import myDataMr from '../../locales/mr/my-data.json';
 import privacyMr from '../../locales/mr/privacy.json';
 
 let t: TestApp;
@@ -28,6 +29,7 @@ describe('privacy, at 360 px in Marathi', () => {
       .insert(consents)
       .values({ userId: learner.user.id, noticeVersion: '2025-01-01', via: 'register', acceptedAt: Date.now() - 1000 })
       .run();
+    t.db.update(users).set({ earnedPaise: 50000 }).where(eq(users.id, learner.user.id)).run();
     const { page, context } = await browser.newPage({ width: 360, locale: 'mr-IN' });
     await signIn(context, t.url, learner.token);
 
@@ -38,7 +40,7 @@ describe('privacy, at 360 px in Marathi', () => {
 
     await page.goto(`${t.url}/account?lang=mr`);
     const ask = page.getByRole('dialog', { name: privacyMr.consent.title });
-    await expect.poll(() => ask.isVisible()).toBe(true);
+    await expect.poll(() => ask.isVisible(), { timeout: 10_000 }).toBe(true);
     await ask.getByRole('button', { name: privacyMr.consent.agree }).click();
     await expect.poll(() => ask.isVisible()).toBe(false);
     expect(
@@ -56,11 +58,20 @@ describe('privacy, at 360 px in Marathi', () => {
     await page.getByRole('button', { name: privacyMr.myData.show }).click();
     await expect.poll(() => page.getByRole('heading', { name: privacyMr.myData.account }).isVisible()).toBe(true);
     expect(await page.getByText('asha.privacy@example.com').first().isVisible()).toBe(true);
+    // Read in Marathi: sections and fields named, money in rupees, moments in IST; no column names, paise or epoch numbers.
+    expect(await page.getByRole('heading', { name: myDataMr.sections.consents }).isVisible()).toBe(true);
+    const earned = page.locator('.my-data__fields > div').filter({ has: page.getByText(myDataMr.fields.earned_paise, { exact: true }) });
+    expect(await earned.locator('dd').textContent()).toBe('₹500');
+    expect(await page.getByText(myDataMr.fields.accepted_at).first().isVisible()).toBe(true);
+    const pageText = (await page.locator('main').textContent()) ?? '';
+    expect(pageText).not.toMatch(/earned_paise|created_at|\b\d{13}\b|50000/);
+    expect(pageText).toMatch(/नोव्हेंबर|डिसेंबर|जानेवारी|फेब्रुवारी|मार्च|एप्रिल|मे|जून|जुलै|ऑगस्ट|सप्टेंबर|ऑक्टोबर/);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: privacyMr.myData.downloadJson }).click();
     const file = await download;
     const saved = JSON.parse(await new Response((await file.createReadStream()) as unknown as ReadableStream).text());
-    expect(saved.account).toMatchObject({ email: 'asha.privacy@example.com' });
+    expect(saved.account).toMatchObject({ email: 'asha.privacy@example.com', earned_paise: 50000 });
+    expect(saved.records.consents[0]).toHaveProperty('accepted_at');
     expect(await fitsTheScreen(page)).toBe(true);
 
     // Erasing: the password, then the emailed link.
@@ -73,6 +84,9 @@ describe('privacy, at 360 px in Marathi', () => {
     await page.goto(`${link}&lang=mr`);
     await page.getByRole('button', { name: privacyMr.erase.confirm }).click();
     await expect.poll(() => page.getByText(privacyMr.erase.done).isVisible()).toBe(true);
+    // The finish page leads home.
+    await page.getByRole('link', { name: privacyMr.erase.home }).click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
     expect(t.db.select().from(users).where(eq(users.id, learner.user.id)).get()).toMatchObject({ name: 'Erased account', phone: null });
 
     // The admins see it, and the audit log has it.

@@ -59,6 +59,17 @@ export default function QuizPage() {
   return (
     <div className="page quiz">
       <h1>{quiz.data?.lectureId === null ? t('finalTitle') : t('title')}</h1>
+      {quiz.data && (
+        <p className="muted">
+          {quiz.data.lecture
+            ? t(quiz.data.lecture.title ? 'placeLecture' : 'placeLectureUntitled', {
+                package: quiz.data.packageName,
+                number: String(quiz.data.lecture.number),
+                title: quiz.data.lecture.title ?? '',
+              })
+            : t('placeFinal', { package: quiz.data.packageName })}
+        </p>
+      )}
       <QueryState
         query={quiz}
         error={(error) => (

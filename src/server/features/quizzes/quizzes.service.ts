@@ -8,7 +8,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, max } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { lectures, quizAttempts, quizOptions, quizQuestions, quizzes, type QuizRow } from '../../db/schema.js';
+import { lectures, packages, quizAttempts, quizOptions, quizQuestions, quizzes, type QuizRow } from '../../db/schema.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { isAdminRole } from '../../../shared/domain.js';
 import type { Viewer } from '../catalog/access.service.js';
@@ -264,7 +264,21 @@ export function quizToTake(deps: Deps, viewer: Learner, quizId: number): QuizFor
   const quiz = requireLearnerQuiz(deps, viewer, quizId);
   const questions = questionsOf(deps.db, quiz.id);
   if (questions.length === 0) throw quizErrors.QUIZ_EMPTY();
-  return { quiz, questions, ...attemptStats(deps.db, viewer.id, quiz.id) };
+  return { quiz, questions, ...attemptStats(deps.db, viewer.id, quiz.id), ...placeOf(deps.db, quiz) };
+}
+
+/** Where a quiz stands, for its page's heading: the package's name, and its lecture's number (as the player counts) and title. */
+function placeOf(db: Queryable, quiz: QuizRow): Pick<QuizForLearner, 'packageName' | 'lecture'> {
+  const packageName = db.select({ name: packages.name }).from(packages).where(eq(packages.id, quiz.packageId)).get()?.name ?? '';
+  if (quiz.lectureId === null) return { packageName, lecture: null };
+  const ordered = db
+    .select({ id: lectures.id, title: lectures.title })
+    .from(lectures)
+    .where(eq(lectures.packageId, quiz.packageId))
+    .orderBy(asc(lectures.position), asc(lectures.id))
+    .all();
+  const index = ordered.findIndex((lecture) => lecture.id === quiz.lectureId);
+  return { packageName, lecture: index < 0 ? null : { number: index + 1, title: ordered[index]!.title } };
 }
 
 /**

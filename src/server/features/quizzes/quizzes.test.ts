@@ -120,6 +120,8 @@ describe('a quiz’s right answers never leave the server before an attempt is s
     const token = learner.token;
     const taken = await call(t, 'query', 'quizzes.take', { quizId }, token);
     expect(taken.status).toBe(200);
+    // The page names its package and the lecture it follows, numbered as the player numbers it.
+    expect(taken.data).toMatchObject({ packageName: pkg.name, lecture: { number: 1 } });
     for (const question of taken.data.questions) {
       expect(Object.keys(question).sort()).toEqual(['id', 'options', 'textEn', 'textMr']);
       for (const choice of question.options) expect(Object.keys(choice).sort()).toEqual(['id', 'textEn', 'textMr']);

@@ -22,7 +22,16 @@ export type QuizSummary = {
   bestPercent: number | null;
 };
 
-export type QuizForLearner = { quiz: QuizRow; questions: QuestionRow[]; attempts: number; passed: boolean; bestPercent: number | null };
+export type QuizForLearner = {
+  quiz: QuizRow;
+  questions: QuestionRow[];
+  attempts: number;
+  passed: boolean;
+  bestPercent: number | null;
+  packageName: string;
+  /** The lecture the quiz follows, numbered as the player numbers it; null for the package's final quiz. */
+  lecture: { number: number; title: string | null } | null;
+};
 
 export type AttemptResult = {
   quiz: QuizRow;
@@ -70,6 +79,8 @@ export function toQuizSummaryView(row: QuizSummary) {
 export function toQuizToTakeView(row: QuizForLearner) {
   return {
     ...quizBase(row.quiz),
+    packageName: row.packageName,
+    lecture: row.lecture,
     attempts: row.attempts,
     passed: row.passed,
     bestPercent: row.bestPercent,
