@@ -1,4 +1,6 @@
 /**
+ * `npm run audit -- --verify`: walks the log's hash chain (features/audit/audit-chain.ts) and says
+ * where it breaks, exiting 1 then.
  * `npm run audit -- --from YYYY-MM-DD --to YYYY-MM-DD [--actor EMAIL] [--action NAME] [--accounts]`:
  * the audit log of a period (IST days, both included), or with --accounts the accounts its
  * actions touched (for a breach notice: docs/if-data-leaks.md). Reads only; works beside a
@@ -7,12 +9,12 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.js';
 import { databaseFile, openDatabase } from '../db/client.js';
-import { accountsTouched, auditEntries } from '../features/audit/audit.service.js';
+import { accountsTouched, auditEntries, verifyChain } from '../features/audit/audit.service.js';
 import { sql } from 'drizzle-orm';
 import { users } from '../db/schema.js';
 import { DAY_MS, formatIstDateTime, istDateStart } from '../../shared/ist.js';
 
-const usage = 'Usage: npm run audit -- --from YYYY-MM-DD --to YYYY-MM-DD [--actor EMAIL] [--action NAME] [--accounts]';
+const usage = 'Usage: npm run audit -- --from YYYY-MM-DD --to YYYY-MM-DD [--actor EMAIL] [--action NAME] [--accounts], or npm run audit -- --verify';
 
 function fail(message: string): never {
   console.error(message);
@@ -26,8 +28,23 @@ const { values } = parseArgs({
     actor: { type: 'string' },
     action: { type: 'string' },
     accounts: { type: 'boolean', default: false },
+    verify: { type: 'boolean', default: false },
   },
 });
+
+if (values.verify) {
+  let chainDb: ReturnType<typeof openDatabase>;
+  try {
+    chainDb = openDatabase(databaseFile(loadConfig().dataDir));
+  } catch (error) {
+    fail(error instanceof ConfigError ? error.message : String(error));
+  }
+  const report = verifyChain(chainDb);
+  chainDb.$client.close();
+  if (report.brokenAt) fail(`The audit log's chain breaks at entry ${report.brokenAt.id}: ${report.brokenAt.reason}.`);
+  console.log(`The audit log's chain holds: ${report.entries} entries, ${report.erased} with their detail erased.`);
+  process.exit(0);
+}
 const day = /^\d{4}-\d{2}-\d{2}$/;
 if (!values.from || !values.to || !day.test(values.from) || !day.test(values.to)) fail(usage);
 const from = istDateStart(values.from);

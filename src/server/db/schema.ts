@@ -856,6 +856,11 @@ export const auditLog = sqliteTable(
     targetType: text('target_type'),
     targetId: text('target_id'),
     detail: text('detail'),
+    /** SHA-256 of the detail as written (`"null"` for none): the chain keeps it when an erasure clears the detail. */
+    detailDigest: text('detail_digest'),
+    /** The hash chain (features/audit/audit-chain.ts): the entry before's hash, and this entry's. */
+    prevHash: text('prev_hash'),
+    hash: text('hash'),
   },
   (t) => [index('audit_log_at').on(t.at), index('audit_log_actor').on(t.actorId, t.at), index('audit_log_target').on(t.targetType, t.targetId)],
 );

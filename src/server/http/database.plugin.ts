@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import { checkpointInBackground, leaveCheckpointsToLitestream } from '../db/background-checkpoints.js';
 import { databaseFile, isDatabaseHealthy, openDatabase, type Db } from '../db/client.js';
 import { prepareDataKeys } from '../db/seal-personal-data.js';
+import { chainAuditLog } from '../features/audit/audit.service.js';
 import type { BuildOptions } from './build-options.js';
 
 /**
@@ -14,6 +15,7 @@ import type { BuildOptions } from './build-options.js';
 export function registerDatabase(app: FastifyInstance, config: Config, options: Pick<BuildOptions, 'db' | 'backgroundCheckpoints'>): Db {
   const db = options.db ?? openDatabase(databaseFile(config.dataDir));
   prepareDataKeys(db, { dataDir: config.dataDir, key: config.dataEncryption.key, oldKeys: config.dataEncryption.oldKeys }, app.log);
+  chainAuditLog(db);
   const checkpointsByApp = options.backgroundCheckpoints && config.walCheckpoints === 'app';
   if (options.backgroundCheckpoints && config.walCheckpoints === 'litestream') leaveCheckpointsToLitestream(db.$client, app.log);
   const checkpoints = checkpointsByApp ? checkpointInBackground(db.$client, { log: app.log }) : null;

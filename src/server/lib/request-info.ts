@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/domain.js';
+import { networkHash } from './network-hash.js';
 
 /**
  * What the server reads off a request before any feature runs: the session token and the
@@ -37,9 +38,15 @@ export function requestLanguage(request: FastifyRequest): Language {
 
 /**
  * Where a request came from, as the admin's fraud flag compares orders: SHA-256 of the login
- * device cookie and of the client's address key (never the address itself), or null.
+ * device cookie (a random value of the site's own) and the address's keyed hash of this period
+ * (lib/network-hash.ts; never the address itself), or null.
  */
-export function placedFromOf(request: { deviceCookie: string | null; ip: string }): { device: string | null; network: string | null } {
-  const hash = (value: string) => createHash('sha256').update(value).digest('hex');
-  return { device: request.deviceCookie ? hash(request.deviceCookie) : null, network: request.ip ? hash(request.ip) : null };
+export function placedFromOf(
+  request: { deviceCookie: string | null; ip: string },
+  at: { dataDir: string; now: number },
+): { device: string | null; network: string | null } {
+  return {
+    device: request.deviceCookie ? createHash('sha256').update(request.deviceCookie).digest('hex') : null,
+    network: request.ip ? networkHash(at.dataDir, at.now, request.ip) : null,
+  };
 }

@@ -6,25 +6,17 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
+import { chainPending } from './audit-chain.js';
 
 /** Input keys that name the record an action is about, most specific first. */
-const targetKeys = [
-  'orderId',
-  'lineId',
-  'batchId',
-  'alertId',
-  'codeId',
-  'requestId',
-  'userId',
-  'packageId',
-  'lectureId',
-  'importId',
-  'id',
-  'email',
-  'utr',
-] as const;
+const targetKeys = ['orderId', 'lineId', 'batchId', 'alertId', 'codeId', 'requestId', 'userId', 'packageId', 'lectureId', 'importId', 'id', 'utr'] as const;
 /** Input keys whose values are never written down. */
 const secretKey = /password|token|secret|otp|pan|account/i;
+/**
+ * Input keys that hold a person's contact or payment details: the log keeps ids only (an email
+ * that names an account becomes its `userId`), so nothing of a person outlives their erasure here.
+ */
+const personalKey = /email|phone|contact|upi|ifsc|gstin|address|^pin$/i;
 const MAX_DETAIL = 2000;
 
 /** How deep into an input the log looks: an admin's input is a flat form; deeper is junk sent on purpose. */
@@ -42,7 +34,7 @@ function keptDetail(input: unknown): string | null {
 }
 
 function keptValue(value: unknown, key: string, depth: number): unknown {
-  if (key && secretKey.test(key)) return '[kept out]';
+  if (key && (secretKey.test(key) || personalKey.test(key))) return '[kept out]';
   if (typeof value === 'string') return value.length > 200 ? `${value.slice(0, 200)}…` : value;
   if (!value || typeof value !== 'object') return value;
   if ('type' in value && (value as { type?: unknown }).type === 'Buffer') return '[file]';
@@ -68,8 +60,44 @@ function targetOf(input: unknown): { type: string; id: string } | null {
 
 export type AuditEntry = { actorId: number | null; action: string; input?: unknown; target?: { type: string; id: string } | null; at: number };
 
+/** An input's `email` as the log keeps it: the id of the account it names, beside the input. */
+function withUserIdForEmail(db: Queryable, input: unknown): unknown {
+  if (!input || typeof input !== 'object' || Array.isArray(input)) return input;
+  const { email } = input as { email?: unknown };
+  if (typeof email !== 'string') return input;
+  const user = db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${email})`).get();
+  return user && !('userId' in input) ? { userId: user.id, ...input } : input;
+}
+
+/**
+ * An entry written before the log kept ids only, as it keeps them now (once, when it is chained):
+ * an email target becomes the account's id, and personal values in the detail are kept out.
+ */
+export function keptLegacyEntry(db: Queryable, entry: typeof auditLog.$inferSelect) {
+  let input: unknown = null;
+  try {
+    input = entry.detail === null ? null : JSON.parse(entry.detail);
+  } catch {
+    input = null;
+  }
+  const byEmail =
+    entry.targetType === 'email' && entry.targetId
+      ? db.select({ id: users.id }).from(users).where(sql`lower(${users.email}) = lower(${entry.targetId})`).get()
+      : undefined;
+  const target = entry.targetType === 'email' ? (byEmail ? { type: 'user', id: String(byEmail.id) } : null) : { type: entry.targetType, id: entry.targetId };
+  return { targetType: target?.type ?? null, targetId: target?.id ?? null, detail: entry.detail === null ? null : keptDetail(withUserIdForEmail(db, input)) };
+}
+
+/** At start: chains entries written before the chain came (as the log keeps entries now), and any left unchained. */
+export function chainAuditLog(db: Queryable): void {
+  chainPending(db, (entry) => keptLegacyEntry(db, entry));
+}
+
+export { verifyChain, type ChainReport } from './audit-chain.js';
+
 export function recordAudit(db: Queryable, entry: AuditEntry): void {
-  const target = entry.target === undefined ? targetOf(entry.input) : entry.target;
+  const input = withUserIdForEmail(db, entry.input);
+  const target = entry.target === undefined ? targetOf(input) : entry.target;
   db.insert(auditLog)
     .values({
       at: entry.at,
@@ -77,9 +105,10 @@ export function recordAudit(db: Queryable, entry: AuditEntry): void {
       action: entry.action,
       targetType: target?.type ?? null,
       targetId: target?.id ?? null,
-      detail: keptDetail(entry.input),
+      detail: keptDetail(input),
     })
     .run();
+  chainPending(db);
 }
 
 export type AuditFilters = {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -353,8 +354,15 @@ describe("an affiliate's own code", () => {
     const flags = trpcData((await call('discounts.sharedPlacements', 'query', undefined, { token: admin.token })).body) as {
       name: string;
       sharedDevices: number;
+      sharedNetworks: number;
     }[];
-    expect(flags).toContainEqual(expect.objectContaining({ name: 'Flagged Affiliate', sharedDevices: 1 }));
+    // Every test request comes from one address: the keyed hashes of it match each other too.
+    expect(flags).toContainEqual(expect.objectContaining({ name: 'Flagged Affiliate', sharedDevices: 1, sharedNetworks: 1 }));
+    // The address is kept as a keyed hash only: not its plain SHA-256, which anyone can reverse.
+    const networks = t.db.select({ network: orders.placedNetwork }).from(orders).where(eq(orders.userId, affiliate.user.id)).all();
+    const plain = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].map((ip) => createHash('sha256').update(ip).digest('hex'));
+    expect(networks[0]!.network).toMatch(/^[0-9a-f]{64}$/);
+    expect(plain).not.toContain(networks[0]!.network);
   });
 });
 

@@ -183,7 +183,7 @@ export async function checkoutFromRequest(
   input: CheckoutFields,
 ): Promise<CheckoutInput> {
   if (input.code) await countCodeTry(deps, { userId: buyerId, ip: request.ip });
-  return { ...checkoutOf(input), placedFrom: placedFromOf(request) };
+  return { ...checkoutOf(input), placedFrom: placedFromOf(request, { dataDir: deps.config.dataDir, now: deps.now() }) };
 }
 
 /** What a discount code does for this buyer and package: the price before and after, and who becomes the sponsor. */

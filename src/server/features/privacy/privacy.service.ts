@@ -94,6 +94,64 @@ function ownedTables(db: Queryable): { table: string; column: string }[] {
   return owned;
 }
 
+type ForeignKey = { table: string; from: string; to: string | null };
+
+/** Every table's foreign keys, by table, with the table's columns. */
+function schemaLinks(db: Queryable): Map<string, { columns: string[]; keys: ForeignKey[] }> {
+  const tables = db.all<{ name: string }>(
+    sql`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' and name not like '__drizzle%' and name <> 'users'`,
+  );
+  const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+  return new Map(
+    tables.map(({ name }) => [
+      name,
+      {
+        columns: db.all<{ name: string }>(sql.raw(`pragma table_info(${quoted(name)})`)).map((column) => column.name),
+        keys: db.all<ForeignKey>(sql.raw(`pragma foreign_key_list(${quoted(name)})`)),
+      },
+    ]),
+  );
+}
+
+/**
+ * Rows that are the person's through a link rather than an owner column: a row that points at one
+ * of their rows (a receipt, credit note, reversal or payment alert at their order; a row at their
+ * payout) and names no owner of its own (a sponsor's ledger line at the order has its own owner,
+ * and is the sponsor's), followed as far as the links go; and the gateway's events about their
+ * orders' gateway orders and payments (linked by the gateway's ids, not a foreign key).
+ */
+function linkedRecords(db: Queryable, records: MyData['records'], userId: number): void {
+  const links = schemaLinks(db);
+  const reached = new Set(Object.keys(records));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [table, { columns, keys }] of links) {
+      if (reached.has(table) || columns.includes('user_id') || columns.includes('affiliate_id')) continue;
+      const rows = new Map<number, Record<string, unknown>>();
+      for (const key of keys) {
+        const parentRows = records[key.table];
+        if (!parentRows) continue;
+        const parentIds = [...new Set(parentRows.map((row) => row[key.to ?? 'id']).filter((id) => typeof id === 'number'))];
+        if (parentIds.length === 0) continue;
+        const found = db.all<Record<string, unknown> & { __rowid: number }>(
+          sql`select rowid as __rowid, * from ${sql.identifier(table)} where ${sql.identifier(key.from)} in ${parentIds}`,
+        );
+        for (const row of found) rows.set(row.__rowid, row);
+      }
+      if (rows.size === 0) continue;
+      records[table] = [...rows.entries()].sort(([a], [b]) => a - b).map(([, { __rowid, ...row }]) => withoutSecrets(row));
+      reached.add(table);
+      grew = true;
+    }
+  }
+  const events = db.all<Record<string, unknown>>(sql`
+    select * from gateway_events where gateway_order_id in (select gateway_order_id from orders where user_id = ${userId})
+      or gateway_payment_id in (select gateway_payment_id from orders where user_id = ${userId})
+      or gateway_payment_id in (select a.gateway_payment_id from payment_alerts a join orders o on o.id = a.order_id where o.user_id = ${userId})
+    order by id`);
+  if (events.length > 0) records.gateway_events = events.map(withoutSecrets);
+}
+
 /** A row as its owner gets it: no secrets, and what is encrypted at rest (their PAN, account number) opened for them. */
 const withoutSecrets = (row: Record<string, unknown>) =>
   Object.fromEntries(
@@ -106,7 +164,7 @@ export type MyData = {
   exportedAt: number;
   noticeVersion: string;
   account: Record<string, unknown>;
-  /** Every table's rows that belong to the person, by table. */
+  /** Every table's rows that belong to the person, by table: their own and those linked to theirs (an order's receipt). */
   records: Record<string, Record<string, unknown>[]>;
 };
 
@@ -119,6 +177,7 @@ export function myData(db: Queryable, userId: number, now: number): MyData {
     const rows = db.all<Record<string, unknown>>(sql.raw(`select * from "${table}" where "${column}" = ${Number(userId)} order by rowid`));
     if (rows.length > 0) records[table] = rows.map(withoutSecrets);
   }
+  linkedRecords(db, records, userId);
   return { exportedAt: now, noticeVersion: PRIVACY_NOTICE_VERSION, account: withoutSecrets(account), records };
 }
 

@@ -6,7 +6,8 @@ import { waitForEmail } from '../../../test/outbox.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { allProcedures, callProcedure, trpcData } from '../../../test/trpc-http.js';
 import { codeFrom } from '../../../test/accounts.js';
-import { auditLog, consents, lectureProgress, loginDevices, orders, payoutDetails, users } from '../../db/schema.js';
+import { auditLog, consents, gatewayEvents, lectureProgress, loginDevices, orders, paymentAlerts, payoutDetails, users } from '../../db/schema.js';
+import { reverseOrder } from '../orders/order-reversal.service.js';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
 import { savePayoutDetails } from '../payouts/payouts.service.js';
@@ -106,6 +107,45 @@ describe('my data', () => {
     expect(text).not.toMatch(/token_hash|password_hash|device_hash|otp_hash/);
     // Her own PAN, encrypted at rest, is hers to read in her copy.
     expect(data.records.payout_details[0].pan).toBe('ABCDE1234F');
+  });
+
+  it('holds what links to the person through an order: receipts, reversals, payment alerts, gateway events; nothing of the sponsor or anyone else', async () => {
+    const asha = await personWithHistory('Asha Linked', `asha.linked.${process.pid}@example.com`, '9811100011');
+    const ravi = await personWithHistory('Ravi Linked', `ravi.linked.${process.pid}@example.com`, '9811100012');
+    for (const [person, suffix] of [
+      [asha, 'Asha'],
+      [ravi, 'Ravi'],
+    ] as const) {
+      const order = t.db.select().from(orders).where(eq(orders.userId, person.user.id)).get()!;
+      t.db
+        .update(orders)
+        .set({ gatewayOrderId: `order_${suffix}${process.pid}` })
+        .where(eq(orders.id, order.id))
+        .run();
+      t.db
+        .insert(paymentAlerts)
+        .values({ orderId: order.id, gatewayPaymentId: `pay_${suffix}${process.pid}`, kind: 'double_payment', amountPaise: 100_00, foundAt: Date.now() })
+        .run();
+      t.db
+        .insert(gatewayEvents)
+        .values({
+          provider: 'razorpay',
+          eventId: `evt_${suffix}${process.pid}`,
+          event: 'payment.captured',
+          gatewayOrderId: `order_${suffix}${process.pid}`,
+          outcome: 'settled',
+          receivedAt: Date.now(),
+        })
+        .run();
+      reverseOrder(t.deps, admin.user.id, { orderId: order.id, reason: `Refunded ${suffix}` });
+    }
+    const data = trpcData((await call(asha.token, 'privacy.myData', 'mutation', { password: TEST_PASSWORD })).body);
+    expect(data.records.receipts).toEqual([expect.objectContaining({ buyer_name: 'Asha Linked', buyer_phone: '9811100011' })]);
+    expect(data.records.order_reversals).toEqual([expect.objectContaining({ reason: 'Refunded Asha' })]);
+    expect(data.records.payment_alerts).toEqual([expect.objectContaining({ gateway_payment_id: `pay_Asha${process.pid}` })]);
+    expect(data.records.gateway_events).toEqual([expect.objectContaining({ event_id: `evt_Asha${process.pid}` })]);
+    const text = JSON.stringify(data);
+    for (const other of ['Ravi Linked', '9811100012', 'Refunded Ravi', `Ravi${process.pid}`]) expect(text).not.toContain(other);
   });
 });
 
