@@ -8,7 +8,8 @@ import { gzipSync } from 'node:zlib';
 import { clientDist } from '../src/server/http/serve-client.js';
 import { launchBrowser, signIn } from '../src/test/browser.js';
 
-export const LEARNER_JS_BUDGET_KB = 150;
+/** Issue 37: React, the router, TanStack Query and tRPC's client come to about 117 KB of it. */
+export const LEARNER_JS_BUDGET_KB = 130;
 
 type ManifestEntry = { file: string; src?: string; css?: string[] };
 

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageSpinner } from '../components/page-spinner';
 import { isAdmin, useSession } from '../features/auth/use-session';
 import { pathAfterSignIn } from '../lib/buy-intent';
@@ -25,9 +25,10 @@ export function RequireAuth() {
 /** Login, register and password pages: a signed-in visitor is sent home, or back to the package they were buying. */
 export function LoggedOutOnly() {
   const { user, loading } = useSession();
+  const { search } = useLocation();
   // A browser nobody ever signed in on shows sign-up at once, without waiting to hear there is no session.
   if (loading && signedInBefore()) return <PageSpinner />;
-  if (user) return <Navigate to={pathAfterSignIn()} replace />;
+  if (user) return <Navigate to={pathAfterSignIn('/', search)} replace />;
   return <Outlet />;
 }
 

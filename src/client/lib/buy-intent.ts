@@ -31,19 +31,21 @@ export function clearBuyIntent(): void {
 let chosenPath: string | null = null;
 
 /** A page of this site named by the address's `?next=` (the menu's Login link carries it), never another site's. */
-function nextInAddress(): string | null {
-  const next = new URLSearchParams(window.location.search).get('next');
+function nextInAddress(search: string): string | null {
+  const next = new URLSearchParams(search).get('next');
   return next && /^\/(?![/\\])/.test(next) ? next : null;
 }
 
 /**
  * Where a visitor who just logged in or verified goes: the package they were buying, else the page
- * they were on when they went to log in (`?next=`), else `fallback`.
+ * they were on when they went to log in (`?next=` in `search`), else `fallback`. A component
+ * rendering gives its router location's search: React renders a navigation as a transition, so
+ * the browser's address may already be the next page's while the login page still renders.
  */
-export function pathAfterSignIn(fallback = '/'): string {
+export function pathAfterSignIn(fallback = '/', search = window.location.search): string {
   const intent = loadBuyIntent();
   if (intent) return `/course/${encodeURIComponent(intent.id)}`;
-  return chosenPath ?? nextInAddress() ?? fallback;
+  return chosenPath ?? nextInAddress(search) ?? fallback;
 }
 
 /** The page that signs someone in names where they go next (the verify page: the packages). */
