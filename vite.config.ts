@@ -1,8 +1,10 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { createHash } from 'node:crypto';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, type Plugin, type PluginOption, type Rolldown } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/client');
 
@@ -14,11 +16,16 @@ function precompress(): Plugin {
       const full = path.join(dir, name);
       return statSync(full).isDirectory() ? walk(full) : [full];
     });
+  // The folder built into: dist/client, or what `vite build --outDir` says (the service worker's test).
+  let builtInto = outDir;
   return {
     name: 'precompress',
     apply: 'build',
+    configResolved(config) {
+      builtInto = path.resolve(config.root, config.build.outDir);
+    },
     closeBundle() {
-      for (const file of walk(outDir)) {
+      for (const file of walk(builtInto)) {
         if (!compressible.test(file)) continue;
         const content = readFileSync(file);
         if (content.length < 512) continue;
@@ -104,10 +111,46 @@ const landingPages: Record<string, string> = {
   '^/myCourses/?$': 'features/catalog/my-courses-page.tsx',
 };
 
+function serviceWorker(): PluginOption {
+  return VitePWA({
+    injectRegister: false,
+    // A new release's worker waits until the page lets it take over (register-service-worker.ts).
+    registerType: 'prompt',
+    // public/manifest.webmanifest, as it is.
+    manifest: false,
+    includeManifestIcons: false,
+    workbox: {
+      globPatterns: ['**/*.{js,css,woff2,svg,png,webmanifest}'],
+      // The page template is no page: the server fills it in (site name, settings, language).
+      globIgnores: ['**/*.html', '**/*.br', '**/*.gz', '.vite/**'],
+      navigateFallback: null,
+      inlineWorkboxRuntime: true,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: false,
+      // Hashed names change with their content: no cache-busting query needed.
+      dontCacheBustURLsMatching: /^assets\//,
+      runtimeCaching: [
+        { urlPattern: ({ request }) => request.mode === 'navigate', handler: 'NetworkOnly', options: { precacheFallback: { fallbackURL: '/' } } },
+      ],
+      // The home page as the offline fallback, fetched again with each release (its revision is the release's files').
+      manifestTransforms: [
+        (entries) => {
+          const release = createHash('sha256')
+            .update(entries.map((entry) => `${entry.url} ${entry.revision ?? ''}`).join('\n'))
+            .digest('hex')
+            .slice(0, 16);
+          return { manifest: [...entries, { url: '/', revision: release, size: 0 }], warnings: [] };
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig({
   root: path.resolve(import.meta.dirname, 'src/client'),
   publicDir: path.resolve(import.meta.dirname, 'public'),
-  plugins: [react(), paintFirst(), precompress()],
+  plugins: [react(), paintFirst(), serviceWorker(), precompress()],
   build: {
     outDir,
     emptyOutDir: true,

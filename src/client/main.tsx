@@ -10,8 +10,10 @@ import { App } from './app/app';
 import { loadLandingPage } from './app/router';
 import { initI18n } from './lib/i18n';
 import { rememberDiscountCode, rememberReferral } from './lib/referral';
+import { registerServiceWorker } from './register-service-worker';
 
 initI18n();
+registerServiceWorker();
 // The server's menu opened as the address's #drawn-menu; the app draws its own, so the address drops it.
 if (window.location.hash === '#drawn-menu') history.replaceState(history.state, '', window.location.pathname + window.location.search);
 // A referral link (`?ref=CODE`, usually to /packages) is remembered whatever page it opens.

@@ -87,9 +87,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerScheduledJobs(app, deps, options);
   closeConnectionsOnShutdown(app);
   await registerSecurity(app, config, { dev });
-  registerTrpc(app, deps, createContext, { lightQueries: options.lightQueries !== false });
+  registerTrpc(app, createContext);
   registerRest(app, deps, createContext);
-  await registerClientPages(app, deps, { dev });
+  await registerClientPages(app, deps, { dev, ...(options.clientDir && { clientDir: options.clientDir }) });
 
   return { app, deps };
 }

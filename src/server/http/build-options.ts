@@ -7,8 +7,8 @@ export type BuildOptions = {
   /** Serve the client through Vite's dev server with hot reload. */
   dev?: boolean;
   logger?: FastifyServerOptions['logger'];
-  /** False answers tRPC reads through tRPC's own adapter only (the parity test of trpc/query-path.ts compares both). */
-  lightQueries?: boolean;
+  /** The built web app's folder (dist/client); the service worker's test deploys releases into one of its own. */
+  clientDir?: string;
   /** Where the app's own log lines go (standard output otherwise). */
   logStream?: DestinationStream;
   now?: () => number;

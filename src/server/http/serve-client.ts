@@ -98,7 +98,7 @@ function wantsHtml(request: FastifyRequest): boolean {
 export async function serveClient(
   app: FastifyInstance,
   config: Config,
-  { dev, db, checkoutCsp = null }: { dev: boolean; db?: Db; checkoutCsp?: string | null },
+  { dev, db, checkoutCsp = null, dist = clientDist }: { dev: boolean; db?: Db; checkoutCsp?: string | null; dist?: string },
 ): Promise<void> {
   // The gateway's checkout page, and no other, may load the gateway's script and frames.
   const checkoutPage = /^\/pay\/[^/?#]+\/?(?:[?#]|$)/;
@@ -140,11 +140,11 @@ export async function serveClient(
     return;
   }
 
-  const indexFile = path.join(clientDist, 'index.html');
+  const indexFile = path.join(dist, 'index.html');
   const built = existsSync(indexFile);
   if (built) {
     await app.register(fastifyStatic, {
-      root: clientDist,
+      root: dist,
       prefix: '/',
       wildcard: false,
       index: false,
@@ -152,7 +152,9 @@ export async function serveClient(
       globIgnore: ['**/index.html', '**/index.html.*'],
       setHeaders(reply, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+        // The service worker is asked for at each check for a new release: never from a cache.
+        const worker = path.basename(filePath) === 'sw.js';
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : worker ? 'no-cache' : 'public, max-age=3600');
       },
     });
   }
@@ -161,7 +163,7 @@ export async function serveClient(
   // page writes its language into it (framed()).
   let shell: string | null = null;
   const shellHtml = () => {
-    shell ??= inlineStylesheets(fillIndexHtml(readFileSync(indexFile, 'utf8'), config), path.join(clientDist, 'assets'));
+    shell ??= inlineStylesheets(fillIndexHtml(readFileSync(indexFile, 'utf8'), config), path.join(dist, 'assets'));
     return shell;
   };
   // Pages with extras (Open Graph tags, the catalogue's data), by address, while the catalogue is the
@@ -187,6 +189,9 @@ export async function serveClient(
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFoundJson(request, reply);
+    // A built file that is not there (another release's chunk): a 404, never the page in its place,
+    // so that the app's loader fails and reloads (register-service-worker.ts) instead of running HTML.
+    if (request.url.startsWith('/assets/')) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }

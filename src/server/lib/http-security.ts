@@ -26,6 +26,9 @@ export function helmetOptions({ https, dev, checkout }: { https: boolean; dev: b
         connectSrc: [...(dev ? ["'self'", 'ws:', 'wss:'] : ["'self'"]), ...(checkout?.connect ?? [])],
         frameSrc: [...videoFrameHosts, ...(checkout?.frame ?? [])],
         mediaSrc: ["'self'"],
+        // The service worker (/sw.js) and the web app's manifest come from the site itself.
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

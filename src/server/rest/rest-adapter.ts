@@ -1,21 +1,18 @@
-import { callTRPCProcedure, type AnyTRPCProcedure, type inferProcedureOutput } from '@trpc/server';
+import type { inferRouterOutputs } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { Language } from '../../shared/domain.js';
 import { describeError, isServerFault } from '../lib/errors.js';
 import { jsonOf } from '../lib/read-cache.js';
-import { requestLanguage } from '../lib/request-info.js';
 import type { Config } from '../config.js';
 import type { AppDeps, CreateContext } from '../trpc/context.js';
-import { answerHot, hotReadOfProcedure, proceduresOf, THROUGH_PROCEDURE } from '../trpc/hot-reads.js';
 import { appRouter, type AppRouter } from '../root-router.js';
-import { requireAdmin, requireUser, type HotRead } from '../trpc/trpc.js';
+import { createCallerFactory, requireAdmin, requireUser } from '../trpc/trpc.js';
 
-type Features = AppRouter['_def']['record'];
-type ProceduresOf<R> = { [N in keyof R & string]: R[N] extends AnyTRPCProcedure ? N : never }[keyof R & string];
+/** What each procedure answers, by feature and name (tRPC's public inference). */
+type Outputs = inferRouterOutputs<AppRouter>;
 /** A procedure of the app's router by its path (`auth.profile`), as tRPC names it. */
-export type ProcedurePath = { [F in keyof Features & string]: `${F}.${ProceduresOf<Features[F]>}` }[keyof Features & string];
-type ProcedureAt<P> = P extends `${infer F extends keyof Features & string}.${infer N}` ? (N extends keyof Features[F] ? Features[F][N] : never) : never;
-type OutputOf<P> = ProcedureAt<P> extends AnyTRPCProcedure ? inferProcedureOutput<ProcedureAt<P>> : never;
+export type ProcedurePath = { [F in keyof Outputs & string]: `${F}.${keyof Outputs[F] & string}` }[keyof Outputs & string];
+type OutputOf<P> = P extends `${infer F extends keyof Outputs & string}.${infer N}` ? (N extends keyof Outputs[F] ? Outputs[F][N] : never) : never;
 
 /**
  * One call of REST.md: where it answers, how its input is read from the request, which
@@ -127,12 +124,14 @@ export function sendRestError(
   });
 }
 
-async function hotAnswerOf(row: RestRow, hot: HotRead, deps: AppDeps, request: FastifyRequest): Promise<unknown> {
-  try {
-    return answerHot(deps, request, hot, row.input ? await row.input(request) : undefined);
-  } catch {
-    return THROUGH_PROCEDURE;
-  }
+const createCaller = createCallerFactory(appRouter);
+type Caller = ReturnType<typeof createCaller>;
+type CallOf = (input: unknown) => Promise<unknown>;
+
+/** The caller's function for a procedure path (`auth.profile`); `ProcedurePath` is typed against AppRouter, so a wrong path does not compile. */
+function procedureOf(caller: Caller, path: ProcedurePath): CallOf {
+  const [feature, name] = path.split('.') as [string, string];
+  return (caller as unknown as Record<string, Record<string, CallOf>>)[feature]![name]!;
 }
 
 export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[], deps: AppDeps, createContext: CreateContext): void {
@@ -143,37 +142,16 @@ export function registerRestRows(app: FastifyInstance, rows: readonly RestRow[],
       en: (result) => row.answer(result, site, 'en'),
       mr: (result) => row.answer(result, site, 'mr'),
     };
-    const procedure = proceduresOf(appRouter)[row.procedure];
-    if (!procedure) throw new Error(`REST row ${row.method} ${row.path}: no procedure ${row.procedure}`);
-    // A GET row of a hot read may be answered by it (trpc/hot-reads.ts).
-    const hot = row.method === 'GET' ? hotReadOfProcedure(procedure) : null;
     app.route({
       method: row.method,
       url: row.path,
       handler: async (request, reply) => {
-        if (hot) {
-          const answer = await hotAnswerOf(row, hot, deps, request);
-          if (answer !== THROUGH_PROCEDURE) {
-            return reply
-              .code(row.status ?? 200)
-              .type('application/json; charset=utf-8')
-              .send(jsonOf(answer as never, shapes[requestLanguage(request)]));
-          }
-        }
         const ctx = createContext({ req: request, res: reply });
         try {
           if (row.uploadBy === 'user') requireUser(ctx);
           if (row.uploadBy === 'admin') requireAdmin(ctx);
           const input = row.input ? await row.input(request) : undefined;
-          const result = await callTRPCProcedure({
-            router: appRouter,
-            path: row.procedure,
-            getRawInput: async () => input,
-            ctx,
-            type: procedure._def.type,
-            signal: undefined,
-            batchIndex: 0,
-          });
+          const result = await procedureOf(createCaller(ctx), row.procedure)(input);
           return reply
             .code(row.status ?? 200)
             .type('application/json; charset=utf-8')

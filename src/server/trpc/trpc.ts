@@ -1,10 +1,9 @@
 import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import type { z } from 'zod';
 import { isAdminRole, type Language } from '../../shared/domain.js';
 import { describeError } from '../lib/errors.js';
 import type { SessionUser } from '../features/auth/sessions.service.js';
-import type { AppDeps, Context } from './context.js';
+import type { Context } from './context.js';
 import { recordAudit } from '../features/audit/audit.service.js';
 
 /** The shape of every tRPC error: a message in the request's language and a stable code. Never a stack. */
@@ -34,18 +33,10 @@ export function trpcErrorShape(error: TRPCError, lang: Language, path?: string, 
   return { code: TRPC_ERROR_CODES_BY_KEY[error.code], message: described.message, data };
 }
 
-/**
- * A read whose whole answer is `run(deps, user, input)`. Declared with `signedInRead` or
- * `publicRead`, it is a procedure like any other, and trpc/hot-reads.ts may also answer it without
- * tRPC's chain of calls when it succeeds (the same function, the same parsed input, the same user);
- * anything else (no session, bad input, an error) goes through the procedure.
- */
-export type HotRead = {
-  signedIn: boolean;
-  input: z.ZodType | null;
-  run: (deps: AppDeps, user: SessionUser | null, input: unknown) => unknown;
+export type ProcedureMeta = {
+  /** An admin read that shows personal data: logged in the audit log. */
+  audit?: boolean;
 };
-export type ProcedureMeta = { hot?: HotRead /** An admin read that shows personal data: logged in the audit log. */; audit?: boolean };
 
 const t = initTRPC
   .context<Context>()
@@ -58,6 +49,9 @@ const t = initTRPC
   });
 
 export const router = t.router;
+
+/** Callers of a router's procedures on the server (the REST rows): the whole chain of middlewares, as over HTTP. */
+export const createCallerFactory = t.createCallerFactory;
 
 export const publicProcedure = t.procedure;
 
@@ -76,7 +70,7 @@ export function requireAdmin(ctx: Context): SessionUser {
 }
 
 /** Narrows the context to a signed-in user: `ctx.user` from here on, UNAUTHORIZED for a visitor. */
-export const signedIn = t.middleware(({ ctx, next }) => next({ ctx: { user: requireUser(ctx) } }));
+const signedIn = t.middleware(({ ctx, next }) => next({ ctx: { user: requireUser(ctx) } }));
 
 /** Narrows the context to a signed-in admin (or superadmin): `ctx.user`; UNAUTHORIZED or FORBIDDEN otherwise. */
 const signedInAdmin = t.middleware(({ ctx, next }) => next({ ctx: { user: requireAdmin(ctx) } }));
@@ -106,24 +100,3 @@ export const superadminProcedure = protectedProcedure
     return next();
   })
   .use(audited);
-
-/** A signed-in read with no input, answered by `run` alone (see HotRead). */
-export function signedInRead<O>(run: (deps: AppDeps, user: SessionUser) => O) {
-  const hot: HotRead = { signedIn: true, input: null, run: (deps, user) => run(deps, user!) };
-  return protectedProcedure.meta({ hot }).query(({ ctx }) => run(ctx, ctx.user));
-}
-
-/** A signed-in read of an input, answered by `run` alone (see HotRead). */
-export function signedInReadOf<S extends z.ZodType, O>(input: S, run: (deps: AppDeps, user: SessionUser, input: z.output<S>) => O) {
-  const hot: HotRead = { signedIn: true, input, run: (deps, user, value) => run(deps, user!, value as z.output<S>) };
-  return protectedProcedure
-    .meta({ hot })
-    .input(input)
-    .query(({ ctx, input: value }) => run(ctx, ctx.user, value as z.output<S>));
-}
-
-/** A read for everyone with no input; `user` is the signed-in user or null (see HotRead). */
-export function publicRead<O>(run: (deps: AppDeps, user: SessionUser | null) => O) {
-  const hot: HotRead = { signedIn: false, input: null, run: (deps, user) => run(deps, user) };
-  return publicProcedure.meta({ hot }).query(({ ctx }) => run(ctx, ctx.sessionUser()));
-}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailAddress, entityId, rupeeAmount } from '../../../shared/schemas.js';
-import { adminProcedure, protectedProcedure, router, signedInReadOf } from '../../trpc/trpc.js';
+import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { requireOwnerOrAdmin } from '../../lib/owner-or-admin.js';
 import { affiliateErrors } from './affiliate.errors.js';
 import { affiliatesOf } from './affiliates.service.js';
@@ -12,14 +12,14 @@ import { toAffiliateView, toCommissionLineView, toPaidView } from './affiliate.v
 
 export const affiliateRouter = router({
   /** A user's earnings cards, tier and payouts: their own, or anyone's for an admin. */
-  dashboard: signedInReadOf(z.object({ userId: entityId }), (deps, user, input) => {
-    requireOwnerOrAdmin(user, input.userId, affiliateErrors.NOT_YOUR_DASHBOARD);
-    return dashboardOf(deps.db, input.userId, deps.now());
+  dashboard: protectedProcedure.input(z.object({ userId: entityId })).query(({ ctx, input }) => {
+    requireOwnerOrAdmin(ctx.user, input.userId, affiliateErrors.NOT_YOUR_DASHBOARD);
+    return dashboardOf(ctx.db, input.userId, ctx.now());
   }),
 
-  leaderboard: signedInReadOf(z.object({ period: z.enum(leaderboardPeriods).default('all') }).optional(), (deps, user, input) =>
-    leaderboardView(deps.db, input?.period ?? 'all', user.id, deps.now()),
-  ),
+  leaderboard: protectedProcedure
+    .input(z.object({ period: z.enum(leaderboardPeriods).default('all') }).optional())
+    .query(({ ctx, input }) => leaderboardView(ctx.db, input?.period ?? 'all', ctx.user.id, ctx.now())),
 
   /** The people the signed-in user sponsors, each with what they bought or are paying for (pending). */
   affiliates: protectedProcedure.query(({ ctx }) => {

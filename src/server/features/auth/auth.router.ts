@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { languages } from '../../../shared/domain.js';
 import { emailAddress, entityId, indianPhone, newPassword, optionalText, personName, requiredText } from '../../../shared/schemas.js';
 import { imageErrors } from '../../lib/images.js';
-import { protectedProcedure, publicProcedure, publicRead, router, signedInRead } from '../../trpc/trpc.js';
+import { protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import type { AppDeps } from '../../trpc/context.js';
 import { findActiveUser, findActiveUserByReferralCode, login, setLanguage } from './accounts.service.js';
 import { rememberDevice } from './login-limiter.js';
@@ -34,10 +34,13 @@ const optionalPhone = z.preprocess((value) => (value === '' ? undefined : value)
 export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: AppDeps, userId: number) => Profile }) {
   return router({
     /** The signed-in user, or null for a visitor. */
-    me: publicRead((deps, session) => (session ? meOf(deps.db, session.id) : null)),
+    me: publicProcedure.query(({ ctx }) => {
+      const session = ctx.sessionUser();
+      return session ? meOf(ctx.db, session.id) : null;
+    }),
 
     /** The signed-in user with their packages and earnings. */
-    profile: signedInRead((deps, user) => profileOf(deps, user.id)),
+    profile: protectedProcedure.query(({ ctx }) => profileOf(ctx, ctx.user.id)),
 
     /** At the device limit the answer is 409 DEVICE_LIMIT with the devices; `replaceDevice` names one to log out. */
     login: publicProcedure.input(z.object({ email: emailAddress, password, replaceDevice: entityId.optional() })).mutation(async ({ ctx, input }) => {

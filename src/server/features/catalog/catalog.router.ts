@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { entityId } from '../../../shared/schemas.js';
-import { adminProcedure, protectedProcedure, publicProcedure, publicRead, router } from '../../trpc/trpc.js';
+import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import { newPackageInput } from './catalog.schemas.js';
 import { addPackage, deletePackage, listAll, ownedPackages, packagesOnSale, siteStats } from './catalog.service.js';
 import { toAdminPackageView, toPackageDetailView, toPackageView, type PackageDetailView } from './catalog.views.js';
@@ -8,7 +8,7 @@ import { packageWithLectures } from './lectures.service.js';
 
 export const catalogRouter = router({
   /** Packages on sale. */
-  list: publicRead((deps) => packagesOnSale(deps.db)),
+  list: publicProcedure.query(({ ctx }) => packagesOnSale(ctx.db)),
 
   /** One package; its lecture links only for a buyer or an admin. */
   byId: publicProcedure.input(z.object({ id: entityId })).query(({ ctx, input }): PackageDetailView => {

@@ -1,0 +1,153 @@
+/**
+ * The service worker (vite.config.ts's serviceWorker, register-service-worker.ts) as a phone meets
+ * it across a release: release v1 is built into a folder of this test's own and served; a second
+ * visit fetches no JavaScript from the server; v2 is built into the same folder (v1's files are
+ * gone from the server) and the server restarted on it; the page still open on v1 keeps loading
+ * its lazy chunks, and moves to v2 at its next move within the app.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../server/config.js';
+import { buildApp } from '../server/http/app.js';
+import { projectRoot } from '../server/http/serve-client.js';
+import { appStarted, launchBrowser, type TestBrowser } from '../test/browser.js';
+
+const BUILD_TIMEOUT_MS = 240_000;
+
+/** Builds the web app as release `release` (VITE_RELEASE) into `outDir`, emptying it first, as a deploy does. */
+function buildRelease(outDir: string, release: string): void {
+  const vite = path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+    cwd: projectRoot,
+    env: { ...process.env, NODE_ENV: 'production', VITE_RELEASE: release },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`Building release ${release} failed (see the output above).`);
+}
+
+type Served = { url: string; port: number; requested: string[]; close: () => Promise<void> };
+
+/** The app serving the web app built in `clientDir`, on `port` (0: a free one); `requested` lists every URL the server was asked for. */
+async function serve(clientDir: string, port: number): Promise<Served> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'success-sw-'));
+  const requested: string[] = [];
+  const logStream = {
+    write(line: string) {
+      const entry = JSON.parse(line) as { msg?: string; url?: string };
+      if (entry.msg === 'request' && entry.url) requested.push(entry.url);
+    },
+  };
+  const config = loadConfig({ DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(port), UPI_ID: 'marathisuccess@okaxis', LOG_LEVEL: 'debug' });
+  const { app } = await buildApp(config, { clientDir, logStream });
+  await app.listen({ port, host: '127.0.0.1' });
+  const bound = (app.server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${bound}`,
+    port: bound,
+    requested,
+    close: async () => {
+      await app.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const releaseOf = (page: Page) => page.evaluate(() => document.documentElement.dataset.release);
+
+/** Every URL path the page's caches hold. */
+const cachedPaths = (page: Page) =>
+  page.evaluate(async () => {
+    const paths: string[] = [];
+    for (const name of await caches.keys()) {
+      for (const request of await (await caches.open(name)).keys()) paths.push(new URL(request.url).pathname);
+    }
+    return paths;
+  });
+
+let clientDir: string;
+let browser: TestBrowser;
+let server: Served | undefined;
+
+beforeAll(async () => {
+  clientDir = await mkdtemp(path.join(tmpdir(), 'success-release-'));
+  browser = await launchBrowser();
+}, BUILD_TIMEOUT_MS);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await rm(clientDir, { recursive: true, force: true });
+});
+
+describe('the service worker across a release', () => {
+  it('serves the second visit without JavaScript from the network, keeps the old release working, then moves to the new one', {
+    timeout: 2 * BUILD_TIMEOUT_MS,
+  }, async () => {
+    buildRelease(clientDir, 'v1');
+    server = await serve(clientDir, 0);
+    const { page, context } = await browser.newPage();
+    await page.goto(server.url);
+    await appStarted(page);
+    expect(await releaseOf(page)).toBe('v1');
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+
+    // The second visit: the page from the server, every script from the worker.
+    server.requested.length = 0;
+    await page.goto(`${server.url}/packages`);
+    await appStarted(page);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Our Packages');
+    expect(server.requested).toContain('/packages');
+    expect(server.requested.filter((url) => url.endsWith('.js'))).toEqual([]);
+    // Answers of the API and uploads are never kept; the app's files are.
+    const cached = await cachedPaths(page);
+    expect(cached.some((url) => /^\/assets\/.+\.js$/.test(url))).toBe(true);
+    expect(cached.filter((url) => /^\/(trpc|api|uploads)(\/|$)/.test(url))).toEqual([]);
+
+    // A lazy page that this page has not loaded yet.
+    const v1Chunks = (await readdir(path.join(clientDir, 'assets'))).filter((name) => name.endsWith('.js'));
+    const contactChunk = v1Chunks.find((name) => name.startsWith('contact-page-'));
+    expect(contactChunk).toBeDefined();
+
+    // Release v2: built into the same folder (v1's files are deleted), the server restarted on it.
+    await server.close();
+    server = undefined;
+    buildRelease(clientDir, 'v2');
+    server = await serve(clientDir, Number(new URL(page.url()).port));
+    // What changed has new names (the app's own chunk); v1's are gone from the server.
+    const v2Chunks = new Set((await readdir(path.join(clientDir, 'assets'))).filter((name) => name.endsWith('.js')));
+    const gone = v1Chunks.filter((name) => !v2Chunks.has(name));
+    expect(gone.length).toBeGreaterThan(0);
+    for (const name of gone) expect((await fetch(`${server.url}/assets/${name}`)).status).toBe(404);
+
+    // The open page asks for a new release (it does when shown again, and hourly): v2's worker installs and waits.
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await expect
+      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state), { timeout: 30_000 })
+      .toBe('installed');
+
+    // In between, the page runs v1 and v1's lazy chunks still load: the old worker serves them.
+    expect(await releaseOf(page)).toBe('v1');
+    // (As text: the test runner would rewrite an import() written in this file.)
+    const loaded = await page.evaluate(`import('/assets/${contactChunk}').then((module) => Object.keys(module).length > 0)`);
+    expect(loaded).toBe(true);
+    const statuses = await page.evaluate(
+      (urls) => Promise.all(urls.map(async (url) => (await fetch(url)).status)),
+      gone.map((name) => `/assets/${name}`),
+    );
+    expect(statuses.every((status) => status === 200)).toBe(true);
+
+    // The next move within the app hands over to v2, and the page it moves to works.
+    await page.getByRole('link', { name: 'About Us' }).first().click();
+    await expect.poll(() => releaseOf(page), { timeout: 30_000 }).toBe('v2');
+    await page.waitForURL(`${server.url}/about`);
+    await appStarted(page);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('About Us');
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${server.url}/sw.js`);
+    await context.close();
+  });
+});
