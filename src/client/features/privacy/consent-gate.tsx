@@ -12,7 +12,8 @@ import { usePrivacyMessages } from './privacy-messages';
 /**
  * A signed-in person who has not accepted the privacy notice as it is now (it changed, or their
  * account came from a client that did not ask) is asked before going on; the notice itself can
- * be read meanwhile.
+ * be read meanwhile. Someone who never agreed to any version is asked for a first agreement, not
+ * told that the notice changed.
  */
 export default function ConsentGate() {
   const { user } = useSession();
@@ -32,9 +33,16 @@ function AskConsent() {
   const [later, setLater] = useState(false);
   if (later || !status.data?.consentNeeded || location.pathname === pagePaths.privacy) return null;
   const version = status.data.noticeVersion;
+  const first = status.data.acceptedVersion === null;
   return (
-    <Dialog open onClose={() => setLater(true)} title={t('consent.title')} closeLabel={t('consent.later')} closeOnBackdrop={false}>
-      <p>{t('consent.text')}</p>
+    <Dialog
+      open
+      onClose={() => setLater(true)}
+      title={first ? t('consent.firstTitle') : t('consent.title')}
+      closeLabel={t('consent.later')}
+      closeOnBackdrop={false}
+    >
+      <p>{first ? t('consent.firstText') : t('consent.text')}</p>
       <p>
         <a href={pagePaths.privacy} target="_blank" rel="noopener">
           {t('consent.read')}
