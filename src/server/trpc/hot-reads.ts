@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AnyTRPCProcedure, AnyTRPCRouter } from '@trpc/server';
 import { findSessionUser } from '../features/auth/sessions.service.js';
+import { clearOfAgeGate } from '../features/privacy/age-gate.js';
 import { readToken } from '../lib/request-info.js';
 import type { AppDeps } from './context.js';
 import { signedIn, type HotRead, type ProcedureMeta } from './trpc.js';
@@ -17,8 +18,8 @@ import { signedIn, type HotRead, type ProcedureMeta } from './trpc.js';
 
 /**
  * The middlewares of a hot read's procedure that `answerHot` applies itself, by the read's kind: a
- * signed-in read finds the session's user as `signedIn` does (without one, the procedure answers,
- * and refuses). The input is parsed with the procedure's own schema. Nothing else of the chain is
+ * signed-in read finds the session's user as `signedIn` does (without one, or with an account the
+ * age gate may hold, the procedure answers). The input is parsed with the procedure's own schema. Nothing else of the chain is
  * applied here: a middleware added to these procedures (a rate limit, an audit) must be applied in
  * `answerHot` too and named here; hot-reads.test.ts walks every hot procedure's middlewares and
  * fails until it is.
@@ -52,6 +53,8 @@ export function answerHot(deps: AppDeps, request: FastifyRequest, read: HotRead,
   const token = readToken(request);
   const user = token ? findSessionUser(deps.db, token, deps.now()) : null;
   if (read.signedIn && !user) return THROUGH_PROCEDURE;
+  // The age gate (applied by `signedIn`) is the procedure's to apply to an account it may hold.
+  if (user && !clearOfAgeGate(user.ageStatus)) return THROUGH_PROCEDURE;
   try {
     const answer = read.run(deps, user, input);
     return answer instanceof Promise ? THROUGH_PROCEDURE : answer;
