@@ -46,6 +46,7 @@ type Statuses = Record<Actor, number>;
 
 const everyone = (status = 200): Statuses => ({ visitor: status, user: status, other: status, admin: status, superadmin: status });
 const signedIn: Statuses = { visitor: 401, user: 200, other: 200, admin: 200, superadmin: 200 };
+const signedInConflict: Statuses = { visitor: 401, user: 409, other: 409, admin: 409, superadmin: 409 };
 /** The user's own thing: another learner gets 403, admins may look. */
 const ownerOrAdmin: Statuses = { visitor: 401, user: 200, other: 403, admin: 200, superadmin: 200 };
 /** Lecture links: the buyer (`user`) and admins only. */
@@ -313,6 +314,10 @@ const procedures: Record<string, ProcedureCell> = {
   /** The emailed link is the proof, whoever opens it; a link that is not one is refused for everyone. */
   'privacy.confirmErasure': { input: () => ({ token: 'not-a-real-erasure-link-token' }), expect: everyone(400) },
   'privacy.erasures': { expect: adminOnly() },
+  // The world's accounts are adults: each may call these for itself only, and has nothing to answer or consent to.
+  'privacy.answerAge': { input: () => ({ adult: true }), expect: signedInConflict },
+  'privacy.parentConsent': { input: () => ({ code: '123456' }), expect: signedInConflict },
+  'privacy.resendParentCode': { input: () => ({}), expect: signedInConflict },
   'audit.entries': { input: () => ({}), expect: adminOnly() },
 
   // Paying through the gateway (a local fake of it)

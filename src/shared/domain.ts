@@ -6,6 +6,13 @@ export type Role = (typeof roles)[number];
 export const languages = ['en', 'mr'] as const;
 export type Language = (typeof languages)[number];
 
+/**
+ * Where an account stands towards "are you 18 or older?": an adult; a minor waiting for a
+ * parent's verified consent; a minor whose parent consented. Null in the database: not asked yet.
+ */
+export const ageStatuses = ['adult', 'minor_waiting', 'minor_consented'] as const;
+export type AgeStatus = (typeof ageStatuses)[number];
+
 /** Package tier labels, lowest first: the order is the rank. */
 export const tiers = ['Beginner', 'Elite', 'Silver', 'Gold', 'Diamond', 'Platinum'] as const;
 export type Tier = (typeof tiers)[number];

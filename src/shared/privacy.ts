@@ -2,4 +2,4 @@
  * The privacy notice's version: people accept this one (at sign-up, or at their next visit after
  * it changed). Change it whenever the notice's text changes in substance (docs/decisions/016-consent-with-version.md).
  */
-export const PRIVACY_NOTICE_VERSION = '2026-11-24';
+export const PRIVACY_NOTICE_VERSION = '2026-11-27';

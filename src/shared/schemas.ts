@@ -149,3 +149,9 @@ export function rupees(keys: { required: ValidationMessageKey; invalid: Validati
 
 /** A positive amount of rupees, in paise (the admin's payout, for one). */
 export const rupeeAmount = rupees({ required: 'AMOUNT_INVALID', invalid: 'AMOUNT_INVALID' });
+
+/** A 6-digit code emailed to a person (sign-up, a parent's consent). */
+export const emailedCode = z
+  .string({ error: 'OTP_INVALID' })
+  .trim()
+  .regex(/^\d{6}$/, 'OTP_INVALID');

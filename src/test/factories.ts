@@ -19,12 +19,16 @@ function testPasswordHash(): Promise<string> {
 let sequence = 0;
 
 /**
- * An account as sign-up makes it, consent to the privacy notice included (a test of consent gives
- * `consent: false` and records its own).
+ * An account as sign-up makes it, consent to the privacy notice and an adult's answer to the age
+ * question included (a test of consent gives `consent: false` and records its own; a test of the
+ * age question gives its `ageStatus`, null for never asked).
  */
 export async function createUser(
   db: Db,
-  overrides: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'role' | 'sponsorId' | 'lang' | 'createdAt'>> & { role?: Role; consent?: boolean } = {},
+  overrides: Partial<Pick<UserRow, 'name' | 'email' | 'phone' | 'role' | 'sponsorId' | 'lang' | 'createdAt' | 'ageStatus'>> & {
+    role?: Role;
+    consent?: boolean;
+  } = {},
 ): Promise<UserRow> {
   sequence += 1;
   const n = `${process.pid}${sequence}`;
@@ -39,6 +43,7 @@ export async function createUser(
       referralCode: newToken(6).replace(/[-_]/g, 'x').slice(0, 8).toUpperCase(),
       sponsorId: overrides.sponsorId ?? null,
       lang: overrides.lang ?? 'en',
+      ageStatus: overrides.ageStatus === undefined ? 'adult' : overrides.ageStatus,
       createdAt: overrides.createdAt ?? Date.now(),
     })
     .returning()

@@ -105,6 +105,7 @@ describe('continuity, at 360 px in Marathi', () => {
     await page.getByLabel(mrAuth.fields.email).fill('sunil.wgah@example.com');
     await page.getByLabel(mrAuth.fields.phone).fill('9822011122');
     await page.getByLabel(mrAuth.fields.password).fill('mango-lassi-42');
+    await page.getByRole('radio', { name: mrAuth.age.adult }).tap();
     await page.getByRole('checkbox', { name: new RegExp(mrAuth.register.consentLink) }).tap();
     await page.getByRole('button', { name: mrAuth.register.submit }).tap();
     await page.waitForURL(`${t.url}/verify`);

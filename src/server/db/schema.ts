@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { encryptedText } from './encrypted-text.js';
-import { discountCodeKinds, languages, orderStatuses, roles, tiers, ledgerKinds, paymentAlertKinds, paymentMethods } from '../../shared/domain.js';
+import { ageStatuses, discountCodeKinds, languages, orderStatuses, roles, tiers, ledgerKinds, paymentAlertKinds, paymentMethods } from '../../shared/domain.js';
 import { dripModes, nameScripts } from '../../shared/learning.js';
 
 /**
@@ -61,6 +61,12 @@ export const users = sqliteTable(
     deletedAt: integer('deleted_at'),
     /** When the account was erased at its owner's request (its personal data replaced; deleted_at is set too). */
     erasedAt: integer('erased_at'),
+    /**
+     * The answer to "are you 18 or older?" (DPDP Act s. 9): adult; a minor waiting for a parent's
+     * verified consent; a minor whose parent consented; or null: not asked yet (accounts made by
+     * the legacy client's sign-up, imported, or from before the question), asked at the next visit.
+     */
+    ageStatus: text('age_status', { enum: ageStatuses }),
   },
   (t) => [
     uniqueIndex('users_email_active').on(t.email).where(sql`${t.deletedAt} is null`),
@@ -112,6 +118,10 @@ export const pendingRegistrations = sqliteTable(
     otpSentAt: integer('otp_sent_at').notNull(),
     /** The privacy notice's version the person accepted at sign-up (recorded as a consent at verification). */
     consentVersion: text('consent_version'),
+    /** The answer to "are you 18 or older?" (null: the client did not ask). */
+    adult: integer('adult', { mode: 'boolean' }),
+    /** A minor's parent's email, where the parent's consent code goes once the account is made. */
+    parentEmail: text('parent_email'),
     createdAt: integer('created_at').notNull(),
   },
   (t) => [index('pending_registrations_email').on(t.email)],
@@ -820,6 +830,23 @@ export const consents = sqliteTable(
   },
   (t) => [index('consents_user').on(t.userId, t.acceptedAt)],
 );
+
+/**
+ * A minor's parent's consent (DPDP Act s. 9), verified by a code emailed to the parent: the code
+ * as a hash, when it expires, the tries at it and at every code together, and when the parent
+ * consented. One per account; deleted with the account's erasure.
+ */
+export const parentalConsents = sqliteTable('parental_consents', {
+  userId: userColumn('cascade').primaryKey(),
+  parentEmail: text('parent_email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  codeExpiresAt: integer('code_expires_at').notNull(),
+  codeSentAt: integer('code_sent_at').notNull(),
+  codeTries: integer('code_tries').notNull().default(0),
+  triesTotal: integer('tries_total').notNull().default(0),
+  consentedAt: integer('consented_at'),
+  createdAt: integer('created_at').notNull(),
+});
 
 /**
  * A person's request to erase their account: confirmed through a link emailed to them, then

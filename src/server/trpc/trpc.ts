@@ -5,6 +5,7 @@ import { describeError } from '../lib/errors.js';
 import type { SessionUser } from '../features/auth/sessions.service.js';
 import type { Context } from './context.js';
 import { recordAudit } from '../features/audit/audit.service.js';
+import { ageGateRefusal } from '../features/privacy/age-gate.js';
 
 /** The shape of every tRPC error: a message in the request's language and a stable code. Never a stack. */
 export type AppErrorData = {
@@ -69,8 +70,17 @@ export function requireAdmin(ctx: Context): SessionUser {
   return user;
 }
 
-/** Narrows the context to a signed-in user: `ctx.user` from here on, UNAUTHORIZED for a visitor. */
-const signedIn = t.middleware(({ ctx, next }) => next({ ctx: { user: requireUser(ctx) } }));
+/**
+ * Narrows the context to a signed-in user: `ctx.user` from here on, UNAUTHORIZED for a visitor;
+ * an account the age gate holds (a minor waiting for a parent's consent, or never asked its age)
+ * is refused what it may not do yet (features/privacy/age-gate.ts).
+ */
+const signedIn = t.middleware(({ ctx, path, next }) => {
+  const user = requireUser(ctx);
+  const refusal = ageGateRefusal(user.ageStatus, path);
+  if (refusal) throw refusal;
+  return next({ ctx: { user } });
+});
 
 /** Narrows the context to a signed-in admin (or superadmin): `ctx.user`; UNAUTHORIZED or FORBIDDEN otherwise. */
 const signedInAdmin = t.middleware(({ ctx, next }) => next({ ctx: { user: requireAdmin(ctx) } }));

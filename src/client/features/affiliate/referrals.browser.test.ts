@@ -40,6 +40,7 @@ describe('referrals, from a shared link to a payout', () => {
     await b.getByLabel('Email').fill('sunita@example.com');
     await b.getByLabel('Phone').fill('9822012345');
     await b.getByLabel('Password').fill('sunita-password-1');
+    await b.getByRole('radio', { name: 'Yes, I am 18 or older' }).check();
     await b.getByRole('checkbox', { name: /privacy notice/ }).check();
     await b.getByRole('button', { name: 'Register' }).click();
     await expect.poll(() => headingText(b)).toBe('Verify your email');

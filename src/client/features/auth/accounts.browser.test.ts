@@ -37,6 +37,10 @@ describe('an account, in a phone browser', () => {
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please enter a valid 10-digit phone number.');
 
     await page.getByLabel('Phone').fill('+91 98765 43210');
+    // "18 or older?" is asked, not assumed: nothing is chosen at first, and an answer is needed.
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please tell us whether you are 18 or older.');
+    await page.getByRole('radio', { name: 'Yes, I am 18 or older' }).check();
     // Consent to the privacy notice is asked, not assumed: the box starts empty and is needed.
     const consent = page.getByRole('checkbox', { name: /I have read the privacy notice/ });
     expect(await consent.isChecked()).toBe(false);

@@ -12,6 +12,7 @@ import { NameField } from './name-field';
 import { NewPasswordField } from './new-password-field';
 import { savePendingRegistration } from './pending-registration';
 import { BuyingSummary } from './buying-summary';
+import { type AgeAnswer, AgeFields } from './age-fields';
 import { keepRegisterForm, keptRegisterForm } from './register-draft';
 import { checkForm } from '../../lib/form-check';
 import { phoneDigits } from '../../../shared/phone';
@@ -42,6 +43,10 @@ export default function RegisterPage() {
   const [consent, setConsent] = useState(() => changingEmail && keptRegisterForm() !== null);
   // A refusal of the server stands beside the field it concerns (or above the button), never only in a toast.
   const [problems, setProblems] = useState<Record<string, string>>({});
+  const [age, setAge] = useState<AgeAnswer>(() => {
+    const kept = changingEmail ? keptRegisterForm() : null;
+    return { adult: kept?.adult ?? null, parentEmail: kept?.parentEmail ?? '' };
+  });
   const set = (field: keyof typeof form) => (value: string) => {
     setProblems({});
     setForm((current) => ({ ...current, [field]: value }));
@@ -57,6 +62,11 @@ export default function RegisterPage() {
       return;
     }
     setPhoneError(null);
+    if (age.adult === null) {
+      setProblems({ adult: t('age.missing') });
+      requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[name="adult"]')?.focus());
+      return;
+    }
     if (!consent) {
       setProblems({ consent: t('register.consentMissing') });
       requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[name="consent"]')?.focus());
@@ -64,17 +74,26 @@ export default function RegisterPage() {
     }
     const referralCode = rememberedReferral() ?? undefined;
     register.mutate(
-      { name: form.name, email: form.email, phone: contact, password: form.password, referralCode, consent: true },
+      {
+        name: form.name,
+        email: form.email,
+        phone: contact,
+        password: form.password,
+        referralCode,
+        consent: true,
+        adult: age.adult,
+        ...(!age.adult && { parentEmail: age.parentEmail }),
+      },
       {
         onSuccess: (result) => {
-          keepRegisterForm(form);
+          keepRegisterForm({ ...form, ...age });
           savePendingRegistration({ activationToken: result.activationToken, email: form.email.trim(), sentAt: Date.now() });
           toast.success(t('register.codeSent'));
           void navigate(pagePaths.verify);
         },
         onError: (error) => {
           const fields = fieldErrorsOf(error);
-          const known = (['name', 'email', 'phone', 'password'] as const).find((field) => fields[field]);
+          const known = (['name', 'email', 'phone', 'password', 'parentEmail'] as const).find((field) => fields[field]);
           setProblems(known ? { [known]: fields[known]! } : { general: errorMessage(error, t('register.failed')) });
           const input = known;
           requestAnimationFrame(() =>
@@ -103,6 +122,14 @@ export default function RegisterPage() {
         />
         <PhoneField label={t('fields.phone')} hint={t('hints.phone')} error={phoneError ?? problems.phone} value={form.phone} onChange={set('phone')} />
         <NewPasswordField value={form.password} onChange={set('password')} error={problems.password} />
+        <AgeFields
+          value={age}
+          onChange={(answer) => {
+            setProblems({});
+            setAge(answer);
+          }}
+          errors={{ adult: problems.adult, parentEmail: problems.parentEmail }}
+        />
         <div className="field field--check">
           <label>
             <input

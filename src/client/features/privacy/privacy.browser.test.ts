@@ -22,6 +22,22 @@ const fitsTheScreen = (page: import('playwright-core').Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 describe('privacy, at 360 px in Marathi', () => {
+  it('asks someone who never agreed to any notice (a legacy-client sign-up) for a first agreement, not about a change', async () => {
+    const learner = await createUserWithToken(t.db, { name: 'सुनील जाधव', lang: 'mr', consent: false });
+    const { page, context } = await browser.newPage({ width: 360, locale: 'mr-IN' });
+    await signIn(context, t.url, learner.token);
+    await page.goto(`${t.url}/account?lang=mr`);
+    const ask = page.getByRole('dialog', { name: privacyMr.consent.firstTitle });
+    await ask.waitFor();
+    expect(await ask.getByText(privacyMr.consent.firstText).isVisible()).toBe(true);
+    expect(await page.getByText(privacyMr.consent.title).count()).toBe(0);
+    expect(await fitsTheScreen(page)).toBe(true);
+    await ask.getByRole('button', { name: privacyMr.consent.agree }).click();
+    await expect.poll(() => ask.isVisible()).toBe(false);
+    expect(t.db.select().from(consents).where(eq(consents.userId, learner.user.id)).get()?.noticeVersion).toBe(PRIVACY_NOTICE_VERSION);
+    await context.close();
+  });
+
   it('a learner reads the notice, agrees to a changed one, sees and downloads their data, and erases their account through the emailed link', async () => {
     const learner = await createUserWithToken(t.db, { name: 'आशा पवार', email: 'asha.privacy@example.com', lang: 'mr', consent: false });
     // Their consent was to an older notice: they are asked again.

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { prepared, type Db, type Queryable } from '../../db/client.js';
 import { users, type UserRow } from '../../db/schema.js';
-import type { Language, Role } from '../../../shared/domain.js';
+import type { AgeStatus, Language, Role } from '../../../shared/domain.js';
 import { hashPassword, isLegacyHash, verifyAgainstNothing, verifyPassword } from '../../lib/password.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { authErrors } from './auth.errors.js';
@@ -64,6 +64,8 @@ export type NewAccount = {
   role?: Role;
   sponsorId?: number | null;
   lang: Language;
+  /** The answer to the age question; left out: not asked (the app asks at the next visit). */
+  ageStatus?: AgeStatus | null;
 };
 
 /** Creates the user with their own referral code. The caller has checked the email is free. */
@@ -81,6 +83,7 @@ export function insertUser(db: Queryable, account: NewAccount, now: number): Use
       sponsorId: account.sponsorId ?? null,
       referralCode,
       lang: account.lang,
+      ageStatus: account.ageStatus ?? null,
       createdAt: now,
     })
     .returning()

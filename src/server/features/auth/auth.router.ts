@@ -1,6 +1,16 @@
 import { z } from 'zod';
 import { languages } from '../../../shared/domain.js';
-import { emailAddress, entityId, indianPhone, newPassword, optionalText, personName, requiredText } from '../../../shared/schemas.js';
+import {
+  blankToUndefined,
+  emailAddress,
+  emailedCode,
+  entityId,
+  indianPhone,
+  newPassword,
+  optionalText,
+  personName,
+  requiredText,
+} from '../../../shared/schemas.js';
 import { imageErrors } from '../../lib/images.js';
 import { protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import type { AppDeps } from '../../trpc/context.js';
@@ -20,10 +30,7 @@ import { requireOwnerOrAdmin } from '../../lib/owner-or-admin.js';
 
 const password = z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
 const token = requiredText(200);
-const otp = z
-  .string({ error: 'OTP_INVALID' })
-  .trim()
-  .regex(/^\d{6}$/, 'OTP_INVALID');
+const otp = emailedCode;
 const optionalPhone = z.preprocess((value) => (value === '' ? undefined : value), indianPhone.optional());
 
 /**
@@ -58,18 +65,27 @@ export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: App
 
     register: publicProcedure
       .input(
-        z.object({
-          name: personName,
-          email: emailAddress,
-          phone: indianPhone,
-          password: newPassword,
-          referralCode: optionalText(36),
-          /** Agreement to the privacy notice of this version; the app asks it (not pre-ticked). A client that does not ask leaves it to the next visit. */
-          consent: z.boolean().optional(),
-        }),
+        z
+          .object({
+            name: personName,
+            email: emailAddress,
+            phone: indianPhone,
+            password: newPassword,
+            referralCode: optionalText(36),
+            /** Agreement to the privacy notice of this version; the app asks it (not pre-ticked). A client that does not ask leaves it to the next visit. */
+            consent: z.boolean().optional(),
+            /** "Are you 18 or older?": the app asks it; a client that does not ask leaves it to the next visit in the app. */
+            adult: z.boolean().optional(),
+            /** A minor's parent's email: their consent code goes there once the account is made. */
+            parentEmail: z.preprocess(blankToUndefined, emailAddress.optional()),
+          })
+          .superRefine((input, ctx) => {
+            if (input.adult === false && !input.parentEmail) ctx.addIssue({ code: 'custom', path: ['parentEmail'], message: 'PARENT_EMAIL_REQUIRED' });
+          }),
       )
       .mutation(async ({ ctx, input }) => {
         if (input.consent === false) throw privacyErrors.CONSENT_REQUIRED();
+        if (input.adult === false && input.parentEmail === input.email) throw privacyErrors.PARENT_EMAIL_OWN();
         const { activationToken } = await register(ctx, {
           name: input.name,
           email: input.email,
@@ -77,6 +93,8 @@ export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: App
           password: input.password,
           referralCode: input.referralCode || undefined,
           consentVersion: input.consent ? PRIVACY_NOTICE_VERSION : null,
+          adult: input.adult,
+          parentEmail: input.parentEmail,
           ip: ctx.req.ip,
           lang: ctx.req.lang,
         });

@@ -11,6 +11,7 @@ import { findActiveUser, findActiveUserByEmail, findActiveUserByReferralCode, in
 import { alreadyRegisteredEmail, verificationCodeEmail } from './auth.emails.js';
 import { authErrors, resendTooSoon, wrongCode } from './auth.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
+import { sendParentCode } from '../privacy/parental-consent.service.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; rateLimits: RateLimits };
 
@@ -81,6 +82,9 @@ export async function register(
     lang: Language;
     /** The privacy notice's version agreed to at sign-up; recorded as a consent when the account is made. */
     consentVersion?: string | null;
+    /** "Are you 18 or older?" (undefined: the client did not ask) and, for a minor, the parent's email. */
+    adult?: boolean | undefined;
+    parentEmail?: string | undefined;
   },
 ): Promise<{ activationToken: string }> {
   await deps.rateLimits.get('register:ip', registrationLimits.registerPerIp).hit(input.ip);
@@ -109,6 +113,8 @@ export async function register(
       sponsorId: sponsor?.id ?? null,
       lang: input.lang,
       consentVersion: input.consentVersion ?? null,
+      adult: input.adult ?? null,
+      parentEmail: input.adult === false ? (input.parentEmail ?? null) : null,
       otpHash,
       otpExpiresAt: now + CODE_TTL_MS,
       otpSentAt: now,
@@ -168,12 +174,13 @@ export async function verify(deps: Deps, input: { activationToken: string; otp: 
     throw triesLeft > 0 ? wrongCode(triesLeft) : authErrors.CODE_LOCKED();
   }
 
-  return deps.db.transaction((db) => {
+  const made = deps.db.transaction((db) => {
     if (findActiveUserByEmail(db, pending.email)) throw authErrors.EMAIL_TAKEN();
     const sponsorId = pending.sponsorId !== null && findActiveUser(db, pending.sponsorId) ? pending.sponsorId : null;
+    const ageStatus = pending.adult === null ? null : pending.adult ? 'adult' : 'minor_waiting';
     const user = insertUser(
       db,
-      { name: pending.name, email: pending.email, phone: pending.phone, passwordHash: pending.passwordHash, sponsorId, lang: pending.lang },
+      { name: pending.name, email: pending.email, phone: pending.phone, passwordHash: pending.passwordHash, sponsorId, lang: pending.lang, ageStatus },
       deps.now(),
     );
     if (pending.consentVersion)
@@ -181,6 +188,9 @@ export async function verify(deps: Deps, input: { activationToken: string; otp: 
     db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, pending.email)).run();
     return user;
   });
+  // A minor's account waits for their parent, who is emailed the code that gives consent.
+  if (made.ageStatus === 'minor_waiting' && pending.parentEmail) await sendParentCode(deps, made.id, pending.parentEmail);
+  return made;
 }
 
 /**

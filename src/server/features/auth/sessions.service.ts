@@ -2,7 +2,7 @@ import type { Statement } from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
-import type { Language, Role } from '../../../shared/domain.js';
+import type { AgeStatus, Language, Role } from '../../../shared/domain.js';
 import { readCache } from '../../lib/read-cache.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { DAY_MS } from '../../../shared/ist.js';
@@ -16,6 +16,8 @@ export type SessionUser = {
   role: Role;
   lang: Language;
   sessionId: number;
+  /** Where the account stands towards the age question (null: never asked): the age gate reads it. */
+  ageStatus: AgeStatus | null;
 };
 
 /** What the browser said about itself at login, to name the device in the device list. */
@@ -59,7 +61,7 @@ function sessionLookup(db: Db) {
   if (!statements) {
     statements = {
       find: db.$client.prepare<[string, number], SessionLookupRow>(`
-        select u.id as id, u.name as name, u.email as email, u.role as role, u.lang as lang, s.id as sessionId,
+        select u.id as id, u.name as name, u.email as email, u.role as role, u.lang as lang, u.age_status as ageStatus, s.id as sessionId,
           s.expires_at as expiresAt, s.last_seen_at as lastSeenAt
         from sessions s join users u on u.id = s.user_id
         where s.token_hash = ? and s.expires_at > ? and u.deleted_at is null`),

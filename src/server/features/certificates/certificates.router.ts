@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { blankToUndefined, entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import { requesterOf } from '../../lib/owner-or-admin.js';
-import { certificateNumber, claimInput, correctNameInput, enableInput, restoreInput, revokeInput } from './certificates.schemas.js';
+import { certificateNumber, claimInput, correctNameInput, enableInput, revokeInput } from './certificates.schemas.js';
 import {
   adminCertificates,
   certificatePdfFor,
@@ -55,7 +55,7 @@ export const certificatesRouter = router({
     revokeCertificate(ctx, ctx.user.id, input);
     return { ok: true as const };
   }),
-  restore: adminProcedure.input(restoreInput).mutation(({ ctx, input }) => {
+  restore: adminProcedure.input(revokeInput).mutation(({ ctx, input }) => {
     restoreCertificate(ctx, input);
     return { ok: true as const };
   }),

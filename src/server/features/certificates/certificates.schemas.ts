@@ -20,10 +20,8 @@ export const claimInput = z.object({
   name: z.preprocess(blankToUndefined, certificateName.optional()),
 });
 
+/** An admin revokes a certificate, or gives a revoked one back, saying why (the learner is emailed it). */
 export const revokeInput = z.object({ number: certificateNumber, reason: requiredText(300, 'REASON_REQUIRED') });
-
-/** An admin gives a revoked certificate back, saying why (the learner is emailed it). */
-export const restoreInput = revokeInput;
 
 /** An admin mends the name a learner chose for their certificates (a typo they asked to have put right). */
 export const correctNameInput = z.object({ userId: entityId, name: certificateName, reason: requiredText(300, 'REASON_REQUIRED') });

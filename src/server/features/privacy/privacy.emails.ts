@@ -24,3 +24,18 @@ export const erasureDoneEmail = defineEmail<Site & { name: string }>({
     mr: ({ name, siteName }) => `नमस्कार ${name},\n\nतुम्ही सांगितल्याप्रमाणे तुमचे ${siteName} खाते मिटवले आहे. आमच्याकडून हा शेवटचा ईमेल आहे. आमच्यासोबत शिकल्याबद्दल धन्यवाद.`,
   },
 });
+
+/** To a minor's parent: the code that gives their consent (never in the subject: subjects reach logs). */
+export const parentConsentEmail = defineEmail<Site & { childName: string; childEmail: string; code: string; hours: number }>({
+  quoted: ['childName'],
+  subject: {
+    en: ({ siteName }) => `${siteName}: your child asks for your consent`,
+    mr: ({ siteName }) => `${siteName}: तुमचे मूल तुमची संमती मागत आहे`,
+  },
+  body: {
+    en: ({ childName, childEmail, code, hours, siteName }) =>
+      `Hello,\n\n${childName} (${childEmail}) signed up at ${siteName} and told us they are under 18. The law (Digital Personal Data Protection Act 2023) needs a parent's consent before we use a child's data: their name, email, phone, and later their purchases and progress.\n\nIf you agree, type this code on their screen (or give it to them): ${code}\n\nIt is valid for ${hours} hours. If you do not agree, ignore this email: the account stays locked, and it can be erased from its Account page.`,
+    mr: ({ childName, childEmail, code, hours, siteName }) =>
+      `नमस्कार,\n\n${childName} (${childEmail}) यांनी ${siteName} वर नोंदणी केली आहे आणि त्यांचे वय 18 पेक्षा कमी असल्याचे सांगितले आहे. मुलाचा डेटा वापरण्याआधी कायद्यानुसार (डिजिटल वैयक्तिक डेटा संरक्षण कायदा 2023) पालकांची संमती लागते: त्यांचे नाव, ईमेल, फोन, आणि पुढे त्यांच्या खरेदी व प्रगती.\n\nतुमची संमती असल्यास, हा कोड त्यांच्या स्क्रीनवर टाका (किंवा त्यांना द्या): ${code}\n\nतो ${hours} तास वैध आहे. संमती नसल्यास हा ईमेल दुर्लक्षित करा: खाते बंद राहील, आणि ते खात्याच्या पानावरून मिटवता येईल.`,
+  },
+});

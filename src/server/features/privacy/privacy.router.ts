@@ -1,10 +1,17 @@
 import { z } from 'zod';
-import { requiredText } from '../../../shared/schemas.js';
+import { blankToUndefined, emailAddress, emailedCode, requiredText } from '../../../shared/schemas.js';
+import { ageStanding, answerAge, consentAsParent, sendParentCode } from './parental-consent.service.js';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { acceptedNoticeVersion, acceptNotice, confirmErasure, erasureList, erasurePreview, myDataWithPassword, requestErasure } from './privacy.service.js';
 import { accountErrors } from '../../lib/account.errors.js';
+
+const ageAnswer = z
+  .object({ adult: z.boolean({ error: 'REQUIRED' }), parentEmail: z.preprocess(blankToUndefined, emailAddress.optional()) })
+  .superRefine((input, ctx) => {
+    if (!input.adult && !input.parentEmail) ctx.addIssue({ code: 'custom', path: ['parentEmail'], message: 'PARENT_EMAIL_REQUIRED' });
+  });
 
 const password = z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
 
@@ -18,6 +25,7 @@ export const privacyRouter = router({
       noticeVersion: PRIVACY_NOTICE_VERSION,
       acceptedVersion: accepted,
       consentNeeded: accepted !== PRIVACY_NOTICE_VERSION,
+      age: ageStanding(ctx.db, user),
       erasure: erasurePreview(ctx.db, user),
     };
   }),
@@ -27,6 +35,26 @@ export const privacyRouter = router({
     acceptNotice(ctx, ctx.user.id, input.version);
     return { accepted: input.version };
   }),
+
+  /** "Are you 18 or older?" for an account never asked (the legacy client's sign-ups): a minor names a parent. */
+  answerAge: protectedProcedure.input(ageAnswer).mutation(async ({ ctx, input }) => {
+    await answerAge(ctx, ctx.user.id, input);
+    return { ok: true as const };
+  }),
+
+  /** The code emailed to the parent, typed on the child's screen: the parent's consent. */
+  parentConsent: protectedProcedure.input(z.object({ code: emailedCode })).mutation(async ({ ctx, input }) => {
+    await consentAsParent(ctx, ctx.user.id, input.code);
+    return { ok: true as const };
+  }),
+
+  /** A new code for the parent (to a corrected address if one is given). */
+  resendParentCode: protectedProcedure
+    .input(z.object({ parentEmail: z.preprocess(blankToUndefined, emailAddress.optional()) }))
+    .mutation(async ({ ctx, input }) => {
+      await sendParentCode(ctx, ctx.user.id, input.parentEmail);
+      return { ok: true as const };
+    }),
 
   /** Everything the product holds about the signed-in person, with the password again. */
   myData: protectedProcedure.input(z.object({ password })).mutation(({ ctx, input }) => myDataWithPassword(ctx, ctx.user.id, input.password)),

@@ -23,6 +23,7 @@ import {
   lectureProgress,
   loginDevices,
   orders,
+  parentalConsents,
   passwordResets,
   payoutDetails,
   payoutLines,
@@ -302,7 +303,7 @@ export async function confirmErasure(deps: Deps, token: string): Promise<{ erase
       });
     }
     const placeholder = { name: erasedName, email: erasedEmail(user.id) };
-    for (const table of [sessions, loginDevices, lectureProgress, enrollments, payoutDetails, passwordResets, consents] as const) {
+    for (const table of [sessions, loginDevices, lectureProgress, enrollments, payoutDetails, passwordResets, consents, parentalConsents] as const) {
       tx.delete(table).where(eq(table.userId, user.id)).run();
     }
     // What they watched and answered, and their certificates (which carry their name): the public page then knows no such number.
