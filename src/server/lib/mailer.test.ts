@@ -52,6 +52,7 @@ describe('emails', () => {
         amount: '₹4,999',
         utr: '501501259006',
         link: 'https://learn.example.in/admin/pending-orders',
+        decided: false,
       },
       'admin@example.com',
     );

@@ -2,17 +2,37 @@ import { defineEmail } from '../../lib/mailer.js';
 
 type Site = { siteName: string };
 
-export const newOrderEmail = defineEmail<Site & { buyer: string; email: string; pkg: string; amount: string; utr: string; link: string }>({
+export const newOrderEmail = defineEmail<Site & { buyer: string; email: string; pkg: string; amount: string; utr: string; link: string; decided: boolean }>({
   quoted: ['buyer', 'email'],
   subject: {
-    en: ({ pkg, amount }) => `New payment to verify: ${pkg}, ${amount}`,
-    mr: ({ pkg, amount }) => `पडताळणीसाठी नवीन पेमेंट: ${pkg}, ${amount}`,
+    en: ({ pkg, amount, decided }) =>
+      decided ? `Already paid through the gateway, UTR given too: ${pkg}, ${amount}` : `New payment to verify: ${pkg}, ${amount}`,
+    mr: ({ pkg, amount, decided }) => (decided ? `गेटवेद्वारे आधीच भरले, UTR ही दिला: ${pkg}, ${amount}` : `पडताळणीसाठी नवीन पेमेंट: ${pkg}, ${amount}`),
   },
   body: {
-    en: ({ buyer, email, pkg, amount, utr, link }) =>
-      `${buyer} (${email}) says they paid ${amount} for ${pkg}.\n\nUTR: ${utr}\n\nCheck the bank app for this UTR and amount, then approve or reject the order:\n${link}`,
-    mr: ({ buyer, email, pkg, amount, utr, link }) =>
-      `${buyer} (${email}) यांनी ${pkg} साठी ${amount} भरल्याचे सांगितले आहे.\n\nUTR: ${utr}\n\nबँक ॲपमध्ये हा UTR आणि रक्कम तपासा, मग ऑर्डर मंजूर किंवा नामंजूर करा:\n${link}`,
+    en: ({ buyer, email, pkg, amount, utr, link, decided }) =>
+      decided
+        ? `${buyer} (${email}) says they paid ${amount} for ${pkg}.\n\nUTR: ${utr}\n\nThis order is already decided: it was paid through the payment gateway. If this UTR is in the bank app too, the buyer paid twice: refund one payment (see the double payment on the pending orders page):\n${link}`
+        : `${buyer} (${email}) says they paid ${amount} for ${pkg}.\n\nUTR: ${utr}\n\nCheck the bank app for this UTR and amount, then approve or reject the order:\n${link}`,
+    mr: ({ buyer, email, pkg, amount, utr, link, decided }) =>
+      decided
+        ? `${buyer} (${email}) यांनी ${pkg} साठी ${amount} भरल्याचे सांगितले आहे.\n\nUTR: ${utr}\n\nया ऑर्डरचा निर्णय आधीच झाला आहे: तिचे पेमेंट पेमेंट गेटवेद्वारे झाले. हा UTR बँक ॲपमध्येही असल्यास खरेदीदाराने दोनदा पैसे भरले आहेत: एक पेमेंट परत करा (प्रलंबित ऑर्डरच्या पानावरील दुहेरी पेमेंट पहा):\n${link}`
+        : `${buyer} (${email}) यांनी ${pkg} साठी ${amount} भरल्याचे सांगितले आहे.\n\nUTR: ${utr}\n\nबँक ॲपमध्ये हा UTR आणि रक्कम तपासा, मग ऑर्डर मंजूर किंवा नामंजूर करा:\n${link}`,
+  },
+});
+
+/** To admins when the gateway paid an order whose buyer had also typed a UTR for it: two payments, one to refund. */
+export const paidTwiceEmail = defineEmail<Site & { buyer: string; pkg: string; amount: string; utr: string; link: string }>({
+  quoted: ['buyer'],
+  subject: {
+    en: ({ pkg, amount }) => `Paid twice: ${pkg}, ${amount}, through the gateway and by UTR`,
+    mr: ({ pkg, amount }) => `दोनदा पेमेंट: ${pkg}, ${amount}, गेटवेद्वारे आणि UTR ने`,
+  },
+  body: {
+    en: ({ buyer, pkg, amount, utr, link }) =>
+      `${buyer} gave UTR ${utr} for ${pkg} (${amount}), and the payment gateway has now paid the same order too. The order is approved through the gateway: do not approve the UTR.\n\nIf the UTR's payment is in the bank app, the buyer paid twice: refund one payment. The double payment is on the pending orders page:\n${link}`,
+    mr: ({ buyer, pkg, amount, utr, link }) =>
+      `${buyer} यांनी ${pkg} (${amount}) साठी UTR ${utr} दिला, आणि आता पेमेंट गेटवेद्वारेही त्याच ऑर्डरचे पेमेंट झाले आहे. ऑर्डर गेटवेद्वारे मंजूर झाली आहे: UTR मंजूर करू नका.\n\nUTR चे पेमेंट बँक ॲपमध्ये असल्यास खरेदीदाराने दोनदा पैसे भरले आहेत: एक पेमेंट परत करा. दुहेरी पेमेंट प्रलंबित ऑर्डरच्या पानावर आहे:\n${link}`,
   },
 });
 

@@ -25,7 +25,7 @@ import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
 import { withholdOnCredit } from '../payouts/tds.service.js';
 import { receiptErrors } from '../receipts/receipts.errors.js';
 import { receiptLines, toReceiptView } from '../receipts/receipts.views.js';
-import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail } from './orders.emails.js';
+import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail, paidTwiceEmail } from './orders.emails.js';
 import { orderErrors } from './orders.errors.js';
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
 import { accountErrors } from '../../lib/account.errors.js';
@@ -378,14 +378,19 @@ export function dropUnopenedGatewayOrder(db: Db, orderId: number): void {
     .run();
 }
 
-function newOrderEmails(deps: Deps, order: OrderRow): MailMessage[] {
-  const admins = deps.db
+function activeAdmins(db: Queryable): UserRow[] {
+  return db
     .select()
     .from(users)
     .where(and(inArray(users.role, ['admin', 'superadmin']), isNull(users.deletedAt)))
     .all();
+}
+
+/** The admins' "verify this UTR" email, written as the order stands when it is sent: an order already decided says so. */
+function newOrderEmails(deps: Deps, placed: OrderRow): MailMessage[] {
+  const order = deps.db.select().from(orders).where(eq(orders.id, placed.id)).get() ?? placed;
   const pkg = packageById(deps.db, order.packageId);
-  return admins.map((admin) =>
+  return activeAdmins(deps.db).map((admin) =>
     renderEmail(
       newOrderEmail,
       admin.lang,
@@ -395,12 +400,37 @@ function newOrderEmails(deps: Deps, order: OrderRow): MailMessage[] {
         email: order.buyerEmail,
         pkg: pkg.name,
         amount: formatRupees(order.amountPaise),
-        utr: paymentReferenceOf(order),
+        utr: order.utr ?? paymentReferenceOf(placed),
         link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
+        decided: order.status !== 'pending',
       },
       admin.email,
     ),
   );
+}
+
+/** Tells admins that the gateway paid an order whose buyer had given a UTR for it too (decision 022). */
+export function paidTwiceEmails(deps: Deps, order: OrderRow): void {
+  if (order.utr === null) return;
+  const utr = order.utr;
+  deps.mailer.sendLater(() => {
+    const pkg = packageById(deps.db, order.packageId);
+    return activeAdmins(deps.db).map((admin) =>
+      renderEmail(
+        paidTwiceEmail,
+        admin.lang,
+        {
+          siteName: deps.config.siteName,
+          buyer: order.buyerName,
+          pkg: pkg.name,
+          amount: formatRupees(order.amountPaise),
+          utr,
+          link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
+        },
+        admin.email,
+      ),
+    );
+  });
 }
 
 /**
@@ -490,6 +520,8 @@ function decide(deps: Deps, decidedBy: number | null, decision: Decision, gatewa
           decidedBy: setParam('decidedBy'),
           decidedAt: setParam('decidedAt'),
           gatewayPaymentId: sql`coalesce(${sql.placeholder('gatewayPaymentId')}, ${orders.gatewayPaymentId})`,
+          // Paid through the gateway, even when the buyer had typed a UTR for it too (kept: that UTR stays taken).
+          paymentMethod: sql`case when ${sql.placeholder('gatewayPaymentId')} is null then ${orders.paymentMethod} else 'gateway' end`,
         })
         .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.status, 'pending')))
         .returning()

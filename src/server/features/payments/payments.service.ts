@@ -22,6 +22,7 @@ import {
   expireGatewayOrder,
   expireStuckGatewayOrder,
   openGatewayOrder,
+  paidTwiceEmails,
   recordGatewayOrder,
 } from '../orders/orders.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
@@ -230,8 +231,13 @@ export async function settleGatewayOrder(deps: PaymentDeps, orderId: number): Pr
     if (order.gatewayPaymentId === payment.id) continue;
     if (order.status === 'pending') {
       try {
-        approvePaidOrder(deps, order.id, payment.id);
+        const approved = approvePaidOrder(deps, order.id, payment.id);
         settlement = 'approved';
+        // The buyer had also typed the UTR of a QR payment for this order: two payments, one to refund.
+        if (order.utr !== null) {
+          raiseAlert(deps, approved, payment, 'double_payment');
+          paidTwiceEmails(deps, approved);
+        }
         continue;
       } catch (error) {
         // Another confirmation of the same payment got there first, or an admin decided meanwhile.
@@ -468,10 +474,21 @@ export async function resolvePaymentAlert(deps: PaymentDeps, adminId: number, in
     throw exists ? paymentErrors.ALERT_RESOLVED() : paymentErrors.ALERT_NOT_FOUND();
   }
   if (!gateway) return claimed;
+  // The gateway paid an order whose UTR payment came in too: refunding the gateway's leaves the
+  // order paid by its UTR, so its refund's webhook does not take the order back.
+  const paidByThisPayment = deps.db
+    .update(orders)
+    .set({ gatewayPaymentId: null, paymentMethod: 'utr' })
+    .where(and(eq(orders.id, claimed.orderId), eq(orders.gatewayPaymentId, claimed.gatewayPaymentId), isNotNull(orders.utr)))
+    .returning({ id: orders.id })
+    .get();
   try {
     const refund = await gateway.refund(claimed.gatewayPaymentId, claimed.amountPaise);
     return deps.db.update(paymentAlerts).set({ gatewayRefundId: refund.id }).where(eq(paymentAlerts.id, claimed.id)).returning().get()!;
   } catch (error) {
+    if (paidByThisPayment) {
+      deps.db.update(orders).set({ gatewayPaymentId: claimed.gatewayPaymentId, paymentMethod: 'gateway' }).where(eq(orders.id, paidByThisPayment.id)).run();
+    }
     deps.db.update(paymentAlerts).set({ resolvedAt: null, resolvedBy: null }).where(eq(paymentAlerts.id, claimed.id)).run();
     if (!(error instanceof GatewayUnavailableError)) throw error;
     deps.log.warn({ err: error, alertId: claimed.id }, 'the payment gateway did not make an alert’s refund');

@@ -5,7 +5,7 @@ import { createPackage, createUserWithToken } from '../../../test/factories.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
 import { enrollments, gatewayEvents, ledger, orderReversals, orders, paymentAlerts, receipts } from '../../db/schema.js';
-import { decideOrder } from '../orders/orders.service.js';
+import { approvePaidOrder, decideOrder, placeOrder } from '../orders/orders.service.js';
 import { GATEWAY_ERRORS_EXPIRE_MS, GATEWAY_ORDER_EXPIRES_MS, RECONCILE_AFTER_MS, reconcileGatewayOrders } from './payments.service.js';
 
 let t: TestApp;
@@ -368,6 +368,57 @@ describe('the reconcile job', () => {
     const again = await call(admin.token, 'payments.resolveAlert', 'mutation', { alertId: alert.id, refund: true });
     expect(again.status).toBe(409);
     expect(fake.refunds.filter((refund) => refund.payment_id === paid.razorpay_payment_id)).toHaveLength(1);
+  });
+});
+
+describe('an order paid twice, by UTR and through the gateway', () => {
+  type Alert = { id: string; kind: string; paymentId: string; amountPaise: number; orderId: string };
+  const openAlerts = async () => trpcData((await call(admin.token, 'payments.alerts', 'query')).body) as Alert[];
+
+  it('the gateway paying an order whose buyer typed a UTR for it shows admins a double payment, says so by email, and the order says it was paid through the gateway', async () => {
+    const { pkg, buyer, launch } = await startedCheckout();
+    const byUtr = await callJson(t.url, 'POST', '/api/course/purchase', {
+      token: buyer.token,
+      body: { name: buyer.user.name, email: buyer.user.email, courseId: String(pkg.id), transactionId: '612345678901' },
+    });
+    expect(byUtr.status).toBe(200);
+    const paid = fake.pay(launch.gatewayOrderId);
+    const answer = await fake.sendWebhook(t.url, 'payment.captured', paid.razorpay_payment_id);
+    expect(answer.body.outcome).toBe('approved');
+    expect(orderRow(launch.orderId)).toMatchObject({
+      status: 'approved',
+      paymentMethod: 'gateway',
+      gatewayPaymentId: paid.razorpay_payment_id,
+      utr: '612345678901',
+    });
+    const alert = (await openAlerts()).find((found) => found.paymentId === paid.razorpay_payment_id);
+    expect(alert).toMatchObject({ kind: 'double_payment', amountPaise: launch.amountPaise });
+    await expect
+      .poll(async () => (await t.outbox()).filter((mail) => mail.to.includes(admin.user.email) && mail.subject.startsWith('Paid twice')).length)
+      .toBe(1);
+    const told = (await t.outbox()).find((mail) => mail.to.includes(admin.user.email) && mail.subject.startsWith('Paid twice'))!;
+    expect(told.text).toContain('612345678901');
+    expect(told.text).toContain('do not approve the UTR');
+
+    // The admin refunds the gateway's payment: the order stays approved, now paid by its UTR, and the refund's webhook takes nothing back.
+    expect((await call(admin.token, 'payments.resolveAlert', 'mutation', { alertId: alert!.id, refund: true })).status).toBe(200);
+    expect(orderRow(launch.orderId)).toMatchObject({ status: 'approved', paymentMethod: 'utr', gatewayPaymentId: null });
+    await fake.sendWebhook(t.url, 'refund.processed', paid.razorpay_payment_id);
+    expect(orderRow(launch.orderId).status).toBe('approved');
+    expect(t.db.select().from(orderReversals).where(eq(orderReversals.orderId, launch.orderId)).get()).toBeUndefined();
+    expect(approvalTraces(launch.orderId, buyer.user.id, pkg.id)).toMatchObject({ enrollments: 1, commissions: 1, receipts: 1 });
+  });
+
+  it('the admins’ “verify this UTR” email for an order the gateway decided meanwhile says it is decided', async () => {
+    const { pkg, buyer, launch } = await startedCheckout();
+    placeOrder(t.deps, buyer.user.id, { name: buyer.user.name, email: buyer.user.email, packageId: pkg.id, utr: '712345678901' });
+    // The gateway's payment settles the order before the email is written.
+    approvePaidOrder(t.deps, launch.orderId, 'pay_Settled0000001');
+    await expect.poll(async () => (await t.outbox()).filter((mail) => mail.text.includes('712345678901') && mail.to.includes(admin.user.email)).length).toBe(1);
+    const mail = (await t.outbox()).find((found) => found.text.includes('712345678901') && found.to.includes(admin.user.email))!;
+    expect(mail.subject).toMatch(/^Already paid through the gateway, UTR given too/);
+    expect(mail.text).toContain('This order is already decided');
+    expect(mail.text).not.toContain('then approve or reject the order');
   });
 });
 
