@@ -181,7 +181,7 @@ function StatementSection() {
                       ` · ${
                         line.tds.basePaise < 0
                           ? t('statement.tdsBack', { amount: formatRupees(-line.tds.basePaise) })
-                          : t('statement.tdsOn', { rate: String(line.tds.rateBp / 100), amount: formatRupees(line.tds.basePaise) })
+                          : t('statement.tdsOn', { rate: String(line.tds.rateBp / 100), amount: formatRupees(line.tds.basePaise), section: line.tds.section })
                       }`}
                     {line.utr && ` · UTR ${line.utr}`}
                   </span>

@@ -71,7 +71,7 @@ export const orderRejectedEmail = defineEmail<Site & { name: string; pkg: string
 });
 
 /** To the sponsor when a commission is booked: who bought what (first name only), and what they earned. */
-export const commissionEarnedEmail = defineEmail<Site & { name: string; buyer: string; pkg: string; amount: string; link: string }>({
+export const commissionEarnedEmail = defineEmail<Site & { name: string; buyer: string; pkg: string; amount: string; tds: string; link: string }>({
   kind: 'commission-earned',
   quoted: ['name', 'buyer'],
   subject: {
@@ -79,9 +79,9 @@ export const commissionEarnedEmail = defineEmail<Site & { name: string; buyer: s
     mr: ({ amount, pkg }) => `तुम्ही ${amount} कमावले: तुमच्या लिंकमधून ${pkg} ची खरेदी`,
   },
   body: {
-    en: ({ name, buyer, pkg, amount, link }) =>
-      `Hello ${name},\n\n${buyer} bought ${pkg} through your referral link, and the payment has been verified.\n\nYour commission: ${amount}.\n\nSee your earnings on your dashboard: ${link}`,
-    mr: ({ name, buyer, pkg, amount, link }) =>
-      `नमस्कार ${name},\n\n${buyer} यांनी तुमच्या रेफरल लिंकमधून ${pkg} घेतले आणि त्यांचे पेमेंट पडताळले आहे.\n\nतुमचे कमिशन: ${amount}.\n\nतुमची कमाई डॅशबोर्डवर पहा: ${link}`,
+    en: ({ name, buyer, pkg, amount, tds, link }) =>
+      `Hello ${name},\n\n${buyer} bought ${pkg} through your referral link, and the payment has been verified.\n\nYour commission: ${amount}.\n${tds}\n\nSee your earnings on your dashboard: ${link}`,
+    mr: ({ name, buyer, pkg, amount, tds, link }) =>
+      `नमस्कार ${name},\n\n${buyer} यांनी तुमच्या रेफरल लिंकमधून ${pkg} घेतले आणि त्यांचे पेमेंट पडताळले आहे.\n\nतुमचे कमिशन: ${amount}.\n${tds}\n\nतुमची कमाई डॅशबोर्डवर पहा: ${link}`,
   },
 });

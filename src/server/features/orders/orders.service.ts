@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { prepared, setParam, type Db, type Queryable } from '../../db/client.js';
 import { enrollments, orderReversals, orders, packages, reservedUtrs, users, type OrderRow, type PackageRow, type UserRow } from '../../db/schema.js';
-import type { OrderStatus } from '../../../shared/domain.js';
+import type { Language, OrderStatus } from '../../../shared/domain.js';
+import { tdsLawOfYear } from '../../../shared/tds-law.js';
 import { formatRupees } from '../../../shared/money.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
 import { errorTexts, type ErrorTexts } from '../../lib/errors.js';
@@ -22,7 +23,7 @@ import type { RateLimits } from '../../lib/rate-limit.js';
 import { discountErrors } from '../discounts/discounts.errors.js';
 import { hasBought, packageById } from '../catalog/catalog.service.js';
 import { issueReceipt, receiptOfOrder } from '../receipts/receipts.service.js';
-import { withholdOnCredit } from '../payouts/tds.service.js';
+import { withholdOnCredit, type CreditTds } from '../payouts/tds.service.js';
 import { receiptErrors } from '../receipts/receipts.errors.js';
 import { receiptLines, toReceiptView } from '../receipts/receipts.views.js';
 import { commissionEarnedEmail, newOrderEmail, orderApprovedEmail, orderRejectedEmail, paidTwiceEmail } from './orders.emails.js';
@@ -463,7 +464,7 @@ export function claimFreeOrder(deps: Deps, buyerId: number, input: CheckoutInput
 }
 
 /** The sponsor's commission an approval booked. */
-type Commission = { referrerId: number; amountPaise: number };
+type Commission = { referrerId: number; amountPaise: number; tds: CreditTds };
 
 export type Decision = { orderId: number; action: 'approve' | 'reject'; reason?: string | undefined };
 
@@ -556,8 +557,8 @@ function decide(deps: Deps, decidedBy: number | null, decision: Decision, gatewa
         const amountPaise = commissionFor(pkg, order.amountPaise, deps.config.commissionPercent, order.listPricePaise ?? order.amountPaise);
         if (amountPaise > 0) {
           bookCommission(tx, { userId: referrer.id, orderId: order.id, amountPaise, now });
-          withholdOnCredit(tx, deps.config.tds, { userId: referrer.id, orderId: order.id, amountPaise, at: now });
-          commission = { referrerId: referrer.id, amountPaise };
+          const tds = withholdOnCredit(tx, deps.config.tds, { userId: referrer.id, orderId: order.id, amountPaise, at: now });
+          commission = { referrerId: referrer.id, amountPaise, tds };
         }
       }
       // Nothing paid, nothing to receipt: a free order (a code that took the whole price) has none.
@@ -576,14 +577,40 @@ function decisionEmails(deps: Deps, order: OrderRow, commission: Commission | nu
   const pkg = packageById(deps.db, order.packageId);
   const emails = [buyerEmail(deps, order, buyer, pkg)];
   const sponsor = commission && findActiveUser(deps.db, commission.referrerId);
-  if (commission && sponsor) emails.push(sponsorEmail(deps, sponsor, buyer, pkg, commission.amountPaise));
+  if (commission && sponsor) emails.push(sponsorEmail(deps, sponsor, buyer, pkg, commission));
   return emails;
 }
 
 /** The buyer's first name only: the sponsor learns who bought, not their full name. */
 export const firstName = firstNameOf;
 
-function sponsorEmail(deps: Deps, sponsor: UserRow, buyer: UserRow, pkg: PackageRow, amountPaise: number): MailMessage {
+/** What the commission email says of the TDS on this credit, in the sponsor's language: how much and under which section, or why none. */
+function tdsSentence(lang: Language, tds: CreditTds, threshold: number): string {
+  if (tds.withheld) {
+    const row = tds.withheld;
+    const law = tdsLawOfYear(row.fyStart);
+    const amounts = { tds: formatRupees(row.tdsPaise), rate: String(row.rateBp / 100), base: formatRupees(row.basePaise) };
+    return lang === 'mr'
+      ? `या कमिशनवर कापलेला TDS: ${amounts.tds} (${amounts.base} वर ${amounts.rate}%, ${law.act}, कलम ${law.section}). हा TDS तुमच्या PAN वर सरकारकडे जमा केला जातो.`
+      : `TDS withheld on it: ${amounts.tds} (${amounts.rate}% on ${amounts.base}, ${law.act}, section ${law.section}). It is paid to the government against your PAN.`;
+  }
+  const year = formatRupees(tds.creditedInYearPaise);
+  const limit = formatRupees(threshold);
+  if (tds.why === 'within_threshold') {
+    return lang === 'mr'
+      ? `यावर TDS कापलेला नाही: या आर्थिक वर्षातील तुमचे कमिशन (${year}) ${limit} च्या मर्यादेत आहे.`
+      : `No TDS was withheld on it: your commission this financial year (${year}) is within the ${limit} threshold.`;
+  }
+  if (tds.why === 'already_withheld') {
+    return lang === 'mr'
+      ? 'यावर TDS कापलेला नाही: या आर्थिक वर्षात आधीच कापलेला TDS यालाही पुरतो.'
+      : 'No TDS was withheld on it: the TDS already withheld this financial year covers it.';
+  }
+  return lang === 'mr' ? 'यावर TDS कापलेला नाही: आम्ही कमिशनवर TDS कापत नाही.' : 'No TDS was withheld on it: we do not withhold TDS on commission.';
+}
+
+function sponsorEmail(deps: Deps, sponsor: UserRow, buyer: UserRow, pkg: PackageRow, commission: Commission): MailMessage {
+  const amountPaise = commission.amountPaise;
   return renderEmail(
     commissionEarnedEmail,
     sponsor.lang,
@@ -593,6 +620,7 @@ function sponsorEmail(deps: Deps, sponsor: UserRow, buyer: UserRow, pkg: Package
       buyer: firstName(buyer.name),
       pkg: pkg.name,
       amount: formatRupees(amountPaise),
+      tds: tdsSentence(sponsor.lang, commission.tds, deps.config.tds.thresholdPaise),
       link: `${deps.config.publicUrl}${pathTo(pagePaths.dashboard, { id: sponsor.id })}`,
     },
     sponsor.email,

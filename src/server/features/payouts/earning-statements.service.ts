@@ -7,6 +7,7 @@ import { formatRupees, paiseAsText } from '../../../shared/money.js';
 import { istDateOf } from '../../../shared/ist.js';
 import { istMonthLabel, quarterOf, type Period } from '../../../shared/financial-year.js';
 import { tdsDepositDueDate } from './tds.service.js';
+import { tdsLawAt, tdsLawOfYear } from '../../../shared/tds-law.js';
 import { spreadsheetCsv, type Cell } from '../../lib/csv.js';
 import { payoutReference } from './payout-snapshots.js';
 
@@ -18,7 +19,8 @@ export type StatementLine = {
   /** The package of the order, or the reversal's reason. */
   description: string;
   /** For a TDS line: its rate and what it was on (negative: the reversed commission it gave back for). */
-  tds: { rateBp: number; basePaise: number } | null;
+  /** A TDS line's rate, base, and the section it was withheld under (the law of its year: shared/tds-law.ts). */
+  tds: { rateBp: number; basePaise: number; section: string } | null;
   /** Earnings change: + for a commission, signed for a correction, 0 for a payout or TDS. */
   earnedPaise: number;
   /** For a payout: gross (what left owed), TDS and net sent; for a TDS line its TDS (negative when given back); 0 otherwise. */
@@ -67,7 +69,7 @@ export function statementOf(db: Queryable, userId: number, period: Period): Stat
       tdsPaise: payoutLines.tdsPaise,
       utr: payoutLines.utr,
       // Null on a line that is not a TDS deduction (the left join finds none).
-      tds: { rateBp: tdsDeductions.rateBp, basePaise: tdsDeductions.basePaise },
+      tds: { rateBp: tdsDeductions.rateBp, basePaise: tdsDeductions.basePaise, fyStart: tdsDeductions.fyStart },
     })
     .from(ledger)
     .leftJoin(orders, eq(orders.id, ledger.orderId))
@@ -108,7 +110,7 @@ export function statementOf(db: Queryable, userId: number, period: Period): Stat
         kind: 'tds',
         reference: row.orderId === null ? `LINE-${row.id}` : `ORDER-${row.orderId}`,
         description: '',
-        tds: row.tds,
+        tds: row.tds ? { rateBp: row.tds.rateBp, basePaise: row.tds.basePaise, section: tdsLawOfYear(row.tds.fyStart).section } : null,
         earnedPaise: 0,
         grossPaise: 0,
         tdsPaise: row.amountPaise,
@@ -141,22 +143,22 @@ const statementWords = {
     statement: 'Statement',
     header: ['Date', 'Type', 'Reference', 'Details', 'Earned', 'Paid out (gross)', 'TDS', 'Net paid', 'Bank reference', 'Owed after'],
     kinds: { opening: 'opening', commission: 'commission', correction: 'correction', payout: 'payout', tds: 'TDS', total: 'total' },
-    tds: (rate: string, base: string) => `TDS ${rate}% (section 194H) on ${base}`,
+    tds: (rate: string, base: string, section: string) => `TDS ${rate}% (section ${section}) on ${base}`,
     tdsBack: (base: string) => `TDS given back: commission of ${base} reversed`,
   },
   mr: {
     statement: 'स्टेटमेंट',
     header: ['दिनांक', 'प्रकार', 'संदर्भ', 'तपशील', 'कमाई', 'दिलेली रक्कम (एकूण)', 'TDS', 'प्रत्यक्ष दिलेले', 'बँक संदर्भ', 'यानंतर मिळणे बाकी'],
     kinds: { opening: 'सुरुवातीची बाकी', commission: 'कमिशन', correction: 'दुरुस्ती', payout: 'पेआउट', tds: 'TDS', total: 'एकूण' },
-    tds: (rate: string, base: string) => `${base} वर ${rate}% TDS (कलम 194H)`,
+    tds: (rate: string, base: string, section: string) => `${base} वर ${rate}% TDS (कलम ${section})`,
     tdsBack: (base: string) => `TDS परत: ${base} चे कमिशन उलट केले`,
   },
 } as const;
 
 /** What a TDS line says: its rate and what it was on, or that it was given back. */
-export function tdsLineText(lang: Language, tds: { rateBp: number; basePaise: number }): string {
+export function tdsLineText(lang: Language, tds: { rateBp: number; basePaise: number; section: string }): string {
   const words = statementWords[lang];
-  return tds.basePaise < 0 ? words.tdsBack(formatRupees(-tds.basePaise)) : words.tds(String(tds.rateBp / 100), formatRupees(tds.basePaise));
+  return tds.basePaise < 0 ? words.tdsBack(formatRupees(-tds.basePaise)) : words.tds(String(tds.rateBp / 100), formatRupees(tds.basePaise), tds.section);
 }
 
 /**
@@ -203,6 +205,9 @@ export function statementCsv(statement: Statement, name: string, lang: Language)
 }
 
 export type TdsRegisterRow = {
+  /** The section the TDS was deducted under and the quarterly statement it goes in, by the law of its year (shared/tds-law.ts). */
+  section: string;
+  returnForm: string;
   /** `ORDER-12` for TDS booked at a credit (or given back at its reversal), `PAYOUT-3` for TDS a payout withheld before that. */
   reference: string;
   pan: string | null;
@@ -224,8 +229,9 @@ export type TdsRegisterRow = {
 export type TdsDeposit = { month: string; tdsPaise: number; dueDate: string };
 
 /**
- * Every TDS deduction (section 194H) of a financial quarter by its date of credit, with the
- * quarter and the deposit due date of its month, for the operator's accountant (Form 26Q), and
+ * Every TDS deduction of a financial quarter by its date of credit, with the section and the
+ * quarterly statement of its year (194H and Form 26Q until FY 2025-26, section 393(1) and Form
+ * 140 from FY 2026-27), the quarter and the deposit due date of its month, for the accountant, and
  * what is to be deposited for each month. TDS booked at credit comes from its deduction row;
  * TDS withheld by payouts fixed before TDS was booked at credit comes from their lines.
  */
@@ -269,7 +275,16 @@ export function tdsRegister(db: Queryable, quarter: Period): { rows: TdsRegister
     }));
   const rows = [...atCredit, ...atPayout]
     .sort((a, b) => a.creditedAt - b.creditedAt || a.id - b.id)
-    .map(({ id: _id, ...row }): TdsRegisterRow => ({ ...row, quarter: quarterOf(row.creditedAt).label, depositDueDate: tdsDepositDueDate(row.creditedAt) }));
+    .map(({ id: _id, ...row }): TdsRegisterRow => {
+      const law = tdsLawAt(row.creditedAt);
+      return {
+        ...row,
+        section: law.section,
+        returnForm: law.returnForm,
+        quarter: quarterOf(row.creditedAt).label,
+        depositDueDate: tdsDepositDueDate(row.creditedAt),
+      };
+    });
   const deposits = new Map<string, TdsDeposit>();
   for (const row of rows) {
     const month = istMonthLabel(row.creditedAt);
@@ -296,11 +311,12 @@ export function tdsRegisterCsv(quarter: Period, register: { rows: TdsRegisterRow
       'Quarter',
       'Deposit due by',
       'Reference',
+      'Return form',
     ],
   ];
   for (const row of register.rows) {
     table.push([
-      '194H',
+      row.section,
       row.pan ?? 'PANNOTAVBL',
       row.panName ?? '',
       row.name,
@@ -312,6 +328,7 @@ export function tdsRegisterCsv(quarter: Period, register: { rows: TdsRegisterRow
       row.quarter,
       row.depositDueDate,
       row.reference,
+      row.returnForm,
     ]);
   }
   const total = (pick: (row: TdsRegisterRow) => number) => paiseAsText(register.rows.reduce((sum, row) => sum + pick(row), 0));

@@ -16,17 +16,19 @@ export const detailsChangedEmail = defineEmail<Site & { where: string; at: strin
   },
 });
 
-export const payoutPaidEmail = defineEmail<Site & { gross: string; tds: string; net: string; reference: string; where: string; owed: string }>({
+export const payoutPaidEmail = defineEmail<
+  Site & { gross: string; tds: string; sections: string; net: string; reference: string; where: string; owed: string }
+>({
   kind: 'payout-paid',
   subject: {
     en: ({ siteName, net }) => `${siteName} has paid you ${net} of your earnings`,
     mr: ({ siteName, net }) => `${siteName} ने तुमच्या कमाईपैकी ${net} तुम्हाला दिले आहेत`,
   },
   body: {
-    en: ({ name, gross, tds, net, reference, where, owed, link }) =>
-      `Hello ${name},\n\nWe have paid your referral earnings.\n\nEarnings paid: ${gross}\nTDS withheld: ${tds}\nSent to you: ${net}\nTo: ${where}\nBank reference (UTR): ${reference}\n\nStill owed to you after this payment: ${owed}.\n\nYour statement: ${link}`,
-    mr: ({ name, gross, tds, net, reference, where, owed, link }) =>
-      `नमस्कार ${name},\n\nतुमची रेफरल कमाई आम्ही दिली आहे.\n\nदिलेली कमाई: ${gross}\nकापलेला TDS: ${tds}\nतुम्हाला पाठवलेली रक्कम: ${net}\nकुठे: ${where}\nबँक संदर्भ (UTR): ${reference}\n\nया पेआउटनंतर अजून मिळणे बाकी: ${owed}.\n\nतुमचे स्टेटमेंट: ${link}`,
+    en: ({ name, gross, tds, sections, net, reference, where, owed, link }) =>
+      `Hello ${name},\n\nWe have paid your referral earnings.\n\nEarnings paid: ${gross}\nTDS withheld on the commissions this pays: ${tds}${sections ? ` (section ${sections})` : ''}, withheld when they were credited\nSent to you: ${net}\nTo: ${where}\nBank reference (UTR): ${reference}\n\nStill owed to you after this payment: ${owed}.\n\nYour statement: ${link}`,
+    mr: ({ name, gross, tds, sections, net, reference, where, owed, link }) =>
+      `नमस्कार ${name},\n\nतुमची रेफरल कमाई आम्ही दिली आहे.\n\nदिलेली कमाई: ${gross}\nया पेआउटमधील कमिशनवर कापलेला TDS: ${tds}${sections ? ` (कलम ${sections})` : ''}, कमिशन जमा झाले तेव्हा कापला\nतुम्हाला पाठवलेली रक्कम: ${net}\nकुठे: ${where}\nबँक संदर्भ (UTR): ${reference}\n\nया पेआउटनंतर अजून मिळणे बाकी: ${owed}.\n\nतुमचे स्टेटमेंट: ${link}`,
   },
 });
 

@@ -11,7 +11,7 @@ import { affiliateErrors, payoutTooLarge } from '../affiliate/affiliate.errors.j
 import { bookPayout } from '../affiliate/ledger.service.js';
 import { detailsChangedEmail, payoutPaidEmail } from './payouts.emails.js';
 import { belowMinimum, payoutErrors } from './payouts.errors.js';
-import { tdsOfUser } from './tds.service.js';
+import { tdsOfUser, tdsOnCreditsPaidBy } from './tds.service.js';
 import { maskedWhere, parseSnapshot, payoutReference, snapshotOf } from './payout-snapshots.js';
 import { toPayoutLineView, toRequestView, type PayoutLineView, type RequestView } from './payouts.views.js';
 import { pagePaths } from '../../../shared/page-paths.js';
@@ -270,6 +270,9 @@ export function notifyPaid(deps: Deps, line: typeof payoutLines.$inferSelect): v
   const user = deps.db.select().from(users).where(eq(users.id, line.userId)).get();
   if (!user || user.deletedAt !== null) return;
   const details = parseSnapshot(line.details);
+  // TDS is withheld when commission is credited: the email names what was withheld on the credits this pays.
+  const onCredits = tdsOnCreditsPaidBy(deps.db, line);
+  const sections = onCredits.sections.join(', ');
   deps.mailer.sendInBackground(
     renderEmail(
       payoutPaidEmail,
@@ -278,7 +281,8 @@ export function notifyPaid(deps: Deps, line: typeof payoutLines.$inferSelect): v
         siteName: deps.config.siteName,
         name: user.name,
         gross: formatRupees(line.grossPaise),
-        tds: formatRupees(line.tdsPaise),
+        tds: formatRupees(onCredits.tdsPaise + line.tdsPaise),
+        sections,
         net: formatRupees(line.netPaise),
         reference: line.utr ?? payoutReference(line.id),
         where: details ? maskedWhere(details) : '-',

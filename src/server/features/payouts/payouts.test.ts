@@ -598,7 +598,7 @@ describe('TDS (section 194H), booked when commission is credited', () => {
     const q4 = await register('FY2025-26 Q4');
     expect(q4.count).toBe(1);
     expect(q4.lines[1]).toBe(
-      `194H,ABCDE1234F,ASHA PATIL,Asha Patil,${asha.user.email},30000.00,2.00,600.00,2026-03-20,FY2025-26 Q4,2026-04-30,ORDER-${order.id}`,
+      `194H,ABCDE1234F,ASHA PATIL,Asha Patil,${asha.user.email},30000.00,2.00,600.00,2026-03-20,FY2025-26 Q4,2026-04-30,ORDER-${order.id},Form 26Q`,
     );
     expect(q4.deposits).toEqual([{ month: '2026-03', tdsPaise: 600_00, dueDate: '2026-04-30' }]);
     expect(q4.lines).toContain('2026-03,600.00,2026-04-30');
@@ -629,12 +629,59 @@ describe('TDS (section 194H), booked when commission is credited', () => {
     expect(fy.totals).toEqual({ earnedPaise: 26000_00, grossPaise: 0, tdsPaise: 520_00, netPaise: 0 });
     expect(fy.closingOwedPaise).toBe(26000_00 - 520_00);
     expect(fy.lines.filter((line) => line.kind === 'tds').map((line) => [line.tdsPaise, line.tds])).toEqual([
-      [500_00, { rateBp: 200, basePaise: 25000_00 }],
-      [20_00, { rateBp: 200, basePaise: 1000_00 }],
+      [500_00, { rateBp: 200, basePaise: 25000_00, section: '393(1) [Table: Sl. No. 1(ii)]' }],
+      [20_00, { rateBp: 200, basePaise: 1000_00, section: '393(1) [Table: Sl. No. 1(ii)]' }],
     ]);
     clock.set(ist('2027-04-02T10:00:00'));
     const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
     expect(batchView(t.db, Number(batchId)).lines[0]).toMatchObject({ grossPaise: 27000_00 - 520_00, tdsPaise: 0, netPaise: 27000_00 - 520_00 });
+  });
+
+  it('names the section in force for each year (194H and Form 26Q to March 2026, section 393 and Form 140 from April), and tells the affiliate the TDS of each credit and of the credits a payout pays, as the register has it', async () => {
+    const asha = await affiliate();
+    savePayoutDetails(t.deps, asha.user.id, payoutDetailsInput.parse(upi));
+    const commissionMail = (rupees: string) => waitForEmail(t.outbox, asha.user.email, (mail) => mail.subject.startsWith(`You earned ${rupees}:`));
+
+    await earn(asha.user.id, 15000, ist('2026-03-10T10:00:00'));
+    expect((await commissionMail('₹15,000')).text).toContain(
+      'No TDS was withheld on it: your commission this financial year (₹15,000) is within the ₹20,000 threshold.',
+    );
+    const march = await earn(asha.user.id, 7000.5, ist('2026-03-20T10:00:00'));
+    expect((await commissionMail('₹7,000.50')).text).toContain(
+      'TDS withheld on it: ₹440.01 (2% on ₹22,000.50, Income-tax Act, 1961, section 194H). It is paid to the government against your PAN.',
+    );
+    await earn(asha.user.id, 1000, ist('2026-04-10T10:00:00'));
+    expect((await commissionMail('₹1,000')).text).toContain(
+      'No TDS was withheld on it: your commission this financial year (₹1,000) is within the ₹20,000 threshold.',
+    );
+    const april = await earn(asha.user.id, 20000, ist('2026-04-11T10:00:00'));
+    expect((await commissionMail('₹20,000')).text).toContain(
+      'TDS withheld on it: ₹420 (2% on ₹21,000, Income-tax Act, 2025, section 393(1) [Table: Sl. No. 1(ii)]). It is paid to the government against your PAN.',
+    );
+
+    const q4 = await register('FY2025-26 Q4');
+    expect(q4.lines[0]!.split(',').at(-1)).toBe('Return form');
+    expect(q4.lines[1]).toBe(
+      `194H,ABCDE1234F,ASHA PATIL,Asha Patil,${asha.user.email},22000.50,2.00,440.01,2026-03-20,FY2025-26 Q4,2026-04-30,ORDER-${march.order.id},Form 26Q`,
+    );
+    const q1 = await register('FY2026-27 Q1');
+    expect(q1.lines[1]).toBe(
+      `393(1) [Table: Sl. No. 1(ii)],ABCDE1234F,ASHA PATIL,Asha Patil,${asha.user.email},21000.00,2.00,420.00,2026-04-11,FY2026-27 Q1,2026-05-07,ORDER-${april.order.id},Form 140`,
+    );
+    const statement = statementOf(t.db, asha.user.id, financialYear(2025));
+    expect(statement.lines.find((line) => line.kind === 'tds')!.tds).toEqual({ rateBp: 200, basePaise: 22000_50, section: '194H' });
+
+    // One payout pays all four credits: its email names the TDS withheld on them, the register's 440.01 + 420.00.
+    clock.set(ist('2026-04-20T10:00:00'));
+    const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    const [line] = batchView(t.db, Number(batchId)).lines;
+    expect(line!.grossPaise).toBe(43000_50 - 860_01);
+    markLinePaid(t.deps, admin.user.id, { lineId: Number(line!.id), utr: 'HDFCN52026042012345' });
+    const paid = await waitForEmail(t.outbox, asha.user.email, (mail) => mail.subject.includes('has paid you'));
+    expect(paid.text).toContain(
+      'TDS withheld on the commissions this pays: ₹860.01 (section 194H, 393(1) [Table: Sl. No. 1(ii)]), withheld when they were credited',
+    );
+    expect(paid.text).toContain('Sent to you: ₹42,140.49');
   });
 
   it('gives TDS back through a TDS correction line when a credit of the same year is reversed, never for an earlier year', async () => {

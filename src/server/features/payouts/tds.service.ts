@@ -6,11 +6,13 @@ import { ledger, payoutDetails, payoutLines, tdsDeductions, type TdsDeductionRow
 import { financialYear, financialYearOf } from '../../../shared/financial-year.js';
 import { formatRupees } from '../../../shared/money.js';
 import { istWallClock } from '../../../shared/ist.js';
+import { tdsLawAt, tdsLawOfYear } from '../../../shared/tds-law.js';
 import { bookTds } from '../affiliate/ledger.service.js';
 
 /**
- * TDS on commission (Income-tax Act section 194H; 206AA without a PAN), booked when commission is
- * credited, as 194H asks ("at the time of credit or payment, whichever is earlier"): once the
+ * TDS on commission (Income-tax Act, 1961 section 194H, 206AA without a PAN, until FY 2025-26;
+ * Income-tax Act, 2025 section 393(1) Table Sl. No. 1(ii), 397(2)(b) without a PAN, from 1 April
+ * 2026: shared/tds-law.ts), booked when commission is credited, as both ask ("at the time of credit or payment, whichever is earlier"): once the
  * commission credited in a financial year (1 April 00:00 IST to 31 March) exceeds the threshold,
  * the year's TDS is the rate times everything credited that year. The credit that takes the year
  * over withholds it on the whole year so far, and each later credit withholds what that adds;
@@ -23,7 +25,7 @@ export function yearsTds(tds: Pick<Config['tds'], 'thresholdPaise'>, creditedPai
   return creditedPaise > tds.thresholdPaise ? Math.round((creditedPaise * rateBp) / 10_000) : 0;
 }
 
-/** The rate for an affiliate: with a PAN on file the 194H rate, without one the 206AA rate. */
+/** The rate for an affiliate: with a PAN on file the commission rate, without one the higher no-PAN rate. */
 export function rateFor(tds: Config['tds'], hasPan: boolean): number {
   return hasPan ? tds.rateBp : tds.noPanRateBp;
 }
@@ -109,6 +111,15 @@ function insertDeduction(
 }
 
 /**
+ * What a credit's TDS came to: the deduction booked, or why none was (TDS is off, the year's
+ * commission is within the threshold, or the year already withheld as much), with the year's
+ * commission credited so far.
+ */
+export type CreditTds =
+  | { withheld: TdsDeductionRow; why: null; creditedInYearPaise: number }
+  | { withheld: null; why: 'off' | 'within_threshold' | 'already_withheld'; creditedInYearPaise: number };
+
+/**
  * Withholds TDS on a commission just credited (call it in the commission's transaction): what
  * the year's TDS has become, less what the year already withheld (at credit, or by payouts fixed
  * before TDS was booked at credit). Nothing when TDS is off, while the year is within the
@@ -119,18 +130,18 @@ export function withholdOnCredit(
   tx: Queryable,
   tds: Config['tds'],
   commission: { userId: number; orderId: number; amountPaise: number; at: number },
-): TdsDeductionRow | null {
-  if (!tds.enabled) return null;
+): CreditTds {
+  if (!tds.enabled) return { withheld: null, why: 'off', creditedInYearPaise: 0 };
   const fyStart = financialYearOf(commission.at);
   const credited = creditedInYear(tx, commission.userId, fyStart);
   const hasPan = !!tx.select({ pan: payoutDetails.pan }).from(payoutDetails).where(eq(payoutDetails.userId, commission.userId)).get()?.pan;
   const rateBp = rateFor(tds, hasPan);
   const withheld = withheldAtCredit(tx, commission.userId, fyStart) + withheldAtPayout(tx, commission.userId, fyStart);
   const due = yearsTds(tds, credited, rateBp) - withheld;
-  if (due <= 0) return null;
+  if (due <= 0) return { withheld: null, why: credited > tds.thresholdPaise ? 'already_withheld' : 'within_threshold', creditedInYearPaise: credited };
   // The credit that takes the year over the threshold withholds on the whole year so far.
   const basePaise = withheld === 0 ? credited : commission.amountPaise;
-  return insertDeduction(tx, {
+  const row = insertDeduction(tx, {
     userId: commission.userId,
     orderId: commission.orderId,
     fyStart,
@@ -138,8 +149,9 @@ export function withholdOnCredit(
     rateBp,
     tdsPaise: due,
     at: commission.at,
-    note: `TDS ${rateBp / 100}% under section 194H on ${formatRupees(basePaise)}`,
+    note: `TDS ${rateBp / 100}% under section ${tdsLawOfYear(fyStart).section} on ${formatRupees(basePaise)}`,
   });
+  return { withheld: row, why: null, creditedInYearPaise: credited };
 }
 
 /**
@@ -193,6 +205,51 @@ export function tdsOfUser(db: Queryable, userId: number): number {
     .where(and(eq(ledger.userId, userId), eq(ledger.kind, 'payout')))
     .get()!.sum;
   return atCredit + atPayout;
+}
+
+export type TdsOnPayout = { tdsPaise: number; sections: string[] };
+
+/**
+ * The TDS withheld at credit on the credits a payout line pays. Credits are paid first in, first
+ * out: each order's commission (with its corrections, less its TDS) is one credit, and a payout
+ * pays the credits whose running total it completes (a credit partly paid counts with the payout
+ * that completes it). So the figures are the register's own rows, to the paisa, and every
+ * credit's TDS is named by exactly one payout. Also the sections it was withheld under.
+ */
+export function tdsOnCreditsPaidBy(db: Queryable, line: { id: number; userId: number; grossPaise: number; fixedAt: number }): TdsOnPayout {
+  const paidBefore = db
+    .select({ sum: sql<number>`coalesce(sum(${payoutLines.grossPaise}), 0)` })
+    .from(payoutLines)
+    .where(
+      and(
+        eq(payoutLines.userId, line.userId),
+        inArray(payoutLines.status, ['pending', 'paid']),
+        or(lt(payoutLines.fixedAt, line.fixedAt), and(eq(payoutLines.fixedAt, line.fixedAt), lt(payoutLines.id, line.id))),
+      ),
+    )
+    .get()!.sum;
+  const credits = db
+    .select({
+      net: sql<number>`sum(case when ${ledger.kind} = 'tds' then -${ledger.amountPaise} else ${ledger.amountPaise} end)`,
+      tds: sql<number>`sum(case when ${ledger.kind} = 'tds' then ${ledger.amountPaise} else 0 end)`,
+      tdsAt: sql<number | null>`max(case when ${ledger.kind} = 'tds' then ${ledger.createdAt} end)`,
+    })
+    .from(ledger)
+    .where(and(eq(ledger.userId, line.userId), inArray(ledger.kind, ['commission', 'correction', 'tds'])))
+    .groupBy(sql`coalesce(${ledger.orderId}, -${ledger.id})`)
+    .orderBy(sql`min(${ledger.createdAt})`, sql`min(${ledger.id})`)
+    .all();
+  let running = 0;
+  let tdsPaise = 0;
+  const sections = new Set<string>();
+  for (const credit of credits) {
+    running += credit.net;
+    if (running <= paidBefore) continue;
+    if (running > paidBefore + line.grossPaise) break;
+    tdsPaise += credit.tds;
+    if (credit.tds !== 0 && credit.tdsAt !== null) sections.add(tdsLawAt(credit.tdsAt).section);
+  }
+  return { tdsPaise, sections: [...sections] };
 }
 
 /**
