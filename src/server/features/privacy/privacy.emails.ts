@@ -27,6 +27,7 @@ export const erasureDoneEmail = defineEmail<Site & { name: string }>({
 
 /** To a minor's parent: the code that gives their consent (never in the subject: subjects reach logs). */
 export const parentConsentEmail = defineEmail<Site & { childName: string; childEmail: string; code: string; hours: number }>({
+  kind: 'parent-consent',
   quoted: ['childName'],
   subject: {
     en: ({ siteName }) => `${siteName}: your child asks for your consent`,
