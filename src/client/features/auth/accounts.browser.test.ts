@@ -49,7 +49,8 @@ describe('an account, in a phone browser', () => {
     expect(await page.getByRole('link', { name: 'privacy notice' }).getAttribute('href')).toBe('/privacy-policy');
     await consent.check();
     await page.getByRole('button', { name: 'Register' }).click();
-    await expect.poll(heading).toBe('Verify your email');
+    // Two argon2 hashes and an email before the code page: more than expect.poll's second on a busy machine.
+    await expect.poll(heading, { timeout: 20_000 }).toBe('Verify your email');
     expect(await page.getByText('We sent a 6-digit code to asha@example.com').isVisible()).toBe(true);
 
     const email = await waitForEmail(t.outbox, 'asha@example.com');
