@@ -32,8 +32,3 @@ export function ageGateRefusal(status: AgeStatus | null, path: string): AppError
   if (status === null) return NEEDS_AN_AGE.has(path) ? privacyErrors.AGE_QUESTION_NEEDED() : null;
   return null;
 }
-
-/** Whether an account stands clear of the age gate for every procedure (the short road of hot reads may answer it). */
-export function clearOfAgeGate(status: AgeStatus | null): boolean {
-  return status === 'adult' || status === 'minor_consented';
-}
