@@ -9,11 +9,15 @@ export const adminRouter = router({
   /** The admin dashboard's numbers. */
   stats: adminProcedure.query(({ ctx }) => adminStats(ctx.db, ctx.now())),
 
-  users: adminProcedure.input(searchAndPage).query(({ ctx, input }) => {
-    // Without a page, the whole list (lib/list-window.ts).
-    const result = listUsers(ctx.db, { search: input?.search, page: input?.page });
-    return { users: result.users.map(toAdminUserView), total: result.total, pageSize: result.pageSize };
-  }),
+  /** Every account's name, email and phone: audited. */
+  users: adminProcedure
+    .meta({ audit: true })
+    .input(searchAndPage)
+    .query(({ ctx, input }) => {
+      // Without a page, the whole list (lib/list-window.ts).
+      const result = listUsers(ctx.db, { search: input?.search, page: input?.page });
+      return { users: result.users.map(toAdminUserView), total: result.total, pageSize: result.pageSize };
+    }),
 
   setRole: superadminProcedure
     .input(z.object({ userId: entityId, role: z.enum(['user', 'admin'], { error: 'ROLE_INVALID' }) }))

@@ -280,9 +280,11 @@ function batchCsv(db: Queryable, batchId: number): { fileName: string; csv: stri
       .all()
       .map((row) => [String(row.id), row.email]),
   );
+  // The screens' view masks the details; the bank file (audited, an export) needs them whole.
+  const whole = new Map(linesOf(db, batchId).map((line) => [String(line.id), parseSnapshot(line.details)]));
   for (const line of batch.lines) {
-    if (line.status !== 'pending' || !line.details) continue;
-    const d = line.details;
+    const d = whole.get(line.id);
+    if (line.status !== 'pending' || !d) continue;
     rows.push([
       beneficiaryName(d, line.name),
       d.method === 'upi' ? 'UPI' : 'NEFT',

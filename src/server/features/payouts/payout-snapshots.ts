@@ -1,6 +1,6 @@
 import type { PayoutDetailsRow } from '../../db/schema.js';
 import { unseal } from '../../lib/data-crypto.js';
-import { maskTail, maskUpiId } from '../../../shared/payout-details.js';
+import { maskPan, maskTail, maskUpiId } from '../../../shared/payout-details.js';
 
 /** Payout details as they travel with a request or a payout line (JSON in the row). */
 export type DetailsSnapshot = Omit<PayoutDetailsRow, 'userId' | 'updatedAt'>;
@@ -20,6 +20,20 @@ export function snapshotOf(row: PayoutDetailsRow): DetailsSnapshot {
 /** A snapshot as stored; one read by a raw query is still sealed (lib/data-crypto.ts), and is opened here. */
 export function parseSnapshot(json: string | null): DetailsSnapshot | null {
   return json ? (JSON.parse(unseal(json)) as DetailsSnapshot) : null;
+}
+
+/**
+ * A snapshot as admins' screens show it: UPI id, account number and PAN masked to their last 4.
+ * The bank file (batches.service.ts, audited) is the one place that carries them whole.
+ */
+export function maskedSnapshot(details: DetailsSnapshot | null): DetailsSnapshot | null {
+  if (!details) return null;
+  return {
+    ...details,
+    upiId: details.upiId ? maskUpiId(details.upiId) : null,
+    accountNumber: details.accountNumber ? maskTail(details.accountNumber) : null,
+    pan: details.pan ? maskPan(details.pan) : null,
+  };
 }
 
 /** Where the money goes, masked: `UPI XXXXa123@okaxis` or `Bank XXXXXX6789 (SBIN0001234)`. */

@@ -75,15 +75,20 @@ export const payoutsRouter = router({
 
   // Admins
 
-  overview: adminProcedure.query(({ ctx }) => payoutsOverview(ctx.db, ctx)),
+  /** Everyone owed, with their email and where they are paid (masked): audited. */
+  overview: adminProcedure.meta({ audit: true }).query(({ ctx }) => payoutsOverview(ctx.db, ctx)),
 
   makeBatch: adminProcedure
     .input(z.object({ userIds: z.array(entityId).min(1, 'REQUIRED').max(1000), cutoff }))
     .mutation(({ ctx, input }) => makeBatch(ctx, ctx.user.id, { userIds: input.userIds, cutoff: input.cutoff })),
 
-  batches: adminProcedure.query(({ ctx }) => recentBatches(ctx.db)),
+  /** The latest batches with their lines (details masked); audited: every affiliate's name and where they are paid. */
+  batches: adminProcedure.meta({ audit: true }).query(({ ctx }) => recentBatches(ctx.db)),
 
-  batch: adminProcedure.input(z.object({ batchId: entityId })).query(({ ctx, input }) => batchView(ctx.db, input.batchId)),
+  batch: adminProcedure
+    .meta({ audit: true })
+    .input(z.object({ batchId: entityId }))
+    .query(({ ctx, input }) => batchView(ctx.db, input.batchId)),
 
   /** The bank's bulk-payout file of the batch; the first download marks the batch exported. */
   exportBatch: adminProcedure.input(z.object({ batchId: entityId })).mutation(({ ctx, input }) => exportBatch(ctx, input.batchId)),

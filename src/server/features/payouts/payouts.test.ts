@@ -500,7 +500,7 @@ describe('races on the money paths', () => {
     ]);
     expect([saved.status, batched.status]).toEqual([200, 200]);
     const { batchId } = trpcData(batched.body);
-    expect((await data(call(admin.token, 'payouts.batch', 'query', { batchId }))).lines[0].details).toMatchObject({ upiId: 'asha.patil@okaxis' });
+    expect((await data(call(admin.token, 'payouts.batch', 'query', { batchId }))).lines[0].details).toMatchObject({ upiId: 'XXXXXXatil@okaxis' });
     // Without a request, a line takes the details of the moment it is made, and keeps them after a change.
     const ravi = await affiliate('Ravi More');
     await earn(ravi.user.id, 700);
@@ -551,6 +551,43 @@ describe('races on the money paths', () => {
       expect(batchView(t.db, Number(next.batchId)).lines[0]!.grossPaise).toBe(owedOf(person.user.id));
       expect(owedOf(person.user.id)).toBe(paid.status === 200 ? 500_00 : 1500_00);
     }
+  });
+});
+
+describe('admins’ payout screens', () => {
+  beforeEach(() => start());
+
+  it('show PANs, UPI ids and account numbers masked to their last 4, and every read of them (and of the users list and GSTR-1) is in the audit log; the bank file alone has them whole', async () => {
+    const asha = await affiliate();
+    savePayoutDetails(
+      t.deps,
+      asha.user.id,
+      payoutDetailsInput.parse({
+        method: 'bank',
+        accountHolder: 'Asha Patil',
+        accountNumber: '123456789012',
+        accountNumberAgain: '123456789012',
+        ifsc: 'SBIN0001234',
+        pan: 'ABCDE1234F',
+        panName: 'ASHA PATIL',
+      }),
+    );
+    await earn(asha.user.id, 1000);
+    const overview = await data(call(admin.token, 'payouts.overview', 'query'));
+    const { batchId } = await data(call(admin.token, 'payouts.makeBatch', 'mutation', { userIds: [String(asha.user.id)] }));
+    const batch = await data(call(admin.token, 'payouts.batch', 'query', { batchId }));
+    const batches = await data(call(admin.token, 'payouts.batches', 'query'));
+    for (const shown of [JSON.stringify(overview), JSON.stringify(batch), JSON.stringify(batches)]) {
+      expect(shown).not.toContain('123456789012');
+      expect(shown).not.toContain('ABCDE1234F');
+    }
+    expect(batch.lines[0].details).toMatchObject({ accountNumber: 'XXXXXXXX9012', pan: 'XXXXXX234F' });
+    await data(call(admin.token, 'admin.users', 'query', {}));
+    await data(call(admin.token, 'receipts.gstr1', 'query', { month: '2026-11' }));
+    const audited = t.db.all<{ action: string }>(sql`select action from audit_log where actor_id = ${admin.user.id}`).map((row) => row.action);
+    expect(audited).toEqual(expect.arrayContaining(['payouts.overview', 'payouts.batch', 'payouts.batches', 'admin.users', 'receipts.gstr1']));
+    const bankFile = (await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId }))).csv as string;
+    expect(bankFile).toContain('123456789012');
   });
 });
 

@@ -1,5 +1,5 @@
 import type { PayoutBatchRow, PayoutLineRow, payoutLines, payoutRequests } from '../../db/schema.js';
-import { maskedWhere, parseSnapshot, payoutReference, type DetailsSnapshot } from './payout-snapshots.js';
+import { maskedSnapshot, maskedWhere, parseSnapshot, payoutReference, type DetailsSnapshot } from './payout-snapshots.js';
 
 /** Ids as strings, money in paise, times in epoch ms, payout details masked. */
 
@@ -86,7 +86,7 @@ export function toOwedRow(
     deleted: person.deletedAt !== null,
     availablePaise,
     request: person.requestId === null ? null : { id: String(person.requestId), createdAt: person.requestAt!, amountPaise: person.requestAmount! },
-    details,
+    details: maskedSnapshot(details),
     payable,
   };
 }
@@ -133,7 +133,7 @@ export function toAdminLineView(row: PayoutLineRow & { name: string }): AdminLin
     tdsPaise: row.tdsPaise,
     netPaise: row.netPaise,
     tdsRatePercent: row.tdsRateBp / 100,
-    details: parseSnapshot(row.details),
+    details: maskedSnapshot(parseSnapshot(row.details)),
     fromRequest: row.requestId !== null,
     utr: row.utr,
     failReason: row.failReason,

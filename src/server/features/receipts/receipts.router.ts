@@ -76,9 +76,12 @@ export const receiptsRouter = router({
     }),
 
   /** A month's GSTR-1 tables (B2B, B2C large and small, credit notes, SAC summary) as CSV, with its totals. */
-  gstr1: adminProcedure.input(z.object({ month })).query(({ ctx, input }) => {
-    const bounds = { start: input.month.from, end: input.month.to };
-    const report = gstr1(input.month.label, allReceiptsInPeriod(ctx.db, bounds), creditNotesInPeriod(ctx.db, bounds));
-    return { ...gstr1Csv(report), totals: report.totals };
-  }),
+  gstr1: adminProcedure
+    .meta({ audit: true })
+    .input(z.object({ month }))
+    .query(({ ctx, input }) => {
+      const bounds = { start: input.month.from, end: input.month.to };
+      const report = gstr1(input.month.label, allReceiptsInPeriod(ctx.db, bounds), creditNotesInPeriod(ctx.db, bounds));
+      return { ...gstr1Csv(report), totals: report.totals };
+    }),
 });
