@@ -93,7 +93,7 @@ export function chainAuditLog(db: Queryable): void {
   chainPending(db, (entry) => keptLegacyEntry(db, entry));
 }
 
-export { verifyChain, type ChainReport } from './audit-chain.js';
+export { verifyChain } from './audit-chain.js';
 
 /**
  * At erasure: the details (the admins' inputs) of every entry about the person (their account,
