@@ -47,8 +47,10 @@ find "$backup_dir" -mindepth 1 -maxdepth 1 -type d -name '20[0-9][0-9]-*' | sort
 done
 
 if [ -n "$target" ]; then
-  # -H keeps the pictures' hard links; --delete makes the second place hold what this one holds.
-  rsync -aH --delete "$backup_dir/" "$target"
+  # -H keeps the pictures' hard links. Nothing is deleted there: the second place keeps what it
+  # got and prunes it by its own timer (docs/deploy.md), and its forced command (rrsync -wo
+  # -no-del -no-overwrite) refuses deletes and overwrites, so this server cannot wipe it.
+  rsync -aH "$backup_dir/" "$target"
   echo "Copied $backup_dir to $target"
 else
   echo "BACKUP_RSYNC_TARGET is not set: the backups are on this machine only." >&2

@@ -27,6 +27,34 @@ function runBackup(env: Record<string, string>) {
 }
 
 describe('the nightly backup (deploy/nightly-backup.sh)', () => {
+  it('mirrors through the remote recipe (rrsync -wo -no-del -no-overwrite as the forced command), which refuses deletes and overwrites', async () => {
+    const dataDir = await tempDir('backup-data-');
+    const backupDir = path.join(await tempDir('backup-dir-'), 'backups');
+    openDatabase(databaseFile(dataDir)).$client.close();
+    const remote = await tempDir('backup-remote-');
+    // ssh as the remote's authorized_keys runs it: the forced command gets the client's command.
+    const fakeSsh = path.join(await tempDir('backup-ssh-'), 'ssh');
+    await writeFile(fakeSsh, `#!/bin/sh\nshift\nSSH_ORIGINAL_COMMAND="$*" exec /usr/bin/rrsync -wo -no-del -no-overwrite ${JSON.stringify(remote)}\n`, {
+      mode: 0o755,
+    });
+    const viaRemote = { RSYNC_RSH: fakeSsh };
+    await runBackup({ DATA_DIR: dataDir, BACKUP_DIR: backupDir, BACKUP_KEEP_DAYS: '14', BACKUP_RSYNC_TARGET: 'backup-host:', ...viaRemote });
+    const [tonight] = await readdir(backupDir);
+    expect(await readdir(remote)).toEqual([tonight]);
+    const copied = await stat(path.join(remote, tonight!, 'app.db'));
+
+    // The app server, taken over, tries to wipe the copies and to overwrite them: both refused.
+    const empty = await tempDir('backup-empty-');
+    const wipe = await run('rsync', ['-a', '--delete', `${empty}/`, 'backup-host:'], { env: { ...process.env, ...viaRemote } }).catch(
+      (error: { code: number }) => error,
+    );
+    expect(wipe).toMatchObject({ code: expect.any(Number) });
+    await writeFile(path.join(backupDir, tonight!, 'app.db'), 'garbage');
+    await run('rsync', ['-a', `${backupDir}/`, 'backup-host:'], { env: { ...process.env, ...viaRemote } });
+    expect(await readdir(remote)).toEqual([tonight]);
+    expect((await stat(path.join(remote, tonight!, 'app.db'))).size).toBe(copied.size);
+  });
+
   it('copies the live database and the pictures into a dated folder, keeps 14 days, mirrors them to a second place, and the copy passes the restore drill', async () => {
     const dataDir = await tempDir('backup-data-');
     const backupDir = path.join(await tempDir('backup-dir-'), 'backups');

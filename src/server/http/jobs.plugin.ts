@@ -1,4 +1,4 @@
-import path from 'node:path';
+import { outboxDirOf } from '../lib/mail-delivery.js';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.js';
 import { createMailer, type Mailer } from '../lib/mailer.js';
@@ -15,7 +15,7 @@ export function registerMailer(app: FastifyInstance, config: Config, options: Pi
     createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
-      outboxDir: path.join(config.dataDir, 'outbox'),
+      outboxDir: outboxDirOf(config.dataDir),
       log: app.log,
       inWorker: options.backgroundMail ?? false,
     });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -38,4 +38,28 @@ export function createDelivery({ smtpUrl, from, outboxDir }: MailSettings): Deli
       transport.close();
     },
   };
+}
+
+/** The outbox folder of a data folder. */
+export const outboxDirOf = (dataDir: string) => path.join(dataDir, 'outbox');
+
+/**
+ * Deletes the outbox's emails to an address (an erased person's): each .eml whose To header
+ * names it. Answers how many went.
+ */
+export async function deleteOutboxMailTo(outboxDir: string, address: string): Promise<number> {
+  const names = await readdir(outboxDir).catch(() => [] as string[]);
+  const wanted = address.toLowerCase();
+  let deleted = 0;
+  for (const name of names.filter((found) => found.endsWith('.eml'))) {
+    const file = path.join(outboxDir, name);
+    const text = await readFile(file, 'utf8').catch(() => '');
+    const headers = text.split(/\r?\n\r?\n/, 1)[0] ?? '';
+    const to = headers.match(/^To:(.*(?:\r?\n[ \t].*)*)/im)?.[1] ?? '';
+    if (to.toLowerCase().includes(wanted)) {
+      await rm(file, { force: true });
+      deleted += 1;
+    }
+  }
+  return deleted;
 }

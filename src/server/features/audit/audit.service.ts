@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
-import { chainPending } from './audit-chain.js';
+import { chainPending, ERASED_DETAIL } from './audit-chain.js';
 
 /** Input keys that name the record an action is about, most specific first. */
 const targetKeys = ['orderId', 'lineId', 'batchId', 'alertId', 'codeId', 'requestId', 'userId', 'packageId', 'lectureId', 'importId', 'id', 'utr'] as const;
@@ -94,6 +94,20 @@ export function chainAuditLog(db: Queryable): void {
 }
 
 export { verifyChain } from './audit-chain.js';
+
+/**
+ * At erasure: the details (the admins' inputs) of every entry about the person (their account,
+ * their orders) or by them are cleared to ERASED_DETAIL; who, what, when and the ids stay, and
+ * the chain still verifies (it keeps each detail's digest).
+ */
+export function eraseAuditDetails(db: Queryable, userId: number): void {
+  db.run(sql`update audit_log set detail = ${ERASED_DETAIL}
+    where detail is not null and detail <> ${ERASED_DETAIL} and hash is not null and (
+      actor_id = ${userId}
+      or (target_type = 'user' and target_id = ${String(userId)})
+      or (target_type = 'order' and target_id in (select cast(id as text) from orders where user_id = ${userId}))
+    )`);
+}
 
 export function recordAudit(db: Queryable, entry: AuditEntry): void {
   const input = withUserIdForEmail(db, entry.input);

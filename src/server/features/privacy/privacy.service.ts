@@ -46,7 +46,8 @@ import { isSealed, unseal } from '../../lib/data-crypto.js';
 import { profileImagesDir } from '../../lib/uploads.js';
 import { bookCorrection } from '../affiliate/ledger.service.js';
 import { findActiveUser } from '../auth/accounts.service.js';
-import { recordAudit } from '../audit/audit.service.js';
+import { eraseAuditDetails, recordAudit } from '../audit/audit.service.js';
+import { deleteOutboxMailTo, outboxDirOf } from '../../lib/mail-delivery.js';
 import { erasureConfirmEmail, erasureDoneEmail } from './privacy.emails.js';
 import { privacyErrors } from './privacy.errors.js';
 
@@ -196,6 +197,9 @@ export async function myDataWithPassword(deps: Deps, userId: number, password: s
 const ERASURE_LINK_MS = 30 * 60 * 1000;
 const passwordTries = { points: 10, durationSeconds: 60 * 60 };
 
+/** Why an erased person's orders that were still waiting were closed. */
+export const ERASED_ORDER_REASON = 'Closed: the buyer erased their account';
+
 /** What an erased person's kept records show instead of their name and contact. */
 export const erasedName = 'Erased account';
 export const erasedEmail = (userId: number) => `erased-${userId}@erased.invalid`;
@@ -315,6 +319,12 @@ export async function confirmErasure(deps: Deps, token: string): Promise<{ erase
       .set({ buyerName: placeholder.name, buyerEmail: placeholder.email, buyerPin: null, placedDevice: null, placedNetwork: null })
       .where(eq(orders.userId, user.id))
       .run();
+    // Orders still waiting for a decision are closed (rejected, saying why): nobody is left to
+    // give the package to, and a UTR left pending would hold the reserved reference.
+    tx.update(orders)
+      .set({ status: 'rejected', reason: ERASED_ORDER_REASON, decidedAt: now, decidedBy: null })
+      .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')))
+      .run();
     tx.update(receipts)
       .set({ buyerName: placeholder.name, buyerEmail: placeholder.email, buyerPhone: null, buyerPin: null })
       .where(inArray(receipts.orderId, tx.select({ id: orders.id }).from(orders).where(eq(orders.userId, user.id))))
@@ -350,6 +360,7 @@ export async function confirmErasure(deps: Deps, token: string): Promise<{ erase
       .set({ completedAt: now, writtenDownPaise: owed > 0 ? owed : null })
       .where(eq(erasureRequests.id, request.id))
       .run();
+    eraseAuditDetails(tx, user.id);
     recordAudit(tx, { actorId: user.id, action: 'privacy.erase', target: { type: 'user', id: String(user.id) }, input: { writtenDownPaise: owed }, at: now });
     return { picture: user.profileImage, user };
   });
@@ -358,8 +369,14 @@ export async function confirmErasure(deps: Deps, token: string): Promise<{ erase
       deps.log.warn({ err: error }, 'an erased account’s picture could not be deleted'),
     );
   }
-  // The last word goes to the address the account had, which nothing here keeps any longer.
-  deps.mailer.sendInBackground(renderEmail(erasureDoneEmail, user.lang, { siteName: deps.config.siteName, name: user.name }, user.email));
+  // The last word goes to the address the account had, which nothing here keeps any longer; then
+  // every email to that address still in the outbox (codes, receipts, this one) is deleted.
+  await deps.mailer
+    .send(renderEmail(erasureDoneEmail, user.lang, { siteName: deps.config.siteName, name: user.name }, user.email))
+    .catch((error: unknown) => deps.log.error({ err: error, kind: erasureDoneEmail.kind }, 'email failed'));
+  await deleteOutboxMailTo(outboxDirOf(deps.config.dataDir), user.email).catch((error: unknown) =>
+    deps.log.warn({ err: error }, 'an erased account’s emails in the outbox could not be deleted'),
+  );
   return { erasedAt: now };
 }
 

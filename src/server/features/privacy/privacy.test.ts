@@ -8,6 +8,8 @@ import { allProcedures, callProcedure, trpcData } from '../../../test/trpc-http.
 import { codeFrom } from '../../../test/accounts.js';
 import { auditLog, consents, gatewayEvents, lectureProgress, loginDevices, orders, paymentAlerts, payoutDetails, users } from '../../db/schema.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
+import { recordAudit, verifyChain } from '../audit/audit.service.js';
+import { ERASED_ORDER_REASON } from './privacy.service.js';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
 import { savePayoutDetails } from '../payouts/payouts.service.js';
@@ -150,6 +152,33 @@ describe('my data', () => {
 });
 
 describe('erasing one’s account', () => {
+  it('closes their pending orders saying why, deletes their emails from the outbox, and clears their inputs from the audit log with the chain intact', async () => {
+    const email = `asha.close.${process.pid}@example.com`;
+    const asha = await personWithHistory('Asha Close', email, '9811100021');
+    utr += 1;
+    const pending = placeOrder(t.deps, asha.user.id, { name: 'Asha Close', email, packageId: createPackage(t.db).id, utr: String(utr) });
+    recordAudit(t.db, {
+      actorId: admin.user.id,
+      action: 'admin.updateUser',
+      target: { type: 'user', id: String(asha.user.id) },
+      input: { note: 'Asha Close asked' },
+      at: Date.now(),
+    });
+    await expect.poll(async () => (await t.outbox()).filter((message) => message.to.includes(email)).length).toBeGreaterThan(0);
+
+    expect((await call(asha.token, 'privacy.requestErasure', 'mutation', { password: TEST_PASSWORD })).status).toBe(200);
+    const mail = await waitForEmail(t.outbox, email, (message) => /erase your account/i.test(message.subject));
+    const token = decodeURIComponent(mail.text.match(/token=([^\s]+)/)![1]!);
+    expect((await call(null, 'privacy.confirmErasure', 'mutation', { token })).status).toBe(200);
+
+    expect(t.db.select().from(orders).where(eq(orders.id, pending.id)).get()).toMatchObject({ status: 'rejected', reason: ERASED_ORDER_REASON });
+    expect((await t.outbox()).filter((message) => message.to.includes(email))).toEqual([]);
+    const entries = t.db.select().from(auditLog).all();
+    expect(JSON.stringify(entries)).not.toContain('Asha Close');
+    expect(entries.find((entry) => entry.action === 'admin.updateUser' && entry.targetId === String(asha.user.id))?.detail).toBe('[erased]');
+    expect(verifyChain(t.db).brokenAt).toBeNull();
+  });
+
   it('needs the password and the emailed link; deletes what is personal and keeps the money records with the name and contact replaced; writes down what was owed', async () => {
     const email = `asha.erase.${process.pid}@example.com`;
     const asha = await personWithHistory('Asha Erase', email, '9811100003');
