@@ -211,7 +211,8 @@ const procedures: Record<string, ProcedureCell> = {
   'auth.referrer': {
     input: (w) => ({ userId: id(w.user.row) }),
     expect: ownerOrAdmin,
-    check: (_actor, data, w) => expect(data).toMatchObject({ name: w.sponsor.name, email: w.sponsor.email }),
+    // The sponsor's name, and no email or phone: the sponsor shares no WhatsApp contact here.
+    check: (_actor, data, w) => expect(data).toEqual({ name: w.sponsor.name, whatsapp: null }),
   },
   'auth.sponsorByCode': {
     input: (w) => ({ code: w.sponsor.referralCode }),

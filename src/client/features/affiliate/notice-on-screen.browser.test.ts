@@ -9,6 +9,7 @@ import adminMr from '../../locales/mr/admin.json';
 import authMr from '../../locales/mr/auth.json';
 import commonMr from '../../locales/mr/common.json';
 import payoutsMr from '../../locales/mr/payouts.json';
+import privacyMr from '../../locales/mr/privacy.json';
 
 let t: TestApp;
 let browser: TestBrowser;
@@ -77,6 +78,14 @@ describe('what the screens show keeps the privacy notice’s word, at 360 px in 
     expect(await lines.textContent()).toContain('₹1,500');
     expect(await lines.textContent()).not.toContain(payoutsMr.lines.empty);
     expect(await page.locator('section[aria-labelledby="request-title"]').textContent()).toContain(usual);
+
+    // Erasing now: the page says the payout was asked for, not "ask for a payout first" nor "on its way".
+    await page.goto(`${t.url}/account/erase?lang=mr`);
+    const requested = privacyMr.erase.requested.replace('{{amount}}', '₹1,500');
+    await expect.poll(() => page.getByText(requested).isVisible(), { timeout: 10_000 }).toBe(true);
+    const eraseText = (await page.locator('main').textContent()) ?? '';
+    expect(eraseText).not.toContain(privacyMr.erase.owed.split('{{amount}}')[1]!.trim());
+    expect(eraseText).not.toContain(privacyMr.erase.beingPaid.split('{{amount}}')[1]!.trim());
   });
 
   it('the admin dashboard says what affiliates earned, not money received (1280 px)', async () => {

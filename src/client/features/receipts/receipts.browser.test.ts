@@ -123,6 +123,8 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       const qr = await decodeQr(png);
       expect(qr.text).toBe(expectedLink);
       expect(qr.height).toBeGreaterThan(qr.width + 150);
+      // Where the picture went stays said on screen, by its file name, while the learner opens their UPI app.
+      expect(await pay.locator('.one-phone__saved').textContent()).toBe(fill(o.pay.qrSaved, { file: download.suggestedFilename() }));
 
       // Share QR hands the same picture to the phone's share sheet.
       await pay.getByRole('button', { name: o.pay.shareQr }).click();
@@ -215,6 +217,19 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       const english = body.indexOf('Rupees Two Thousand');
       const marathi = body.indexOf('दोन हजार चारशे');
       expect(lang === 'mr' ? marathi < english : english < marathi).toBe(true);
+      // The Marathi words are as bold as the English: the same weight, drawn with a real semi-bold Devanagari face.
+      const weights = await page.evaluate(async () => {
+        await document.fonts.ready;
+        const style = (lang: string) => getComputedStyle(document.querySelector(`.receipt__words p[lang='${lang}']`)!);
+        return {
+          en: style('en').fontWeight,
+          mr: style('mr').fontWeight,
+          family: style('mr').fontFamily,
+          loaded: document.fonts.check("600 16px 'Receipt Devanagari'", 'दोन'),
+        };
+      });
+      expect(weights).toMatchObject({ en: '600', mr: '600', loaded: true });
+      expect(weights.family).toContain('Receipt Devanagari');
       // It opens with the receipt and one button to download it; no English "Save as PDF", printing folded away.
       const pageText = (await page.locator('main').textContent())!;
       expect(pageText).not.toContain('Save as PDF');
@@ -256,7 +271,7 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       await page.goto(`${t.url}/admin/receipts?lang=${lang}`);
       // Each number opens its receipt ("Open receipt MS/…", "पावती MS/… उघडा").
       const first = page.getByRole('link', { name: /MS\/\d\d-\d\d\/\d{6}/ });
-      await expect.poll(() => first.first().isVisible()).toBe(true);
+      await expect.poll(() => first.first().isVisible(), { timeout: 10_000 }).toBe(true);
       const number = (await first.first().textContent())!;
       expect(number).toMatch(/^MS\/\d\d-\d\d\/000001$/);
       expect(await first.first().getAttribute('aria-label')).toBe(fill(r.admin.open, { number }));
@@ -315,13 +330,15 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
       // A rejected order has no receipt, and its page says why.
       await page.goto(`${t.url}/receipt/${order.id}`);
       await expect
-        .poll(() =>
-          page
-            .getByRole('alert')
-            .filter({ hasText: 'UTR' })
-            .or(page.getByRole('alert').filter({ hasText: /receipt|पावती/ }))
-            .first()
-            .isVisible(),
+        .poll(
+          () =>
+            page
+              .getByRole('alert')
+              .filter({ hasText: 'UTR' })
+              .or(page.getByRole('alert').filter({ hasText: /receipt|पावती/ }))
+              .first()
+              .isVisible(),
+          { timeout: 10_000 },
         )
         .toBe(true);
       await context.close();
