@@ -83,6 +83,7 @@ async function makeSamples(): Promise<Samples> {
     'catalog.mine': undefined,
     'catalog.adminList': undefined,
     'catalog.create': { name: 'Share Market', description: 'Learn', price: '4999', tier: 'Gold', commission: '100', image: null },
+    'catalog.update': { id: id(w.owned), name: 'Share Market', description: 'Learn', price: '4999', tier: 'Gold', commission: '100' },
     'catalog.remove': { id: id(doomed) },
     'catalog.stats': undefined,
     'orders.paymentDetails': { packageId: id(w.forSale) },
@@ -124,6 +125,7 @@ async function makeSamples(): Promise<Samples> {
     'payments.refundOrder': { orderId: id(w.pendingOrder), reason: 'Asked for a refund' },
     'lectures.forPackage': { packageId: id(w.owned) },
     'lectures.add': { packageId: id(w.owned), video: 'https://youtu.be/dQw4w9WgXcQ', title: 'Part three', lengthSeconds: '12:30' },
+    'lectures.update': { id: id(w.lectures[0]!), video: 'https://youtu.be/dQw4w9WgXcQ', title: 'Part one', lengthSeconds: '10:00' },
     'lectures.withoutLength': undefined,
     'lectures.remove': { id: id(w.lectures[0]!) },
     'lectures.reorder': { packageId: id(w.owned), lectureIds: w.lectures.map(id) },
@@ -381,6 +383,10 @@ function restTemplates(): Record<string, RestTemplate> {
     'GET /api/mycourse': {},
     'GET /api/getlecturesByCourseId/:courseId': { params: { courseId: id(w.owned) } },
     'POST /api/course/new': {
+      form: { fields: { name: 'Share Market', price: '4999', description: 'Learn', tier: 'Gold', commission: '100' }, fileField: 'image' },
+    },
+    'POST /api/course/:id/edit': {
+      params: { id: id(w.owned) },
       form: { fields: { name: 'Share Market', price: '4999', description: 'Learn', tier: 'Gold', commission: '100' }, fileField: 'image' },
     },
     'DELETE /api/course/:id': { params: { id: id(createPackage(t.db)) } },
