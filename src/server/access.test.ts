@@ -267,6 +267,7 @@ const procedures: Record<string, ProcedureCell> = {
     },
   },
   'orders.pending': { input: () => ({ page: 1 }), expect: adminOnly() },
+  'orders.pendingCount': { expect: adminOnly(), check: (_actor, data) => expect(data.count).toBeGreaterThanOrEqual(1) },
   'orders.decided': { input: () => ({ page: 1 }), expect: adminOnly() },
   'orders.decide': { input: (w) => ({ orderId: id(w.pendingOrder), action: 'approve' }), expect: adminOnly() },
 

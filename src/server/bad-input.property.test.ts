@@ -90,6 +90,7 @@ async function makeSamples(): Promise<Samples> {
     'orders.purchase': { name: 'Asha', email: w.user.row.email, referralCode: 'ABCDEFGH', packageId: id(w.owned), utr: freshUtr() },
     'orders.mine': undefined,
     'orders.pending': { search: 'asha', page: 1 },
+    'orders.pendingCount': undefined,
     'orders.decided': { search: 'asha', page: 1 },
     'orders.decide': { orderId: id(w.pendingOrder), action: 'reject', reason: 'No such credit' },
     'privacy.status': undefined,
