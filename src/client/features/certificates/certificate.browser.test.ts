@@ -71,6 +71,13 @@ describe('finishing a package, in Marathi at 360 px', () => {
     await page.getByRole('button', { name: 'उत्तरे पाठवा' }).click();
     await expect.poll(() => page.locator('.quiz__score').textContent()).toContain('तुम्ही उत्तीर्ण झालात');
     expect(await page.locator('.quiz__option--right').count()).toBe(2);
+    // "बरोबर" (right) in green with a tick, never in the red of "चूक" (wrong).
+    const verdict = await page
+      .locator('.quiz__verdict--right')
+      .first()
+      .evaluate((element) => ({ color: getComputedStyle(element).color, icon: getComputedStyle(element, '::before').content }));
+    expect(verdict.color).toBe('rgb(27, 107, 44)');
+    expect(verdict.icon).toContain('✓');
     expect(await page.getByText('RD आणि SIP दोन्हीमध्ये दर महिन्याला बचत होते').isVisible()).toBe(true);
     expect(await fitsTheWidth(page)).toBe(true);
     expect(quiz.right).toHaveLength(2);
