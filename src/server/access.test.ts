@@ -250,6 +250,7 @@ const procedures: Record<string, ProcedureCell> = {
   'catalog.adminList': { expect: adminOnly() },
   // Multipart only (POST /api/course/new): over JSON the role check still holds, and an admin cannot send a picture.
   'catalog.create': { input: () => ({ ...newPackageFields, image: 'aGVsbG8=' }), expect: { ...adminOnly(400) } },
+  'catalog.update': { input: (w) => ({ id: id(w.owned), ...newPackageFields }), expect: adminOnly() },
   'catalog.remove': { input: (_w, app) => ({ id: id(createPackage(app.db)) }), expect: adminOnly() },
   'catalog.stats': { expect: adminOnly() },
 
@@ -268,6 +269,7 @@ const procedures: Record<string, ProcedureCell> = {
     },
   },
   'orders.pending': { input: () => ({ page: 1 }), expect: adminOnly() },
+  'orders.pendingCount': { expect: adminOnly(), check: (_actor, data) => expect(data.count).toBeGreaterThanOrEqual(1) },
   'orders.decided': { input: () => ({ page: 1 }), expect: adminOnly() },
   'orders.decide': { input: (w) => ({ orderId: id(w.pendingOrder), action: 'approve' }), expect: adminOnly() },
 
@@ -376,6 +378,10 @@ const procedures: Record<string, ProcedureCell> = {
   },
   'lectures.add': {
     input: (w) => ({ packageId: id(w.owned), video: 'https://youtu.be/dQw4w9WgXcQ', title: 'Part three' }),
+    expect: adminOnly(),
+  },
+  'lectures.update': {
+    input: (w) => ({ id: id(w.lectures[0]!), video: 'https://youtu.be/dQw4w9WgXcQ', title: 'Part one, again', lengthSeconds: 600 }),
     expect: adminOnly(),
   },
   'lectures.withoutLength': { expect: adminOnly() },

@@ -3,7 +3,7 @@ import { type KeyboardEvent as ReactKeyboardEvent, useEffect, useRef } from 'rea
 import { Link, NavLink, useLocation } from 'react-router';
 import { useLogout } from '../features/auth/use-logout';
 import { isAdmin, useSession } from '../features/auth/use-session';
-import { usePendingOrders } from '../features/orders/use-pending-orders';
+import { useOrdersToCheck, usePendingOrders } from '../features/orders/use-pending-orders';
 import { pagePaths, pathTo } from '../../shared/page-paths';
 
 type Props = { open: boolean; onClose: () => void };
@@ -20,6 +20,7 @@ export default function Sidebar({ open, onClose }: Props) {
   const { user } = useSession();
   const { logout, pending: loggingOut } = useLogout();
   const pendingOrders = usePendingOrders();
+  const ordersToCheck = useOrdersToCheck();
   const here = useLocation();
   // Logging in from the menu comes back to this page (pathAfterSignIn reads `next`).
   const loginLink =
@@ -92,6 +93,11 @@ export default function Sidebar({ open, onClose }: Props) {
         {pendingOrders.length > 0 && (
           <Link to={`${pagePaths.myCourses}#my-orders`} className="sidebar__pending" onClick={onClose}>
             <span className="badge badge--pending">{count('nav.pending', pendingOrders.length)}</span>
+          </Link>
+        )}
+        {ordersToCheck > 0 && (
+          <Link to={pagePaths.adminPendingOrders} className="sidebar__pending" onClick={onClose}>
+            <span className="badge badge--pending">{count('nav.ordersToCheck', ordersToCheck)}</span>
           </Link>
         )}
         <ul className="sidebar__links">

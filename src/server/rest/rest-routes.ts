@@ -116,6 +116,15 @@ export const restRoutes: readonly RestRow[] = [
     status: 201,
     uploadBy: 'admin',
   }),
+  restRow('POST', '/api/course/:id/edit', {
+    input: async (request) => {
+      const form = await readMultipart(request, 'image');
+      return { ...form.fields, id: params(request).id, image: form.file };
+    },
+    procedure: 'catalog.update',
+    answer: ({ package: course }, _site, lang) => ({ message: catalogText('PACKAGE_UPDATED', lang), course: restCourse(course) }),
+    uploadBy: 'admin',
+  }),
   restRow('DELETE', '/api/course/:id', {
     input: (request) => ({ id: params(request).id }),
     procedure: 'catalog.remove',

@@ -54,12 +54,12 @@ function startUpload(path: string, token?: string): Promise<{ status: number; bo
 
 describe('uploads', () => {
   it('are refused before their body is read when the sender may not upload', async () => {
-    for (const path of ['/api/image', '/api/course/new', '/api/admin/statements']) {
+    for (const path of ['/api/image', '/api/course/new', '/api/course/1/edit', '/api/admin/statements']) {
       const visitor = await startUpload(path);
       expect(visitor.status, path).toBe(401);
       expect(visitor.body).toMatchObject({ success: false, code: 'UNAUTHORIZED' });
     }
-    for (const path of ['/api/course/new', '/api/admin/statements']) {
+    for (const path of ['/api/course/new', '/api/course/1/edit', '/api/admin/statements']) {
       const user = await startUpload(path, learner);
       expect(user.status, path).toBe(403);
       expect(user.body).toMatchObject({ success: false, code: 'FORBIDDEN' });

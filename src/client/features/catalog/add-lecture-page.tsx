@@ -10,14 +10,19 @@ import { PackageSelect } from './package-select';
 import { usePackageLectures } from './use-package-lectures';
 import { SubmitButton } from '../../components/submit-button';
 import { LecturesWithoutLength } from './lectures-without-length';
+import { EditLectureForm } from './edit-lecture-form';
+import { useSearchParams } from 'react-router';
 
-/** /admin/lecture: add a lecture (a video link, an optional title) to a package, and set the order of its lectures. */
+/** /admin/lecture: add a lecture (a video link, an optional title, its length) to a package, edit one in place, and set the order of its lectures. */
 export default function AddLecturePage() {
   const { t } = useCatalogAdminMessages();
   useDocumentTitle(t('addLecture.title'));
   const trpc = useTRPC();
   const queryClient = useQueryClient();
-  const [packageId, setPackageId] = useState('');
+  const [searchParams] = useSearchParams();
+  // "Add lectures to it" after creating a package opens here with that package chosen.
+  const [packageId, setPackageId] = useState(searchParams.get('package') ?? '');
+  const [editingId, setEditingId] = useState<string | null>(null);
   const [video, setVideo] = useState('');
   const [title, setTitle] = useState('');
   const [length, setLength] = useState('');
@@ -118,28 +123,40 @@ export default function AddLecturePage() {
           <p className="field__hint">{t('addLecture.orderHint')}</p>
           <AdminLectureList
             lectures={lectures}
-            actions={(_lecture, index, count) => (
-              <>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={index === 0 || reorder.isPending}
-                  aria-label={t('addLecture.moveUpLabel', { number: index + 1 })}
-                  onClick={() => move(index, index - 1)}
-                >
-                  {t('addLecture.moveUp')}
-                </button>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={index === count - 1 || reorder.isPending}
-                  aria-label={t('addLecture.moveDownLabel', { number: index + 1 })}
-                  onClick={() => move(index, index + 1)}
-                >
-                  {t('addLecture.moveDown')}
-                </button>
-              </>
-            )}
+            actions={(lecture, index, count) =>
+              editingId === lecture.id ? (
+                <EditLectureForm lecture={lecture} number={index + 1} onDone={() => setEditingId(null)} />
+              ) : (
+                <>
+                  <button
+                    type="button"
+                    className="button"
+                    aria-label={t('editLecture.editLabel', { number: index + 1 })}
+                    onClick={() => setEditingId(lecture.id)}
+                  >
+                    {t('editLecture.edit')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={index === 0 || reorder.isPending}
+                    aria-label={t('addLecture.moveUpLabel', { number: index + 1 })}
+                    onClick={() => move(index, index - 1)}
+                  >
+                    {t('addLecture.moveUp')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={index === count - 1 || reorder.isPending}
+                    aria-label={t('addLecture.moveDownLabel', { number: index + 1 })}
+                    onClick={() => move(index, index + 1)}
+                  >
+                    {t('addLecture.moveDown')}
+                  </button>
+                </>
+              )
+            }
           />
         </section>
       )}

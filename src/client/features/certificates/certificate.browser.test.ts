@@ -42,15 +42,19 @@ describe('finishing a package, in Marathi at 360 px', () => {
       })
       .run();
     t.db.insert(lectureProgress).values({ userId: learner.user.id, packageId: pkg.id, lectureId: last.id, updatedAt: now }).run();
+    // The last lecture was played ten minutes ago (600 s long): time enough to have watched it.
+    t.db
+      .insert(lectureWatches)
+      .values({ userId: learner.user.id, lectureId: last.id, packageId: pkg.id, startedAt: now - 600_000, updatedAt: now - 600_000 })
+      .run();
 
     const { context, page } = await browser.newPage({ width: 360, phone: true, locale: 'mr-IN' });
     await signIn(context, t.url, learner.token);
 
-    // The last lecture: not ticked before it is played; played, it can be marked done.
+    // The last lecture: not ticked by itself; played long enough, it can be marked done.
     await page.goto(`${t.url}/course-content/${pkg.id}?lang=mr`);
     const parts = page.locator('.player__parts');
-    await expect.poll(() => page.locator('.parts__tick--on').count(), { timeout: 10_000 }).toBe(1);
-    expect(await page.getByRole('button', { name: 'हा भाग पूर्ण झाला अशी खूण करा' }).count()).toBe(0);
+    await expect.poll(() => page.locator('.parts__tick--on').count()).toBe(1);
     await page.getByRole('button', { name: 'लेक्चर 2 चालू करा' }).click();
     await page.getByRole('button', { name: 'हा भाग पूर्ण झाला अशी खूण करा' }).click();
     await expect.poll(() => page.locator('.parts__tick--on').count()).toBe(2);
@@ -73,6 +77,13 @@ describe('finishing a package, in Marathi at 360 px', () => {
     await page.getByRole('button', { name: 'उत्तरे पाठवा' }).click();
     await expect.poll(() => page.locator('.quiz__score').textContent()).toContain('तुम्ही उत्तीर्ण झालात');
     expect(await page.locator('.quiz__option--right').count()).toBe(2);
+    // "बरोबर" (right) in green with a tick, never in the red of "चूक" (wrong).
+    const verdict = await page
+      .locator('.quiz__verdict--right')
+      .first()
+      .evaluate((element) => ({ color: getComputedStyle(element).color, icon: getComputedStyle(element, '::before').content }));
+    expect(verdict.color).toBe('rgb(27, 107, 44)');
+    expect(verdict.icon).toContain('✓');
     expect(await page.getByText('RD आणि SIP दोन्हीमध्ये दर महिन्याला बचत होते').isVisible()).toBe(true);
     expect(await fitsTheWidth(page)).toBe(true);
     expect(quiz.right).toHaveLength(2);

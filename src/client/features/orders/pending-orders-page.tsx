@@ -16,6 +16,7 @@ import { standingOf } from './order-standing';
 import { PaymentAlerts } from './payment-alerts';
 import { siteConfig } from '../../lib/site-config';
 import './pending-orders-page.css';
+import { PENDING_POLL_MS } from './use-pending-orders';
 import { pagePaths } from '../../../shared/page-paths';
 import { Field } from '../../components/field';
 
@@ -178,6 +179,9 @@ export default function PendingOrdersPage() {
   const pending = useQuery({
     ...trpc.orders.pending.queryOptions({ search: query || undefined, page }),
     enabled: tab === 'pending',
+    // New orders show up without leaving the page: asked again every 20 s and when the window is focused again.
+    refetchInterval: PENDING_POLL_MS,
+    refetchOnWindowFocus: true,
     placeholderData: keepPreviousData,
   });
   const decided = useQuery({

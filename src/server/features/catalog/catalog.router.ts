@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, publicProcedure, router } from '../../trpc/trpc.js';
-import { newPackageInput } from './catalog.schemas.js';
-import { addPackage, deletePackage, listAll, ownedPackages, packagesOnSale, siteStats } from './catalog.service.js';
+import { newPackageInput, packageChangesInput } from './catalog.schemas.js';
+import { addPackage, deletePackage, listAll, ownedPackages, packagesOnSale, siteStats, updatePackage } from './catalog.service.js';
 import { toAdminPackageView, toPackageDetailView, toPackageView, type PackageDetailView } from './catalog.views.js';
 import { packageWithLectures } from './lectures.service.js';
 
@@ -24,6 +24,12 @@ export const catalogRouter = router({
   create: adminProcedure.input(newPackageInput).mutation(async ({ ctx, input }) => {
     const pkg = await addPackage(ctx, input);
     return { package: toPackageView(pkg) };
+  }),
+
+  /** Edits a package in place (same id); a new picture only through REST's form (`POST /api/course/:id/edit`). */
+  update: adminProcedure.input(packageChangesInput).mutation(async ({ ctx, input }) => {
+    const { id, ...changes } = input;
+    return { package: toAdminPackageView(await updatePackage(ctx, id, changes)) };
   }),
 
   /** Deletes, or archives when anyone bought it. */

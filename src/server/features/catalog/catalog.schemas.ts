@@ -10,28 +10,45 @@ const tierLabel = z.preprocess((value) => {
   return tiers.find((tier) => tier.toLowerCase() === given.trim().toLowerCase()) ?? given;
 }, z.enum(tiers, { error: 'TIER_INVALID' }).optional());
 
-export const newPackageInput = z
-  .object({
-    name: requiredText(120, 'PACKAGE_NAME_REQUIRED'),
-    description: requiredText(5000, 'DESCRIPTION_REQUIRED'),
-    price: rupees({ required: 'PRICE_REQUIRED', invalid: 'PRICE_INVALID' }),
-    tier: tierLabel,
-    commission: z.preprocess(blankToUndefined, rupees({ required: 'COMMISSION_INVALID', invalid: 'COMMISSION_INVALID' }, { allowZero: true }).optional()),
-    // Only the REST adapter's multipart reader produces a Buffer: the JSON API cannot create packages.
-    image: z.instanceof(Buffer, { error: 'PACKAGE_IMAGE_REQUIRED' }),
-  })
-  .refine((input) => input.commission === undefined || input.commission <= input.price, {
-    path: ['commission'],
-    message: 'COMMISSION_INVALID',
-  })
-  .transform((input) => ({
+const packageFields = {
+  name: requiredText(120, 'PACKAGE_NAME_REQUIRED'),
+  description: requiredText(5000, 'DESCRIPTION_REQUIRED'),
+  price: rupees({ required: 'PRICE_REQUIRED', invalid: 'PRICE_INVALID' }),
+  tier: tierLabel,
+  commission: z.preprocess(blankToUndefined, rupees({ required: 'COMMISSION_INVALID', invalid: 'COMMISSION_INVALID' }, { allowZero: true }).optional()),
+};
+
+const commissionWithinPrice = (input: { commission?: number | undefined; price: number }) => input.commission === undefined || input.commission <= input.price;
+const commissionIssue = { path: ['commission'], message: 'COMMISSION_INVALID' };
+
+function toPackageFields(input: { name: string; description: string; price: number; tier?: Tier | undefined; commission?: number | undefined }) {
+  return {
     name: input.name,
     description: input.description,
     pricePaise: input.price,
     tier: (input.tier ?? null) as Tier | null,
     commissionPaise: input.commission ?? null,
-    image: input.image,
-  }));
+  };
+}
+
+export const newPackageInput = z
+  .object({
+    ...packageFields,
+    // Only the REST adapter's multipart reader produces a Buffer: the JSON API cannot create packages.
+    image: z.instanceof(Buffer, { error: 'PACKAGE_IMAGE_REQUIRED' }),
+  })
+  .refine(commissionWithinPrice, commissionIssue)
+  .transform((input) => ({ ...toPackageFields(input), image: input.image }));
+
+/** A package edited in place: every field again, its picture only when a new one is sent (through REST's form). */
+export const packageChangesInput = z
+  .object({
+    id: entityId,
+    ...packageFields,
+    image: z.preprocess(blankToUndefined, z.instanceof(Buffer, { error: 'PACKAGE_IMAGE_REQUIRED' }).optional()),
+  })
+  .refine(commissionWithinPrice, commissionIssue)
+  .transform((input) => ({ id: input.id, ...toPackageFields(input), image: input.image }));
 
 /** The package of a new lecture: missing, it gets the spec's message rather than "id not valid". */
 const chosenPackage = z
@@ -57,6 +74,14 @@ const lectureTitle = z.preprocess(blankToUndefined, optionalText(200)).transform
 
 export const newLectureInput = z.object({
   packageId: chosenPackage,
+  video: lectureVideo,
+  title: lectureTitle,
+  lengthSeconds: videoLength,
+});
+
+/** A lecture edited in place: its title, link and length (its place is set by reordering). */
+export const lectureChangesInput = z.object({
+  id: entityId,
   video: lectureVideo,
   title: lectureTitle,
   lengthSeconds: videoLength,

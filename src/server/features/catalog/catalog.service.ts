@@ -139,6 +139,35 @@ export async function addPackage(deps: Deps, input: NewPackage): Promise<Package
   }
 }
 
+export type PackageChanges = Omit<NewPackage, 'image'> & { image?: Buffer | undefined };
+
+/**
+ * Edits a package in place: its id stays (shared links and previews keep working). A new price
+ * applies to orders placed from now on; an order keeps the amount it was placed at, and its receipt
+ * what was paid. A new picture replaces the old one's files once the change is stored.
+ */
+export async function updatePackage(deps: Deps, id: number, changes: PackageChanges): Promise<PackageWithCount> {
+  const existing = findPackage(deps.db, id);
+  if (!existing) throw catalogErrors.PACKAGE_NOT_FOUND();
+  const dir = packageImagesDir(deps.config.dataDir);
+  const saved = changes.image ? await saveImage(changes.image, dir, PACKAGE_IMAGE_WIDTHS) : null;
+  try {
+    const { image: _image, ...fields } = changes;
+    const updated = deps.db
+      .update(packages)
+      .set({ ...fields, ...(saved && { image: saved.base }) })
+      .where(eq(packages.id, id))
+      .returning()
+      .get();
+    if (!updated) throw catalogErrors.PACKAGE_NOT_FOUND();
+  } catch (error) {
+    if (saved) await removeImageFiles(dir, saved.files);
+    throw error;
+  }
+  if (saved && existing.image) await removeImageFiles(dir, packageImageFiles(existing.image));
+  return findPackage(deps.db, id)!;
+}
+
 /**
  * Deletes a package nobody bought or ordered (its lectures and image go with it). A package that
  * anyone bought, or that an order points at, is archived instead: it leaves the catalogue and

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { entityId } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { watermarkFor } from './access.service.js';
-import { newLectureInput, progressInput, reorderInput } from './catalog.schemas.js';
+import { lectureChangesInput, newLectureInput, progressInput, reorderInput } from './catalog.schemas.js';
 import { toLectureView, toPlayerView } from './catalog.views.js';
 import {
   appendLecture,
@@ -13,6 +13,7 @@ import {
   reorderLectures,
   requireWatchAccess,
   saveProgress,
+  updateLecture,
   watchableLectures,
 } from './lectures.service.js';
 
@@ -33,6 +34,9 @@ export const lecturesRouter = router({
     const lecture = appendLecture(ctx, input);
     return { lecture: toLectureView(lecture) };
   }),
+
+  /** Edits a lecture's title, link and length in place: its progress, quizzes and drip day stay. */
+  update: adminProcedure.input(lectureChangesInput).mutation(({ ctx, input }) => ({ lecture: toLectureView(updateLecture(ctx.db, input)) })),
 
   /** Lectures whose length is not set yet, which nobody can finish: the admin's warning. */
   withoutLength: adminProcedure.query(({ ctx }) =>

@@ -64,6 +64,23 @@ export function appendLecture(
   return lecture;
 }
 
+/**
+ * Edits a lecture in place: its id, place, drip day, learners' progress and quizzes stay. A new
+ * link is checked as on adding.
+ */
+export function updateLecture(db: Db, input: { id: number; video: string; title: string | null; lengthSeconds: number | null }): LectureRow {
+  const link = normaliseVideoLink(input.video);
+  if (!link) throw catalogErrors.VIDEO_LINK_UNSUPPORTED();
+  const updated = db
+    .update(lectures)
+    .set({ title: input.title, videoUrl: link.embedUrl, durationSeconds: input.lengthSeconds })
+    .where(eq(lectures.id, input.id))
+    .returning()
+    .get();
+  if (!updated) throw catalogErrors.LECTURE_NOT_FOUND();
+  return updated;
+}
+
 /** Every lecture whose length the admin has not set (nobody can finish it), with its package, in the packages' order. */
 export function lecturesWithoutLength(db: Db): { id: number; packageId: number; packageName: string; title: string | null; position: number }[] {
   return db

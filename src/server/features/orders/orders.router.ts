@@ -11,9 +11,10 @@ import {
   decidedOrders,
   decideOrder,
   orderDetails,
-  ordersOf,
   ORDERS_PAGE_SIZE,
+  ordersOf,
   paymentDetails,
+  pendingOrderCount,
   pendingOrders,
   placeOrder,
   quoteCode,
@@ -60,6 +61,9 @@ export const ordersRouter = router({
     const result = pendingOrders(ctx.db, { search: input?.search, page: input?.page });
     return { orders: result.orders.map(toOrderView), total: result.total, pageSize: result.pageSize };
   }),
+
+  /** How many orders wait for a decision: the admin menu's count, asked every few seconds (one indexed count). */
+  pendingCount: adminProcedure.query(({ ctx }) => ({ count: pendingOrderCount(ctx.db) })),
 
   /** Decided orders, latest decision first, with who decided. */
   decided: adminProcedure.input(searchAndPage).query(({ ctx, input }) => {

@@ -710,6 +710,11 @@ export function pendingOrders(
   return { orders: rows, total: countOrders(db, where, search), pageSize: window.pageSize };
 }
 
+/** How many orders wait for a decision. */
+export function pendingOrderCount(db: Queryable): number {
+  return db.select({ n: sql<number>`count(*)` }).from(orders).where(eq(orders.status, 'pending')).get()!.n;
+}
+
 /** How many orders match; counting needs the buyer only to search by their name or email. */
 function countOrders(db: Queryable, where: SQL | undefined, search: SQL | undefined): number {
   const counting = db.select({ n: sql<number>`count(*)` }).from(orders);
