@@ -21,6 +21,18 @@ describe('the server', () => {
     expect(answer.body).toEqual({ ok: true });
   });
 
+  it('gives /healthz?details to a caller on the box only: sizes, free disk and memory', async () => {
+    const local = await callJson(t.url, 'GET', '/healthz?details');
+    expect(local.status).toBe(200);
+    expect(local.body).toMatchObject({ ok: true, databaseBytes: expect.any(Number), walBytes: expect.any(Number) });
+    expect(local.body.databaseBytes).toBeGreaterThan(0);
+    expect(local.body.diskFreeBytes).toBeGreaterThan(0);
+    expect(local.body.residentBytes).toBeGreaterThan(local.body.heapUsedBytes);
+    // Through Caddy (which always adds X-Forwarded-For) a caller from outside gets the answer alone.
+    const proxied = await callJson(t.url, 'GET', '/healthz?details', { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(proxied.body).toEqual({ ok: true });
+  });
+
   it('answers GET /api/course/all with an empty list on an empty database', async () => {
     const answer = await callJson(t.url, 'GET', '/api/course/all');
     expect(answer.status).toBe(200);

@@ -5,6 +5,7 @@ import { databaseFile, isDatabaseHealthy, openDatabase, type Db } from '../db/cl
 import { prepareDataKeys } from '../db/seal-personal-data.js';
 import { chainAuditLog } from '../features/audit/audit.service.js';
 import type { BuildOptions } from './build-options.js';
+import { asksFromTheBox, healthDetails } from './health-details.js';
 
 /**
  * The database: opened from the data folder (or the one a test hands over), its personal-data keys
@@ -25,9 +26,11 @@ export function registerDatabase(app: FastifyInstance, config: Config, options: 
     if (!options.db) db.$client.close();
   });
 
-  app.get('/healthz', async (_request, reply) => {
+  app.get('/healthz', async (request, reply) => {
     const healthy = isDatabaseHealthy(db);
-    return reply.code(healthy ? 200 : 503).send({ ok: healthy });
+    const wantsDetails = (request.query as { details?: unknown }).details !== undefined && asksFromTheBox(request);
+    const details = wantsDetails ? healthDetails(config.dataDir) : undefined;
+    return reply.code(healthy ? 200 : 503).send(details ? { ok: healthy, ...details } : { ok: healthy });
   });
 
   return db;
