@@ -4,7 +4,7 @@ import { isAdminRole, type Language } from '../../shared/domain.js';
 import { describeError } from '../lib/errors.js';
 import type { SessionUser } from '../features/auth/sessions.service.js';
 import type { Context } from './context.js';
-import { recordAudit } from '../features/audit/audit.service.js';
+import { recordAudit, recordAuditedRead } from '../features/audit/audit.service.js';
 import { ageGateRefusal } from '../features/privacy/age-gate.js';
 
 /** The shape of every tRPC error: a message in the request's language and a stable code. Never a stack. */
@@ -97,7 +97,9 @@ const audited = t.middleware(async ({ ctx, next, path, type, meta, getRawInput }
   if (result.ok && (type === 'mutation' || meta?.audit)) {
     // Every procedure that uses this middleware narrowed the context to its user first.
     const actor = (ctx as Context & { user?: SessionUser }).user;
-    recordAudit(ctx.db, { actorId: actor?.id ?? null, action: path, input: await getRawInput(), at: ctx.now() });
+    const entry = { actorId: actor?.id ?? null, action: path, input: await getRawInput(), at: ctx.now() };
+    if (type === 'mutation') recordAudit(ctx.db, entry);
+    else recordAuditedRead(ctx.db, entry);
   }
   return result;
 });

@@ -125,6 +125,22 @@ export function recordAudit(db: Queryable, entry: AuditEntry): void {
   chainPending(db);
 }
 
+/**
+ * How long a read that was shown stays one disclosure: the same admin reading the same list with the
+ * same input again within it (a page that keeps itself current, a reload) adds no entry.
+ */
+export const READ_AGAIN_WITHIN_MS = 60 * 60 * 1000;
+
+/** An audited read: recorded as `recordAudit` does, once per admin, read and input within the hour. */
+export function recordAuditedRead(db: Queryable, entry: AuditEntry): void {
+  const detail = keptDetail(withUserIdForEmail(db, entry.input));
+  const seen = db.get<{ seen: number }>(sql`
+    select 1 as seen from audit_log
+    where action = ${entry.action} and actor_id is ${entry.actorId} and detail is ${detail} and at > ${entry.at - READ_AGAIN_WITHIN_MS}
+    limit 1`);
+  if (!seen) recordAudit(db, entry);
+}
+
 export type AuditFilters = {
   from?: number | undefined;
   to?: number | undefined;

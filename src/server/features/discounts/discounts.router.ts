@@ -102,7 +102,7 @@ export const discountsRouter = router({
   }),
 
   /** Affiliates whose buyers share a browser or an address with each other or with them. */
-  sharedPlacements: adminProcedure.query(({ ctx }) =>
+  sharedPlacements: adminProcedure.meta({ audit: true }).query(({ ctx }) =>
     sharedPlacementFlags(ctx.db).map((flag) => ({
       affiliateId: String(flag.affiliateId),
       name: flag.name,

@@ -27,6 +27,7 @@ export const paymentsRouter = router({
 
   /** Gateway payments admins must act on: double payments, wrong amounts, payments for rejected orders, partial refunds. */
   alerts: adminProcedure
+    .meta({ audit: true })
     .input(z.object({ resolved: z.boolean().optional() }).optional())
     .query(({ ctx, input }) => paymentAlertList(ctx.db, { open: !input?.resolved }).map(toAlertView)),
 

@@ -51,7 +51,7 @@ export const receiptsRouter = router({
   }),
 
   /** Receipts issued in a period (IST dates, both included), in number order, a page at a time, and the credit notes issued in it. */
-  list: adminProcedure.input(z.object({ ...period, page })).query(({ ctx, input }) => {
+  list: adminProcedure.meta({ audit: true }).input(z.object({ ...period, page })).query(({ ctx, input }) => {
     const bounds = periodBounds(input.from, input.to);
     const result = receiptsInPeriod(ctx.db, bounds, input.page);
     return {
