@@ -66,7 +66,7 @@ type ProcedureCell = {
 type RestRequest = {
   url: string;
   body?: unknown;
-  form?: { fields: Record<string, string>; file: { field: string; name: string; type: string; content: Buffer } };
+  form?: { fields: Record<string, string>; file: { field: string; name: string; type: string; content: Buffer } | null };
 };
 type RestCell = { request: (w: World, t: TestApp) => RestRequest | Promise<RestRequest>; expect: Statuses; check?: Check };
 
@@ -674,6 +674,10 @@ const restCalls: Record<string, RestCell> = {
       form: { fields: newPackageFields, file: { field: 'image', name: 'cover.png', type: 'image/png', content: png } },
     }),
     expect: adminOnly(201),
+  },
+  'POST /api/course/:id/edit': {
+    request: (_w, app) => ({ url: `/api/course/${createPackage(app.db).id}/edit`, form: { fields: newPackageFields, file: null } }),
+    expect: adminOnly(),
   },
   'DELETE /api/course/:id': { request: (_w, app) => ({ url: `/api/course/${createPackage(app.db).id}` }), expect: adminOnly() },
   'POST /api/course/:courseId/lecture': {

@@ -249,7 +249,8 @@ describe('the sponsor from a referral link', () => {
     const sponsor = await createUser(t.db, { name: 'Ravi Jadhav' });
     const { token, user } = await registerThroughApi(t, { referralCode: sponsor.referralCode.toLowerCase() });
     const referrer = await callJson(t.url, 'GET', `/api/user/referrer/${user._id}`, { token });
-    expect(referrer.body.referrer).toEqual({ name: 'Ravi Jadhav', email: sponsor.email, contact: sponsor.phone });
+    // The privacy notice's word: a learner sees the sponsor's name, and a WhatsApp contact only if the sponsor shares one.
+    expect(referrer.body.referrer).toEqual({ name: 'Ravi Jadhav', email: null, contact: null });
   });
 
   it('is left empty for a code that matches nobody', async () => {
