@@ -89,25 +89,27 @@ const corsOrigins = z.preprocess(
 );
 /** A whole number of rupees, 0 or more, read as amounts typed anywhere are (`parseRupees`), in paise. */
 function wholeRupees(fallback: number) {
-  return z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .optional()
-      .transform((raw, ctx) => {
-        if (raw === undefined) return fallback * 100;
-        const paise = parseRupees(raw);
-        if (paise === null || paise % 100 !== 0) {
-          ctx.addIssue({ code: 'custom', message: 'expected a whole number of rupees' });
-          return z.NEVER;
-        }
-        if (paise > 1_00_00_000_00) {
-          ctx.addIssue({ code: 'custom', message: 'expected at most 10000000 rupees' });
-          return z.NEVER;
-        }
-        return paise;
-      }),
-  );
+  return z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .optional()
+        .transform((raw, ctx) => {
+          if (raw === undefined) return fallback * 100;
+          const paise = parseRupees(raw);
+          if (paise === null || paise % 100 !== 0) {
+            ctx.addIssue({ code: 'custom', message: 'expected a whole number of rupees' });
+            return z.NEVER;
+          }
+          if (paise > 1_00_00_000_00) {
+            ctx.addIssue({ code: 'custom', message: 'expected at most 10000000 rupees' });
+            return z.NEVER;
+          }
+          return paise;
+        }),
+    )
+    .meta({ default: `\`${fallback}\`` }); // the rupees an operator writes, not the paise the schema gives
 }
 
 /** A percentage from 0 to 100, at most two decimals. */
@@ -118,98 +120,149 @@ function percent(fallback: number) {
   );
 }
 
-const envSchema = z.object({
-  PORT: port,
-  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('0.0.0.0')),
-  PUBLIC_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()),
-  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')),
-  SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// address' }).optional()),
-  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().min(3).optional()),
-  SITE_NAME: z.preprocess(emptyAsUndefined, z.string().min(1).max(60).default('Marathi Success')),
-  UPI_ID: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/, 'expected a UPI id such as name@bank')
-      .optional(),
+/**
+ * The environment's settings. Each has one description for operators (`describe`, or `meta`'s
+ * `description`), and `meta`'s `default` when the default shown to them is not the value parsed from
+ * nothing (a derived default, or units the app converts): `npm run docs:settings` writes the settings
+ * table of docs/operations.md from them, and a test fails when the two differ.
+ */
+export const envSchema = z.object({
+  PORT: port.describe('port to listen on'),
+  HOST: z.preprocess(emptyAsUndefined, z.string().min(1).default('0.0.0.0')).describe('address to listen on'),
+  PUBLIC_URL: z.preprocess(emptyAsUndefined, httpUrl.optional()).meta({
+    description: 'the address people use; links in emails and referral links start with it; `https://` turns on secure cookies and HSTS',
+    default: '`http://localhost:PORT`',
+  }),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().min(1).default('./data')).describe('holds `app.db`, `uploads/` and `outbox/`'),
+  SMTP_URL: z
+    .preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/, error: 'expected an smtp:// or smtps:// address' }).optional())
+    .describe('`smtp://` or `smtps://` server for email; unset writes emails to the outbox folder'),
+  MAIL_FROM: z
+    .preprocess(emptyAsUndefined, z.string().min(3).optional())
+    .meta({ description: 'sender of every email', default: '`SITE_NAME <no-reply@localhost>`' }),
+  SITE_NAME: z.preprocess(emptyAsUndefined, z.string().min(1).max(60).default('Marathi Success')).describe('name in the header, titles and emails'),
+  UPI_ID: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[a-zA-Z0-9._-]{2,256}@[a-zA-Z][a-zA-Z0-9.-]{1,63}$/, 'expected a UPI id such as name@bank')
+        .optional(),
+    )
+    .describe('the UPI id (`name@bank`) that receives payments'),
+  UPI_PAYEE_NAME: z
+    .preprocess(emptyAsUndefined, z.string().min(1).max(60).optional())
+    .meta({ description: 'payee name shown by UPI apps', default: '`SITE_NAME`' }),
+  COMMISSION_PERCENT: z
+    .preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'expected a number from 0 to 100' })
+        .min(0, 'expected a number from 0 to 100')
+        .max(100, 'expected a number from 0 to 100')
+        .default(10),
+    )
+    .describe("sponsor's commission when a package has no fixed one"),
+  CONTACT_EMAIL: z
+    .preprocess(emptyAsUndefined, z.email({ error: 'expected an email address' }).optional())
+    .describe("shown on the Contact Us page; also the seller's contact on receipts"),
+  CONTACT_PHONE: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^\+?[0-9 -]{6,20}$/, 'expected a phone number such as +91 98765 43210')
+        .optional(),
+    )
+    .describe("shown on the Contact Us page; also the seller's contact on receipts; with it My Courses offers a WhatsApp link for help with a payment"),
+  TRUST_PROXY: trustProxy.describe(
+    'behind a reverse proxy: the number of proxies in front (`1` for one), or their addresses; `true` is refused (any client could choose its IP)',
   ),
-  UPI_PAYEE_NAME: z.preprocess(emptyAsUndefined, z.string().min(1).max(60).optional()),
-  COMMISSION_PERCENT: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'expected a number from 0 to 100' })
-      .min(0, 'expected a number from 0 to 100')
-      .max(100, 'expected a number from 0 to 100')
-      .default(10),
+  CORS_ORIGINS: corsOrigins.meta({
+    description:
+      'comma-separated exact origins (`https://old.example.com`) whose pages may call the REST API with header `token`, such as the legacy client during the move; `*` stops the start',
+    default: 'unset (none)',
+  }),
+  MAX_DEVICES_PER_LEARNER: z
+    .preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'expected a whole number from 0 (no limit) to 100' })
+        .int('expected a whole number from 0 (no limit) to 100')
+        .min(0, 'expected a whole number from 0 (no limit) to 100')
+        .max(100, 'expected a whole number from 0 (no limit) to 100')
+        .default(2),
+    )
+    .describe('devices a learner may be logged in on at once; `0` means no limit; admins are exempt'),
+  UPI_MERCHANT_CODE: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^\d{4}$/, 'expected the 4-digit merchant category code (MCC) of a business UPI id')
+        .optional(),
+    )
+    .describe(
+      'the 4-digit merchant category code (`mc`) of a business UPI id. **A business (merchant) UPI id works far more reliably than a personal one**: UPI apps often refuse "pay" links to personal ids (NPCI\'s "risk threshold" and "not allowed" declines), while scanning the QR usually works',
+    ),
+  APPROVAL_HOURS_HINT: z
+    .preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'expected a whole number of hours from 1 to 720' })
+        .int('expected a whole number of hours from 1 to 720')
+        .min(1, 'expected a whole number of hours from 1 to 720')
+        .max(720, 'expected a whole number of hours from 1 to 720')
+        .default(24),
+    )
+    .describe('hours learners are told checking a payment usually takes (1–720)'),
+  RECEIPT_PREFIX: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Z0-9]{1,3}$/, 'expected 1 to 3 capital letters or digits, such as MS')
+        .default('MS'),
+    )
+    .describe('receipt numbers are `PREFIX/YY-YY/NNNNNN` (1–3 capital letters or digits, so at most 16 characters)'),
+  SELLER_NAME: z
+    .preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional())
+    .meta({ description: 'the seller on receipts', default: '`SITE_NAME`' }),
+  SELLER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(300).optional()).describe("the seller's address on receipts"),
+  GSTIN: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(GSTIN_PATTERN, 'expected a 15-character GSTIN such as 27AAPFU0939F1ZV')
+        .refine((gstin) => gstinProblem(gstin) !== 'GSTIN_CHECK_FAILED', {
+          message: 'its last character (the check character) does not match the first 14: check the GSTIN for a typing mistake',
+        })
+        .optional(),
+    )
+    .describe(
+      "set (with `SELLER_STATE`) to issue tax invoices instead of plain receipts (checked by its check character); the checkout then asks the buyer's state and PIN code, and a business's GSTIN if it has one",
+    ),
+  SELLER_STATE: z
+    .preprocess(emptyAsUndefined, z.enum(stateCodes, { error: 'expected the two-digit GST state code, such as 27 for Maharashtra' }).optional())
+    .describe("the seller's two-digit GST state code (`27` for Maharashtra); must match the GSTIN's first two digits"),
+  GST_RATE_PERCENT: z
+    .preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'expected a percentage from 0 to 28 with at most two decimals' })
+        .min(0, 'expected a percentage from 0 to 28 with at most two decimals')
+        .max(28, 'expected a percentage from 0 to 28 with at most two decimals')
+        .refine(
+          (n) => Number.isInteger(Math.round(n * 100)) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
+          'expected a percentage from 0 to 28 with at most two decimals',
+        )
+        .default(18),
+    )
+    .describe('GST rate for tax invoices, 0–28'),
+  PAYOUT_MINIMUM_RUPEES: wholeRupees(500).describe(
+    "the least an affiliate may request as a payout; the admin's payouts screen lists everyone owed at least this",
   ),
-  CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: 'expected an email address' }).optional()),
-  CONTACT_PHONE: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^\+?[0-9 -]{6,20}$/, 'expected a phone number such as +91 98765 43210')
-      .optional(),
-  ),
-  TRUST_PROXY: trustProxy,
-  CORS_ORIGINS: corsOrigins,
-  MAX_DEVICES_PER_LEARNER: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'expected a whole number from 0 (no limit) to 100' })
-      .int('expected a whole number from 0 (no limit) to 100')
-      .min(0, 'expected a whole number from 0 (no limit) to 100')
-      .max(100, 'expected a whole number from 0 (no limit) to 100')
-      .default(2),
-  ),
-  UPI_MERCHANT_CODE: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^\d{4}$/, 'expected the 4-digit merchant category code (MCC) of a business UPI id')
-      .optional(),
-  ),
-  APPROVAL_HOURS_HINT: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'expected a whole number of hours from 1 to 720' })
-      .int('expected a whole number of hours from 1 to 720')
-      .min(1, 'expected a whole number of hours from 1 to 720')
-      .max(720, 'expected a whole number of hours from 1 to 720')
-      .default(24),
-  ),
-  RECEIPT_PREFIX: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^[A-Z0-9]{1,3}$/, 'expected 1 to 3 capital letters or digits, such as MS')
-      .default('MS'),
-  ),
-  SELLER_NAME: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
-  SELLER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(300).optional()),
-  GSTIN: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(GSTIN_PATTERN, 'expected a 15-character GSTIN such as 27AAPFU0939F1ZV')
-      .refine((gstin) => gstinProblem(gstin) !== 'GSTIN_CHECK_FAILED', {
-        message: 'its last character (the check character) does not match the first 14: check the GSTIN for a typing mistake',
-      })
-      .optional(),
-  ),
-  SELLER_STATE: z.preprocess(emptyAsUndefined, z.enum(stateCodes, { error: 'expected the two-digit GST state code, such as 27 for Maharashtra' }).optional()),
-  GST_RATE_PERCENT: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'expected a percentage from 0 to 28 with at most two decimals' })
-      .min(0, 'expected a percentage from 0 to 28 with at most two decimals')
-      .max(28, 'expected a percentage from 0 to 28 with at most two decimals')
-      .refine(
-        (n) => Number.isInteger(Math.round(n * 100)) && Math.abs(Math.round(n * 100) - n * 100) < 1e-6,
-        'expected a percentage from 0 to 28 with at most two decimals',
-      )
-      .default(18),
-  ),
-  PAYOUT_MINIMUM_RUPEES: wholeRupees(500),
   PAYOUT_USUAL_DAYS: z
     .preprocess(
       emptyAsUndefined,
@@ -220,89 +273,137 @@ const envSchema = z.object({
         .max(60, 'expected a whole number of days from 1 to 60')
         .default(7),
     )
-    .describe('How many days a payout usually takes from the request to the money arriving; affiliates are told it after they ask.'),
-  TDS_ENABLED: z.preprocess(
-    emptyAsUndefined,
-    z
-      .enum(['true', 'false', '1', '0'], { error: 'expected true or false' })
-      .default('false')
-      .transform((value) => value === 'true' || value === '1'),
-  ),
-  TDS_RATE_PERCENT: percent(2),
-  TDS_THRESHOLD_RUPEES: wholeRupees(20000),
-  TDS_NO_PAN_RATE_PERCENT: percent(20),
-  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
+    .describe(
+      "how many days a payout usually takes from the affiliate's request to the money in their account (1 to 60); the Payouts page and the payout request tell the affiliate it, in their language",
+    ),
+  TDS_ENABLED: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .enum(['true', 'false', '1', '0'], { error: 'expected true or false' })
+        .default('false')
+        .transform((value) => value === 'true' || value === '1'),
+    )
+    .describe(
+      "withhold TDS on commission when it is credited (section 194H of the 1961 Act to March 2026, section 393(1) Table Sl. No. 1(ii) of the 2025 Act from April 2026); depends on the operator's legal form",
+    ),
+  TDS_RATE_PERCENT: percent(2).describe('TDS rate when the affiliate gave a PAN'),
+  TDS_THRESHOLD_RUPEES: wholeRupees(20000).describe('TDS starts once commission credited in the financial year exceeds this'),
+  TDS_NO_PAN_RATE_PERCENT: percent(20).describe('TDS rate when no PAN is on file (section 206AA; 397(2)(b) from April 2026)'),
+  LOG_LEVEL: z
+    .preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'))
+    .describe('`debug` adds one line per request'),
   WAL_CHECKPOINTS: z
     .preprocess(emptyAsUndefined, z.enum(['app', 'litestream'], { error: 'expected app or litestream' }).default('app'))
     .describe(
-      'Who checkpoints the SQLite WAL: app (the server, in a worker thread) or litestream (Litestream replicates the database and checkpoints it; the server then leaves the WAL alone).',
+      'who checkpoints the SQLite WAL: `app` (the server, in a worker thread) or `litestream` (Litestream replicates the database and checkpoints it; the server then leaves the WAL alone but for a backstop at about 200 MB): set it with Litestream ([deploy.md](deploy.md), section 8; [decision 147](decisions/147-checkpoints-left-to-litestream.md))',
     ),
-  DATA_ENCRYPTION_KEY: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .refine((text) => parseDataKey(text) !== null, 'expected 32 random bytes as base64 (openssl rand -base64 32) or 64 hex digits')
-      .optional(),
-  ),
-  DATA_ENCRYPTION_OLD_KEYS: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .refine(
-        (text) => text.split(',').every((key) => parseDataKey(key) !== null),
-        'expected earlier keys, comma-separated, each as DATA_ENCRYPTION_KEY is written',
-      )
-      .optional(),
-  ),
-  GRIEVANCE_OFFICER: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional()),
-  GRIEVANCE_EMAIL: z.preprocess(emptyAsUndefined, z.email({ error: 'expected an email address' }).optional()),
-  AFFILIATE_CODE_DISCOUNT_PERCENT: percent(10),
-  COMMISSION_HOLD_DAYS: z.preprocess(
-    emptyAsUndefined,
-    z.coerce
-      .number({ error: 'expected a whole number of days from 0 to 90' })
-      .int('expected a whole number of days from 0 to 90')
-      .min(0, 'expected a whole number of days from 0 to 90')
-      .max(90, 'expected a whole number of days from 0 to 90')
-      .default(0),
-  ),
-  PAYMENT_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['razorpay'], { error: 'expected razorpay, or nothing (UPI with a UTR an admin checks)' }).optional()),
-  RAZORPAY_KEY_ID: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^rzp_(test|live)_[A-Za-z0-9]{8,32}$/, "expected the key id from Razorpay's dashboard, such as rzp_live_AbCd1234EfGh56")
-      .optional(),
-  ),
-  RAZORPAY_KEY_SECRET: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .regex(/^[A-Za-z0-9]{16,64}$/, "expected the key secret from Razorpay's dashboard (16 to 64 letters and digits)")
-      .optional(),
-  ),
-  RAZORPAY_WEBHOOK_SECRET: z.preprocess(
-    emptyAsUndefined,
-    z.string().min(12, "expected the webhook's secret as set in Razorpay's dashboard (at least 12 characters)").max(200).optional(),
-  ),
-  QUIZ_SHOW_ANSWERS: z.preprocess(
-    emptyAsUndefined,
-    z
-      .enum(['always', 'passed', 'never'], {
-        error: 'expected always (after every attempt), passed (once the learner passed) or never',
-      })
-      .default('passed'),
-  ),
-  CERTIFICATE_SIGNER: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(80).optional()),
-  CERTIFICATE_SIGNATURE_IMAGE: z.preprocess(
-    emptyAsUndefined,
-    z
-      .string()
-      .refine((file) => existsSync(file), 'expected the path of a PNG or JPEG picture of the signature that exists')
-      .optional(),
-  ),
-  /** Only tests change it: where the gateway's API answers (a local fake). */
-  RAZORPAY_API_URL: z.preprocess(emptyAsUndefined, httpUrl.default('https://api.razorpay.com')),
+  DATA_ENCRYPTION_KEY: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine((text) => parseDataKey(text) !== null, 'expected 32 random bytes as base64 (openssl rand -base64 32) or 64 hex digits')
+        .optional(),
+    )
+    .meta({
+      description:
+        '32 random bytes (`openssl rand -base64 32`) that encrypt PANs and bank account numbers at rest; keep a copy apart from the backups: without it they cannot be read, and a database whose key is missing does not start',
+      default: 'unset: the key file `DATA_DIR/data-encryption.key`, made at the first start',
+    }),
+  DATA_ENCRYPTION_OLD_KEYS: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine(
+          (text) => text.split(',').every((key) => parseDataKey(key) !== null),
+          'expected earlier keys, comma-separated, each as DATA_ENCRYPTION_KEY is written',
+        )
+        .optional(),
+    )
+    .describe(
+      'earlier keys, comma-separated, still read while everything is sealed again with the new key at start (rotation: [if-data-leaks.md](if-data-leaks.md))',
+    ),
+  GRIEVANCE_OFFICER: z
+    .preprocess(emptyAsUndefined, z.string().trim().min(1).max(100).optional())
+    .describe('who answers questions and complaints about personal data; the privacy notice shows them (with `GRIEVANCE_EMAIL` and `CONTACT_PHONE`)'),
+  GRIEVANCE_EMAIL: z
+    .preprocess(emptyAsUndefined, z.email({ error: 'expected an email address' }).optional())
+    .meta({ description: 'where questions and complaints about personal data go; the privacy notice shows it', default: 'unset (`CONTACT_EMAIL`)' }),
+  AFFILIATE_CODE_DISCOUNT_PERCENT: percent(10).describe("the discount an affiliate's own code gives (0–100); an admin may set another for one affiliate"),
+  COMMISSION_HOLD_DAYS: z
+    .preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'expected a whole number of days from 0 to 90' })
+        .int('expected a whole number of days from 0 to 90')
+        .min(0, 'expected a whole number of days from 0 to 90')
+        .max(90, 'expected a whole number of days from 0 to 90')
+        .default(0),
+    )
+    .describe('days a commission waits before it can be asked for or batched (0–90), so a reversal inside them never leaves an affiliate owing'),
+  PAYMENT_GATEWAY: z
+    .preprocess(emptyAsUndefined, z.enum(['razorpay'], { error: 'expected razorpay, or nothing (UPI with a UTR an admin checks)' }).optional())
+    .describe(
+      '`razorpay`: payments through Razorpay confirm themselves (see [Payments through a gateway](#payments-through-a-gateway)); unset: UPI by QR with a UTR an admin checks',
+    ),
+  RAZORPAY_KEY_ID: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^rzp_(test|live)_[A-Za-z0-9]{8,32}$/, "expected the key id from Razorpay's dashboard, such as rzp_live_AbCd1234EfGh56")
+        .optional(),
+    )
+    .describe(
+      "the key id (`rzp_live_…`) from Razorpay's dashboard; the three `RAZORPAY_` keys go with `PAYMENT_GATEWAY=razorpay` and none without it (a partial set stops the start naming the setting)",
+    ),
+  RAZORPAY_KEY_SECRET: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]{16,64}$/, "expected the key secret from Razorpay's dashboard (16 to 64 letters and digits)")
+        .optional(),
+    )
+    .describe("the key id's secret from Razorpay's dashboard; never repeated in a message"),
+  RAZORPAY_WEBHOOK_SECRET: z
+    .preprocess(
+      emptyAsUndefined,
+      z.string().min(12, "expected the webhook's secret as set in Razorpay's dashboard (at least 12 characters)").max(200).optional(),
+    )
+    .describe("the webhook's secret as set in Razorpay's dashboard; never repeated in a message"),
+  QUIZ_SHOW_ANSWERS: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .enum(['always', 'passed', 'never'], {
+          error: 'expected always (after every attempt), passed (once the learner passed) or never',
+        })
+        .default('passed'),
+    )
+    .describe(
+      'after a quiz attempt, the right answers and explanations are shown `always`, once the learner `passed` that quiz, or `never`; when they are not shown, the learner gets the score alone, not which questions were right',
+    ),
+  CERTIFICATE_SIGNER: z
+    .preprocess(emptyAsUndefined, z.string().trim().min(1).max(80).optional())
+    .meta({ description: "the operator's name printed under the signature on certificates", default: '`SELLER_NAME`, else `SITE_NAME`' }),
+  CERTIFICATE_SIGNATURE_IMAGE: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .refine((file) => existsSync(file), 'expected the path of a PNG or JPEG picture of the signature that exists')
+        .optional(),
+    )
+    .meta({
+      description: 'path of a PNG or JPEG picture of the signature, re-encoded (at most 600 × 200 px) at start; a file that is not a picture stops the start',
+      default: 'unset (no picture: the name on a line)',
+    }),
+  RAZORPAY_API_URL: z
+    .preprocess(emptyAsUndefined, httpUrl.default('https://api.razorpay.com'))
+    .describe("where Razorpay's API answers; only tests change it, to a fake on this machine (plain `http://` is refused elsewhere)"),
 });
 
 /** The settings as the app uses them: the environment's names and units turned into the app's. */
