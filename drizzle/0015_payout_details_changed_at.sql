@@ -1,0 +1,1 @@
+ALTER TABLE `payout_details` ADD `changed_at` integer;
