@@ -23,6 +23,6 @@ export function moreThanOwed(name: string, grossPaise: number, owedPaise: number
 export function detailsHeld(until: number): AppError {
   return new AppError('PAYOUT_DETAILS_HELD', 'CONFLICT', {
     en: `Your payout details were changed recently. For your safety you can ask for a payout from ${formatIstDateTime(until, 'en')} IST.`,
-    mr: `तुमची पेआउट माहिती नुकतीच बदलली आहे. तुमच्या सुरक्षेसाठी ${formatIstDateTime(until, 'mr')} पासून पेआउटची विनंती करता येईल.`,
+    mr: `तुमची पेआउट माहिती नुकतीच बदलली आहे. तुमच्या सुरक्षेसाठी ${formatIstDateTime(until, 'mr')}पासून पेआउटची विनंती करता येईल.`,
   });
 }
