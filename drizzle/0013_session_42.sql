@@ -17,6 +17,7 @@ ALTER TABLE `audit_log` ADD `hash` text;--> statement-breakpoint
 ALTER TABLE `lectures` ADD `duration_seconds` integer;--> statement-breakpoint
 ALTER TABLE `orders` ADD `gateway_error_since` integer;--> statement-breakpoint
 ALTER TABLE `orders` ADD `gateway_last_error` text;--> statement-breakpoint
+ALTER TABLE `payout_details` ADD `changed_at` integer;--> statement-breakpoint
 ALTER TABLE `pending_registrations` ADD `adult` integer;--> statement-breakpoint
 ALTER TABLE `pending_registrations` ADD `parent_email` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `share_whatsapp` integer DEFAULT false NOT NULL;--> statement-breakpoint

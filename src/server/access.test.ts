@@ -546,7 +546,7 @@ const procedures: Record<string, ProcedureCell> = {
   },
   // Payouts. An affiliate's own things: requests answer 404 to anyone else, admins included.
   'payouts.mine': { expect: signedIn },
-  'payouts.saveDetails': { input: () => ({ method: 'upi', upiId: 'asha@okaxis' }), expect: signedIn },
+  'payouts.saveDetails': { input: () => ({ method: 'upi', upiId: 'asha@okaxis', currentPassword: TEST_PASSWORD }), expect: signedIn },
   'payouts.request': {
     input: async (w, app) => {
       await payableUser(w, app);

@@ -207,6 +207,7 @@ async function makeSamples(): Promise<Samples> {
       ifsc: 'SBIN0001234',
       pan: 'ABCDE1234F',
       panName: 'ASHA PATIL',
+      currentPassword: 'correct horse battery',
     },
     'payouts.request': undefined,
     'payouts.cancelRequest': { requestId: '1' },

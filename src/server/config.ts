@@ -343,6 +343,19 @@ export const envSchema = z.object({
         .default(0),
     )
     .describe('days a commission waits before it can be asked for or batched (0–90), so a reversal inside them never leaves an affiliate owing'),
+  PAYOUT_DETAILS_HOLD_DAYS: z
+    .preprocess(
+      emptyAsUndefined,
+      z.coerce
+        .number({ error: 'expected a whole number of days from 0 to 30' })
+        .int('expected a whole number of days from 0 to 30')
+        .min(0, 'expected a whole number of days from 0 to 30')
+        .max(30, 'expected a whole number of days from 0 to 30')
+        .default(3),
+    )
+    .describe(
+      'Days after an affiliate changes where they are paid (not their first details) during which they cannot ask for a payout and batches leave them out.',
+    ),
   PAYMENT_GATEWAY: z
     .preprocess(emptyAsUndefined, z.enum(['razorpay'], { error: 'expected razorpay, or nothing (UPI with a UTR an admin checks)' }).optional())
     .describe(
@@ -481,6 +494,7 @@ const configSchema = envSchema
     affiliateCodeDiscountBp: Math.round(e.AFFILIATE_CODE_DISCOUNT_PERCENT * 100),
     /** Days a commission waits before it can be asked for (a reversal inside them never leaves a debt). */
     commissionHoldDays: e.COMMISSION_HOLD_DAYS,
+    payoutDetailsHoldDays: e.PAYOUT_DETAILS_HOLD_DAYS,
     /** After a quiz attempt, whether the right answers (and explanations) are shown: always, once passed, or never. */
     quizShowAnswers: e.QUIZ_SHOW_ANSWERS,
     /** Who signs certificates (the operator's name) and the picture of their signature (a file, re-encoded when first used), if any. */

@@ -625,6 +625,8 @@ export const payoutDetails = sqliteTable('payout_details', {
   pan: encryptedText('pan'),
   panName: text('pan_name'),
   updatedAt: integer('updated_at').notNull(),
+  /** When details saved before were replaced (null after the first save): payouts to them wait PAYOUT_DETAILS_HOLD_DAYS. */
+  changedAt: integer('changed_at'),
 });
 
 /**

@@ -284,9 +284,9 @@ function ReadyToPay({ data }: { data: Overview }) {
   );
 }
 
-/** Owed but not payable now (below the minimum, deleted accounts), and what is already in a batch. */
+/** Owed but not payable now (below the minimum, details just changed, deleted accounts), and what is already in a batch. */
 function NotReady({ data }: { data: Overview }) {
-  const { t } = usePayoutsAdminMessages();
+  const { t, lang } = usePayoutsAdminMessages();
   return (
     <>
       {data.others.length > 0 && (
@@ -298,6 +298,7 @@ function NotReady({ data }: { data: Overview }) {
                 <span>
                   {row.name} · {row.email}
                   {row.deleted && ` (${t('others.deleted')})`}
+                  {row.heldUntil !== null && ` (${t('others.held', { date: formatIstDateTime(row.heldUntil, lang) })})`}
                 </span>
                 <strong>{formatRupees(row.availablePaise)}</strong>
               </li>

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Field } from '../../components/field';
 import { MutationButton } from '../../components/mutation-button';
+import { PasswordField } from '../../components/password-field';
 import { TextField } from '../../components/text-field';
 import { errorMessage, fieldErrorsOf, type RouterOutputs, useTRPC, useTRPCClient } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -25,6 +26,7 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
   const refresh = useRefreshPayouts();
   const [method, setMethod] = useState<Method>('upi');
   const [form, setForm] = useState({ upiId: '', accountHolder: '', accountNumber: '', accountNumberAgain: '', ifsc: '', pan: '', panName: '' });
+  const [currentPassword, setCurrentPassword] = useState('');
   const save = useMutation(trpc.payouts.saveDetails.mutationOptions());
   const errors = save.isError ? fieldErrorsOf(save.error) : {};
   /** A field's value, its change and the server's word on it. */
@@ -48,14 +50,17 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
             ifsc: form.ifsc,
             ...pan,
           };
-    save.mutate(input, {
-      onSuccess: async () => {
-        toast.success(t('details.saved'));
-        await refresh();
-        onDone();
+    save.mutate(
+      { ...input, currentPassword },
+      {
+        onSuccess: async () => {
+          toast.success(t('details.saved'));
+          await refresh();
+          onDone();
+        },
+        onError: (error) => toast.error(errorMessage(error, t('failed'))),
       },
-      onError: (error) => toast.error(errorMessage(error, t('failed'))),
-    });
+    );
   }
 
   return (
@@ -87,6 +92,15 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
       )}
       <TextField label={t('details.pan')} hint={t('details.panHint')} {...bind('pan')} autoCapitalize="characters" autoComplete="off" />
       {form.pan.trim() !== '' && <TextField label={t('details.panName')} {...bind('panName')} autoCapitalize="characters" />}
+      <PasswordField
+        purpose="current"
+        name="current-password"
+        label={t('details.password')}
+        hint={t('details.passwordHint')}
+        value={currentPassword}
+        onChange={setCurrentPassword}
+        error={errors.currentPassword}
+      />
       <p className="muted">{t('details.note')}</p>
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
@@ -307,9 +321,11 @@ function PayoutRequest({ mine }: { mine: Mine }) {
         <p className="muted">
           {!details
             ? t('request.needDetails')
-            : balance.onItsWayPaise > 0
-              ? t('request.onItsWay')
-              : t('balance.minimum', { amount: formatRupees(balance.minimumPaise) })}
+            : mine.detailsHeldUntil !== null
+              ? t('request.held', { date: formatIstDateTime(mine.detailsHeldUntil, lang) })
+              : balance.onItsWayPaise > 0
+                ? t('request.onItsWay')
+                : t('balance.minimum', { amount: formatRupees(balance.minimumPaise) })}
         </p>
       )}
     </section>

@@ -3,7 +3,7 @@ import type { Download, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { earnCommission } from '../../../test/earnings.js';
 import { type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
-import { createUserWithToken } from '../../../test/factories.js';
+import { createUserWithToken, TEST_PASSWORD } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { interpolate, type Params } from '../../lib/i18n.js';
@@ -92,6 +92,8 @@ describe.each([
     if (lang === 'mr') expect(await page.getByText(validationMessages.ACCOUNT_HOLDER_LATIN[lang]).isVisible()).toBe(true);
     await holder.fill('Asha Patil');
     await page.getByRole('textbox', { name: text(mine, 'details.upi') }).fill(upi);
+    // Where the money goes changes only with the password typed again.
+    await page.getByLabel(text(mine, 'details.password'), { exact: true }).fill(TEST_PASSWORD);
     await page.getByRole('button', { name: text(mine, 'details.save') }).click();
     const masked = `${'X'.repeat(upi.indexOf('@') - 4)}${upi.slice(upi.indexOf('@') - 4)}`;
     await expect.poll(() => page.getByText(masked, { exact: true }).isVisible()).toBe(true);

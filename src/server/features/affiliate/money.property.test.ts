@@ -287,7 +287,7 @@ function checkShown(db: Db, config: ReturnType<typeof loadConfig>, now: number) 
     if (balance.requestablePaise > 0) expect(balance.requestablePaise).toBeGreaterThanOrEqual(config.payoutMinimumPaise);
     else expect(balance.notRequestable).not.toBeNull();
   }
-  const overview = payoutsOverview(db, { config });
+  const overview = payoutsOverview(db, { config, now: () => now });
   const listed =
     [...overview.ready, ...overview.others].reduce((sum, row) => sum + row.availablePaise, 0) + overview.inFlight.reduce((sum, row) => sum + row.grossPaise, 0);
   expect(overview.totalOwedPaise).toBe(listed);

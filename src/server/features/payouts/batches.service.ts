@@ -9,7 +9,7 @@ import { paiseAsText } from '../../../shared/money.js';
 import { payoutFailedEmail } from './payouts.emails.js';
 import { moreThanOwed, payoutErrors } from './payouts.errors.js';
 import { parseSnapshot, snapshotOf, type DetailsSnapshot } from './payout-snapshots.js';
-import { holdCutoff, notifyPaid, type Deps } from './payouts.service.js';
+import { detailsHeldUntil, holdCutoff, notifyPaid, type Deps } from './payouts.service.js';
 import {
   toAdminLineView,
   toBatchResult,
@@ -30,7 +30,7 @@ export type PayoutsOverview = {
   tdsEnabled: boolean;
   /** Open requests and everyone whose available amount is at least the minimum. */
   ready: OwedRow[];
-  /** Everyone else owed anything (below the minimum, or below zero after a reversal, or deleted). */
+  /** Everyone else owed anything (below the minimum, below zero after a reversal, details just changed, or deleted). */
   others: OwedRow[];
   /** Lines in batches not yet paid or failed: owed, on their way. */
   inFlight: InFlightRow[];
@@ -71,7 +71,8 @@ function candidates(db: Queryable): Candidate[] {
 }
 
 /** The admin's payouts screen: who can be paid, who is owed less, what is on its way. */
-export function payoutsOverview(db: Queryable, deps: Pick<Deps, 'config'>): PayoutsOverview {
+export function payoutsOverview(db: Queryable, deps: Pick<Deps, 'config' | 'now'>): PayoutsOverview {
+  const now = deps.now();
   const minimum = deps.config.payoutMinimumPaise;
   const detailRows = new Map(
     db
@@ -86,8 +87,17 @@ export function payoutsOverview(db: Queryable, deps: Pick<Deps, 'config'>): Payo
     const available = person.owed - person.pending;
     const current = detailRows.get(person.id);
     const details = person.requestDetails ? parseSnapshot(person.requestDetails) : current ? snapshotOf(current) : null;
-    const row = toOwedRow(person, available, details, person.deletedAt === null && details !== null && person.pending === 0 && available > 0);
-    const isReady = person.deletedAt === null && person.pending === 0 && (person.requestId !== null || (available >= minimum && available > 0));
+    // An open request keeps the details it was made with; without one a line would use the current details, held after a change.
+    const heldUntil = person.requestDetails ? null : detailsHeldUntil(deps.config, current, now);
+    const row = toOwedRow(
+      person,
+      available,
+      details,
+      person.deletedAt === null && details !== null && person.pending === 0 && available > 0 && heldUntil === null,
+      heldUntil,
+    );
+    const isReady =
+      person.deletedAt === null && person.pending === 0 && heldUntil === null && (person.requestId !== null || (available >= minimum && available > 0));
     if (isReady) ready.push(row);
     else if (available !== 0) others.push(row);
   }
@@ -116,7 +126,8 @@ export function payoutsOverview(db: Queryable, deps: Pick<Deps, 'config'>): Payo
  * (earned less TDS up to it, less every payout; never more than what is owed now), in one
  * transaction, so two admins making batches at once cannot promise the same money twice (a
  * person has at most one unsettled line). An open request goes into the batch with the details
- * it was made with; others are paid to their current details.
+ * it was made with; others are paid to their current details, unless those were changed within
+ * PAYOUT_DETAILS_HOLD_DAYS (then they are skipped as 'details-held').
  */
 export function makeBatch(deps: Deps, adminId: number, input: { userIds: number[]; cutoff?: number | undefined }): BatchResult {
   const now = deps.now();
@@ -151,6 +162,10 @@ export function makeBatch(deps: Deps, adminId: number, input: { userIds: number[
       const details = request ? parseSnapshot(request.details) : current ? snapshotOf(current) : null;
       if (!details) {
         skip('no-details');
+        continue;
+      }
+      if (!request && detailsHeldUntil(deps.config, current, now) !== null) {
+        skip('details-held');
         continue;
       }
       // A commission still in its hold period (COMMISSION_HOLD_DAYS) waits, and so does the TDS it

@@ -3,7 +3,7 @@ import { unseal } from '../../lib/data-crypto.js';
 import { maskPan, maskTail, maskUpiId } from '../../../shared/payout-details.js';
 
 /** Payout details as they travel with a request or a payout line (JSON in the row). */
-export type DetailsSnapshot = Omit<PayoutDetailsRow, 'userId' | 'updatedAt'>;
+export type DetailsSnapshot = Omit<PayoutDetailsRow, 'userId' | 'updatedAt' | 'changedAt'>;
 
 export function snapshotOf(row: PayoutDetailsRow): DetailsSnapshot {
   return {

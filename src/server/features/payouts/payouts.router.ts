@@ -2,11 +2,12 @@ import { z } from 'zod';
 import { entityId, requiredText, utr } from '../../../shared/schemas.js';
 import { parsePeriod, parseQuarter } from '../../../shared/financial-year.js';
 import { bankReference, payoutDetailsInput } from '../../../shared/payout-details.js';
+import { currentPassword } from '../../lib/password-confirm.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
 import { batchView, exportBatch, makeBatch, markLineFailed, markLinePaid, payoutsOverview, recentBatches } from './batches.service.js';
-import { cancelPayoutRequest, payoutsHome, requestPayout, savePayoutDetails } from './payouts.service.js';
+import { cancelPayoutRequest, payoutsHome, requestPayout, savePayoutDetailsWithPassword } from './payouts.service.js';
 import { statementCsv, statementOf, tdsRegister, tdsRegisterCsv } from './earning-statements.service.js';
 import { toReversalView } from './payouts.views.js';
 
@@ -57,7 +58,10 @@ export const payoutsRouter = router({
   /** The signed-in affiliate's balance cards, masked payout details, open request and payouts. */
   mine: protectedProcedure.query(({ ctx }) => payoutsHome(ctx.db, ctx.config, ctx.user.id, ctx.now())),
 
-  saveDetails: protectedProcedure.input(payoutDetailsInput).mutation(({ ctx, input }) => savePayoutDetails(ctx, ctx.user.id, input)),
+  /** Where the affiliate is paid: needs the password again; a change holds payouts for PAYOUT_DETAILS_HOLD_DAYS. */
+  saveDetails: protectedProcedure
+    .input(payoutDetailsInput.and(z.object({ currentPassword })))
+    .mutation(({ ctx, input: { currentPassword: password, ...details } }) => savePayoutDetailsWithPassword(ctx, ctx.user.id, details, password)),
 
   request: protectedProcedure.mutation(({ ctx }) => requestPayout(ctx, ctx.user.id)),
 

@@ -10,12 +10,14 @@ import { findActiveUser } from '../auth/accounts.service.js';
 import { affiliateErrors, payoutTooLarge } from '../affiliate/affiliate.errors.js';
 import { bookPayout } from '../affiliate/ledger.service.js';
 import { detailsChangedEmail, payoutPaidEmail } from './payouts.emails.js';
-import { belowMinimum, payoutErrors } from './payouts.errors.js';
+import { belowMinimum, detailsHeld, payoutErrors } from './payouts.errors.js';
 import { tdsOfUser, tdsOnCreditsPaidBy } from './tds.service.js';
 import { maskedWhere, parseSnapshot, payoutReference, snapshotOf } from './payout-snapshots.js';
 import { toPayoutLineView, toRequestView, type PayoutLineView, type RequestView } from './payouts.views.js';
 import { pagePaths } from '../../../shared/page-paths.js';
 import { accountErrors } from '../../lib/account.errors.js';
+import { confirmPassword } from '../../lib/password-confirm.js';
+import type { RateLimits } from '../../lib/rate-limit.js';
 
 export type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
 
@@ -54,20 +56,21 @@ function statementLink(config: Config): string {
 
 /**
  * Saves the affiliate's payout details (replacing earlier ones) and emails them that the details
- * changed, so that a stolen session cannot quietly redirect their money. Requests already made
- * keep the details they were made with.
+ * changed, so that a stolen session cannot quietly redirect their money. Replacing details (not the
+ * first save) holds payouts to them for PAYOUT_DETAILS_HOLD_DAYS. Requests already made keep the
+ * details they were made with.
  */
 export function savePayoutDetails(deps: Deps, userId: number, input: PayoutDetailsValue): MaskedDetails {
   const now = deps.now();
   const user = findActiveUser(deps.db, userId);
   if (!user) throw accountErrors.USER_NOT_FOUND();
-  const values = { userId, ...input, updatedAt: now };
   const row = deps.db
     .insert(payoutDetails)
-    .values(values)
-    .onConflictDoUpdate({ target: payoutDetails.userId, set: { ...input, updatedAt: now } })
+    .values({ userId, ...input, updatedAt: now, changedAt: null })
+    .onConflictDoUpdate({ target: payoutDetails.userId, set: { ...input, updatedAt: now, changedAt: now } })
     .returning()
     .get();
+  // Email is the one channel the product reaches people on today: every change is told there.
   deps.mailer.sendInBackground(
     renderEmail(
       detailsChangedEmail,
@@ -83,6 +86,26 @@ export function savePayoutDetails(deps: Deps, userId: number, input: PayoutDetai
     ),
   );
   return maskDetails(row);
+}
+
+/** Where one is paid changes only with the password typed again (`confirmPassword`): a session alone cannot redirect the money. */
+export async function savePayoutDetailsWithPassword(
+  deps: Deps & { rateLimits: RateLimits },
+  userId: number,
+  input: PayoutDetailsValue,
+  password: string,
+): Promise<MaskedDetails> {
+  const user = findActiveUser(deps.db, userId);
+  if (!user) throw accountErrors.USER_NOT_FOUND();
+  await confirmPassword(deps, user, password);
+  return savePayoutDetails(deps, userId, input);
+}
+
+/** Until when payouts to these details wait after they replaced earlier ones (null: not held). */
+export function detailsHeldUntil(config: Config, details: Pick<PayoutDetailsRow, 'changedAt'> | undefined, now: number): number | null {
+  if (!details?.changedAt || config.payoutDetailsHoldDays === 0) return null;
+  const until = details.changedAt + config.payoutDetailsHoldDays * DAY_MS;
+  return until > now ? until : null;
 }
 
 export type Balance = {
@@ -171,6 +194,8 @@ export type PayoutsHome = {
   details: MaskedDetails | null;
   openRequest: RequestView | null;
   canRequest: boolean;
+  /** Until when a request waits because the details were just changed (PAYOUT_DETAILS_HOLD_DAYS); null when not held. */
+  detailsHeldUntil: number | null;
   tdsEnabled: boolean;
   /** How many days a payout usually takes from the request to the money arriving (PAYOUT_USUAL_DAYS). */
   usualDays: number;
@@ -184,6 +209,7 @@ export function payoutsHome(db: Db, config: Config, userId: number, now = Date.n
   if (!user) throw accountErrors.USER_NOT_FOUND();
   const balance = balanceOf(db, config, user, now);
   const details = detailsOf(db, userId);
+  const heldUntil = detailsHeldUntil(config, details, now);
   const requests = db.select().from(payoutRequests).where(eq(payoutRequests.userId, userId)).orderBy(sql`${payoutRequests.id} desc`).limit(50).all();
   const open = requests.find((row) => row.status === 'open' || row.status === 'batched') ?? null;
   const lines = db.select().from(payoutLines).where(eq(payoutLines.userId, userId)).orderBy(sql`${payoutLines.id} desc`).limit(100).all();
@@ -191,7 +217,8 @@ export function payoutsHome(db: Db, config: Config, userId: number, now = Date.n
     balance,
     details: details ? maskDetails(details) : null,
     openRequest: open ? toRequestView(open) : null,
-    canRequest: !!details && balance.requestablePaise > 0,
+    canRequest: !!details && balance.requestablePaise > 0 && heldUntil === null,
+    detailsHeldUntil: heldUntil,
     tdsEnabled: config.tds.enabled,
     usualDays: config.payoutUsualDays,
     lines: lines.map(toPayoutLineView),
@@ -199,7 +226,7 @@ export function payoutsHome(db: Db, config: Config, userId: number, now = Date.n
   };
 }
 
-/** Asks to be paid what is owed: needs payout details, at least the minimum, no other open request. */
+/** Asks to be paid what is owed: needs payout details not held after a change, at least the minimum, no other open request. */
 export function requestPayout(deps: Deps, userId: number): RequestView {
   const now = deps.now();
   const row = deps.db.transaction((tx) => {
@@ -207,6 +234,8 @@ export function requestPayout(deps: Deps, userId: number): RequestView {
     if (!user) throw accountErrors.USER_NOT_FOUND();
     const details = detailsOf(tx, userId);
     if (!details) throw payoutErrors.NO_PAYOUT_DETAILS();
+    const heldUntil = detailsHeldUntil(deps.config, details, now);
+    if (heldUntil !== null) throw detailsHeld(heldUntil);
     const open = tx
       .select({ id: payoutRequests.id })
       .from(payoutRequests)

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { earnCommission } from '../../../test/earnings.js';
-import { createUserWithToken } from '../../../test/factories.js';
+import { createUserWithToken, TEST_PASSWORD } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
@@ -45,6 +45,8 @@ const data = async (promise: ReturnType<typeof call>) => {
 async function earn(earnerId: number, rupees: number, at = clock.now()) {
   return earnCommission(t, { earnerId, adminId: admin.user.id, amountPaise: Math.round(rupees * 100), at });
 }
+
+const withPassword = (input: object) => ({ ...input, currentPassword: TEST_PASSWORD });
 
 const upi = { method: 'upi', upiId: 'asha.patil@okaxis', pan: 'ABCDE1234F', panName: 'ASHA PATIL' } as const;
 
@@ -98,32 +100,42 @@ describe('payout details', () => {
 
   it('are shown back masked to their last 4, and a change is emailed', async () => {
     const asha = await affiliate();
-    const saved = await data(call(asha.token, 'payouts.saveDetails', 'mutation', upi));
+    const saved = await data(call(asha.token, 'payouts.saveDetails', 'mutation', withPassword(upi)));
     expect(saved).toMatchObject({ method: 'upi', upiId: 'XXXXXXatil@okaxis', pan: 'XXXXXX234F', panName: 'ASHA PATIL' });
     const mine = await data(call(asha.token, 'payouts.mine', 'query'));
     expect(JSON.stringify(mine)).not.toContain('asha.patil');
     expect(JSON.stringify(mine)).not.toContain('ABCDE1234F');
     expect(mine.usualDays).toBe(7);
     const bank = await data(
-      call(asha.token, 'payouts.saveDetails', 'mutation', {
-        method: 'bank',
-        accountHolder: 'Asha Patil',
-        accountNumber: '123456789012',
-        accountNumberAgain: '123456789012',
-        ifsc: 'SBIN0001234',
-      }),
+      call(
+        asha.token,
+        'payouts.saveDetails',
+        'mutation',
+        withPassword({
+          method: 'bank',
+          accountHolder: 'Asha Patil',
+          accountNumber: '123456789012',
+          accountNumberAgain: '123456789012',
+          ifsc: 'SBIN0001234',
+        }),
+      ),
     );
     expect(bank).toMatchObject({ method: 'bank', accountNumber: 'XXXXXXXX9012', ifsc: 'SBIN0001234', upiId: null, pan: null });
     const mail = await waitForEmail(t.outbox, asha.user.email, (m) => m.text.includes('XXXXXXXX9012'));
     expect(mail.subject).toBe('Marathi Success: your payout details were changed');
     expect(mail.text).toContain('If you did not make this change');
-    const bad = await call(asha.token, 'payouts.saveDetails', 'mutation', {
-      method: 'bank',
-      accountHolder: 'A',
-      accountNumber: '123456789012',
-      accountNumberAgain: '1',
-      ifsc: 'SBIN0001234',
-    });
+    const bad = await call(
+      asha.token,
+      'payouts.saveDetails',
+      'mutation',
+      withPassword({
+        method: 'bank',
+        accountHolder: 'A',
+        accountNumber: '123456789012',
+        accountNumberAgain: '1',
+        ifsc: 'SBIN0001234',
+      }),
+    );
     expect(bad.status).toBe(400);
     expect(bad.body.error.data.fields).toEqual({ accountNumberAgain: 'The two account numbers are not the same.' });
   });
@@ -149,7 +161,7 @@ describe('payout requests', () => {
     const other = await affiliate('Other');
     await earn(asha.user.id, 499);
     expect((await call(asha.token, 'payouts.request', 'mutation')).body.error.data.code).toBe('NO_PAYOUT_DETAILS');
-    await data(call(asha.token, 'payouts.saveDetails', 'mutation', upi));
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', withPassword(upi)));
     const low = await call(asha.token, 'payouts.request', 'mutation');
     expect(low.status).toBe(409);
     expect(low.body.error.message).toBe('You can ask for a payout once you are owed at least ₹500. Now: ₹499.');
@@ -186,7 +198,7 @@ describe('payout requests', () => {
       notRequestable: 'below-minimum',
     });
     await earn(asha.user.id, 500);
-    await data(call(asha.token, 'payouts.saveDetails', 'mutation', upi));
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', withPassword(upi)));
     expect((await data(call(asha.token, 'payouts.mine', 'query'))).balance).toMatchObject({ requestablePaise: 870_00, notRequestable: null });
     await data(call(asha.token, 'payouts.request', 'mutation'));
     const mine = await data(call(asha.token, 'payouts.mine', 'query'));
@@ -289,12 +301,12 @@ describe('batches', () => {
       t.url,
       'payouts.saveDetails',
       'mutation',
-      { method: 'upi', upiId: 'asha@okaxis', accountHolder: 'आशा पाटील' },
+      withPassword({ method: 'upi', upiId: 'asha@okaxis', accountHolder: 'आशा पाटील' }),
       { token: asha.token, headers: { 'x-lang': 'mr' } },
     );
     expect(refused.status).toBe(400);
     expect(refused.body.error.data.fields).toEqual({ accountHolder: 'कृपया खातेधारकाचे नाव बँकेत आहे तसेच इंग्रजी अक्षरांत (A ते Z) लिहा.' });
-    await data(call(asha.token, 'payouts.saveDetails', 'mutation', { method: 'upi', upiId: 'asha@okaxis', accountHolder: 'Asha Patil' }));
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', withPassword({ method: 'upi', upiId: 'asha@okaxis', accountHolder: 'Asha Patil' })));
     expect((await data(call(asha.token, 'payouts.mine', 'query'))).details).toMatchObject({ accountHolder: 'Asha Patil' });
     const { batchId } = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
     const csv = (await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId }))).csv as string;
@@ -466,7 +478,7 @@ describe('races on the money paths', () => {
   it('two payout requests at once make one request', async () => {
     const asha = await affiliate();
     await earn(asha.user.id, 900);
-    await data(call(asha.token, 'payouts.saveDetails', 'mutation', upi));
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', withPassword(upi)));
     const answers = await Promise.all([1, 2, 3].map(() => call(asha.token, 'payouts.request', 'mutation')));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409, 409]);
     expect(answers.filter((answer) => answer.status === 409).every((answer) => answer.body.error.data.code === 'REQUEST_ALREADY_OPEN')).toBe(true);
@@ -491,11 +503,11 @@ describe('races on the money paths', () => {
   it('a details change racing a batch pays nothing to details saved after the request, and a line keeps the details it was made with', async () => {
     const asha = await affiliate();
     await earn(asha.user.id, 900);
-    await data(call(asha.token, 'payouts.saveDetails', 'mutation', upi));
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', withPassword(upi)));
     await data(call(asha.token, 'payouts.request', 'mutation'));
     const thief = { method: 'upi', upiId: 'thief@ybl', accountHolder: 'Thief' };
     const [saved, batched] = await Promise.all([
-      call(asha.token, 'payouts.saveDetails', 'mutation', thief),
+      call(asha.token, 'payouts.saveDetails', 'mutation', withPassword(thief)),
       call(admin.token, 'payouts.makeBatch', 'mutation', { userIds: [String(asha.user.id)] }),
     ]);
     expect([saved.status, batched.status]).toEqual([200, 200]);
@@ -504,9 +516,9 @@ describe('races on the money paths', () => {
     // Without a request, a line takes the details of the moment it is made, and keeps them after a change.
     const ravi = await affiliate('Ravi More');
     await earn(ravi.user.id, 700);
-    await data(call(ravi.token, 'payouts.saveDetails', 'mutation', { method: 'upi', upiId: 'ravi@ybl' }));
+    await data(call(ravi.token, 'payouts.saveDetails', 'mutation', withPassword({ method: 'upi', upiId: 'ravi@ybl' })));
     const second = makeBatch(t.deps, admin.user.id, { userIds: [ravi.user.id] });
-    await data(call(ravi.token, 'payouts.saveDetails', 'mutation', { method: 'upi', upiId: 'late@ybl' }));
+    await data(call(ravi.token, 'payouts.saveDetails', 'mutation', withPassword({ method: 'upi', upiId: 'late@ybl' })));
     const files = [
       (await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId }))).csv as string,
       (await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId: second.batchId }))).csv as string,
@@ -605,7 +617,7 @@ describe('TDS (section 194H), booked when commission is credited', () => {
 
   it('withholds in March what a March credit owes, so the April payout pays what is left and the register lists it in Q4 (the clock crosses 31 March)', async () => {
     const asha = await affiliate();
-    await data(call(asha.token, 'payouts.saveDetails', 'mutation', upi));
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', withPassword(upi)));
     clock.set(ist('2026-03-20T11:00:00'));
     const { order } = await earn(asha.user.id, 30000);
     // Booked at credit, before anyone asked for a payout: 2% of the year's ₹30,000.
@@ -827,5 +839,71 @@ describe('statements', () => {
     }
     const other = await affiliate('Other');
     expect((await data(call(other.token, 'payouts.statement', 'query', { period: '2026-11' }))).lines).toEqual([]);
+  });
+});
+
+describe('changing payout details (issue 38 item 4)', () => {
+  beforeEach(() => start());
+
+  it('needs the current password, counted by the same limiter as the copy of one’s data', async () => {
+    const asha = await affiliate();
+    const missing = await call(asha.token, 'payouts.saveDetails', 'mutation', upi);
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.error.data.fields)).toEqual(['currentPassword']);
+    const wrong = await call(asha.token, 'payouts.saveDetails', 'mutation', { ...upi, currentPassword: 'not my password' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error.data.code).toBe('PASSWORD_NOT_CONFIRMED');
+    expect(t.db.get(sql`select user_id from payout_details where user_id = ${asha.user.id}`)).toBeUndefined();
+    // Ten guesses an hour across every step that asks for the password: here 1 + 4 + 5.
+    for (let i = 0; i < 4; i += 1) expect((await call(asha.token, 'privacy.myData', 'mutation', { password: 'guess' })).status).toBe(403);
+    for (let i = 0; i < 5; i += 1) expect((await call(asha.token, 'payouts.saveDetails', 'mutation', { ...upi, currentPassword: 'guess' })).status).toBe(403);
+    const limited = await call(asha.token, 'payouts.saveDetails', 'mutation', withPassword(upi));
+    expect(limited.status).toBe(429);
+    expect((await call(asha.token, 'privacy.myData', 'mutation', { password: TEST_PASSWORD })).status).toBe(429);
+  });
+
+  it('hold requests to new details for PAYOUT_DETAILS_HOLD_DAYS (not the first ones), and batches leave the affiliate out with the reason', async () => {
+    const asha = await affiliate();
+    const ravi = await affiliate('Ravi More');
+    await earn(asha.user.id, 900);
+    await earn(ravi.user.id, 700);
+    // The first details are not held.
+    await data(call(ravi.token, 'payouts.saveDetails', 'mutation', withPassword({ method: 'upi', upiId: 'ravi@ybl' })));
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', withPassword(upi)));
+    expect((await data(call(asha.token, 'payouts.mine', 'query'))).detailsHeldUntil).toBeNull();
+    clock.advance(60_000);
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', withPassword({ method: 'upi', upiId: 'asha.new@ybl' })));
+    // Every change is emailed (email is the one channel the product reaches people on).
+    const mails = async () => (await waitForEmail(t.outbox, asha.user.email, (m) => m.text.includes('XXXX.new@ybl'))).subject;
+    expect(await mails()).toBe('Marathi Success: your payout details were changed');
+    const heldUntil = ist('2026-11-28T12:01:00');
+    const mine = await data(call(asha.token, 'payouts.mine', 'query'));
+    expect(mine).toMatchObject({ detailsHeldUntil: heldUntil, canRequest: false });
+    const held = await call(asha.token, 'payouts.request', 'mutation');
+    expect(held.status).toBe(409);
+    expect(held.body.error.data.code).toBe('PAYOUT_DETAILS_HELD');
+    expect(held.body.error.message).toBe('Your payout details were changed recently. For your safety you can ask for a payout from 28 Nov 2026, 12:01 pm IST.');
+    // The admin sees why Asha is not ready; a batch leaves her out and says why.
+    const overview = await data(call(admin.token, 'payouts.overview', 'query'));
+    expect(overview.ready.map((row: { name: string }) => row.name)).toEqual(['Ravi More']);
+    expect(overview.others).toMatchObject([{ name: 'Asha Patil', payable: false, heldUntil }]);
+    const batch = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id, ravi.user.id] });
+    expect(batch).toMatchObject({ lines: 1, skipped: [{ name: 'Asha Patil', why: 'details-held' }] });
+    // Once the hold is over she can ask, and is paid to the new details.
+    clock.set(heldUntil);
+    expect(await data(call(asha.token, 'payouts.request', 'mutation'))).toMatchObject({ status: 'open', amountPaise: 900_00 });
+    const next = makeBatch(t.deps, admin.user.id, { userIds: [asha.user.id] });
+    const csv = (await data(call(admin.token, 'payouts.exportBatch', 'mutation', { batchId: next.batchId }))).csv as string;
+    expect(csv).toContain('asha.new@ybl');
+  });
+
+  it('PAYOUT_DETAILS_HOLD_DAYS=0 holds nothing', async () => {
+    await t.close();
+    await start({ PAYOUT_DETAILS_HOLD_DAYS: '0' });
+    const asha = await affiliate();
+    await earn(asha.user.id, 900);
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', withPassword(upi)));
+    await data(call(asha.token, 'payouts.saveDetails', 'mutation', withPassword({ method: 'upi', upiId: 'asha.new@ybl' })));
+    expect(await data(call(asha.token, 'payouts.request', 'mutation'))).toMatchObject({ status: 'open' });
   });
 });

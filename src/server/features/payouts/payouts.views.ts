@@ -58,8 +58,10 @@ export type OwedRow = {
   request: { id: string; createdAt: number; amountPaise: number } | null;
   /** Full details for the admin who pays; null when the affiliate gave none. */
   details: DetailsSnapshot | null;
-  /** True when a batch line can be made now (details given, not deleted, nothing on its way). */
+  /** True when a batch line can be made now (details given and not held, not deleted, nothing on its way). */
   payable: boolean;
+  /** Until when payouts wait because the affiliate just changed their details (PAYOUT_DETAILS_HOLD_DAYS); null when not held. */
+  heldUntil: number | null;
 };
 
 export type InFlightRow = { lineId: string; batchId: string | null; userId: string; name: string; grossPaise: number };
@@ -78,6 +80,7 @@ export function toOwedRow(
   availablePaise: number,
   details: DetailsSnapshot | null,
   payable: boolean,
+  heldUntil: number | null = null,
 ): OwedRow {
   return {
     userId: String(person.id),
@@ -88,6 +91,7 @@ export function toOwedRow(
     request: person.requestId === null ? null : { id: String(person.requestId), createdAt: person.requestAt!, amountPaise: person.requestAmount! },
     details: maskedSnapshot(details),
     payable,
+    heldUntil,
   };
 }
 
@@ -146,7 +150,7 @@ export function toBatchView(batch: PayoutBatchRow, createdBy: string, lines: Adm
 }
 
 /** Someone chosen for a batch who got no line, and why. */
-export type SkippedPerson = { userId: number; name: string; why: 'no-details' | 'nothing-owed' | 'on-its-way' | 'deleted' };
+export type SkippedPerson = { userId: number; name: string; why: 'no-details' | 'details-held' | 'nothing-owed' | 'on-its-way' | 'deleted' };
 
 export type BatchResult = { batchId: string; lines: number; skipped: (Omit<SkippedPerson, 'userId'> & { userId: string })[] };
 

@@ -6,14 +6,13 @@ import { adminProcedure, protectedProcedure, publicProcedure, router } from '../
 import { findActiveUser } from '../auth/accounts.service.js';
 import { acceptedNoticeVersion, acceptNotice, confirmErasure, erasureList, erasurePreview, myDataWithPassword, requestErasure } from './privacy.service.js';
 import { accountErrors } from '../../lib/account.errors.js';
+import { currentPassword } from '../../lib/password-confirm.js';
 
 const ageAnswer = z
   .object({ adult: z.boolean({ error: 'REQUIRED' }), parentEmail: z.preprocess(blankToUndefined, emailAddress.optional()) })
   .superRefine((input, ctx) => {
     if (!input.adult && !input.parentEmail) ctx.addIssue({ code: 'custom', path: ['parentEmail'], message: 'PARENT_EMAIL_REQUIRED' });
   });
-
-const password = z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
 
 export const privacyRouter = router({
   /** Where the signed-in person stands: the notice they accepted (and whether a newer one waits), and what erasing would mean. */
@@ -57,10 +56,12 @@ export const privacyRouter = router({
     }),
 
   /** Everything the product holds about the signed-in person, with the password again. */
-  myData: protectedProcedure.input(z.object({ password })).mutation(({ ctx, input }) => myDataWithPassword(ctx, ctx.user.id, input.password)),
+  myData: protectedProcedure.input(z.object({ password: currentPassword })).mutation(({ ctx, input }) => myDataWithPassword(ctx, ctx.user.id, input.password)),
 
   /** Asks to erase the account: a confirmation link is emailed. */
-  requestErasure: protectedProcedure.input(z.object({ password })).mutation(({ ctx, input }) => requestErasure(ctx, ctx.user.id, input.password)),
+  requestErasure: protectedProcedure
+    .input(z.object({ password: currentPassword }))
+    .mutation(({ ctx, input }) => requestErasure(ctx, ctx.user.id, input.password)),
 
   /** The emailed link erases the account (it is the proof; no session needed). */
   confirmErasure: publicProcedure.input(z.object({ token: requiredText(200) })).mutation(({ ctx, input }) => confirmErasure(ctx, input.token)),

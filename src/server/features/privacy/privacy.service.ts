@@ -39,7 +39,7 @@ import { accountErrors } from '../../lib/account.errors.js';
 import { maskTail, maskUpiId } from '../../../shared/payout-details.js';
 import { pagePaths } from '../../../shared/page-paths.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
-import { verifyPassword } from '../../lib/password.js';
+import { confirmPassword } from '../../lib/password-confirm.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { isSealed, unseal } from '../../lib/data-crypto.js';
@@ -183,19 +183,17 @@ export function myData(db: Queryable, userId: number, now: number): MyData {
   return { exportedAt: now, noticeVersion: PRIVACY_NOTICE_VERSION, account: withoutSecrets(account), records };
 }
 
-/** A copy of one's data needs the password again: a phone left signed in does not hand it over. */
+/** A copy of one's data needs the password again (`confirmPassword`). */
 export async function myDataWithPassword(deps: Deps, userId: number, password: string): Promise<MyData> {
   const user = findActiveUser(deps.db, userId);
   if (!user) throw accountErrors.ACCOUNT_GONE();
-  await deps.rateLimits.get('privacy:password', passwordTries).hit(String(userId));
-  if (!(await verifyPassword(user.passwordHash, password))) throw privacyErrors.PASSWORD_NOT_CONFIRMED();
+  await confirmPassword(deps, user, password);
   return myData(deps.db, userId, deps.now());
 }
 
 // Erasure
 
 const ERASURE_LINK_MS = 30 * 60 * 1000;
-const passwordTries = { points: 10, durationSeconds: 60 * 60 };
 
 /** Why an erased person's orders that were still waiting were closed. */
 export const ERASED_ORDER_REASON = 'Closed: the buyer erased their account';
@@ -260,8 +258,7 @@ export function erasurePreview(db: Queryable, user: UserRow): ErasurePreview {
 export async function requestErasure(deps: Deps, userId: number, password: string): Promise<{ expiresAt: number }> {
   const user = findActiveUser(deps.db, userId);
   if (!user) throw accountErrors.ACCOUNT_GONE();
-  await deps.rateLimits.get('privacy:password', passwordTries).hit(String(userId));
-  if (!(await verifyPassword(user.passwordHash, password))) throw privacyErrors.PASSWORD_NOT_CONFIRMED();
+  await confirmPassword(deps, user, password);
   if (user.role !== 'user') throw privacyErrors.ADMIN_CANNOT_ERASE();
   if (payoutInFlight(deps.db, userId)) throw privacyErrors.PAYOUT_IN_FLIGHT();
   const token = newToken();
