@@ -264,7 +264,8 @@ const envSchema = z.object({
       .int('expected a whole number of days from 0 to 90')
       .min(0, 'expected a whole number of days from 0 to 90')
       .max(90, 'expected a whole number of days from 0 to 90')
-      .default(0),
+      .default(7)
+      .describe('Days a new commission waits before it can be asked for or batched (0 to 90), so an order taken back in that time leaves nobody owing.'),
   ),
   PAYMENT_GATEWAY: z.preprocess(emptyAsUndefined, z.enum(['razorpay'], { error: 'expected razorpay, or nothing (UPI with a UTR an admin checks)' }).optional()),
   RAZORPAY_KEY_ID: z.preprocess(

@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `commission_hold_cleared_at` integer;
