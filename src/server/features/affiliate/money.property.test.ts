@@ -113,8 +113,6 @@ const counterexampleOfOpeningAfterReversal: Op[] = [
   { kind: 'cancel', user: 0 },
 ];
 
-const pad = (n: number): Op[] => Array.from({ length: n }, () => ({ kind: 'cancel' as const, user: 3 }));
-
 /**
  * One sequence that surely reaches every state the property is about (person 1 sponsors buyers 2
  * and 3, and has payout details without a PAN): TDS withheld at credit in March and given back by a
