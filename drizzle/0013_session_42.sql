@@ -21,4 +21,5 @@ ALTER TABLE `payout_details` ADD `changed_at` integer;--> statement-breakpoint
 ALTER TABLE `pending_registrations` ADD `adult` integer;--> statement-breakpoint
 ALTER TABLE `pending_registrations` ADD `parent_email` text;--> statement-breakpoint
 ALTER TABLE `users` ADD `share_whatsapp` integer DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE `users` ADD `commission_hold_cleared_at` integer;--> statement-breakpoint
 ALTER TABLE `users` ADD `age_status` text;

@@ -579,6 +579,7 @@ const procedures: Record<string, ProcedureCell> = {
     check: (actor, data: { csv: string }) => expect(data.csv.includes('commission')).toBe(actor === 'user'),
   },
   'payouts.overview': { expect: adminOnly() },
+  'payouts.clearHold': { input: (w) => ({ userId: id(w.user.row) }), expect: adminOnly() },
   'payouts.makeBatch': {
     input: async (w, app) => {
       await payableUser(w, app);

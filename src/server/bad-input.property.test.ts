@@ -214,6 +214,7 @@ async function makeSamples(): Promise<Samples> {
     'payouts.statement': { period: '2026-11' },
     'payouts.statementCsv': { period: 'FY2026-27' },
     'payouts.overview': undefined,
+    'payouts.clearHold': { userId: id(w.user.row) },
     'payouts.makeBatch': { userIds: [id(w.user.row)], cutoff: Date.now() },
     'payouts.batches': undefined,
     'payouts.batch': { batchId: '1' },

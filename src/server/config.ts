@@ -340,9 +340,11 @@ export const envSchema = z.object({
         .int('expected a whole number of days from 0 to 90')
         .min(0, 'expected a whole number of days from 0 to 90')
         .max(90, 'expected a whole number of days from 0 to 90')
-        .default(0),
+        .default(7),
     )
-    .describe('days a commission waits before it can be asked for or batched (0–90), so a reversal inside them never leaves an affiliate owing'),
+    .describe(
+      "days a new commission waits before it can be asked for or batched (0–90), so an order taken back in that time (a UTR missing from the bank statement, a gateway refund) leaves nobody owing; a flagged affiliate's commissions also wait for an admin's clearing",
+    ),
   PAYOUT_DETAILS_HOLD_DAYS: z
     .preprocess(
       emptyAsUndefined,
@@ -354,7 +356,7 @@ export const envSchema = z.object({
         .default(3),
     )
     .describe(
-      'Days after an affiliate changes where they are paid (not their first details) during which they cannot ask for a payout and batches leave them out.',
+      'days after an affiliate changes where they are paid (not their first details) during which they cannot ask for a payout and batches leave them out (0–30)',
     ),
   PAYMENT_GATEWAY: z
     .preprocess(emptyAsUndefined, z.enum(['razorpay'], { error: 'expected razorpay, or nothing (UPI with a UTR an admin checks)' }).optional())

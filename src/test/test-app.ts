@@ -46,6 +46,8 @@ export async function startTestApp(
     LOG_LEVEL: 'silent',
     // Tests log the same learner in many times; a test of the device limit sets its own.
     MAX_DEVICES_PER_LEARNER: '0',
+    // Tests pay out what was just earned; the tests of the hold set their own.
+    COMMISSION_HOLD_DAYS: '0',
     ...options.env,
   });
   // Silent, unless the test reads the log lines.

@@ -62,6 +62,11 @@ export const users = sqliteTable(
     /** When the account was erased at its owner's request (its personal data replaced; deleted_at is set too). */
     erasedAt: integer('erased_at'),
     /**
+     * When an admin last cleared this affiliate's commissions after the fraud screen flagged them:
+     * while flagged, commission credited after this moment (all of it, never cleared) is held.
+     */
+    commissionHoldClearedAt: integer('commission_hold_cleared_at'),
+    /**
      * The answer to "are you 18 or older?" (DPDP Act s. 9): adult; a minor waiting for a parent's
      * verified consent; a minor whose parent consented; or null: not asked yet (accounts made by
      * the legacy client's sign-up, imported, or from before the question), asked at the next visit.

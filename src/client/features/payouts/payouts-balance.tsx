@@ -1,3 +1,4 @@
+import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import type { RouterOutputs } from '../../lib/trpc';
 import { usePayoutsMessages } from './payouts-messages';
@@ -7,8 +8,9 @@ export type BalanceData = RouterOutputs['payouts']['mine']['balance'];
 
 /** Why the "you can request now" card shows what it shows: what is in a request, on its way, or how far from the minimum. */
 function RequestableNote({ balance }: { balance: BalanceData }) {
-  const { t } = usePayoutsMessages();
+  const { t, lang } = usePayoutsMessages();
   const minimum = formatRupees(balance.minimumPaise);
+  const held = formatRupees(balance.heldPaise);
   let why: string | null = null;
   if (balance.notRequestable === 'request-open') {
     why = balance.inRequestPaise > 0 ? t('balance.inRequest', { amount: formatRupees(balance.inRequestPaise) }) : t('balance.requestBeingPaid');
@@ -23,7 +25,15 @@ function RequestableNote({ balance }: { balance: BalanceData }) {
   return (
     <div className="requestable-note" id="requestable-note">
       {why && <p>{why}</p>}
-      {balance.heldPaise > 0 && <p>{t('balance.held', { amount: formatRupees(balance.heldPaise) })}</p>}
+      {balance.heldPaise > 0 && (
+        <p>
+          {balance.heldForReview
+            ? t('balance.heldForReview', { amount: held })
+            : balance.heldUntil !== null
+              ? t('balance.heldUntil', { amount: held, date: formatIstDateTime(balance.heldUntil, lang) })
+              : t('balance.held', { amount: held })}
+        </p>
+      )}
       {balance.notRequestable !== 'below-minimum' && <p className="muted">{t('balance.minimumAlways', { amount: minimum })}</p>}
     </div>
   );

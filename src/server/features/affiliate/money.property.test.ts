@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import pino from 'pino';
 import { eq, sql } from 'drizzle-orm';
+import { DAY_MS } from '../../../shared/ist.js';
 import { describe, expect, it } from 'vitest';
 import { createPackage, createUser } from '../../../test/factories.js';
 import { loadConfig } from '../../config.js';
@@ -51,9 +52,12 @@ type Op =
   | { kind: 'gatewayOrder'; buyer: number; pkg: number }
   | { kind: 'gatewayPay'; order: number; wrongAmount: boolean }
   | { kind: 'gatewayRefund'; order: number; byAdmin: boolean }
-  | { kind: 'codeOrder'; buyer: number; pkg: number; code: number };
+  | { kind: 'codeOrder'; buyer: number; pkg: number; code: number }
+  | { kind: 'wait' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
+  // A day passes: commissions' hold (COMMISSION_HOLD_DAYS=1 here) is over.
+  { weight: 1, arbitrary: fc.constant({ kind: 'wait' as const }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('order' as const), buyer: fc.nat(7), pkg: fc.nat(2) }) },
   { weight: 4, arbitrary: fc.record({ kind: fc.constant('approve' as const), order: fc.nat(30) }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('reject' as const), order: fc.nat(30) }) },
@@ -84,6 +88,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 const counterexampleOfOpeningAfterReversal: Op[] = [
   { kind: 'order', buyer: 2, pkg: 0 },
   { kind: 'approve', order: 0 },
+  { kind: 'wait' },
   { kind: 'batch', users: [1, 0], backMinutes: 0 },
   { kind: 'paid', line: 0 },
   { kind: 'reverse', order: 0 },
@@ -108,34 +113,33 @@ const counterexampleOfOpeningAfterReversal: Op[] = [
   { kind: 'cancel', user: 0 },
 ];
 
-const pad = (n: number): Op[] => Array.from({ length: n }, () => ({ kind: 'cancel' as const, user: 3 }));
-
 /**
  * One sequence that surely reaches every state the property is about (person 1 sponsors buyers 2
  * and 3, and has payout details without a PAN): TDS withheld at credit in March and given back by a
- * reversal in March, a request batched after midnight of 1 April IST with nothing credited in the
- * new year (no TDS), a reversal after that payout (owed below zero, nothing given back in the new
- * year), netted by a new commission, and a failed line.
+ * reversal in March, commissions held (a batch finds nothing to pay) and then requestable a day
+ * later, a request batched after midnight of 1 April IST with nothing credited in the new year (no
+ * TDS), a reversal after that payout (owed below zero, nothing given back in the new year), netted
+ * by a new commission, and a failed line.
  */
 const scenario: Op[] = [
   { kind: 'order', buyer: 2, pkg: 0 },
   { kind: 'approve', order: 0 },
   { kind: 'order', buyer: 3, pkg: 2 },
   { kind: 'approve', order: 1 },
-  { kind: 'batch', users: [1], backMinutes: 0 },
-  { kind: 'paid', line: 0 },
   { kind: 'order', buyer: 2, pkg: 1 },
   { kind: 'approve', order: 2 },
   { kind: 'reverse', order: 2 },
-  ...pad(17),
+  { kind: 'batch', users: [1], backMinutes: 0 },
+  { kind: 'wait' },
   { kind: 'request', user: 1 },
   { kind: 'batch', users: [1], backMinutes: 0 },
-  { kind: 'paid', line: 1 },
+  { kind: 'paid', line: 0 },
   { kind: 'reverse', order: 0 },
   { kind: 'order', buyer: 3, pkg: 1 },
   { kind: 'approve', order: 3 },
+  { kind: 'wait' },
   { kind: 'batch', users: [1], backMinutes: 0 },
-  { kind: 'failed', line: 2 },
+  { kind: 'failed', line: 1 },
 ];
 
 /** Every promise about money, checked over the whole database. */
@@ -283,7 +287,14 @@ function checkShown(db: Db, config: ReturnType<typeof loadConfig>, now: number) 
     // Money in an open request, or on its way, is not requestable again; nothing below the minimum is.
     const open = db.get<{ n: number }>(sql`select count(*) as n from payout_requests where user_id = ${person.id} and status in ('open', 'batched')`)!.n;
     if (open > 0 || balance.onItsWayPaise > 0) expect(balance.requestablePaise, 'nothing requestable beside an open request').toBe(0);
-    expect(balance.requestablePaise).toBeLessThanOrEqual(Math.max(0, balance.owedPaise - balance.onItsWayPaise));
+    expect(balance.requestablePaise).toBeLessThanOrEqual(Math.max(0, balance.owedPaise - balance.onItsWayPaise - balance.heldPaise));
+    // Nothing credited within the hold is requestable, nor is more held than was credited within it.
+    const recent = db.get<{ n: number }>(
+      sql`select coalesce(sum(amount_paise), 0) as n from ledger where user_id = ${person.id} and kind = 'commission' and created_at > ${now - config.commissionHoldDays * DAY_MS}`,
+    )!.n;
+    expect(balance.heldPaise, 'held: the commission within its hold, at most what is owed').toBe(
+      Math.max(0, Math.min(recent, balance.owedPaise - balance.onItsWayPaise)),
+    );
     if (balance.requestablePaise > 0) expect(balance.requestablePaise).toBeGreaterThanOrEqual(config.payoutMinimumPaise);
     else expect(balance.notRequestable).not.toBeNull();
   }
@@ -349,6 +360,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
       discountedOrders: 0,
       freeOrders: 0,
       creditNotes: 0,
+      heldThenRequestable: 0,
     };
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 20, maxLength: 50, size: 'max' }), async (ops) => {
@@ -359,6 +371,8 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
           UPI_ID: 'shop@okaxis',
           LOG_LEVEL: 'silent',
           PAYOUT_MINIMUM_RUPEES: '50',
+          // New commissions wait a day: the 'wait' step lets them be asked for.
+          COMMISSION_HOLD_DAYS: '1',
           TDS_ENABLED: 'true',
           TDS_THRESHOLD_RUPEES: '50',
           TDS_RATE_PERCENT: '10',
@@ -393,12 +407,15 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
           let utr = 500_000_000_000;
           const decided = new Set<number>();
           const history = new Set<number>();
+          const seenHeld = new Set<number>();
 
           for (const step of ops) {
-            // Five minutes pass between steps: 24 steps in, it is 1 April in India.
-            clock += 5 * 60_000;
+            // Five minutes pass between steps (a day on a 'wait'): 24 steps in, it is 1 April in India.
+            clock += step.kind === 'wait' ? DAY_MS : 5 * 60_000;
             try {
-              if (step.kind === 'order') {
+              if (step.kind === 'wait') {
+                // Only time passes.
+              } else if (step.kind === 'order') {
                 utr += 1;
                 const buyer = people[step.buyer]!;
                 orders.push(placeOrder(deps, buyer.id, { ...checkoutOf(buyer, step.buyer), packageId: packages[step.pkg]!.id, utr: String(utr) }).id);
@@ -498,6 +515,12 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
             )!;
             expect(waitingForDeleted.n, 'no order of a deleted user waits for approval').toBe(0);
             checkShown(db, config, clock);
+            const living = db.all<{ id: number }>(sql`select id from users where deleted_at is null and id in ${people.slice(0, 4).map((p) => p.id)}`);
+            for (const person of living) {
+              const { balance } = payoutsHome(db, config, person.id, clock);
+              if (balance.heldPaise > 0) seenHeld.add(person.id);
+              else if (seenHeld.has(person.id) && balance.requestablePaise > 0) reached.heldThenRequestable += 1;
+            }
             reached.negativeOwed += db.get<{ n: number }>(sql`select count(*) as n from users where earned_paise < paid_paise`)!.n;
           }
           const count = (query: ReturnType<typeof sql>) => db.get<{ n: number }>(query)!.n;

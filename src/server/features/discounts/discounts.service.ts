@@ -339,7 +339,10 @@ export function chooseAffiliateCode(deps: Deps, userId: number, code: string): D
  * or as the affiliate, unusually often: two or more of their buyers sharing one, or one shared
  * with the affiliate. For the admin's payouts screen; a hint to look, not a verdict.
  */
-export function sharedPlacementFlags(db: Queryable): { affiliateId: number; name: string; sharedDevices: number; sharedNetworks: number }[] {
+export function sharedPlacementFlags(
+  db: Queryable,
+  onlyAffiliateId?: number,
+): { affiliateId: number; name: string; sharedDevices: number; sharedNetworks: number }[] {
   const rows = db.all<{ affiliateId: number; name: string; sharedDevices: number; sharedNetworks: number }>(sql`
     with placed as (
       select o.referrer_id as affiliate, o.user_id as buyer, o.placed_device as device, o.placed_network as network
@@ -354,6 +357,12 @@ export function sharedPlacementFlags(db: Queryable): { affiliateId: number; name
       (select count(*) from (select network from placed p where p.affiliate = u.id and p.network is not null group by network
          having count(distinct buyer) > 2 or network in (select network from own where own.affiliate = u.id))) as sharedNetworks
     from users u
-    where u.deleted_at is null and exists (select 1 from placed where placed.affiliate = u.id)`);
+    where u.deleted_at is null and (${onlyAffiliateId ?? null} is null or u.id = ${onlyAffiliateId ?? null})
+      and exists (select 1 from placed where placed.affiliate = u.id)`);
   return rows.filter((row) => row.sharedDevices > 0 || row.sharedNetworks > 0);
+}
+
+/** The fraud screen flags this affiliate (see sharedPlacementFlags): their commissions wait for an admin. */
+export function isFlaggedAffiliate(db: Queryable, affiliateId: number): boolean {
+  return sharedPlacementFlags(db, affiliateId).length > 0;
 }

@@ -168,10 +168,10 @@ export function makeBatch(deps: Deps, adminId: number, input: { userIds: number[
         skip('details-held');
         continue;
       }
-      // A commission still in its hold period (COMMISSION_HOLD_DAYS) waits, and so does the TDS it
+      // A commission still in its hold (COMMISSION_HOLD_DAYS, or a fraud flag not cleared) waits, and so does the TDS it
       // brought; a correction (and TDS it gave back) counts at once. `paidPaise` holds every TDS
       // line, so those after the cutoff are added back: owed at the cutoff, never more than owed now.
-      const commissionCutoff = Math.min(cutoff, holdCutoff(deps.config, now));
+      const commissionCutoff = Math.min(cutoff, holdCutoff(tx, deps.config, userId, now));
       const { creditedByCutoff, tdsAfterCutoff } = tx
         .select({
           creditedByCutoff: sql<number>`coalesce(sum(case

@@ -7,7 +7,7 @@ import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
 import { batchView, exportBatch, makeBatch, markLineFailed, markLinePaid, payoutsOverview, recentBatches } from './batches.service.js';
-import { cancelPayoutRequest, payoutsHome, requestPayout, savePayoutDetailsWithPassword } from './payouts.service.js';
+import { cancelPayoutRequest, clearCommissionHold, payoutsHome, requestPayout, savePayoutDetailsWithPassword } from './payouts.service.js';
 import { statementCsv, statementOf, tdsRegister, tdsRegisterCsv } from './earning-statements.service.js';
 import { toReversalView } from './payouts.views.js';
 
@@ -81,6 +81,9 @@ export const payoutsRouter = router({
 
   /** Everyone owed, with their email and where they are paid (masked): audited. */
   overview: adminProcedure.meta({ audit: true }).query(({ ctx }) => payoutsOverview(ctx.db, ctx)),
+
+  /** Releases the commissions the fraud screen held for a flagged affiliate, credited until now (audited as every admin mutation). */
+  clearHold: adminProcedure.input(z.object({ userId: entityId })).mutation(({ ctx, input }) => clearCommissionHold(ctx, input.userId)),
 
   makeBatch: adminProcedure
     .input(z.object({ userIds: z.array(entityId).min(1, 'REQUIRED').max(1000), cutoff }))

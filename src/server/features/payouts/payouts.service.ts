@@ -7,6 +7,7 @@ import { formatRupees } from '../../../shared/money.js';
 import { maskPan, maskTail, maskUpiId, type PayoutDetailsValue } from '../../../shared/payout-details.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { findActiveUser } from '../auth/accounts.service.js';
+import { isFlaggedAffiliate } from '../discounts/discounts.service.js';
 import { affiliateErrors, payoutTooLarge } from '../affiliate/affiliate.errors.js';
 import { bookPayout } from '../affiliate/ledger.service.js';
 import { detailsChangedEmail, payoutPaidEmail } from './payouts.emails.js';
@@ -119,8 +120,12 @@ export type Balance = {
   owedPaise: number;
   /** In a batch, not yet paid. */
   onItsWayPaise: number;
-  /** Commission younger than COMMISSION_HOLD_DAYS: owed, but not yet to be asked for. */
+  /** Commission younger than COMMISSION_HOLD_DAYS, or waiting for an admin after the fraud screen flagged the user: owed, but not yet to be asked for. */
   heldPaise: number;
+  /** The held commission waits for an admin to clear it (the fraud screen flags the user), not only for time. */
+  heldForReview: boolean;
+  /** When the oldest commission held by time can be asked for (null when none is held by time alone). */
+  heldUntil: number | null;
   /** What the affiliate's open request asked for (it waits for a batch); 0 without one. */
   inRequestPaise: number;
   /** Owed minus what is on its way and what is held: what a request would ask for. Below zero after a reversal. */
@@ -132,19 +137,27 @@ export type Balance = {
   notRequestable: 'request-open' | 'on-its-way' | 'below-minimum' | null;
 };
 
-/** The moment before which a commission line may be paid out (its hold is over). */
-export function holdCutoff(config: Config, now: number): number {
-  return now - config.commissionHoldDays * DAY_MS;
+/**
+ * The moment before which a user's commission lines may be paid out: their COMMISSION_HOLD_DAYS
+ * are over and, while the fraud screen flags the user, an admin cleared them after the line.
+ */
+export function holdCutoff(db: Queryable, config: Config, userId: number, now: number): number {
+  const afterDays = now - config.commissionHoldDays * DAY_MS;
+  if (!isFlaggedAffiliate(db, userId)) return afterDays;
+  const cleared = db.select({ at: users.commissionHoldClearedAt }).from(users).where(eq(users.id, userId)).get()?.at ?? null;
+  return Math.min(afterDays, cleared ?? 0);
 }
 
-/** Commission credited within the hold period, not yet to be asked for. */
-function heldCommission(db: Queryable, config: Config, userId: number, now: number): number {
-  if (config.commissionHoldDays === 0) return 0;
-  return db
-    .select({ sum: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)` })
+/** Commission credited after the user's hold cutoff, not yet to be asked for, and when the first of it is released by time (null: none is, or an admin must clear it). */
+function heldCommission(db: Queryable, config: Config, userId: number, now: number): { held: number; forReview: boolean; nextReleaseAt: number | null } {
+  const cutoff = holdCutoff(db, config, userId, now);
+  const forReview = cutoff < now - config.commissionHoldDays * DAY_MS;
+  const row = db
+    .select({ sum: sql<number>`coalesce(sum(${ledger.amountPaise}), 0)`, first: sql<number | null>`min(${ledger.createdAt})` })
     .from(ledger)
-    .where(and(eq(ledger.userId, userId), eq(ledger.kind, 'commission'), sql`${ledger.createdAt} > ${holdCutoff(config, now)}`))
-    .get()!.sum;
+    .where(and(eq(ledger.userId, userId), eq(ledger.kind, 'commission'), sql`${ledger.createdAt} > ${cutoff}`))
+    .get()!;
+  return { held: row.sum, forReview, nextReleaseAt: forReview || row.first === null ? null : row.first + config.commissionHoldDays * DAY_MS };
 }
 
 /** The balance cards, all from the ledger (the kept totals are its sums), the pending lines and the open request. */
@@ -152,7 +165,8 @@ export function balanceOf(db: Queryable, config: Config, user: Pick<UserRow, 'id
   const tds = tdsOfUser(db, user.id);
   const onItsWay = pendingGross(db, user.id);
   const owed = user.earnedPaise - user.paidPaise;
-  const held = Math.max(0, Math.min(heldCommission(db, config, user.id, now), owed - onItsWay));
+  const hold = heldCommission(db, config, user.id, now);
+  const held = Math.max(0, Math.min(hold.held, owed - onItsWay));
   const available = owed - onItsWay - held;
   const request = db
     .select({ status: payoutRequests.status, amountPaise: payoutRequests.amountPaise })
@@ -173,6 +187,8 @@ export function balanceOf(db: Queryable, config: Config, user: Pick<UserRow, 'id
     owedPaise: owed,
     onItsWayPaise: onItsWay,
     heldPaise: held,
+    heldForReview: held > 0 && hold.forReview,
+    heldUntil: held > 0 ? hold.nextReleaseAt : null,
     inRequestPaise: request?.status === 'open' ? request.amountPaise : 0,
     availablePaise: available,
     requestablePaise: notRequestable === null ? available : 0,
@@ -361,4 +377,13 @@ export function recordDirectPayout(deps: Deps, adminId: number, input: { userId:
   });
   notifyPaid(deps, line.row);
   return line;
+}
+
+/** An admin clears a flagged affiliate's held commissions: those credited until now can be asked for (when their days are over). */
+export function clearCommissionHold(deps: Pick<Deps, 'db' | 'now'>, userId: number): { clearedAt: number } {
+  const user = findActiveUser(deps.db, userId);
+  if (!user) throw accountErrors.USER_NOT_FOUND();
+  const clearedAt = deps.now();
+  deps.db.update(users).set({ commissionHoldClearedAt: clearedAt }).where(eq(users.id, userId)).run();
+  return { clearedAt };
 }
