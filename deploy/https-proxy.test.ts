@@ -228,6 +228,9 @@ describe('behind Caddy with HTTPS (deploy/Caddyfile)', () => {
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/; HttpOnly/i);
     const token = login.body.token as string;
+    // The legacy sign-up never asks the age; the app asks it before anything is bought (decision 133).
+    const age = await callJson('POST', '/trpc/privacy.answerAge', { adult: true }, { token });
+    expect(age.status).toBe(200);
 
     const purchase = await callJson('POST', '/api/course/purchase', { courseId: packageId, transactionId: '412345678901', name: 'Priya', email }, { token });
     expect(purchase.status).toBe(200);

@@ -64,8 +64,10 @@ describe('the catalogue from the admin screens to the player', () => {
     ] as const) {
       await admin.page.getByLabel('Lecture link').fill(link);
       await admin.page.getByLabel('Title (optional)').fill(title);
+      await admin.page.getByLabel('Video length (minutes:seconds)').fill('12:30');
       await admin.page.getByRole('button', { name: 'Add lecture' }).click();
       await expect.poll(() => admin.page.getByRole('listitem').filter({ hasText: title }).count()).toBe(1);
+      await expect.poll(() => admin.page.getByText('Length 12:30').count()).toBeGreaterThan(0);
     }
     const stored = t.db.select().from(lectures).where(eq(lectures.packageId, pkg.id)).orderBy(lectures.position).all();
     expect(stored.map((lecture) => lecture.videoUrl)).toEqual([
@@ -219,7 +221,7 @@ describe('the admin area', () => {
     expect(await page.getByRole('button', { name: 'Admin menu' }).isVisible()).toBe(false);
     await expect
       .poll(() => page.locator('.admin-stats dt').allTextContents())
-      .toEqual(['Orders waiting', 'Revenue today', 'Revenue this month', 'Commissions earned', 'Commissions still owed', 'Packages', 'Lectures', 'Users']);
+      .toEqual(['Orders waiting', 'Revenue today', 'Revenue this month', 'Commission affiliates earned', 'Commission still to pay affiliates', 'Packages', 'Lectures', 'Users']);
     // The delete-user box is the superadmin's only.
     expect(await page.getByRole('button', { name: 'Delete user' }).count()).toBe(0);
 
