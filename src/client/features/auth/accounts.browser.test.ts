@@ -71,7 +71,7 @@ describe('an account, in a phone browser', () => {
     // My account: the name and phone can be changed here; the menu shows the new name.
     const details = page.getByRole('region', { name: 'Change my details' });
     await details.getByLabel('Name').fill('Asha S. Pawar');
-    await details.getByLabel('Phone').fill('98220 12345');
+    await details.getByLabel('Phone', { exact: true }).fill('98220 12345');
     await details.getByRole('button', { name: 'Save details' }).click();
     await expect.poll(() => page.getByText('9822012345', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('button', { name: 'Open menu' }).click();

@@ -221,7 +221,16 @@ describe('the admin area', () => {
     expect(await page.getByRole('button', { name: 'Admin menu' }).isVisible()).toBe(false);
     await expect
       .poll(() => page.locator('.admin-stats dt').allTextContents())
-      .toEqual(['Orders waiting', 'Revenue today', 'Revenue this month', 'Commission affiliates earned', 'Commission still to pay affiliates', 'Packages', 'Lectures', 'Users']);
+      .toEqual([
+        'Orders waiting',
+        'Revenue today',
+        'Revenue this month',
+        'Commission affiliates earned',
+        'Commission still to pay affiliates',
+        'Packages',
+        'Lectures',
+        'Users',
+      ]);
     // The delete-user box is the superadmin's only.
     expect(await page.getByRole('button', { name: 'Delete user' }).count()).toBe(0);
 

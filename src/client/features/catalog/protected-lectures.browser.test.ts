@@ -149,7 +149,8 @@ describe("the viewer's mark over a playing lecture", () => {
     // The mark cost no request: after play, only the video host was asked, the app's own code that
     // a first tap fetches (such as its toasts), and the learning progress a play starts (the play
     // itself, then the package's progress and certificate standing read again): never a request
-    // about the viewer.
+    // about the viewer. The service worker's own requests (it precaches the release's files once the
+    // page has loaded) are the app's files, not the page's.
     const progressReads = new Set(['progress.start', 'progress.ofPackage', 'certificates.status']);
     const isProgress = (url: string) => {
       const procedures = /\/trpc\/([^?]+)/.exec(new URL(url).pathname)?.[1]?.split(',') ?? [];
@@ -157,7 +158,13 @@ describe("the viewer's mark over a playing lecture", () => {
     };
     const afterPlay = requests
       .slice(beforePlay)
-      .filter((request) => !VIDEO_HOSTS.test(request.url()) && !/\/assets\/[\w-]+\.(js|css)$/.test(request.url()) && !isProgress(request.url()));
+      .filter(
+        (request) =>
+          request.serviceWorker() === null &&
+          !VIDEO_HOSTS.test(request.url()) &&
+          !/\/assets\/[\w-]+\.(js|css)$/.test(request.url()) &&
+          !isProgress(request.url()),
+      );
     expect(afterPlay.map((request) => request.url())).toEqual([]);
     expect(await fitsTheWidth(page)).toBe(true);
   });

@@ -57,19 +57,25 @@ export const ordersRouter = router({
   mine: protectedProcedure.query(({ ctx }) => ordersOf(ctx.db, ctx.user.id).map(toOrderView)),
 
   /** Orders waiting for a decision, oldest first, a page of ORDERS_PAGE_SIZE at a time; without a page, all of them (lib/list-window.ts). */
-  pending: adminProcedure.meta({ audit: true }).input(searchAndPage).query(({ ctx, input }) => {
-    const result = pendingOrders(ctx.db, { search: input?.search, page: input?.page });
-    return { orders: result.orders.map(toOrderView), total: result.total, pageSize: result.pageSize };
-  }),
+  pending: adminProcedure
+    .meta({ audit: true })
+    .input(searchAndPage)
+    .query(({ ctx, input }) => {
+      const result = pendingOrders(ctx.db, { search: input?.search, page: input?.page });
+      return { orders: result.orders.map(toOrderView), total: result.total, pageSize: result.pageSize };
+    }),
 
   /** How many orders wait for a decision: the admin menu's count, asked every few seconds (one indexed count). */
   pendingCount: adminProcedure.query(({ ctx }) => ({ count: pendingOrderCount(ctx.db) })),
 
   /** Decided orders, latest decision first, with who decided. */
-  decided: adminProcedure.meta({ audit: true }).input(searchAndPage).query(({ ctx, input }) => {
-    const result = decidedOrders(ctx.db, { search: input?.search, page: input?.page ?? 1 });
-    return { orders: result.orders.map(toOrderView), total: result.total, pageSize: ORDERS_PAGE_SIZE };
-  }),
+  decided: adminProcedure
+    .meta({ audit: true })
+    .input(searchAndPage)
+    .query(({ ctx, input }) => {
+      const result = decidedOrders(ctx.db, { search: input?.search, page: input?.page ?? 1 });
+      return { orders: result.orders.map(toOrderView), total: result.total, pageSize: ORDERS_PAGE_SIZE };
+    }),
 
   decide: adminProcedure
     .input(

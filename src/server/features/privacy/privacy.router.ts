@@ -67,5 +67,7 @@ export const privacyRouter = router({
   confirmErasure: publicProcedure.input(z.object({ token: requiredText(200) })).mutation(({ ctx, input }) => confirmErasure(ctx, input.token)),
 
   /** Erasure requests and their outcome, for the admins. */
-  erasures: adminProcedure.meta({ audit: true }).query(({ ctx }) => erasureList(ctx.db, ctx.now()).map((row) => ({ ...row, id: String(row.id), userId: String(row.userId) }))),
+  erasures: adminProcedure
+    .meta({ audit: true })
+    .query(({ ctx }) => erasureList(ctx.db, ctx.now()).map((row) => ({ ...row, id: String(row.id), userId: String(row.userId) }))),
 });

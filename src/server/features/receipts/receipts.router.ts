@@ -51,17 +51,20 @@ export const receiptsRouter = router({
   }),
 
   /** Receipts issued in a period (IST dates, both included), in number order, a page at a time, and the credit notes issued in it. */
-  list: adminProcedure.meta({ audit: true }).input(z.object({ ...period, page })).query(({ ctx, input }) => {
-    const bounds = periodBounds(input.from, input.to);
-    const result = receiptsInPeriod(ctx.db, bounds, input.page);
-    return {
-      receipts: result.rows.map(toReceiptView),
-      total: result.total,
-      amountPaise: result.amountPaise,
-      pageSize: RECEIPTS_PAGE_SIZE,
-      creditNotes: creditNotesInPeriod(ctx.db, bounds).map(toCreditNoteListRow),
-    };
-  }),
+  list: adminProcedure
+    .meta({ audit: true })
+    .input(z.object({ ...period, page }))
+    .query(({ ctx, input }) => {
+      const bounds = periodBounds(input.from, input.to);
+      const result = receiptsInPeriod(ctx.db, bounds, input.page);
+      return {
+        receipts: result.rows.map(toReceiptView),
+        total: result.total,
+        amountPaise: result.amountPaise,
+        pageSize: RECEIPTS_PAGE_SIZE,
+        creditNotes: creditNotesInPeriod(ctx.db, bounds).map(toCreditNoteListRow),
+      };
+    }),
 
   /** The same receipts and credit notes as a CSV file's text, for the accountant. */
   csv: adminProcedure
