@@ -6,6 +6,12 @@ export type Role = (typeof roles)[number];
 export const languages = ['en', 'mr'] as const;
 export type Language = (typeof languages)[number];
 
+/** How a person is told something: every message is a row of the notification outbox on one of these. */
+export const notificationChannels = ['email', 'whatsapp'] as const;
+export type NotificationChannelName = (typeof notificationChannels)[number];
+/** pending: waiting for (another) try; sent: the channel took it; failed: given up after the last try (an admin may retry). */
+export const notificationStatuses = ['pending', 'sent', 'failed'] as const;
+
 /**
  * Where an account stands towards "are you 18 or older?": an adult; a minor waiting for a
  * parent's verified consent; a minor whose parent consented. Null in the database: not asked yet.

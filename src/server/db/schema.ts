@@ -1,7 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { type AnySQLiteColumn, index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { encryptedText } from './encrypted-text.js';
-import { ageStatuses, discountCodeKinds, languages, orderStatuses, roles, tiers, ledgerKinds, paymentAlertKinds, paymentMethods } from '../../shared/domain.js';
+import {
+  ageStatuses,
+  discountCodeKinds,
+  languages,
+  notificationChannels,
+  notificationStatuses,
+  orderStatuses,
+  roles,
+  tiers,
+  ledgerKinds,
+  paymentAlertKinds,
+  paymentMethods,
+} from '../../shared/domain.js';
 import { dripModes, nameScripts } from '../../shared/learning.js';
 
 /**
@@ -36,6 +48,10 @@ export const users = sqliteTable(
     phone: text('phone'),
     /** The person lets the learners they brought see this phone as a WhatsApp contact (off unless they turn it on). */
     shareWhatsapp: integer('share_whatsapp', { mode: 'boolean' }).notNull().default(false),
+    /** 10 digits: where WhatsApp updates go, or null. Only used while whatsapp_opt_in_at is set. */
+    whatsappPhone: text('whatsapp_phone'),
+    /** When the person agreed to updates on WhatsApp (a consent of its own, DPDP Act s. 6); null: email only. */
+    whatsappOptInAt: integer('whatsapp_opt_in_at'),
     passwordHash: text('password_hash').notNull(),
     role: text('role', { enum: roles }).notNull().default('user'),
     referralCode: text('referral_code').notNull().unique(),
@@ -1046,3 +1062,46 @@ export const certificates = sqliteTable(
 
 export type QuizRow = typeof quizzes.$inferSelect;
 export type CertificateRow = typeof certificates.$inferSelect;
+
+/**
+ * The notification outbox: every message to a person, written in the transaction of the event it
+ * tells of and delivered by a worker after the commit, retried with backoff. The unique key (event,
+ * recipient, channel) means a message is never written, so never sent, twice.
+ */
+export const notifications = sqliteTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The event this message tells of, e.g. `order-approved:42`. */
+    eventKey: text('event_key').notNull(),
+    /** The account told, or null for someone without one (a sign-up's code, a parent asked to consent). */
+    userId: integer('user_id').references((): AnySQLiteColumn => users.id),
+    /** `user:<id>`, or the email address of someone without an account. */
+    recipient: text('recipient').notNull(),
+    channel: text('channel', { enum: notificationChannels }).notNull(),
+    /** The template, e.g. `order-approved`. */
+    kind: text('kind').notNull(),
+    lang: text('lang', { enum: languages }).notNull(),
+    /** JSON of what the template needs. */
+    payload: text('payload').notNull(),
+    status: text('status', { enum: notificationStatuses }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: integer('next_attempt_at').notNull(),
+    lastError: text('last_error'),
+    /** The provider's id for the sent message (WhatsApp's `wamid`), or null. */
+    providerMessageId: text('provider_message_id'),
+    /** The last delivery status the provider reported (WhatsApp: sent, delivered, read, failed). */
+    deliveryStatus: text('delivery_status'),
+    deliveryStatusAt: integer('delivery_status_at'),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [
+    uniqueIndex('notifications_once').on(t.eventKey, t.recipient, t.channel),
+    index('notifications_due').on(t.status, t.nextAttemptAt),
+    index('notifications_provider').on(t.providerMessageId),
+    index('notifications_user').on(t.userId),
+  ],
+);
+
+export type NotificationRow = typeof notifications.$inferSelect;
