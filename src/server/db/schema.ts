@@ -1105,3 +1105,23 @@ export const notifications = sqliteTable(
 );
 
 export type NotificationRow = typeof notifications.$inferSelect;
+
+/**
+ * The record of a consent to be told on a channel other than email (WhatsApp), given or withdrawn,
+ * kept apart from the privacy notice's consent because DPDP asks for each purpose's own: when, how
+ * (at sign-up, in the profile, by replying STOP), and to which number.
+ */
+export const channelConsents = sqliteTable(
+  'channel_consents',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: userColumn(),
+    channel: text('channel', { enum: ['whatsapp'] }).notNull(),
+    action: text('action', { enum: ['given', 'withdrawn'] }).notNull(),
+    via: text('via', { enum: ['register', 'profile', 'reply'] }).notNull(),
+    /** The number the consent was about; cleared when the person is erased. */
+    phone: text('phone'),
+    at: integer('at').notNull(),
+  },
+  (t) => [index('channel_consents_user').on(t.userId, t.at)],
+);
