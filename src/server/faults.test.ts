@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { cleanupsPerTest } from '../test/cleanups.js';
 import { createPackage, createUser, createUserWithToken } from '../test/factories.js';
+import { expectLedgerInvariants } from '../test/ledger-invariants.js';
 import { failToStart, spawnServer, type ServerProcess } from '../test/server-process.js';
 import { databaseFile, openDatabase, type Db } from './db/client.js';
 import { orders } from './db/schema.js';
@@ -37,27 +38,6 @@ function pendingOrder(db: Db, userId: number, packageId: number, amountPaise: nu
     .values({ userId, packageId, amountPaise, utr: String(utr), referrerId, buyerName: 'B', buyerEmail: 'b@example.com', createdAt: Date.now() })
     .returning()
     .get();
-}
-
-/** Checks the promises of the ledger over the whole database. */
-function ledgerInvariants(db: Db) {
-  expect(db.$client.pragma('integrity_check', { simple: true })).toBe('ok');
-  const orphanCommissions = db.get<{ n: number }>(sql`
-    select count(*) as n from ledger l left join orders o on o.id = l.order_id
-    where l.kind = 'commission' and (o.id is null or o.status != 'approved')`)!.n;
-  expect(orphanCommissions).toBe(0);
-  const doubled = db.get<{ n: number }>(
-    sql`select count(*) as n from (select order_id from ledger where kind = 'commission' group by order_id having count(*) > 1)`,
-  )!.n;
-  expect(doubled).toBe(0);
-  const drift = db.all(sql`
-    select u.id from users u
-    left join (select user_id,
-                      sum(case when kind in ('commission', 'correction') then amount_paise else 0 end) as earned,
-                      sum(case when kind = 'payout' then amount_paise else 0 end) as paid
-               from ledger group by user_id) l on l.user_id = u.id
-    where u.earned_paise != coalesce(l.earned, 0) or u.paid_paise != coalesce(l.paid, 0) or u.paid_paise > u.earned_paise`);
-  expect(drift).toEqual([]);
 }
 
 describe('start-up faults', () => {
@@ -165,7 +145,7 @@ describe('shutdown and crashes', () => {
 
     const after = openDatabase(databaseFile(dataDir));
     try {
-      ledgerInvariants(after);
+      expectLedgerInvariants(after);
       for (const orderId of approved) {
         const row = after.get<{ status: string; lines: number; owned: number }>(sql`
           select o.status as status,

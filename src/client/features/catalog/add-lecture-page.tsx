@@ -9,6 +9,7 @@ import { useCatalogAdminMessages } from './catalog-admin-messages';
 import { PackageSelect } from './package-select';
 import { usePackageLectures } from './use-package-lectures';
 import { SubmitButton } from '../../components/submit-button';
+import { LectureTitleAndLength } from './lecture-title-and-length';
 import { LecturesWithoutLength } from './lectures-without-length';
 import { EditLectureForm } from './edit-lecture-form';
 import { useSearchParams } from 'react-router';
@@ -97,16 +98,7 @@ export default function AddLecturePage() {
           value={video}
           onChange={setVideo}
         />
-        <TextField label={t('fields.title')} name="title" maxLength={200} value={title} onChange={setTitle} />
-        <TextField
-          label={t('fields.length')}
-          name="length"
-          inputMode="numeric"
-          autoComplete="off"
-          hint={t('fields.lengthHint')}
-          value={length}
-          onChange={setLength}
-        />
+        <LectureTitleAndLength title={title} onTitle={setTitle} length={length} onLength={setLength} />
         {problem && (
           <p className="admin-form__error" role="alert">
             {problem}

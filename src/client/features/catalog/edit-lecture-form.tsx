@@ -6,6 +6,7 @@ import { SubmitButton } from '../../components/submit-button';
 import { TextField } from '../../components/text-field';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useCatalogAdminMessages } from './catalog-admin-messages';
+import { LectureTitleAndLength } from './lecture-title-and-length';
 
 type Lecture = { id: string; title: string | null; video: string; lengthSeconds: number | null };
 
@@ -38,16 +39,7 @@ export function EditLectureForm({ lecture, number, onDone }: { lecture: Lecture;
   return (
     <form className="form admin-form admin-form--inline" noValidate onSubmit={submit} aria-label={t('editLecture.title', { number })}>
       <TextField label={t('fields.video')} name="video" type="url" inputMode="url" autoComplete="off" required value={video} onChange={setVideo} autoFocus />
-      <TextField label={t('fields.title')} name="title" maxLength={200} value={title} onChange={setTitle} />
-      <TextField
-        label={t('fields.length')}
-        name="length"
-        inputMode="numeric"
-        autoComplete="off"
-        hint={t('fields.lengthHint')}
-        value={length}
-        onChange={setLength}
-      />
+      <LectureTitleAndLength title={title} onTitle={setTitle} length={length} onLength={setLength} />
       {problem && (
         <p className="admin-form__error" role="alert">
           {problem}
