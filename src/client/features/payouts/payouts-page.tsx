@@ -20,8 +20,8 @@ import { QueryState } from '../../components/query-state';
 
 type Method = 'upi' | 'bank';
 
-function DetailsForm({ onDone }: { onDone: () => void }) {
-  const { t } = usePayoutsMessages();
+function DetailsForm({ holdDays, onDone }: { holdDays: number; onDone: () => void }) {
+  const { t, count } = usePayoutsMessages();
   const trpc = useTRPC();
   const refresh = useRefreshPayouts();
   const [method, setMethod] = useState<Method>('upi');
@@ -101,7 +101,7 @@ function DetailsForm({ onDone }: { onDone: () => void }) {
         onChange={setCurrentPassword}
         error={errors.currentPassword}
       />
-      <p className="muted">{t('details.note')}</p>
+      <p className="muted">{holdDays > 0 ? count('details.noteHeld', holdDays) : t('details.note')}</p>
       <div className="button-row">
         <button type="submit" className="button button--primary" disabled={save.isPending}>
           {t('details.save')}
@@ -225,14 +225,14 @@ function StatementSection() {
 type Mine = RouterOutputs['payouts']['mine'];
 
 /** Where payouts go (UPI or a bank account, and the PAN), and changing it. */
-function PayoutDetails({ details }: { details: Mine['details'] }) {
+function PayoutDetails({ details, holdDays }: { details: Mine['details']; holdDays: number }) {
   const { t } = usePayoutsMessages();
   const [editing, setEditing] = useState(false);
   return (
     <section aria-labelledby="details-title">
       <h2 id="details-title">{t('details.title')}</h2>
       {editing ? (
-        <DetailsForm onDone={() => setEditing(false)} />
+        <DetailsForm holdDays={holdDays} onDone={() => setEditing(false)} />
       ) : (
         <>
           {details ? (
@@ -405,7 +405,7 @@ export default function PayoutsPage() {
         <div className="page payouts">
           <h1>{t('title')}</h1>
           <PayoutsBalance balance={data.balance} />
-          <PayoutDetails details={data.details} />
+          <PayoutDetails details={data.details} holdDays={data.detailsHoldDays} />
           <PayoutRequest mine={data} />
           <PayoutLines lines={data.lines} requests={data.requests} usualDays={data.usualDays} />
           <StatementSection />

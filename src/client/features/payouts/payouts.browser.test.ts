@@ -83,6 +83,8 @@ describe.each([
 
     await page.getByRole('button', { name: text(mine, 'details.add') }).click();
     const holder = page.getByRole('textbox', { name: text(mine, 'details.holder') });
+    // The wait after a change is told in days, as configured (PAYOUT_DETAILS_HOLD_DAYS, 3 by default).
+    expect(await page.getByText(text(mine, 'details.noteHeld.other', { count: 3 })).isVisible()).toBe(true);
     await holder.fill(name);
     await page.getByRole('textbox', { name: text(mine, 'details.upi') }).fill('not a upi id');
     await page.getByRole('button', { name: text(mine, 'details.save') }).click();

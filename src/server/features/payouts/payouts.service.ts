@@ -212,6 +212,8 @@ export type PayoutsHome = {
   canRequest: boolean;
   /** Until when a request waits because the details were just changed (PAYOUT_DETAILS_HOLD_DAYS); null when not held. */
   detailsHeldUntil: number | null;
+  /** How many days payouts wait after the details change (PAYOUT_DETAILS_HOLD_DAYS; 0: they do not). */
+  detailsHoldDays: number;
   tdsEnabled: boolean;
   /** How many days a payout usually takes from the request to the money arriving (PAYOUT_USUAL_DAYS). */
   usualDays: number;
@@ -235,6 +237,7 @@ export function payoutsHome(db: Db, config: Config, userId: number, now = Date.n
     openRequest: open ? toRequestView(open) : null,
     canRequest: !!details && balance.requestablePaise > 0 && heldUntil === null,
     detailsHeldUntil: heldUntil,
+    detailsHoldDays: config.payoutDetailsHoldDays,
     tdsEnabled: config.tds.enabled,
     usualDays: config.payoutUsualDays,
     lines: lines.map(toPayoutLineView),
