@@ -179,9 +179,10 @@ export default function PendingOrdersPage() {
   const pending = useQuery({
     ...trpc.orders.pending.queryOptions({ search: query || undefined, page }),
     enabled: tab === 'pending',
-    // New orders show up without leaving the page: asked again every 20 s and when the window is focused again.
+    // New orders show up without leaving the page: asked again every 20 s and whenever the window is focused again
+    // ('always': the app's 30 s staleTime would otherwise skip a focus soon after the last answer).
     refetchInterval: PENDING_POLL_MS,
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: 'always',
     placeholderData: keepPreviousData,
   });
   const decided = useQuery({

@@ -21,7 +21,7 @@ export function useOrdersToCheck(): number {
   const count = useQuery({
     ...trpc.orders.pendingCount.queryOptions(undefined, { enabled: admin }),
     refetchInterval: PENDING_POLL_MS,
-    refetchOnWindowFocus: true,
+    refetchOnWindowFocus: 'always',
   });
   return admin ? (count.data?.count ?? 0) : 0;
 }

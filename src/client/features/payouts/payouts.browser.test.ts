@@ -6,7 +6,7 @@ import { type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { createUserWithToken, TEST_PASSWORD } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import type { TestApp } from '../../../test/test-app.js';
-import { interpolate, type Params } from '../../lib/i18n.js';
+import { catalogueText as text } from '../../../test/catalogue-text.js';
 import { formatRupees } from '../../../shared/money.js';
 import { validationMessages } from '../../../shared/validation-messages.js';
 import enDashboard from '../../locales/en/admin.json';
@@ -23,12 +23,6 @@ withAppAndBrowser((app, chromium) => {
   t = app;
   browser = chromium;
 });
-
-/** A text of a catalogue by its dotted key, filled in. */
-function text(catalogue: object, key: string, params?: Params): string {
-  const value = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], catalogue);
-  return interpolate(value as string, params);
-}
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; content: string; bom: boolean }> {
   const [download] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, undefined];
