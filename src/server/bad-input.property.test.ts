@@ -102,7 +102,7 @@ async function makeSamples(): Promise<Samples> {
     'privacy.answerAge': { adult: false, parentEmail: 'aai.pawar@example.com' },
     'privacy.parentConsent': { code: '123456' },
     'privacy.resendParentCode': { parentEmail: 'aai.pawar@example.com' },
-    'audit.entries': { from: '2026-11-01', to: '2026-11-30', action: 'orders.decide', page: 1 },
+    'audit.entries': { from: '2026-11-01', to: '2026-11-30', action: 'orders.decide', kind: 'actions', person: 'Asha', page: 1 },
     'orders.quote': { packageId: id(w.forSale), code: 'SALE10' },
     'orders.claimFree': { name: 'Asha', email: w.user.row.email, packageId: id(w.forSale), code: 'FREE100' },
     'discounts.codes': undefined,

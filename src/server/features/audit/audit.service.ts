@@ -3,10 +3,12 @@
  * procedures' middleware (trpc/trpc.ts), after it succeeded; a person's own erasure by the
  * privacy service. Nothing here or anywhere changes or deletes a row (the database refuses it).
  */
-import { and, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lt, notInArray, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { auditLog, users } from '../../db/schema.js';
 import { chainPending, ERASED_DETAIL } from './audit-chain.js';
+import { AUDITED_READS } from './audit-wording.js';
+import { containsPattern } from '../../lib/search.js';
 
 /** Input keys that name the record an action is about, most specific first. */
 const targetKeys = ['orderId', 'lineId', 'batchId', 'alertId', 'codeId', 'requestId', 'userId', 'packageId', 'lectureId', 'importId', 'id', 'utr'] as const;
@@ -146,8 +148,25 @@ export type AuditFilters = {
   to?: number | undefined;
   action?: string | undefined;
   actorId?: number | undefined;
+  /** Actions only, or only the audited reads of personal data; both when not given. */
+  kind?: 'actions' | 'reads' | undefined;
+  /** Entries by or about a person whose name or email contains this text. */
+  person?: string | undefined;
   page?: number | undefined;
 };
+
+/** Entries by the people whose name or email contains `text`, or about them (their account, orders, payout lines, codes). */
+function byOrAboutPerson(text: string) {
+  const pattern = containsPattern(text);
+  const people = sql`(select id from ${users} where ${users.name} like ${pattern} escape '\\' or ${users.email} like ${pattern} escape '\\')`;
+  return or(
+    sql`${auditLog.actorId} in ${people}`,
+    sql`(${auditLog.targetType} = 'user' and ${auditLog.targetId} in (select cast(id as text) from ${people}))`,
+    sql`(${auditLog.targetType} = 'order' and ${auditLog.targetId} in (select cast(id as text) from orders where user_id in ${people}))`,
+    sql`(${auditLog.targetType} = 'line' and ${auditLog.targetId} in (select cast(id as text) from payout_lines where user_id in ${people}))`,
+    sql`(${auditLog.targetType} = 'code' and ${auditLog.targetId} in (select cast(id as text) from discount_codes where affiliate_id in ${people}))`,
+  );
+}
 
 export const AUDIT_PAGE_SIZE = 100;
 
@@ -158,10 +177,16 @@ export function auditEntries(db: Db, filters: AuditFilters) {
     filters.to === undefined ? undefined : lt(auditLog.at, filters.to),
     filters.action ? eq(auditLog.action, filters.action) : undefined,
     filters.actorId === undefined ? undefined : eq(auditLog.actorId, filters.actorId),
+    filters.kind === 'reads'
+      ? inArray(auditLog.action, [...AUDITED_READS])
+      : filters.kind === 'actions'
+        ? notInArray(auditLog.action, [...AUDITED_READS])
+        : undefined,
+    filters.person?.trim() ? byOrAboutPerson(filters.person.trim()) : undefined,
   );
   const page = Math.max(1, filters.page ?? 1);
   const rows = db
-    .select({ entry: auditLog, actorName: users.name, actorEmail: users.email })
+    .select({ entry: auditLog, actorName: users.name, actorEmail: users.email, actorErasedAt: users.erasedAt })
     .from(auditLog)
     .leftJoin(users, eq(users.id, auditLog.actorId))
     .where(where)
