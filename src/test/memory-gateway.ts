@@ -1,4 +1,4 @@
-import type { GatewayPayment, PaymentGateway } from '../server/features/payments/gateway.js';
+import type { GatewayPayment, PaymentGateway } from '../server/lib/payment-gateway.js';
 
 /**
  * A payment gateway in memory, for property tests that run many sequences without a server: orders,

@@ -7,7 +7,7 @@ import { StartupError } from '../lib/data-dir.js';
 import { SetupGate } from '../features/auth/setup.service.js';
 import { createGateway } from '../features/payments/payments.service.js';
 import { signatureReadable } from '../features/certificates/certificates.service.js';
-import { createContextFactory, type AppDeps } from '../trpc/context.js';
+import type { AppDeps } from '../trpc/context.js';
 import { pagePaths } from '../../shared/page-paths.js';
 import type { BuildOptions } from './build-options.js';
 import { registerClientPages } from './client.plugin.js';
@@ -16,7 +16,7 @@ import { sendRequestError } from './error-reply.js';
 import { registerMailer, registerScheduledJobs } from './jobs.plugin.js';
 import { registerRest } from './rest.plugin.js';
 import { registerSecurity } from './security.plugin.js';
-import { registerTrpc } from './trpc.plugin.js';
+import { createContextFactory, registerTrpc } from './trpc.plugin.js';
 
 export type { BuildOptions } from './build-options.js';
 

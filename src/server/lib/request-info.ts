@@ -8,6 +8,9 @@ import { networkHash } from './network-hash.js';
  * language. Used by the tRPC context, the REST adapters and the HTTP hooks alike.
  */
 
+/** What the browser said about itself at login, to name the device in the device list. */
+export type DeviceInfo = { userAgent: string | null; deviceModel: string | null };
+
 /** The httpOnly cookie the app's own pages carry the session token in. */
 export const SESSION_COOKIE = 'session';
 

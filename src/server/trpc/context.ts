@@ -1,15 +1,29 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
+import type { AppError } from '../lib/errors.js';
 import type { Mailer } from '../lib/mailer.js';
-import { clientKey, type RateLimits } from '../lib/rate-limit.js';
-import type { Language } from '../../shared/domain.js';
-import { findSessionUser, type DeviceInfo, type SessionUser } from '../features/auth/sessions.service.js';
-import { keptUserAgent, modelFromHint } from '../features/auth/device-label.js';
-import type { SetupGate } from '../features/auth/setup.service.js';
-import type { PaymentGateway } from '../features/payments/gateway.js';
-import { DEVICE_COOKIE, DEVICE_DAYS } from '../features/auth/login-limiter.js';
-import { readToken, requestLanguage, SESSION_COOKIE } from '../lib/request-info.js';
+import type { PaymentGateway } from '../lib/payment-gateway.js';
+import type { RateLimits } from '../lib/rate-limit.js';
+import type { DeviceInfo } from '../lib/request-info.js';
+import type { AgeStatus, Language, Role } from '../../shared/domain.js';
+
+/**
+ * The context every procedure gets. The tRPC base imports no feature: the HTTP shell builds the
+ * context (http/trpc.plugin.ts) and puts into it what the base needs of features: the session
+ * lookup, the audit log's writer and the age gate.
+ */
+
+/** The one-time link that creates the first admin (features/auth/setup.service.ts implements it). */
+export type FirstAdminLink = {
+  isOpen(): boolean;
+  /** A new one-time token while there is no admin, else null. */
+  open(): string | null;
+  /** Checks the token without spending it. */
+  check(token: string): void;
+  /** Checks the token, runs `create` and closes the link only when it succeeded. */
+  spendWith<T>(token: string, create: () => T): T;
+};
 
 /** What every request shares: built once in buildApp. */
 export type AppDeps = {
@@ -21,9 +35,32 @@ export type AppDeps = {
   now: () => number;
   rateLimits: RateLimits;
   /** The one-time link that creates the first admin. */
-  setup: SetupGate;
+  setup: FirstAdminLink;
   /** The payment gateway of the PAYMENT_GATEWAY setting, or none (UPI with a UTR an admin checks). */
   gateway: PaymentGateway | null;
+};
+
+/** The signed-in person behind a session (features/auth/sessions.service.ts looks it up). */
+export type SessionUser = {
+  id: number;
+  name: string;
+  email: string;
+  role: Role;
+  lang: Language;
+  sessionId: number;
+  /** Where the account stands towards the age question (null: never asked): the age gate reads it. */
+  ageStatus: AgeStatus | null;
+};
+
+/** An admin's call as the audit log keeps it. */
+export type AuditedCall = { actorId: number | null; action: string; input: unknown; at: number };
+
+/** What the tRPC base needs of features, given to it by the HTTP shell. */
+export type ProcedureGuards = {
+  /** The audit log's writer (features/audit): every admin mutation, and the reads marked `audit`. */
+  audit: { mutation(call: AuditedCall): void; read(call: AuditedCall): void };
+  /** Why a signed-in account may not call this procedure yet (the age gate, features/privacy/age-gate.ts), or null. */
+  refusalFor(user: SessionUser, path: string): AppError | null;
 };
 
 export type RequestInfo = {
@@ -45,54 +82,8 @@ export type Context = AppDeps & {
   req: RequestInfo;
   /** The signed-in user, looked up on first use and remembered for the request. */
   sessionUser(): SessionUser | null;
+  guards: ProcedureGuards;
 };
 
-export function createContextFactory(deps: AppDeps) {
-  const secureCookie = deps.config.publicUrl.startsWith('https://');
-
-  return function createContext({ req, res }: { req: FastifyRequest; res: FastifyReply }): Context {
-    const token = readToken(req);
-    let looked = false;
-    let user: SessionUser | null = null;
-    return {
-      ...deps,
-      req: {
-        ip: clientKey(req.ip),
-        lang: requestLanguage(req),
-        token,
-        device: { userAgent: keptUserAgent(req.headers['user-agent']), deviceModel: modelFromHint(req.headers['sec-ch-ua-model']) },
-        setSessionCookie(value, expiresAt) {
-          res.setCookie(SESSION_COOKIE, value, {
-            httpOnly: true,
-            sameSite: 'lax',
-            secure: secureCookie,
-            path: '/',
-            expires: new Date(expiresAt),
-          });
-        },
-        clearSessionCookie() {
-          res.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
-        },
-        deviceCookie: req.cookies?.[DEVICE_COOKIE] || null,
-        setDeviceCookie(deviceCookie) {
-          res.setCookie(DEVICE_COOKIE, deviceCookie, {
-            httpOnly: true,
-            sameSite: 'lax',
-            secure: secureCookie,
-            path: '/',
-            maxAge: DEVICE_DAYS * 24 * 60 * 60,
-          });
-        },
-      },
-      sessionUser() {
-        if (!looked) {
-          looked = true;
-          user = token ? findSessionUser(deps.db, token, deps.now()) : null;
-        }
-        return user;
-      },
-    };
-  };
-}
-
-export type CreateContext = ReturnType<typeof createContextFactory>;
+/** Builds a request's context (http/trpc.plugin.ts): for tRPC's adapter and the REST rows alike. */
+export type CreateContext = (request: { req: FastifyRequest; res: FastifyReply }) => Context;

@@ -2,10 +2,7 @@ import { initTRPC, TRPCError } from '@trpc/server';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import { isAdminRole, type Language } from '../../shared/domain.js';
 import { describeError } from '../lib/errors.js';
-import type { SessionUser } from '../features/auth/sessions.service.js';
-import type { Context } from './context.js';
-import { recordAudit, recordAuditedRead } from '../features/audit/audit.service.js';
-import { ageGateRefusal } from '../features/privacy/age-gate.js';
+import type { Context, SessionUser } from './context.js';
 
 /** The shape of every tRPC error: a message in the request's language and a stable code. Never a stack. */
 export type AppErrorData = {
@@ -73,11 +70,11 @@ export function requireAdmin(ctx: Context): SessionUser {
 /**
  * Narrows the context to a signed-in user: `ctx.user` from here on, UNAUTHORIZED for a visitor;
  * an account the age gate holds (a minor waiting for a parent's consent, or never asked its age)
- * is refused what it may not do yet (features/privacy/age-gate.ts).
+ * is refused what it may not do yet (the context's guard: features/privacy/age-gate.ts).
  */
 const signedIn = t.middleware(({ ctx, path, next }) => {
   const user = requireUser(ctx);
-  const refusal = ageGateRefusal(user.ageStatus, path);
+  const refusal = ctx.guards.refusalFor(user, path);
   if (refusal) throw refusal;
   return next({ ctx: { user } });
 });
@@ -88,9 +85,10 @@ const signedInAdmin = t.middleware(({ ctx, next }) => next({ ctx: { user: requir
 export const protectedProcedure = t.procedure.use(signedIn);
 
 /**
- * Every admin action that succeeded goes into the audit log (features/audit): each mutation, and
- * the reads marked `audit` (those that show people's personal data in bulk or in full). A
- * middleware, so a procedure added later is logged without anyone remembering to.
+ * Every admin action that succeeded goes into the audit log (features/audit, through the
+ * context's writer): each mutation, and the reads marked `audit` (those that show people's
+ * personal data in bulk or in full). A middleware, so a procedure added later is logged without
+ * anyone remembering to.
  */
 const audited = t.middleware(async ({ ctx, next, path, type, meta, getRawInput }) => {
   const result = await next();
@@ -98,8 +96,8 @@ const audited = t.middleware(async ({ ctx, next, path, type, meta, getRawInput }
     // Every procedure that uses this middleware narrowed the context to its user first.
     const actor = (ctx as Context & { user?: SessionUser }).user;
     const entry = { actorId: actor?.id ?? null, action: path, input: await getRawInput(), at: ctx.now() };
-    if (type === 'mutation') recordAudit(ctx.db, entry);
-    else recordAuditedRead(ctx.db, entry);
+    if (type === 'mutation') ctx.guards.audit.mutation(entry);
+    else ctx.guards.audit.read(entry);
   }
   return result;
 });

@@ -9,7 +9,7 @@ import { authErrors } from './auth.errors.js';
 import type { Config } from '../../config.js';
 import { startSessionWithinDeviceLimit } from './devices.service.js';
 import { startLoginAttempt } from './login-limiter.js';
-import type { DeviceInfo } from './sessions.service.js';
+import type { DeviceInfo } from '../../lib/request-info.js';
 
 type Deps = { db: Db; now: () => number; rateLimits: RateLimits };
 type LoginDeps = Deps & { config: Pick<Config, 'maxDevicesPerLearner'> };

@@ -4,7 +4,8 @@ import type { Db, Queryable } from '../../db/client.js';
 import { sessions, type UserRow } from '../../db/schema.js';
 import { isAdminRole } from '../../../shared/domain.js';
 import { deviceErrors, deviceLimitReached } from './devices.errors.js';
-import { createSession, type DeviceInfo } from './sessions.service.js';
+import { createSession } from './sessions.service.js';
+import type { DeviceInfo } from '../../lib/request-info.js';
 import { toDeviceView, toRestDevice, type DeviceView } from './auth.views.js';
 import { deviceLabel } from './device-label.js';
 

@@ -2,26 +2,13 @@ import type { Statement } from 'better-sqlite3';
 import { eq } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
 import { sessions } from '../../db/schema.js';
-import type { AgeStatus, Language, Role } from '../../../shared/domain.js';
 import { readCache } from '../../lib/read-cache.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
 import { DAY_MS } from '../../../shared/ist.js';
+import type { DeviceInfo } from '../../lib/request-info.js';
+import type { SessionUser } from '../../trpc/context.js';
 
 export const SESSION_DAYS = 30;
-
-export type SessionUser = {
-  id: number;
-  name: string;
-  email: string;
-  role: Role;
-  lang: Language;
-  sessionId: number;
-  /** Where the account stands towards the age question (null: never asked): the age gate reads it. */
-  ageStatus: AgeStatus | null;
-};
-
-/** What the browser said about itself at login, to name the device in the device list. */
-export type DeviceInfo = { userAgent: string | null; deviceModel: string | null };
 
 /** Starts a session and answers its token: the only moment the token exists outside the client. */
 export function createSession(

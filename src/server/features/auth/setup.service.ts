@@ -7,13 +7,14 @@ import { timingSafeEqual } from 'node:crypto';
 import { hasAnyAdmin, saveAdmin } from './accounts.service.js';
 import { authErrors } from './auth.errors.js';
 import { createSession } from './sessions.service.js';
+import type { FirstAdminLink } from '../../trpc/context.js';
 
 /**
  * The first admin. While the database has no admin, a one-time link (printed in the server
  * log) lets its holder create the superadmin; once any admin exists the page is closed for good.
  * The token lives only in this process's memory, as a hash.
  */
-export class SetupGate {
+export class SetupGate implements FirstAdminLink {
   private tokenHash: string | null = null;
 
   constructor(private readonly db: Db) {}
@@ -58,7 +59,7 @@ export class SetupGate {
 const setupPerIp = { points: 10, durationSeconds: 15 * 60 };
 
 export async function completeSetup(
-  deps: { db: Db; now: () => number; rateLimits: RateLimits; setup: SetupGate },
+  deps: { db: Db; now: () => number; rateLimits: RateLimits; setup: FirstAdminLink },
   input: { token: string; name: string; email: string; phone: string | null; password: string; ip: string },
 ): Promise<{ user: UserRow; token: string; expiresAt: number }> {
   await deps.rateLimits.get('setup:ip', setupPerIp).hit(input.ip);

@@ -27,7 +27,7 @@ import {
 } from '../orders/orders.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
 import { orderErrors } from '../orders/orders.errors.js';
-import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from './gateway.js';
+import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from '../../lib/payment-gateway.js';
 import { paymentErrors } from './payments.errors.js';
 import { razorpayGateway } from './razorpay.js';
 

@@ -12,7 +12,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../../config.js';
-import { GatewayUnavailableError, type GatewayEvent, type GatewayPayment, type PaymentGateway } from './gateway.js';
+import { GatewayUnavailableError, type GatewayEvent, type GatewayPayment, type PaymentGateway } from '../../lib/payment-gateway.js';
 
 type RazorpayConfig = NonNullable<Config['gateway']>;
 

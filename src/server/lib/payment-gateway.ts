@@ -1,8 +1,9 @@
 /**
  * What the app needs of a payment gateway, whichever it is. Razorpay implements it
- * (razorpay.ts); a second provider (Cashfree, PhonePe) implements the same few calls and
- * `createGateway` (payments.service.ts) picks it by the PAYMENT_GATEWAY setting. Amounts are
- * integer paise.
+ * (features/payments/razorpay.ts); a second provider (Cashfree, PhonePe) implements the same few
+ * calls and `createGateway` (features/payments/payments.service.ts) picks it by the
+ * PAYMENT_GATEWAY setting. Amounts are integer paise. The contract lives in lib because every
+ * request's context carries the gateway, and the tRPC base imports no feature.
  */
 
 /** A payment as the gateway reports it now. */
