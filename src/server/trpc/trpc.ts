@@ -48,6 +48,9 @@ const t = initTRPC
 
 export const router = t.router;
 
+/** One router of two features' procedures under one name (root-router.ts): the path a client calls stays, the folders stay apart. */
+export const mergeRouters = t.mergeRouters;
+
 /** Callers of a router's procedures on the server (the REST rows): the whole chain of middlewares, as over HTTP. */
 export const createCallerFactory = t.createCallerFactory;
 

@@ -1,14 +1,13 @@
 import { z } from 'zod';
-import { emailAddress, entityId, rupeeAmount } from '../../../shared/schemas.js';
-import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
+import { entityId } from '../../../shared/schemas.js';
+import { protectedProcedure, router } from '../../trpc/trpc.js';
 import { requireOwnerOrAdmin } from '../../lib/owner-or-admin.js';
 import { affiliateErrors } from './affiliate.errors.js';
 import { affiliatesOf } from './affiliates.service.js';
 import { dashboardOf } from './dashboard.service.js';
 import { earningsHistory, purchasesOfReferred } from './earnings-history.service.js';
 import { leaderboardPeriods, leaderboardView } from './leaderboard.service.js';
-import { payEarnings } from '../payouts/direct-payouts.service.js';
-import { toAffiliateView, toCommissionLineView, toPaidView } from './affiliate.views.js';
+import { toAffiliateView, toCommissionLineView } from './affiliate.views.js';
 
 export const affiliateRouter = router({
   /** A user's earnings cards, tier and payouts: their own, or anyone's for an admin. */
@@ -29,10 +28,4 @@ export const affiliateRouter = router({
 
   /** The signed-in user's own commissions, newest first: buyer's first name, package, amount, date. */
   earningsHistory: protectedProcedure.query(({ ctx }) => earningsHistory(ctx.db, ctx.user.id).map(toCommissionLineView)),
-
-  /** Records a payout to a user and emails them ("send earnings email"). */
-  pay: adminProcedure.input(z.object({ email: emailAddress, amount: rupeeAmount })).mutation(({ ctx, input }) => {
-    const payout = payEarnings(ctx, ctx.user.id, { email: input.email, amountPaise: input.amount });
-    return { payout: toPaidView(payout) };
-  }),
 });

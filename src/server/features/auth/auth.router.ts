@@ -20,13 +20,13 @@ import { toMeView, toSponsorView, toUploadedPictureView } from './auth.views.js'
 import { requestPasswordReset, resetPassword } from './password-reset.service.js';
 import { changePassword, meOf, setProfileImage, updateProfile } from './account-edit.service.js';
 import { register, resendCode, verify } from './registration.service.js';
-import { privacyErrors } from '../privacy/privacy.errors.js';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import { startSessionWithinDeviceLimit } from './devices.service.js';
 import { revokeSession } from './sessions.service.js';
 import { completeSetup } from './setup.service.js';
 import { accountErrors } from '../../lib/account.errors.js';
 import { requireOwnerOrAdmin } from '../../lib/owner-or-admin.js';
+import { authErrors } from './auth.errors.js';
 
 const password = z.string({ error: 'REQUIRED' }).min(1, 'REQUIRED').max(200, 'TEXT_TOO_LONG');
 const token = requiredText(200);
@@ -36,9 +36,16 @@ const optionalPhone = z.preprocess((value) => (value === '' ? undefined : value)
 /**
  * Identity: accounts, sessions, logins, and the account's own edits. The signed-in user's profile
  * (with their packages and earnings) is not identity's to build: `profileOf` is handed in by the
- * root router (features/profile), and answers `auth.profile` and the user of a login.
+ * root router (features/profile), and answers `auth.profile` and the user of a login. Nor is a
+ * parent's consent: `askParentConsent` (features/privacy) emails the parent of a minor who signed up.
  */
-export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: AppDeps, userId: number) => Profile }) {
+export function createAuthRouter<Profile>({
+  profileOf,
+  askParentConsent,
+}: {
+  profileOf: (deps: AppDeps, userId: number) => Profile;
+  askParentConsent: (deps: AppDeps, userId: number, parentEmail: string) => Promise<void>;
+}) {
   return router({
     /** The signed-in user, or null for a visitor. */
     me: publicProcedure.query(({ ctx }) => {
@@ -84,8 +91,8 @@ export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: App
           }),
       )
       .mutation(async ({ ctx, input }) => {
-        if (input.consent === false) throw privacyErrors.CONSENT_REQUIRED();
-        if (input.adult === false && input.parentEmail === input.email) throw privacyErrors.PARENT_EMAIL_OWN();
+        if (input.consent === false) throw authErrors.CONSENT_REQUIRED();
+        if (input.adult === false && input.parentEmail === input.email) throw authErrors.PARENT_EMAIL_OWN();
         const { activationToken } = await register(ctx, {
           name: input.name,
           email: input.email,
@@ -107,7 +114,9 @@ export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: App
      * learner goes straight back to what they were doing.
      */
     verify: publicProcedure.input(z.object({ activationToken: token, otp, signIn: z.boolean().optional() })).mutation(async ({ ctx, input }) => {
-      const user = await verify(ctx, { activationToken: input.activationToken, otp: input.otp, ip: ctx.req.ip });
+      const user = await verify(ctx, { activationToken: input.activationToken, otp: input.otp, ip: ctx.req.ip }, (userId, parentEmail) =>
+        askParentConsent(ctx, userId, parentEmail),
+      );
       if (!input.signIn) return { user: null };
       const session = startSessionWithinDeviceLimit(ctx, user, ctx.req.device);
       ctx.req.setSessionCookie(session.token, session.expiresAt);

@@ -11,7 +11,6 @@ import { findActiveUser, findActiveUserByEmail, findActiveUserByReferralCode, in
 import { alreadyRegisteredEmail, verificationCodeEmail } from './auth.emails.js';
 import { authErrors, resendTooSoon, wrongCode } from './auth.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
-import { sendParentCode } from '../privacy/parental-consent.service.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; rateLimits: RateLimits };
 
@@ -144,9 +143,14 @@ function findPending(deps: Deps, activationToken: string): PendingRow {
 
 /**
  * Checks the code and creates the account. Each try is counted before the code is checked, so
- * parallel guesses cannot get past the limit of MAX_CODE_TRIES.
+ * parallel guesses cannot get past the limit of MAX_CODE_TRIES. A minor's new account waits for
+ * their parent: `askParentConsent` (features/privacy) emails the parent the code that gives consent.
  */
-export async function verify(deps: Deps, input: { activationToken: string; otp: string; ip: string }): Promise<UserRow> {
+export async function verify(
+  deps: Deps,
+  input: { activationToken: string; otp: string; ip: string },
+  askParentConsent: (userId: number, parentEmail: string) => Promise<void>,
+): Promise<UserRow> {
   await deps.rateLimits.get('verify:ip', registrationLimits.verifyPerIp).hit(input.ip);
   const pending = findPending(deps, input.activationToken);
   if (pending.otpTriesTotal >= MAX_REGISTRATION_TRIES) throw authErrors.REGISTRATION_LOCKED();
@@ -188,8 +192,7 @@ export async function verify(deps: Deps, input: { activationToken: string; otp: 
     db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, pending.email)).run();
     return user;
   });
-  // A minor's account waits for their parent, who is emailed the code that gives consent.
-  if (made.ageStatus === 'minor_waiting' && pending.parentEmail) await sendParentCode(deps, made.id, pending.parentEmail);
+  if (made.ageStatus === 'minor_waiting' && pending.parentEmail) await askParentConsent(made.id, pending.parentEmail);
   return made;
 }
 

@@ -49,11 +49,6 @@ export function packageById(db: Queryable, id: number): PackageRow {
   ).get({ id })!;
 }
 
-/** Throws PACKAGE_NOT_FOUND unless a package with this id exists (an archived one counts). */
-export function requirePackage(db: Queryable, id: number): void {
-  if (!db.select({ id: packages.id }).from(packages).where(eq(packages.id, id)).get()) throw catalogErrors.PACKAGE_NOT_FOUND();
-}
-
 export function findPackage(db: Db, id: number): PackageWithCount | undefined {
   const row = db.select({ package: packages, lectureCount }).from(packages).where(eq(packages.id, id)).get();
   return row ? { ...row.package, lectureCount: row.lectureCount } : undefined;

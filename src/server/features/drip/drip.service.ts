@@ -1,5 +1,5 @@
 /**
- * Drip: a package's lectures opening on a schedule after purchase (docs/decisions/013-drip.md). A package
+ * Drip: a package's lectures opening on a schedule after purchase (docs/operations.md, "Learning"). A package
  * without a schedule opens everything at purchase, as before. The server never hands out the link
  * of a lecture that is not open for the asker: the catalogue filters every list of links here.
  */
@@ -11,7 +11,7 @@ import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { formatIstDate } from '../../../shared/ist.js';
 import { type DripMode, lectureOpensAt, MAX_OPEN_AFTER_DAYS } from '../../../shared/learning.js';
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
-import { requirePackage } from '../catalog/catalog.service.js';
+import { requirePackage } from '../../lib/packages.js';
 import { dripErrors } from './drip.errors.js';
 import { lectureOpenedEmail } from './drip.emails.js';
 
@@ -172,7 +172,8 @@ export function notifyOpenedLectures(deps: JobDeps): { emailed: number } {
 }
 
 function isAccessTakenBack(db: Queryable, userId: number, packageId: number): boolean {
-  // The catalogue's access rule reads this table too (drip cannot use the catalogue: the catalogue uses drip).
+  // The catalogue's access rule (catalog/access.service.ts) reads this table too. Drip reads it
+  // itself: drip sits below the catalogue, whose lecture links go through drip (server-layers.test.ts).
   const revoked = db
     .select({ id: packageAccessRevocations.id })
     .from(packageAccessRevocations)

@@ -1,15 +1,13 @@
 import { z } from 'zod';
-import { entityId, requiredText, utr } from '../../../shared/schemas.js';
+import { entityId, requiredText } from '../../../shared/schemas.js';
 import { parsePeriod, parseQuarter } from '../../../shared/financial-year.js';
 import { bankReference, payoutDetailsInput } from '../../../shared/payout-details.js';
 import { currentPassword } from '../../lib/password-confirm.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { findActiveUser } from '../auth/accounts.service.js';
-import { reverseOrder } from '../orders/order-reversal.service.js';
 import { batchView, exportBatch, makeBatch, markLineFailed, markLinePaid, payoutsOverview, recentBatches } from './batches.service.js';
 import { cancelPayoutRequest, clearCommissionHold, payoutsHome, requestPayout, savePayoutDetailsWithPassword } from './payouts.service.js';
 import { statementCsv, statementOf, tdsRegister, tdsRegisterCsv } from './earning-statements.service.js';
-import { toReversalView } from './payouts.views.js';
 
 const period = z
   .string({ error: 'PERIOD_INVALID' })
@@ -112,10 +110,4 @@ export const payoutsRouter = router({
       const register = tdsRegister(ctx.db, input.quarter);
       return { ...tdsRegisterCsv(input.quarter, register), count: register.rows.length, deposits: register.deposits };
     }),
-
-  /** Takes back an approved order by its UTR: the package, and the commission by a correction line. */
-  reverseOrder: adminProcedure.input(z.object({ utr, reason })).mutation(({ ctx, input }) => {
-    const reversal = reverseOrder(ctx, ctx.user.id, input);
-    return toReversalView(reversal);
-  }),
 });

@@ -157,8 +157,3 @@ export type BatchResult = { batchId: string; lines: number; skipped: (Omit<Skipp
 export function toBatchResult(batchId: number, lines: number, skipped: SkippedPerson[]): BatchResult {
   return { batchId: String(batchId), lines, skipped: skipped.map((person) => ({ ...person, userId: String(person.userId) })) };
 }
-
-/** An order just reversed: which, and the commission taken back. */
-export function toReversalView(reversal: { orderId: number; commissionPaise: number }): { orderId: string; commissionPaise: number } {
-  return { orderId: String(reversal.orderId), commissionPaise: reversal.commissionPaise };
-}

@@ -70,7 +70,7 @@ export async function sendParentCode(deps: Deps, userId: number, parentEmail?: s
   const existing = deps.db.select().from(parentalConsents).where(eq(parentalConsents.userId, userId)).get();
   const to = (parentEmail ?? existing?.parentEmail)?.toLowerCase();
   if (!to) throw privacyErrors.NO_PARENT_CONSENT_WAITING();
-  if (to === child.email.toLowerCase()) throw privacyErrors.PARENT_EMAIL_OWN();
+  if (to === child.email.toLowerCase()) throw authErrors.PARENT_EMAIL_OWN();
   if (existing && existing.triesTotal >= MAX_PARENT_TRIES_TOTAL) throw privacyErrors.PARENT_CODE_LOCKED();
   const now = deps.now();
   if (existing) {
@@ -140,7 +140,7 @@ export async function consentAsParent(deps: Deps, userId: number, code: string):
 export async function answerAge(deps: Deps, userId: number, input: { adult: boolean; parentEmail?: string | undefined }): Promise<void> {
   const user = activeUser(deps.db, userId);
   if (user.ageStatus !== null) throw privacyErrors.AGE_ANSWERED();
-  if (!input.adult && input.parentEmail?.toLowerCase() === user.email.toLowerCase()) throw privacyErrors.PARENT_EMAIL_OWN();
+  if (!input.adult && input.parentEmail?.toLowerCase() === user.email.toLowerCase()) throw authErrors.PARENT_EMAIL_OWN();
   const answered = deps.db
     .update(users)
     .set({ ageStatus: input.adult ? 'adult' : 'minor_waiting' })

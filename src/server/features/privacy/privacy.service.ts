@@ -278,7 +278,7 @@ export async function requestErasure(deps: Deps, userId: number, password: strin
  * access, payout details, consents and password links deleted; the account's name, email, phone,
  * picture, password and referral code replaced; its orders, receipts, ledger lines, payout and TDS
  * records kept with the name and contact replaced (the law keeps them eight years). What the
- * person was still owed is written down by a correction line (docs/decisions/017-erasure-keeps-money-records.md).
+ * person was still owed is written down by a correction line (docs/operations.md, "Personal data").
  */
 export async function confirmErasure(deps: Deps, token: string): Promise<{ erasedAt: number }> {
   const now = deps.now();

@@ -13,7 +13,7 @@ import type { RateLimits } from '../../lib/rate-limit.js';
 import { isAdminRole } from '../../../shared/domain.js';
 import type { Viewer } from '../catalog/access.service.js';
 import { catalogErrors } from '../catalog/catalog.errors.js';
-import { requirePackage } from '../catalog/catalog.service.js';
+import { requirePackage } from '../../lib/packages.js';
 import { requireWatchAccess } from '../catalog/lectures.service.js';
 import { lectureOpenings } from '../drip/drip.service.js';
 import { quizErrors, quizWait } from './quizzes.errors.js';
