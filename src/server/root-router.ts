@@ -19,6 +19,7 @@ import { dripRouter } from './features/drip/drip.router.js';
 import { quizzesRouter } from './features/quizzes/quizzes.router.js';
 import { certificatesRouter } from './features/certificates/certificates.router.js';
 import { learningReportRouter } from './features/learning-report/learning-report.router.js';
+import { whatsappRouter } from './features/whatsapp/whatsapp.router.js';
 import { router } from './trpc/trpc.js';
 
 /**
@@ -47,6 +48,7 @@ export const appRouter = router({
   quizzes: quizzesRouter,
   certificates: certificatesRouter,
   learningReport: learningReportRouter,
+  whatsapp: whatsappRouter,
 });
 
 export type AppRouter = typeof appRouter;
