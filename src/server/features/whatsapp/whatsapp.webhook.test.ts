@@ -161,3 +161,14 @@ describe('without the WhatsApp settings', () => {
     }
   });
 });
+
+describe('refused calls', () => {
+  it('are limited per address: past 30 in 15 minutes even a good call waits (429)', async () => {
+    const payload = fake.envelope({ statuses: [] });
+    let status = 0;
+    for (let attempt = 0; attempt < 31 && status !== 429; attempt++) status = (await fake.post(t.url, payload, { unsigned: true })).status;
+    expect(status).toBe(429);
+    expect((await fake.post(t.url, payload)).status).toBe(429);
+    expect((await fetch(`${hook()}?hub.mode=subscribe&hub.verify_token=${encodeURIComponent(fakeWhatsApp.verifyToken)}&hub.challenge=1`)).status).toBe(429);
+  });
+});
