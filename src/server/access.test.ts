@@ -5,6 +5,7 @@ import { makePng } from '../test/images.js';
 import { postForm } from '../test/multipart.js';
 import { CSV_TYPE, hdfcStatement, toCsv } from '../test/statements.js';
 import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
+import { whatsAppEnv } from '../test/fake-graph-api.js';
 import { allProcedures, callProcedure, trpcData } from '../test/trpc-http.js';
 import { decideOrder } from './features/orders/orders.service.js';
 import { reverseOrder } from './features/orders/order-reversal.service.js';
@@ -492,6 +493,10 @@ const procedures: Record<string, ProcedureCell> = {
     },
     expect: adminOnly(),
   },
+  // WhatsApp updates: one's own choice; the report is the admins'
+  'whatsapp.choice': { expect: signedIn, check: (_actor, data) => expect(data).toMatchObject({ available: true }) },
+  'whatsapp.setChoice': { input: () => ({ on: true, phone: '9876543210', consent: true }), expect: signedIn },
+  'whatsapp.report': { expect: adminOnly(), check: (_actor, data) => expect(data).toMatchObject({ enabled: true, months: expect.any(Array) }) },
   'learningReport.packages': { expect: adminOnly() },
   'learningReport.stuck': { input: (w) => ({ packageId: id(w.owned), days: 1 }), expect: adminOnly() },
 
@@ -726,7 +731,7 @@ const restCalls: Record<string, RestCell> = {
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
-  t = await startTestApp({ env: gatewayEnv(fake.url), build: { reconcileGateway: false } });
+  t = await startTestApp({ env: { ...gatewayEnv(fake.url), ...whatsAppEnv('http://127.0.0.1:9') }, build: { reconcileGateway: false } });
   png = await makePng(64, 64);
   staff = await createStaff(t);
   const w = await buildWorld(t, staff);

@@ -1,4 +1,5 @@
 import { gatewayEnv, startFakeRazorpay, type FakeRazorpay } from '../test/fake-razorpay.js';
+import { whatsAppEnv } from '../test/fake-graph-api.js';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -173,6 +174,9 @@ async function makeSamples(): Promise<Samples> {
     'certificates.revoke': { number: 'MS-7K3F-9QX2-HW4P', reason: 'Shared the account' },
     'certificates.restore': { number: 'MS-7K3F-9QX2-HW4P', reason: 'Checked: not shared' },
     'certificates.correctName': { userId: id(w.user.row), name: 'आशा सुनील पवार', reason: 'Spelling asked by the learner' },
+    'whatsapp.choice': undefined,
+    'whatsapp.setChoice': { on: true, phone: '9876543210', consent: true },
+    'whatsapp.report': undefined,
     'learningReport.packages': undefined,
     'learningReport.stuck': { packageId: id(w.owned), days: 14 },
     'receipts.mine': undefined,
@@ -311,7 +315,7 @@ const overJson = (value: unknown) => (value === undefined ? undefined : JSON.par
 
 beforeAll(async () => {
   fake = await startFakeRazorpay();
-  t = await startTestApp({ env: gatewayEnv(fake.url), build: { reconcileGateway: false } });
+  t = await startTestApp({ env: { ...gatewayEnv(fake.url), ...whatsAppEnv('http://127.0.0.1:9') }, build: { reconcileGateway: false } });
   const staff = await createStaff(t);
   superadminId = staff.superadmin.id;
   w = await buildWorld(t, staff);

@@ -135,6 +135,52 @@ describe('settings', () => {
     expect(loadConfig({ PAYMENT_GATEWAY: 'razorpay', ...keys, RAZORPAY_API_URL: 'http://127.0.0.1:4010' }).gateway?.apiUrl).toBe('http://127.0.0.1:4010');
   });
 
+  it('turns WhatsApp on with all four WHATSAPP_ keys, and stops on a partial set naming the missing one', () => {
+    expect(loadConfig({}).whatsapp).toBeNull();
+    const keys = {
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_ACCESS_TOKEN: 'EAAGm0PX4ZCpsBAKZCZCtoken1234567890',
+      WHATSAPP_APP_SECRET: '0123456789abcdef0123456789abcdef',
+      WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'a phrase we chose',
+    };
+    const whatsapp = loadConfig(keys).whatsapp;
+    expect(whatsapp).toMatchObject({
+      phoneNumberId: '106540352242922',
+      apiUrl: 'https://graph.facebook.com/v27.0',
+      languages: { mr: 'mr', en: 'en' },
+      messagePriceCentipaise: 1150,
+    });
+    expect(whatsapp?.templates['payout-paid']).toBe('payout_paid_with_tds');
+    const problems = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+        return '';
+      } catch (error) {
+        return (error as Error).message;
+      }
+    };
+    const partial = problems({ WHATSAPP_PHONE_NUMBER_ID: keys.WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET: keys.WHATSAPP_APP_SECRET });
+    expect(partial).toContain('WHATSAPP_ACCESS_TOKEN: expected a value when WHATSAPP_PHONE_NUMBER_ID is set');
+    expect(partial).toContain('WHATSAPP_WEBHOOK_VERIFY_TOKEN: expected a value');
+    expect(partial).not.toContain('WHATSAPP_APP_SECRET:');
+    expect(problems({ ...keys, WHATSAPP_API_URL: 'http://graph.example.com/v27.0' })).toContain('WHATSAPP_API_URL: expected an https:// address');
+    expect(loadConfig({ ...keys, WHATSAPP_API_URL: 'http://127.0.0.1:4011' }).whatsapp?.apiUrl).toBe('http://127.0.0.1:4011');
+    expect(
+      loadConfig({ ...keys, WHATSAPP_TEMPLATES: 'order-approved=access_v2', WHATSAPP_LANGUAGE_EN: 'en_US', WHATSAPP_MESSAGE_PRICE_PAISE: '12' }).whatsapp,
+    ).toMatchObject({
+      templates: { 'order-approved': 'access_v2', 'order-rejected': 'payment_rejected_reason' },
+      languages: { en: 'en_US' },
+      messagePriceCentipaise: 1200,
+    });
+    expect(problems({ ...keys, WHATSAPP_TEMPLATES: 'welcome=hello' })).toContain('WHATSAPP_TEMPLATES: expected kind=template_name pairs');
+    expect(problems({ ...keys, WHATSAPP_LANGUAGE_MR: 'Marathi' })).toContain('WHATSAPP_LANGUAGE_MR: expected a language code');
+    expect(problems({ ...keys, WHATSAPP_MESSAGE_PRICE_PAISE: '11.555' })).toContain('WHATSAPP_MESSAGE_PRICE_PAISE: expected paise per message');
+    const secrets = problems({ ...keys, WHATSAPP_ACCESS_TOKEN: 'bad token!', WHATSAPP_WEBHOOK_VERIFY_TOKEN: 'short' });
+    expect(secrets).toContain('WHATSAPP_ACCESS_TOKEN:');
+    expect(secrets).not.toContain('bad token!');
+    expect(secrets).not.toContain('"short"');
+  });
+
   it('never repeats a secret setting’s value in its message', () => {
     const message = (() => {
       try {

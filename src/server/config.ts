@@ -7,6 +7,7 @@ import { stateCodes } from '../shared/indian-states.js';
 import { parseRupees } from '../shared/money.js';
 import { percentage } from '../shared/schemas.js';
 import { parseDataKey } from './lib/data-crypto.js';
+import { whatsAppKinds, type WhatsAppKind } from './features/notifications/channel.js';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -119,6 +120,71 @@ function percent(fallback: number) {
     percentage(0, { invalid: 'expected a number from 0 to 100', decimals: 'expected at most two decimals' }).default(fallback),
   );
 }
+
+/** The template each WhatsApp message is sent with unless WHATSAPP_TEMPLATES names another (docs/whatsapp.md gives their texts). */
+const defaultWhatsAppTemplates: Record<WhatsAppKind, string> = {
+  'payment-received': 'payment_received_checking',
+  'order-approved': 'course_access_granted',
+  'order-rejected': 'payment_rejected_reason',
+  'payout-paid': 'payout_paid_with_tds',
+  'lecture-opened': 'lecture_unlocked',
+  'certificate-issued': 'certificate_issued',
+};
+
+/** WHATSAPP_TEMPLATES: `kind=template_name` pairs, comma-separated, each replacing that kind's default name. */
+const whatsAppTemplateNames = z.preprocess(
+  emptyAsUndefined,
+  z
+    .string()
+    .default('')
+    .transform((raw, ctx): Record<WhatsAppKind, string> => {
+      const names = { ...defaultWhatsAppTemplates };
+      for (const pair of raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter(Boolean)) {
+        const [kind = '', name = ''] = pair.split('=').map((part) => part.trim());
+        if (!(whatsAppKinds as readonly string[]).includes(kind)) {
+          ctx.addIssue({ code: 'custom', message: `expected kind=template_name pairs whose kind is one of ${whatsAppKinds.join(', ')}, got "${kind}"` });
+          return z.NEVER;
+        }
+        if (!/^[a-z0-9_]{1,512}$/.test(name)) {
+          ctx.addIssue({ code: 'custom', message: `expected a template name of lowercase letters, digits and underscores for ${kind}` });
+          return z.NEVER;
+        }
+        names[kind as WhatsAppKind] = name;
+      }
+      return names;
+    }),
+);
+
+/** A language code as Meta names a template's language: `mr`, `en`, `en_US`, `en_GB`. */
+function whatsAppLanguage(fallback: string) {
+  return z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'expected a language code as Meta writes it, such as mr, en or en_US')
+      .default(fallback),
+  );
+}
+
+/** The price of one WhatsApp message in paise, at most two decimals (Meta's India utility rate is ₹0.115: 11.5), kept in hundredths of a paisa. */
+const whatsAppPrice = z
+  .preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('11.5')
+      .transform((raw, ctx) => {
+        if (!/^\d{1,5}(\.\d{1,2})?$/.test(raw.trim())) {
+          ctx.addIssue({ code: 'custom', message: 'expected paise per message, at most two decimals, such as 11.5' });
+          return z.NEVER;
+        }
+        return Math.round(Number(raw) * 100);
+      }),
+  )
+  .meta({ default: '`11.5`' });
 
 /**
  * The environment's settings. Each has one description for operators (`describe`, or `meta`'s
@@ -419,6 +485,50 @@ export const envSchema = z.object({
   RAZORPAY_API_URL: z
     .preprocess(emptyAsUndefined, httpUrl.default('https://api.razorpay.com'))
     .describe("where Razorpay's API answers; only tests change it, to a fake on this machine (plain `http://` is refused elsewhere)"),
+  WHATSAPP_PHONE_NUMBER_ID: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^\d{5,25}$/, "expected the phone number id from the app's WhatsApp > API Setup page (digits)")
+        .optional(),
+    )
+    .describe(
+      "WhatsApp updates through Meta's Cloud API ([whatsapp.md](whatsapp.md)): the phone number id of the business number; the four `WHATSAPP_` keys (this, the token, the app secret, the verify token) go together, and a partial set stops the start naming the missing one",
+    ),
+  WHATSAPP_ACCESS_TOKEN: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{20,1000}$/, "expected a System User's permanent access token from Meta's Business Settings")
+        .optional(),
+    )
+    .describe("a System User's permanent access token with `whatsapp_business_messaging`; never repeated in a message or a log"),
+  WHATSAPP_APP_SECRET: z
+    .preprocess(
+      emptyAsUndefined,
+      z
+        .string()
+        .regex(/^[A-Za-z0-9]{16,128}$/, "expected the app secret from the app's Settings > Basic page (letters and digits)")
+        .optional(),
+    )
+    .describe("the Meta app's secret: every webhook call is checked against it (`X-Hub-Signature-256`); never repeated in a message"),
+  WHATSAPP_WEBHOOK_VERIFY_TOKEN: z
+    .preprocess(emptyAsUndefined, z.string().min(12, "expected at least 12 characters, chosen by you and typed into Meta's webhook setup").max(200).optional())
+    .describe("a phrase you choose and type into the app's webhook setup, so Meta's verification call can be answered; never repeated in a message"),
+  WHATSAPP_API_URL: z
+    .preprocess(emptyAsUndefined, httpUrl.default('https://graph.facebook.com/v27.0'))
+    .describe("the Graph API's address with its version; point it at a stand-in to try the whole flow without Meta (plain `http://` only on this machine)"),
+  WHATSAPP_TEMPLATES: whatsAppTemplateNames.meta({
+    description: `comma-separated \`kind=template_name\` pairs replacing the approved templates' default names (${whatsAppKinds.map((kind) => `\`${kind}=${defaultWhatsAppTemplates[kind]}\``).join(', ')})`,
+    default: 'unset (the default names)',
+  }),
+  WHATSAPP_LANGUAGE_MR: whatsAppLanguage('mr').describe("the language code of the templates' Marathi versions, as approved"),
+  WHATSAPP_LANGUAGE_EN: whatsAppLanguage('en').describe("the language code of the templates' English versions, as approved (`en`, `en_US` or `en_GB`)"),
+  WHATSAPP_MESSAGE_PRICE_PAISE: whatsAppPrice.describe(
+    "what Meta charges for one utility message in India, in paise (at most two decimals), for the admin's WhatsApp cost report",
+  ),
 });
 
 /** The settings as the app uses them: the environment's names and units turned into the app's. */
@@ -434,9 +544,19 @@ const configSchema = envSchema
       if (given)
         ctx.addIssue({ code: 'custom', path: ['PAYMENT_GATEWAY'], message: `expected razorpay when ${given} is set (or remove the RAZORPAY_ settings)` });
     }
-    const apiUrl = new URL(e.RAZORPAY_API_URL);
-    if (apiUrl.protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(apiUrl.hostname)) {
-      ctx.addIssue({ code: 'custom', path: ['RAZORPAY_API_URL'], message: 'expected an https:// address (plain http only on this machine, for tests)' });
+    for (const name of ['RAZORPAY_API_URL', 'WHATSAPP_API_URL'] as const) {
+      const apiUrl = new URL(e[name]);
+      if (apiUrl.protocol !== 'https:' && !['127.0.0.1', 'localhost', '[::1]'].includes(apiUrl.hostname)) {
+        ctx.addIssue({ code: 'custom', path: [name], message: 'expected an https:// address (plain http only on this machine, for tests)' });
+      }
+    }
+    const whatsAppSettings = ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_ACCESS_TOKEN', 'WHATSAPP_APP_SECRET', 'WHATSAPP_WEBHOOK_VERIFY_TOKEN'] as const;
+    const whatsAppGiven = whatsAppSettings.find((name) => e[name]);
+    if (whatsAppGiven) {
+      for (const name of whatsAppSettings) {
+        if (!e[name])
+          ctx.addIssue({ code: 'custom', path: [name], message: `expected a value when ${whatsAppGiven} is set (the four WHATSAPP_ keys go together)` });
+      }
     }
     if (e.GSTIN && !e.SELLER_STATE) {
       ctx.addIssue({ code: 'custom', path: ['SELLER_STATE'], message: 'expected the two-digit GST state code when GSTIN is set' });
@@ -515,6 +635,20 @@ const configSchema = envSchema
             apiUrl: e.RAZORPAY_API_URL,
           }
         : null,
+    /** WhatsApp updates through Meta's Cloud API (features/whatsapp), or none: email only. */
+    whatsapp: e.WHATSAPP_PHONE_NUMBER_ID
+      ? {
+          phoneNumberId: e.WHATSAPP_PHONE_NUMBER_ID,
+          accessToken: e.WHATSAPP_ACCESS_TOKEN as string,
+          appSecret: e.WHATSAPP_APP_SECRET as string,
+          verifyToken: e.WHATSAPP_WEBHOOK_VERIFY_TOKEN as string,
+          apiUrl: e.WHATSAPP_API_URL,
+          templates: e.WHATSAPP_TEMPLATES,
+          languages: { mr: e.WHATSAPP_LANGUAGE_MR, en: e.WHATSAPP_LANGUAGE_EN },
+          /** Hundredths of a paisa per message (1150 = 11.5 paise). */
+          messagePriceCentipaise: e.WHATSAPP_MESSAGE_PRICE_PAISE,
+        }
+      : null,
   }));
 
 export type Config = z.output<typeof configSchema>;
@@ -534,7 +668,16 @@ export function readEnvironment(cwd = process.cwd(), env: NodeJS.ProcessEnv = pr
 }
 
 /** Settings whose values hold a password or a key: a message about them never repeats the value. */
-const secretSettings = new Set(['SMTP_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'DATA_ENCRYPTION_KEY', 'DATA_ENCRYPTION_OLD_KEYS']);
+const secretSettings = new Set([
+  'SMTP_URL',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+  'DATA_ENCRYPTION_KEY',
+  'DATA_ENCRYPTION_OLD_KEYS',
+  'WHATSAPP_ACCESS_TOKEN',
+  'WHATSAPP_APP_SECRET',
+  'WHATSAPP_WEBHOOK_VERIFY_TOKEN',
+]);
 
 export function loadConfig(env: Record<string, string | undefined> = readEnvironment()): Config {
   const parsed = configSchema.safeParse(env);

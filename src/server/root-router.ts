@@ -23,6 +23,7 @@ import { learningReportRouter } from './features/learning-report/learning-report
 import { mergeRouters, router } from './trpc/trpc.js';
 import { directPayoutsRouter } from './features/payouts/direct-payouts.router.js';
 import { orderReversalRouter } from './features/orders/order-reversal.router.js';
+import { whatsappRouter } from './features/whatsapp/whatsapp.router.js';
 
 /**
  * The app's root router (create-t3-app's root.ts): every feature's router under its name. It sits
@@ -53,6 +54,7 @@ export const appRouter = router({
   quizzes: quizzesRouter,
   certificates: certificatesRouter,
   learningReport: learningReportRouter,
+  whatsapp: whatsappRouter,
 });
 
 export type AppRouter = typeof appRouter;

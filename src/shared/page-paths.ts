@@ -52,6 +52,7 @@ export const pagePaths = {
   adminCodes: '/admin/codes',
   adminAudit: '/admin/audit',
   adminPrivacy: '/admin/privacy',
+  adminWhatsApp: '/admin/whatsapp',
   adminLearning: '/admin/learning',
   adminProgress: '/admin/progress',
   adminDashboard: '/admin/dashboard',

@@ -78,11 +78,11 @@ export async function appStarted(page: Page): Promise<void> {
  * For a browser test file: before its tests, the app on a fresh database and a browser, handed
  * to `use`; after them, both closed.
  */
-export function withAppAndBrowser(use: (app: TestApp, browser: TestBrowser) => void): void {
+export function withAppAndBrowser(use: (app: TestApp, browser: TestBrowser) => void, appOptions?: Parameters<typeof startTestApp>[0]): void {
   let app: TestApp | undefined;
   let browser: TestBrowser | undefined;
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    [app, browser] = await Promise.all([startTestApp(appOptions), launchBrowser()]);
     use(app, browser);
   });
   afterAll(async () => {

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { MyOrders } from '../features/orders/my-orders';
 import { AccountDevices } from '../features/devices/account-devices';
 import { AccountPrivacy } from '../features/privacy/account-privacy';
+import { AccountWhatsApp } from '../features/whatsapp/account-whatsapp';
 import { useAuthMessages } from '../features/auth/auth-messages';
 import { useLogout } from '../features/auth/use-logout';
 import { AccountEdit } from '../features/auth/account-edit';
@@ -69,6 +70,8 @@ function Profile({ user }: { user: SessionUser }) {
 
       <MyOrders />
 
+      <AccountWhatsApp />
+
       <AccountDevices />
       <AccountPrivacy />
 
@@ -97,7 +100,7 @@ function Profile({ user }: { user: SessionUser }) {
 
 /**
  * /account: shown inside the login guard, so a user is always there. The app composes it: the
- * profile (auth) with the orders, devices and privacy sections of their own features.
+ * profile (auth) with the orders, WhatsApp, devices and privacy sections of their own features.
  */
 export default function AccountPage() {
   const { t } = useAuthMessages();

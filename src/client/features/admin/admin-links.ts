@@ -29,5 +29,6 @@ export const adminLinks: readonly AdminLink[] = [
   { to: pagePaths.adminLearning, label: 'nav.learning' },
   { to: pagePaths.adminProgress, label: 'nav.progress' },
   { to: pagePaths.adminPrivacy, label: 'nav.privacy' },
+  { to: pagePaths.adminWhatsApp, label: 'nav.whatsapp' },
   { to: pagePaths.adminUsers, label: 'nav.users' },
 ];

@@ -13,7 +13,7 @@ type Labels = { sections: Record<string, string>; fields: Record<string, string>
 const labelsByLanguage: Record<Language, Labels> = { en, mr };
 
 /** Columns holding a moment (epoch milliseconds) whose names do not end in `_at`. */
-const momentColumns = new Set(['week_start', 'month_start', 'valid_from', 'valid_until', 'notified_through']);
+const momentColumns = new Set(['week_start', 'month_start', 'valid_from', 'valid_until', 'notified_through', 'at']);
 /** Yes/no columns (SQLite keeps them as 0 and 1). */
 const flagColumns = new Set(['all_packages', 'free_allowed', 'active', 'passed', 'share_whatsapp']);
 

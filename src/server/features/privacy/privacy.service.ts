@@ -17,6 +17,7 @@ import {
   dripNotices,
   lectureWatches,
   quizAttempts,
+  channelConsents,
   discountCodes,
   enrollments,
   erasureRequests,
@@ -347,12 +348,16 @@ export async function confirmErasure(deps: Deps, token: string): Promise<{ erase
         phone: null,
         passwordHash: '!erased',
         profileImage: null,
+        whatsappPhone: null,
+        whatsappOptInAt: null,
         referralCode: `X${user.id}${newToken(4).replace(/[-_]/g, 'x')}`.slice(0, 16).toUpperCase(),
         deletedAt: now,
         erasedAt: now,
       })
       .where(eq(users.id, user.id))
       .run();
+    // The record of WhatsApp consents stays (when, how), without the number it was about.
+    tx.update(channelConsents).set({ phone: null }).where(eq(channelConsents.userId, user.id)).run();
     tx.update(erasureRequests)
       .set({ completedAt: now, writtenDownPaise: owed > 0 ? owed : null })
       .where(eq(erasureRequests.id, request.id))

@@ -10,6 +10,7 @@ import { auditLog, consents, gatewayEvents, lectureProgress, loginDevices, order
 import { reverseOrder } from '../orders/order-reversal.service.js';
 import { recordAudit, verifyChain } from '../audit/audit.service.js';
 import { ERASED_ORDER_REASON } from './privacy.service.js';
+import { recordWhatsAppConsent, withdrawWhatsAppConsent } from '../whatsapp/whatsapp.service.js';
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
 import { savePayoutDetails } from '../payouts/payouts.service.js';
@@ -85,6 +86,10 @@ describe('my data', () => {
   it("holds every table's rows of that person and nothing of anyone else's, without a secret", async () => {
     const asha = await personWithHistory('Asha Export', `asha.export.${process.pid}@example.com`, '9811100001');
     const ravi = await personWithHistory('Ravi Other', `ravi.other.${process.pid}@example.com`, '9811100002');
+    recordWhatsAppConsent(t.db, { userId: asha.user.id, phone: '9811100091', via: 'register' });
+    withdrawWhatsAppConsent(t.db, { userId: asha.user.id, via: 'reply' });
+    recordWhatsAppConsent(t.db, { userId: asha.user.id, phone: '9811100091', via: 'profile' });
+    recordWhatsAppConsent(t.db, { userId: ravi.user.id, phone: '9811100092', via: 'profile' });
     expect((await call(asha.token, 'privacy.myData', 'mutation', { password: 'wrong password' })).status).toBe(403);
     const data = trpcData((await call(asha.token, 'privacy.myData', 'mutation', { password: TEST_PASSWORD })).body);
     expect(data.account).toMatchObject({ id: asha.user.id, name: 'Asha Export', email: asha.user.email });
@@ -104,8 +109,15 @@ describe('my data', () => {
     for (const table of ['orders', 'ledger', 'sessions', 'login_devices', 'lecture_progress', 'payout_details', 'consents', 'enrollments']) {
       expect(data.records[table]?.length, table).toBeGreaterThan(0);
     }
+    // Her WhatsApp choice and every consent given or withdrawn, with how.
+    expect(data.account).toMatchObject({ whatsapp_phone: '9811100091', whatsapp_opt_in_at: expect.any(Number) });
+    expect(data.records.channel_consents.map((row: { action: string; via: string }) => `${row.action} ${row.via}`)).toEqual([
+      'given register',
+      'withdrawn reply',
+      'given profile',
+    ]);
     const text = JSON.stringify(data);
-    for (const other of [ravi.user.email, 'Ravi Other', '9811100002']) expect(text).not.toContain(other);
+    for (const other of [ravi.user.email, 'Ravi Other', '9811100002', '9811100092']) expect(text).not.toContain(other);
     expect(text).not.toMatch(/token_hash|password_hash|device_hash|otp_hash/);
     // Her own PAN, encrypted at rest, is hers to read in her copy.
     expect(data.records.payout_details[0].pan).toBe('ABCDE1234F');
@@ -182,6 +194,7 @@ describe('erasing one’s account', () => {
   it('needs the password and the emailed link; deletes what is personal and keeps the money records with the name and contact replaced; writes down what was owed', async () => {
     const email = `asha.erase.${process.pid}@example.com`;
     const asha = await personWithHistory('Asha Erase', email, '9811100003');
+    recordWhatsAppConsent(t.db, { userId: asha.user.id, phone: '9811100003', via: 'register' });
     const owed = t.db.select().from(users).where(eq(users.id, asha.user.id)).get()!;
     expect(owed.earnedPaise - owed.paidPaise).toBeGreaterThan(0);
 
