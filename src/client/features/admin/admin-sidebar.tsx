@@ -4,7 +4,6 @@ import { useLogout } from '../auth/use-logout';
 import { useSession } from '../auth/use-session';
 import { adminLinks } from './admin-links';
 import { useAdminMessages } from './admin-messages';
-import { DeleteUserBox } from './delete-user-box';
 
 /**
  * The admin sidebar: a column beside the screens on a wide window; at 608 px or less a toggle
@@ -40,7 +39,6 @@ export function AdminSidebar() {
             </button>
           </li>
         </ul>
-        {user?.role === 'superadmin' && <DeleteUserBox />}
       </nav>
     </aside>
   );

@@ -10,6 +10,8 @@ import { DeviceList } from '../devices/device-list';
 import { useLearnerAdminMessages } from './learner-admin-messages';
 import { QueryState } from '../../components/query-state';
 import { pagePaths } from '../../../shared/page-paths';
+import { useSession } from '../auth/use-session';
+import { DeleteUserSection } from './delete-user-section';
 
 type OwnedPackage = RouterOutputs['access']['ofUser']['packages'][number];
 
@@ -137,11 +139,12 @@ function LearnerDevices({ userId }: { userId: string }) {
   );
 }
 
-/** /admin/learners/{userId}: a learner's packages (take back or give back access) and devices. */
+/** /admin/learners/{userId}: a learner's packages (take back or give back access), devices, and (for the superadmin) deleting them. */
 export default function LearnerPage() {
   const { t } = useLearnerAdminMessages();
   const { userId = '' } = useParams();
   const trpc = useTRPC();
+  const { user: signedIn } = useSession();
   const access = useQuery(trpc.access.ofUser.queryOptions({ userId }));
   useDocumentTitle(access.data ? t('title', { name: access.data.user.name }) : t('manage'));
 
@@ -186,6 +189,8 @@ export default function LearnerPage() {
               <h2 id="learner-devices">{t('devices.title')}</h2>
               <LearnerDevices userId={user.id} />
             </section>
+
+            {signedIn?.role === 'superadmin' && signedIn.id !== user.id && <DeleteUserSection name={user.name} email={user.email} />}
           </div>
         );
       }}

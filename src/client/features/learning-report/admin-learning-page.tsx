@@ -7,10 +7,32 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { PackageSelect } from '../catalog/package-select';
 import { useLearningAdminMessages } from './learning-admin-messages';
 import { Field } from '../../components/field';
+import { FormError } from '../../components/form-error';
+import { SubmitButton } from '../../components/submit-button';
 
 type Schedule = RouterOutputs['drip']['schedule'];
 type AdminQuiz = RouterOutputs['quizzes']['ofPackageForAdmin'][number];
 type AdminQuestion = AdminQuiz['questions'][number];
+
+/**
+ * Every setting on this page is saved the same way: a form with one Save button (busy while it
+ * saves), "Saved" said when it is, and why not under the button when it is not.
+ */
+function SaveButton({ busy, disabled, children }: { busy: boolean; disabled?: boolean; children: string }) {
+  const { t } = useLearningAdminMessages();
+  return (
+    <div className="button-row">
+      <SubmitButton className="button button--primary" busy={busy} busyLabel={t('saving')} disabled={disabled}>
+        {children}
+      </SubmitButton>
+    </div>
+  );
+}
+
+function SaveError({ mutation }: { mutation: { isError: boolean; error: unknown } }) {
+  const { t } = useLearningAdminMessages();
+  return <FormError message={mutation.isError ? errorMessage(mutation.error, t('saveFailed')) : null} />;
+}
 
 /** /admin/learning: a package's drip schedule, whether it gives certificates, and its quizzes. */
 export default function AdminLearningPage() {
@@ -40,29 +62,34 @@ function CertificateSwitch({ packageId }: { packageId: string }) {
   const queryClient = useQueryClient();
   const packages = useQuery(trpc.catalog.adminList.queryOptions());
   const enabled = packages.data?.find((pkg) => pkg.id === packageId)?.certificates ?? false;
+  const [checked, setChecked] = useState(enabled);
+  useEffect(() => setChecked(enabled), [enabled]);
   const id = useId();
   const set = useMutation(
     trpc.certificates.setEnabled.mutationOptions({
-      onSuccess: () => {
-        void queryClient.invalidateQueries({ queryKey: trpc.catalog.adminList.queryKey() });
+      onSuccess: async () => {
+        await queryClient.invalidateQueries({ queryKey: trpc.catalog.adminList.queryKey() });
         toast.success(t('saved'));
       },
-      onError: (error) => toast.error(errorMessage(error, t('saveFailed'))),
     }),
   );
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    set.mutate({ packageId, enabled: checked });
+  }
   return (
     <section className="admin-section" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('certificates.title')}</h2>
-      <div className="check-field">
-        <input
-          id={id}
-          type="checkbox"
-          checked={enabled}
-          disabled={set.isPending || !packages.data}
-          onChange={(event) => set.mutate({ packageId, enabled: event.target.checked })}
-        />
-        <label htmlFor={id}>{t('certificates.enabled')}</label>
-      </div>
+      <form className="form" noValidate onSubmit={submit}>
+        <div className="check-field">
+          <input id={id} type="checkbox" checked={checked} disabled={!packages.data} onChange={(event) => setChecked(event.target.checked)} />
+          <label htmlFor={id}>{t('certificates.enabled')}</label>
+        </div>
+        <SaveError mutation={set} />
+        <SaveButton busy={set.isPending} disabled={!packages.data}>
+          {t('certificates.save')}
+        </SaveButton>
+      </form>
     </section>
   );
 }
@@ -86,7 +113,6 @@ function DripForm({ packageId }: { packageId: string }) {
         queryClient.setQueryData(trpc.drip.schedule.queryKey({ packageId }), saved);
         toast.success(t('saved'));
       },
-      onError: (error) => toast.error(errorMessage(error, t('saveFailed'))),
     }),
   );
   function submit(event: FormEvent) {
@@ -140,9 +166,10 @@ function DripForm({ packageId }: { packageId: string }) {
             </Field>
           ))}
         <p className="field__hint">{t('drip.hint')}</p>
-        <button type="submit" className="button button--primary" disabled={save.isPending || !schedule.data}>
+        <SaveError mutation={save} />
+        <SaveButton busy={save.isPending} disabled={!schedule.data}>
           {t('drip.save')}
-        </button>
+        </SaveButton>
       </form>
     </section>
   );
@@ -211,28 +238,25 @@ function QuizCard({ quiz, onChange }: { quiz: AdminQuiz; onChange: () => void })
         toast.success(t('saved'));
         onChange();
       },
-      onError: failed,
     }),
   );
+  function savePass(event: FormEvent) {
+    event.preventDefault();
+    setPassPercent.mutate({ quizId: quiz.id, passPercent: Number(pass) });
+  }
   const remove = useMutation(trpc.quizzes.remove.mutationOptions({ onSuccess: onChange, onError: failed }));
   const removeQuestion = useMutation(trpc.quizzes.removeQuestion.mutationOptions({ onSuccess: onChange, onError: failed }));
   const moveQuestion = useMutation(trpc.quizzes.moveQuestion.mutationOptions({ onSuccess: onChange, onError: failed }));
   const text = (item: { textEn: string | null; textMr: string | null }) => (lang === 'mr' ? (item.textMr ?? item.textEn) : (item.textEn ?? item.textMr)) ?? '';
   return (
     <>
-      <div className="learning-admin__row">
+      <form className="form" noValidate onSubmit={savePass}>
         <Field htmlFor={`${id}-pass`} label={t('quizzes.passPercent')}>
           <input id={`${id}-pass`} type="number" inputMode="numeric" min={1} max={100} value={pass} onChange={(event) => setPass(event.target.value)} />
         </Field>
-        <button
-          type="button"
-          className="button"
-          disabled={setPassPercent.isPending}
-          onClick={() => setPassPercent.mutate({ quizId: quiz.id, passPercent: Number(pass) })}
-        >
-          {t('quizzes.savePass')}
-        </button>
-      </div>
+        <SaveError mutation={setPassPercent} />
+        <SaveButton busy={setPassPercent.isPending}>{t('quizzes.savePass')}</SaveButton>
+      </form>
       <p>{t('quizzes.questions', { count: quiz.questions.length })}</p>
       <ol className="learning-admin__questions">
         {quiz.questions.map((question, number) => (
@@ -406,15 +430,11 @@ function QuestionForm({
       </div>
       {textField('explanationMr', t('quizzes.explanationMr'))}
       {textField('explanationEn', t('quizzes.explanationEn'))}
-      {save.isError && (
-        <p className="admin-form__error" role="alert">
-          {errorMessage(save.error, t('saveFailed'))}
-        </p>
-      )}
+      <SaveError mutation={save} />
       <div className="button-row">
-        <button type="submit" className="button button--primary" disabled={save.isPending}>
+        <SubmitButton className="button button--primary" busy={save.isPending} busyLabel={t('saving')}>
           {editing ? t('quizzes.saveChanges') : t('quizzes.saveQuestion')}
-        </button>
+        </SubmitButton>
         {editing && (
           <button type="button" className="button" onClick={onCancel}>
             {t('quizzes.cancelEdit')}

@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { packages } from '../../../server/db/schema.js';
 import { fitsTheWidth, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
 import { passQuiz, quizWithQuestion, watchEveryLecture } from '../../../test/learning.js';
@@ -30,10 +32,12 @@ describe('the admin sets up learning, at 360 px', () => {
     await page.getByLabel('One lecture a week after purchase').check();
     await page.getByRole('button', { name: 'Save schedule' }).click();
     await expect.poll(() => page.getByText('Saved').first().isVisible()).toBe(true);
-    // The box shows what the server holds: it is ticked once the change is saved.
+    // Saved as every setting here is: its form's one Save button.
     const certificates = page.getByLabel('Give a certificate to learners who finish this package (every part done, every quiz passed)');
-    await certificates.click();
-    await expect.poll(() => certificates.isChecked()).toBe(true);
+    await expect.poll(() => certificates.isEnabled()).toBe(true);
+    await certificates.check();
+    await page.getByRole('button', { name: 'Save certificate setting' }).click();
+    await expect.poll(() => t.db.select({ on: packages.certificates }).from(packages).where(eq(packages.id, pkg.id)).get()?.on).toBe(true);
 
     // A quiz after part 1, with one question in Marathi and English, two right choices.
     const partOne = page.locator('.learning-admin__quiz').filter({ hasText: 'Quiz after part 1' });

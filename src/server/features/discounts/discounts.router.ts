@@ -11,7 +11,7 @@ import {
   createCoupon,
   deleteCoupon,
   setAffiliateDiscount,
-  sharedPlacementFlags,
+  affiliateFlags,
   updateCoupon,
 } from './discounts.service.js';
 import { toAffiliateCodeView, toCodeView } from './discounts.views.js';
@@ -101,12 +101,14 @@ export const discountsRouter = router({
     return toCodeView(codeReports(ctx.db, { codeId: row.id })[0]!);
   }),
 
-  /** Affiliates whose buyers share a browser or an address with each other or with them. */
+  /** Affiliates to look at: buyers who may be their own second accounts, or who share a browser or a payer's UPI id (affiliate-flags.ts). */
   sharedPlacements: adminProcedure.meta({ audit: true }).query(({ ctx }) =>
-    sharedPlacementFlags(ctx.db).map((flag) => ({
+    affiliateFlags(ctx.db).map((flag) => ({
       affiliateId: String(flag.affiliateId),
       name: flag.name,
+      ownAccounts: flag.ownAccounts.map((buyer) => ({ buyerId: String(buyer.buyerId), name: buyer.name, signs: buyer.signs })),
       sharedDevices: flag.sharedDevices,
+      sharedPayers: flag.sharedPayers,
       sharedNetworks: flag.sharedNetworks,
     })),
   ),

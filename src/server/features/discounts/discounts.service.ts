@@ -14,6 +14,7 @@ import { priceAfterDiscount, type Discount, type PriceAfterDiscount } from '../.
 import type { DiscountCodeKind } from '../../../shared/domain.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { discountErrors } from './discounts.errors.js';
+import { affiliateFlags } from './affiliate-flags.js';
 
 type Deps = { db: Db; config: Config; now: () => number; rateLimits: RateLimits };
 
@@ -334,35 +335,9 @@ export function chooseAffiliateCode(deps: Deps, userId: number, code: string): D
   }
 }
 
-/**
- * Affiliates whose buyers placed orders from the same browser or the same address as each other,
- * or as the affiliate, unusually often: two or more of their buyers sharing one, or one shared
- * with the affiliate. For the admin's payouts screen; a hint to look, not a verdict.
- */
-export function sharedPlacementFlags(
-  db: Queryable,
-  onlyAffiliateId?: number,
-): { affiliateId: number; name: string; sharedDevices: number; sharedNetworks: number }[] {
-  const rows = db.all<{ affiliateId: number; name: string; sharedDevices: number; sharedNetworks: number }>(sql`
-    with placed as (
-      select o.referrer_id as affiliate, o.user_id as buyer, o.placed_device as device, o.placed_network as network
-      from orders o where o.referrer_id is not null and o.status in ('pending', 'approved')
-    ),
-    own as (
-      select o.user_id as affiliate, o.placed_device as device, o.placed_network as network from orders o
-    )
-    select u.id as affiliateId, u.name as name,
-      (select count(*) from (select device from placed p where p.affiliate = u.id and p.device is not null group by device
-         having count(distinct buyer) > 1 or device in (select device from own where own.affiliate = u.id))) as sharedDevices,
-      (select count(*) from (select network from placed p where p.affiliate = u.id and p.network is not null group by network
-         having count(distinct buyer) > 2 or network in (select network from own where own.affiliate = u.id))) as sharedNetworks
-    from users u
-    where u.deleted_at is null and (${onlyAffiliateId ?? null} is null or u.id = ${onlyAffiliateId ?? null})
-      and exists (select 1 from placed where placed.affiliate = u.id)`);
-  return rows.filter((row) => row.sharedDevices > 0 || row.sharedNetworks > 0);
-}
+export { affiliateFlags } from './affiliate-flags.js';
 
-/** The fraud screen flags this affiliate (see sharedPlacementFlags): their commissions wait for an admin. */
+/** The fraud screen flags this affiliate (see affiliate-flags.ts): their commissions wait for an admin. */
 export function isFlaggedAffiliate(db: Queryable, affiliateId: number): boolean {
-  return sharedPlacementFlags(db, affiliateId).length > 0;
+  return affiliateFlags(db, affiliateId).length > 0;
 }

@@ -3,11 +3,14 @@ import { and, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayEnv, startFakeRazorpay, type FakeRazorpay } from '../../../test/fake-razorpay.js';
-import { createPackage, createUser, createUserWithToken } from '../../../test/factories.js';
+import { createPackage, createUser, createUserWithToken, insertPendingOrder } from '../../../test/factories.js';
+import { hdfcStatement, toCsv } from '../../../test/statements.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { ledgerOfOrder } from '../../../test/world.js';
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
-import { enrollments, ledger, orders, receipts, users } from '../../db/schema.js';
+import { enrollments, ledger, orders, payoutDetails, receipts, users } from '../../db/schema.js';
+import { uploadStatement } from '../statements/statement-imports.service.js';
+import { upiIdsIn } from './affiliate-flags.js';
 import { createSession } from '../auth/sessions.service.js';
 import { decideOrder } from '../orders/orders.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
@@ -342,7 +345,26 @@ describe("an affiliate's own code", () => {
     expect(t.db.select().from(ledger).where(eq(ledger.userId, affiliate.user.id)).all()).toEqual([]);
   });
 
-  it("flags an affiliate whose buyers ordered from the affiliate's own browser", async () => {
+  type Flag = {
+    name: string;
+    ownAccounts: { name: string; signs: string[] }[];
+    sharedDevices: number;
+    sharedPayers: number;
+    sharedNetworks: number;
+  };
+  const flagOf = async (name: string) =>
+    (trpcData((await call('discounts.sharedPlacements', 'query', undefined, { token: admin.token })).body) as Flag[]).find((flag) => flag.name === name);
+
+  it('does not flag an affiliate for buyers on one shared network alone (mobile carriers put many phones behind one address)', async () => {
+    const affiliate = await learner({ name: 'Honest Affiliate' });
+    const pkg = createPackage(t.db);
+    // Every test request comes from one address: three buyers, each on their own phone.
+    for (let i = 0; i < 3; i += 1)
+      await purchase(await learner({ sponsorId: affiliate.user.id }), pkg.id, undefined, {}, { cookie: `device=own-phone-${process.pid}-${i}` });
+    expect(await flagOf('Honest Affiliate')).toBeUndefined();
+  });
+
+  it("flags buyers who ordered from the affiliate's own browser, and one browser shared by buyers, with the network as context only", async () => {
     const affiliate = await learner({ name: 'Flagged Affiliate' });
     const pkg = createPackage(t.db);
     const deviceCookie = 'device-cookie-shared-by-both';
@@ -350,19 +372,57 @@ describe("an affiliate's own code", () => {
     // The affiliate buys something from their phone, and two "buyers" order from the same phone.
     const fromPhone = { cookie: `device=${deviceCookie}` };
     await purchase(affiliate, own.id, undefined, {}, fromPhone);
-    for (let i = 0; i < 2; i += 1) await purchase(await learner({ sponsorId: affiliate.user.id }), pkg.id, undefined, {}, fromPhone);
-    const flags = trpcData((await call('discounts.sharedPlacements', 'query', undefined, { token: admin.token })).body) as {
-      name: string;
-      sharedDevices: number;
-      sharedNetworks: number;
-    }[];
-    // Every test request comes from one address: the keyed hashes of it match each other too.
-    expect(flags).toContainEqual(expect.objectContaining({ name: 'Flagged Affiliate', sharedDevices: 1, sharedNetworks: 1 }));
+    const buyers = [await learner({ sponsorId: affiliate.user.id, name: 'Buyer One' }), await learner({ sponsorId: affiliate.user.id, name: 'Buyer Two' })];
+    for (const buyer of buyers) await purchase(buyer, pkg.id, undefined, {}, fromPhone);
+    expect(await flagOf('Flagged Affiliate')).toMatchObject({
+      ownAccounts: [
+        { name: 'Buyer One', signs: ['device'] },
+        { name: 'Buyer Two', signs: ['device'] },
+      ],
+      sharedDevices: 1,
+      sharedPayers: 0,
+      // Every test request comes from one address: the keyed hashes of it match each other too.
+      sharedNetworks: 1,
+    });
     // The address is kept as a keyed hash only: not its plain SHA-256, which anyone can reverse.
     const networks = t.db.select({ network: orders.placedNetwork }).from(orders).where(eq(orders.userId, affiliate.user.id)).all();
     const plain = ['127.0.0.1', '::1', '::ffff:127.0.0.1'].map((ip) => createHash('sha256').update(ip).digest('hex'));
     expect(networks[0]!.network).toMatch(/^[0-9a-f]{64}$/);
     expect(plain).not.toContain(networks[0]!.network);
+  });
+
+  it("flags a buyer with the affiliate's phone number, and one payer's UPI id paying for several buyers (read from the bank statement)", async () => {
+    const affiliate = await learner({ name: 'Payer Affiliate', phone: '9822033333' });
+    const pkg = createPackage(t.db, { pricePaise: 1_000_00 });
+    const samePhone = await learner({ sponsorId: affiliate.user.id, name: 'Same Phone', phone: '9822033333' });
+    const first = await learner({ sponsorId: affiliate.user.id, name: 'Payer First' });
+    const second = await learner({ sponsorId: affiliate.user.id, name: 'Payer Second' });
+    const placed = [samePhone, first, second].map((buyer) =>
+      insertPendingOrder(t.db, { buyer: buyer.user, pkg, utr: nextUtr(), referrerId: affiliate.user.id }),
+    );
+    // The affiliate is paid to this UPI id, and both buyers paid from it.
+    t.db.insert(payoutDetails).values({ userId: affiliate.user.id, method: 'upi', upiId: 'payer.affiliate@okaxis', updatedAt: Date.now() }).run();
+    const entries = placed.slice(1).map((order) => ({
+      date: '2026-11-20',
+      credit: 1000,
+      utr: order.utr!,
+      narration: `UPI-PAYER A-PAYER.AFFILIATE@OKAXIS-UTIB0000123-${order.utr}-Course fee`,
+    }));
+    await uploadStatement(t.deps, admin.user.id, { file: toCsv(hdfcStatement(entries)), fileName: 'statement.csv', staleDays: 3 });
+    expect(await flagOf('Payer Affiliate')).toMatchObject({
+      ownAccounts: [
+        { name: 'Same Phone', signs: ['phone'] },
+        { name: 'Payer First', signs: ['payer'] },
+        { name: 'Payer Second', signs: ['payer'] },
+      ],
+      sharedDevices: 0,
+      sharedPayers: 1,
+    });
+  });
+
+  it('reads the UPI ids a narration names, a hyphen ending one', () => {
+    expect(upiIdsIn('UPI-RAVI K-ravi.k@okaxis-UTIB0000123-712345678901-fee')).toEqual(['ravi.k@okaxis']);
+    expect(upiIdsIn('NEFT CR-HDFC0000001-SOMEONE')).toEqual([]);
   });
 });
 
