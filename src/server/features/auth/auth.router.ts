@@ -51,7 +51,7 @@ export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: App
 
     /** At the device limit the answer is 409 DEVICE_LIMIT with the devices; `replaceDevice` names one to log out. */
     login: publicProcedure.input(z.object({ email: emailAddress, password, replaceDevice: entityId.optional() })).mutation(async ({ ctx, input }) => {
-      const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang, device: ctx.req.device, deviceCookie: ctx.req.deviceCookie });
+      const session = await login(ctx, { ...input, ip: ctx.req.ip, device: ctx.req.device, deviceCookie: ctx.req.deviceCookie });
       ctx.req.setSessionCookie(session.token, session.expiresAt);
       ctx.req.setDeviceCookie(session.deviceCookie);
       return { token: session.token, user: profileOf(ctx, session.user.id) };
