@@ -6,7 +6,7 @@ import { postForm } from '../test/multipart.js';
 import { CSV_TYPE, hdfcStatement, toCsv } from '../test/statements.js';
 import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
 import { allProcedures, callProcedure, trpcData } from '../test/trpc-http.js';
-import { decideOrder } from './features/orders/orders.service.js';
+import { decideOrder } from './features/orders/order-decisions.service.js';
 import { reverseOrder } from './features/orders/order-reversal.service.js';
 import {
   actors,

@@ -9,7 +9,7 @@ import { ledgerOfOrder } from '../../../test/world.js';
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
 import { enrollments, ledger, orders, receipts, users } from '../../db/schema.js';
 import { createSession } from '../auth/sessions.service.js';
-import { decideOrder } from '../orders/orders.service.js';
+import { decideOrder } from '../orders/order-decisions.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
 
 let t: TestApp;
