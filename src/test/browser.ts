@@ -9,8 +9,9 @@ export type TestBrowser = {
   browser: Browser;
   /**
    * A fresh browser profile (no cookies, no storage), at a phone's width unless told otherwise.
-   * `chosenLanguage`: the language the visitor already chose on the site (English unless told: most
-   * tests read English texts); null for a new visitor, who gets the site's default (Marathi).
+   * `chosenLanguage`: the language the visitor already chose on the site (unless told, the locale's:
+   * Marathi for `mr-IN`, else English, which most tests read); null for a new visitor, who gets the
+   * site's default (Marathi).
    */
   newPage(options?: {
     width?: number;
@@ -39,7 +40,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
   });
   return {
     browser,
-    async newPage({ width = 375, height = 740, locale = 'en-IN', phone = false, chosenLanguage = 'en' } = {}) {
+    async newPage({ width = 375, height = 740, locale = 'en-IN', phone = false, chosenLanguage = locale.startsWith('mr') ? 'mr' : 'en' } = {}) {
       const context = await browser.newContext({
         viewport: { width, height },
         locale,

@@ -18,6 +18,7 @@ import { cleanUtr, isImplausibleUtr } from '../../../shared/utr';
 import { clearBuyIntent, saveBuyIntent } from '../../lib/buy-intent';
 import { clearDraft, loadDraft, saveDraft } from './checkout-draft';
 import { PaymentPanel, UtrHelp } from './payment-panel';
+import { useWatchedOrders } from './use-watched-orders';
 import { useOrdersMessages } from './orders-messages';
 import './checkout-dialog.css';
 
@@ -223,9 +224,23 @@ function FreeTaken({ pkg }: { pkg: CheckoutPackage }) {
   );
 }
 
-/** The popup's end once the UTR is sent: it waits for the admin, within the hours the site says. */
-function PurchaseSent() {
+/**
+ * The popup's end once the UTR is sent: it waits for the admin, within the hours the site says,
+ * and asks again when the learner comes back to it; approved, it leads straight to the lectures.
+ */
+function PurchaseSent({ pkg }: { pkg: CheckoutPackage }) {
   const { t, count } = useOrdersMessages();
+  const { approved } = useWatchedOrders();
+  if (approved.some((order) => order.packageId === pkg.id)) {
+    return (
+      <div className="checkout__done" role="status">
+        <p className="checkout__success">{t('pay.approved', { name: pkg.name })}</p>
+        <ButtonLink to={pathTo(pagePaths.player, { courseId: pkg.id })} look="primary">
+          {t('code.startLearning')}
+        </ButtonLink>
+      </div>
+    );
+  }
   return (
     <div className="checkout__done" role="status">
       <p className="checkout__success">{t('pay.success')}</p>
@@ -477,7 +492,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   }
 
   if (freeDone) return <FreeTaken pkg={pkg} />;
-  if (done) return <PurchaseSent />;
+  if (done) return <PurchaseSent pkg={pkg} />;
 
   const amount = formatRupees(code?.pricePaise ?? pkg.pricePaise);
   const codeField = <DiscountCodeField packageId={pkg.id} applied={code} onApplied={setCode} />;

@@ -69,7 +69,10 @@ export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: App
           .object({
             name: personName,
             email: emailAddress,
-            phone: indianPhone,
+            /** Optional: the number for WhatsApp updates in the app; the legacy client sends its contact number. */
+            phone: z.preprocess(blankToUndefined, indianPhone.optional()),
+            /** Updates on WhatsApp at `phone`, asked with its own box (not pre-ticked); needs a phone. */
+            whatsapp: z.boolean().optional(),
             password: newPassword,
             referralCode: optionalText(36),
             /** Agreement to the privacy notice of this version; the app asks it (not pre-ticked). A client that does not ask leaves it to the next visit. */
@@ -81,6 +84,7 @@ export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: App
           })
           .superRefine((input, ctx) => {
             if (input.adult === false && !input.parentEmail) ctx.addIssue({ code: 'custom', path: ['parentEmail'], message: 'PARENT_EMAIL_REQUIRED' });
+            if (input.whatsapp && !input.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'WHATSAPP_PHONE_REQUIRED' });
           }),
       )
       .mutation(async ({ ctx, input }) => {
@@ -90,6 +94,7 @@ export function createAuthRouter<Profile>({ profileOf }: { profileOf: (deps: App
           name: input.name,
           email: input.email,
           phone: input.phone,
+          whatsappOptIn: input.whatsapp,
           password: input.password,
           referralCode: input.referralCode || undefined,
           consentVersion: input.consent ? PRIVACY_NOTICE_VERSION : null,
