@@ -557,8 +557,10 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     );
   }
 
+  // A code is asked before the amount and the QR are shown: the QR then asks for the final amount, never the price before the code.
   return (
     <div className="checkout">
+      {codeField}
       {price}
       <h3>{t('pay.step1', { amount })}</h3>
       {paymentPanel}
@@ -566,7 +568,6 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
       <h3>{t('pay.step2')}</h3>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
         {buyerFields}
-        {codeField}
         {utrField}
         {taxFields}
         {generalProblem}

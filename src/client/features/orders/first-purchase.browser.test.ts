@@ -128,6 +128,14 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
     expect(await pay.getByLabel(m.orders.pay.email).inputValue()).toBe(email);
     await expect.poll(() => pay.getByText(`${m.orders.pay.sponsor}: Rahul Patil`).isVisible()).toBe(true);
 
+    // A discount code is asked before the amount and the QR: the amount shown with the QR is the one to pay.
+    const codeComesFirst = await pay.evaluate((dialog, label) => {
+      const field = [...dialog.querySelectorAll('label')].find((element) => element.textContent?.includes(label));
+      const amount = dialog.querySelector('.checkout__price');
+      return !!field && !!amount && (field.compareDocumentPosition(amount) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    }, m.orders.code.label);
+    expect(codeComesFirst).toBe(true);
+
     // A stray tap beside the popup does not close it.
     await page.mouse.click(3, 3);
     expect(await pay.isVisible()).toBe(true);
