@@ -7,7 +7,7 @@ import { CSV_TYPE, hdfcStatement, toCsv } from '../test/statements.js';
 import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
 import { whatsAppEnv } from '../test/fake-graph-api.js';
 import { allProcedures, callProcedure, trpcData } from '../test/trpc-http.js';
-import { decideOrder } from './features/orders/orders.service.js';
+import { decideOrder } from './features/orders/order-decisions.service.js';
 import { reverseOrder } from './features/orders/order-reversal.service.js';
 import {
   actors,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseEnv } from 'node:util';
 import { z } from 'zod';
+import { languages } from '../shared/domain.js';
 import { GSTIN_PATTERN, gstinProblem } from '../shared/gstin.js';
 import { stateCodes } from '../shared/indian-states.js';
 import { parseRupees } from '../shared/money.js';
@@ -271,6 +272,9 @@ export const envSchema = z.object({
     .describe(
       'the 4-digit merchant category code (`mc`) of a business UPI id. **A business (merchant) UPI id works far more reliably than a personal one**: UPI apps often refuse "pay" links to personal ids (NPCI\'s "risk threshold" and "not allowed" declines), while scanning the QR usually works',
     ),
+  DEFAULT_LANGUAGE: z
+    .preprocess(emptyAsUndefined, z.enum(languages, { error: 'expected mr (Marathi) or en (English)' }).default('mr'))
+    .describe("the language a visitor who has not chosen one gets, and a sponsor's share links default to: mr (Marathi) or en (English)"),
   APPROVAL_HOURS_HINT: z
     .preprocess(
       emptyAsUndefined,
@@ -600,6 +604,8 @@ const configSchema = envSchema
     upiMerchantCode: e.UPI_MERCHANT_CODE,
     /** Hours learners are told checking a payment usually takes. */
     approvalHoursHint: e.APPROVAL_HOURS_HINT,
+    /** The language of a visitor who has chosen none (and of share links unless the sharer picks another). */
+    defaultLanguage: e.DEFAULT_LANGUAGE,
     receiptPrefix: e.RECEIPT_PREFIX,
     sellerName: e.SELLER_NAME ?? e.SITE_NAME,
     sellerAddress: e.SELLER_ADDRESS,

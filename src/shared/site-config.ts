@@ -1,3 +1,5 @@
+import type { Language } from './domain.js';
+
 /** Public settings the server writes into index.html, so the first paint needs no extra request. */
 export type SiteConfig = {
   siteName: string;
@@ -7,6 +9,8 @@ export type SiteConfig = {
   contactPhone: string | null;
   /** Hours checking a payment usually takes, as learners are told. */
   approvalHoursHint: number;
+  /** The language of a visitor who has chosen none, and of share links unless the sharer picks another. */
+  defaultLanguage: Language;
   /** Receipts are tax invoices: the checkout asks the buyer's state and PIN code. */
   taxInvoice: boolean;
   /** A payment gateway confirms UPI payments by itself: the checkout offers it first. */

@@ -7,8 +7,19 @@ const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 
 export type TestBrowser = {
   browser: Browser;
-  /** A fresh browser profile (no cookies, no storage), at a phone's width unless told otherwise. */
-  newPage(options?: { width?: number; height?: number; locale?: string; phone?: boolean }): Promise<{ context: BrowserContext; page: Page }>;
+  /**
+   * A fresh browser profile (no cookies, no storage), at a phone's width unless told otherwise.
+   * `chosenLanguage`: the language the visitor already chose on the site (unless told, the locale's:
+   * Marathi for `mr-IN`, else English, which most tests read); null for a new visitor, who gets the
+   * site's default (Marathi).
+   */
+  newPage(options?: {
+    width?: number;
+    height?: number;
+    locale?: string;
+    phone?: boolean;
+    chosenLanguage?: 'en' | 'mr' | null;
+  }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 };
 
@@ -29,7 +40,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
   });
   return {
     browser,
-    async newPage({ width = 375, height = 740, locale = 'en-IN', phone = false } = {}) {
+    async newPage({ width = 375, height = 740, locale = 'en-IN', phone = false, chosenLanguage = locale.startsWith('mr') ? 'mr' : 'en' } = {}) {
       const context = await browser.newContext({
         viewport: { width, height },
         locale,
@@ -40,6 +51,7 @@ export async function launchBrowser(): Promise<TestBrowser> {
           userAgent: 'Mozilla/5.0 (Linux; Android 12; SM-A135F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Mobile Safari/537.36',
         }),
       });
+      if (chosenLanguage) await chooseLanguage(context, chosenLanguage);
       // A step that cannot happen fails within 20 s and names itself, instead of hanging the test.
       context.setDefaultTimeout(20_000);
       const page = await context.newPage();
@@ -48,6 +60,21 @@ export async function launchBrowser(): Promise<TestBrowser> {
     },
     close: () => browser.close(),
   };
+}
+
+/**
+ * The language a visitor chose on the site, as the language switch keeps it: in storage for the app
+ * (set before any page's script runs, unless the page has changed it since) and in a cookie for the server.
+ */
+async function chooseLanguage(context: BrowserContext, lang: 'en' | 'mr'): Promise<void> {
+  await context.addInitScript((chosen) => {
+    try {
+      if (!localStorage.getItem('lang')) localStorage.setItem('lang', chosen);
+    } catch {
+      // Storage blocked (about:blank): the cookie still tells the server.
+    }
+  }, lang);
+  await context.addCookies([{ name: 'lang', value: lang, domain: '127.0.0.1', path: '/' }]);
 }
 
 /** Puts a session into the browser as login would: the httpOnly cookie. */

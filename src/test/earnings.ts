@@ -1,4 +1,4 @@
-import { decideOrder } from '../server/features/orders/orders.service.js';
+import { decideOrder } from '../server/features/orders/order-decisions.service.js';
 import type { TestApp } from './test-app.js';
 import { createPackage, createUser, insertPendingOrder } from './factories.js';
 

@@ -4,11 +4,14 @@
  * Each feature declares its catalogue once: `const useMessages = defineMessages({ en, mr })`.
  * The Marathi catalogue must have the English one's shape (a missing key fails the typecheck),
  * and `t('some.key')` only accepts keys that exist. The choice is remembered in localStorage (when
- * storage is blocked, for this visit only); the first visit follows the browser's language.
+ * storage is blocked, for this visit only) and in a cookie the server reads to draw pages in it; a
+ * visitor who has chosen none gets the site's default (shared/language.ts).
  */
 import { useCallback, useSyncExternalStore } from 'react';
-import { languages, type Language } from '../../shared/domain';
+import type { Language } from '../../shared/domain';
 import { interpolate, isPluralForms, type Params, type PluralForms, pluralText } from '../../shared/texts';
+import { decideLanguage, LANGUAGE_COOKIE } from '../../shared/language';
+import { siteConfig } from './site-config';
 import { readStored, writeStored } from './storage';
 
 // Tests and pages fill texts the same way the hooks do.
@@ -16,21 +19,19 @@ export { interpolate, type Params };
 
 const STORAGE_KEY = 'lang';
 
-/**
- * A `?lang=mr` or `?lang=en` in the address (a link shared in one language), else the remembered
- * choice, else the browser's language: Marathi if the browser prefers it.
- */
+/** Keeps the choice on this browser: in storage for the app, in a cookie for the pages the server draws. */
+function rememberChoice(lang: Language): void {
+  writeStored('local', STORAGE_KEY, lang);
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain first-party cookie; the Cookie Store API is missing from the browsers learners use
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/** A `?lang=` in the address (a link shared in one language), else the remembered choice, else the site's default. */
 export function detectLanguage(): Language {
   const asked = new URLSearchParams(window.location.search).get('lang');
-  if (asked && (languages as readonly string[]).includes(asked)) {
-    writeStored('local', STORAGE_KEY, asked);
-    return asked as Language;
-  }
-  const stored = readStored('local', STORAGE_KEY);
-  if (stored && (languages as readonly string[]).includes(stored)) return stored as Language;
-  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
-  const first = preferred.find((tag) => /^(mr|en)\b/i.test(tag));
-  return first && /^mr/i.test(first) ? 'mr' : 'en';
+  const lang = decideLanguage(asked, readStored('local', STORAGE_KEY), siteConfig.defaultLanguage);
+  if (lang === asked) rememberChoice(lang);
+  return lang;
 }
 
 let current: Language = 'en';
@@ -46,7 +47,7 @@ export function currentLanguage(): Language {
 }
 
 export function changeLanguage(lang: Language): void {
-  writeStored('local', STORAGE_KEY, lang);
+  rememberChoice(lang);
   if (lang === current) return;
   current = lang;
   document.documentElement.lang = lang;

@@ -6,6 +6,7 @@ const fallback: SiteConfig = {
   contactEmail: null,
   contactPhone: null,
   approvalHoursHint: 24,
+  defaultLanguage: 'mr',
   taxInvoice: false,
   gateway: null,
   upiQr: true,

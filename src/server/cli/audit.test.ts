@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPackage, createUserWithToken } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
 import { callProcedure } from '../../test/trpc-http.js';
-import { placeOrder } from '../features/orders/orders.service.js';
+import { placeOrder } from '../features/orders/checkout.service.js';
 import { chainAuditLog } from '../features/audit/audit.service.js';
 import { auditLog, users } from '../db/schema.js';
 import { desc, eq } from 'drizzle-orm';

@@ -127,7 +127,10 @@ export const pendingRegistrations = sqliteTable(
     tokenHash: text('token_hash').notNull().unique(),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    phone: text('phone').notNull(),
+    /** Optional in the app (the WhatsApp number for updates); the legacy REST sign-up still sends one. */
+    phone: text('phone'),
+    /** The person ticked "send me updates on WhatsApp at this number": recorded as a channel consent when the account is made. */
+    whatsappOptIn: integer('whatsapp_opt_in', { mode: 'boolean' }).notNull().default(false),
     passwordHash: text('password_hash').notNull(),
     sponsorId: integer('sponsor_id').references(() => users.id),
     lang: text('lang', { enum: languages }).notNull().default('en'),

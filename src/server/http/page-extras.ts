@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
 import type { Config } from '../config.js';
 import { languages, type Language } from '../../shared/domain.js';
+import { decideLanguage } from '../../shared/language.js';
 import { formatRupees } from '../../shared/money.js';
 import { escapeHtml } from '../lib/html.js';
 import { packagesOnSale } from '../features/catalog/catalog.service.js';
@@ -45,15 +46,12 @@ const words = {
 };
 
 /**
- * The sharer's language: a shared link carries `?lang=`; without it, the browser's preferred
- * language (Marathi when it asks for it before English), else English (WhatsApp's crawler sends none).
+ * A page's language as the app decides it (shared/language.ts): a shared link's `?lang=`, else the
+ * language chosen on this browser (its cookie), else the site's default (WhatsApp's crawler has no
+ * cookie: a link without `?lang=` is previewed in the default).
  */
-export function languageOf(url: URL, acceptLanguage = ''): Language {
-  const asked = url.searchParams.get('lang');
-  if (asked && (languages as readonly string[]).includes(asked)) return asked as Language;
-  const mr = acceptLanguage.search(/\bmr\b/i);
-  const en = acceptLanguage.search(/\ben\b/i);
-  return mr !== -1 && (en === -1 || mr < en) ? 'mr' : 'en';
+export function languageOf(url: URL, chosen: string | null, siteDefault: Language): Language {
+  return decideLanguage(url.searchParams.get('lang'), chosen, siteDefault);
 }
 
 /**
@@ -103,8 +101,8 @@ function cut(text: string, length: number): string {
 }
 
 /** The extras of one page path, or null for pages that need none (the plain shell is served). */
-export function pageExtras(db: Db, config: Config, url: URL, acceptLanguage = ''): PageExtras | null {
-  const lang = languageOf(url, acceptLanguage);
+export function pageExtras(db: Db, config: Config, url: URL, chosenLanguage: string | null = null): PageExtras | null {
+  const lang = languageOf(url, chosenLanguage, config.defaultLanguage);
   const site = config.siteName;
   const base = config.publicUrl.replace(/\/$/, '');
   const path = url.pathname.replace(/\/+$/, '') || '/';

@@ -6,6 +6,7 @@ import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:z
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SiteConfig } from '../../shared/site-config.js';
+import { LANGUAGE_COOKIE } from '../../shared/language.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { packagesOnSale } from '../features/catalog/catalog.service.js';
@@ -38,6 +39,7 @@ export function siteConfig(config: Config): SiteConfig {
     contactEmail: config.contactEmail ?? null,
     contactPhone: config.contactPhone ?? null,
     approvalHoursHint: config.approvalHoursHint,
+    defaultLanguage: config.defaultLanguage,
     taxInvoice: config.gst !== null,
     gateway: config.gateway ? { provider: config.gateway.provider } : null,
     upiQr: config.upiId !== undefined,
@@ -106,13 +108,13 @@ export async function serveClient(
     if (checkoutCsp && checkoutPage.test(request.url)) reply.header('content-security-policy', checkoutCsp);
   };
   const addressOf = (request: FastifyRequest) => new URL(request.url, 'http://page.invalid');
-  const acceptedOf = (request: FastifyRequest) => String(request.headers['accept-language'] ?? '');
+  const chosenOf = (request: FastifyRequest) => request.cookies?.[LANGUAGE_COOKIE] ?? null;
   // Every page gets its frame (header, menu, language) drawn for its address; some get more (pageExtras).
   const plain = (request: FastifyRequest): PageExtras => ({ key: keyOf(request), title: null, head: '' });
-  const extrasOf = (request: FastifyRequest) => (db ? pageExtras(db, config, addressOf(request), acceptedOf(request)) : null) ?? plain(request);
+  const extrasOf = (request: FastifyRequest) => (db ? pageExtras(db, config, addressOf(request), chosenOf(request)) : null) ?? plain(request);
   const framed = (html: string, request: FastifyRequest) => drawFrame(html, addressOf(request), languageFor(request), config.siteName);
-  // The language the app will most likely start in: `?lang=`, else the browser's.
-  const languageFor = (request: FastifyRequest) => languageOf(addressOf(request), acceptedOf(request));
+  // The language the app will start in (shared/language.ts): `?lang=`, else the one chosen on this browser, else the site's.
+  const languageFor = (request: FastifyRequest) => languageOf(addressOf(request), chosenOf(request), config.defaultLanguage);
   // Pages drawn in the reader's language are kept per address and language.
   const keyOf = (request: FastifyRequest) => `${request.url}|${languageFor(request)}`;
   if (dev) {
@@ -197,7 +199,7 @@ export async function serveClient(
     }
     const shown = pageFor(request, shellHtml());
     pageCsp(request, reply);
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, accept-language').type('text/html; charset=utf-8');
+    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
     // Chrome hides the phone model from its User-Agent; asked this way, it sends it with later
     // requests (login included, over https), so the device list can name the phone.
     reply.header('accept-ch', 'Sec-CH-UA-Model');

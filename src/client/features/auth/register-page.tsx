@@ -10,7 +10,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
 import { NameField } from './name-field';
 import { NewPasswordField } from './new-password-field';
-import { savePendingRegistration } from './pending-registration';
+import { loadPendingRegistration, savePendingRegistration } from './pending-registration';
 import { BuyingSummary } from './buying-summary';
 import { type AgeAnswer, AgeFields } from './age-fields';
 import { keepRegisterForm, keptRegisterForm } from './register-draft';
@@ -39,6 +39,12 @@ export default function RegisterPage() {
     });
   }, [changingEmail]);
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  // Updates on WhatsApp are asked apart (their own consent), never assumed: the box starts empty.
+  const [whatsapp, setWhatsapp] = useState(() => (changingEmail && keptRegisterForm()?.whatsapp) || false);
+  // A tab the phone killed while the learner copied the code: its sign-up waits on the code screen.
+  useEffect(() => {
+    if (!changingEmail && loadPendingRegistration()) void navigate(pagePaths.verify, { replace: true });
+  }, [changingEmail, navigate]);
   // Consent to the privacy notice is asked, never assumed: the box starts empty.
   const [consent, setConsent] = useState(() => changingEmail && keptRegisterForm() !== null);
   // A refusal of the server stands beside the field it concerns (or above the button), never only in a toast.
@@ -55,9 +61,11 @@ export default function RegisterPage() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!checkForm(event.currentTarget as HTMLFormElement)) return;
-    const contact = phoneDigits(form.phone);
-    if (!contact) {
-      setPhoneError(t('register.phoneInvalid'));
+    // The WhatsApp number is optional; one typed must be a number, and the box needs one.
+    const typedPhone = form.phone.trim() !== '';
+    const contact = typedPhone ? phoneDigits(form.phone) : null;
+    if ((typedPhone && !contact) || (whatsapp && !typedPhone)) {
+      setPhoneError(t(typedPhone ? 'register.phoneInvalid' : 'register.whatsappNeedsPhone'));
       requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[name="phone"]')?.focus());
       return;
     }
@@ -77,7 +85,7 @@ export default function RegisterPage() {
       {
         name: form.name,
         email: form.email,
-        phone: contact,
+        ...(contact && { phone: contact, whatsapp }),
         password: form.password,
         referralCode,
         consent: true,
@@ -86,7 +94,7 @@ export default function RegisterPage() {
       },
       {
         onSuccess: (result) => {
-          keepRegisterForm({ ...form, ...age });
+          keepRegisterForm({ ...form, ...age, whatsapp });
           savePendingRegistration({ activationToken: result.activationToken, email: form.email.trim(), sentAt: Date.now() });
           toast.success(t('register.codeSent'));
           void navigate(pagePaths.verify);
@@ -120,7 +128,31 @@ export default function RegisterPage() {
           value={form.email}
           onChange={set('email')}
         />
-        <PhoneField label={t('fields.phone')} hint={t('hints.phone')} error={phoneError ?? problems.phone} value={form.phone} onChange={set('phone')} />
+        <fieldset className="field">
+          <legend className="field__label">{t('register.whatsappTitle')}</legend>
+          <PhoneField
+            label={t('fields.whatsappPhone')}
+            hint={t('hints.whatsappPhone')}
+            required={false}
+            error={phoneError ?? problems.phone}
+            value={form.phone}
+            onChange={set('phone')}
+          />
+          <div className="field field--check">
+            <label>
+              <input
+                type="checkbox"
+                name="whatsapp"
+                checked={whatsapp}
+                onChange={(event) => {
+                  setWhatsapp(event.target.checked);
+                  setPhoneError(null);
+                }}
+              />{' '}
+              {t('register.whatsappConsent')}
+            </label>
+          </div>
+        </fieldset>
         <NewPasswordField value={form.password} onChange={set('password')} error={problems.password} />
         <AgeFields
           value={age}

@@ -63,6 +63,17 @@ export default function VerifyPage() {
       setError(t('verify.codeInvalid'));
       return;
     }
+    send(digits);
+  }
+
+  // The sixth digit sends the code by itself: no tap on the button (which stays for a code pasted with a space or retried).
+  function typed(value: string) {
+    setCode(value);
+    const digits = value.replace(/\s/g, '');
+    if (/^\d{6}$/.test(digits) && !verify.isPending) send(digits);
+  }
+
+  function send(digits: string) {
     setError(null);
     verify.mutate(
       { activationToken: registration.activationToken, otp: digits, signIn: true },
@@ -136,7 +147,7 @@ export default function VerifyPage() {
           className="field--code"
           error={error}
           value={code}
-          onChange={setCode}
+          onChange={typed}
         />
         <SubmitButton className="button button--primary button--block" busy={verify.isPending} busyLabel={t('verify.busy')}>
           {t('verify.submit')}

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { CopyButton } from '../../components/copy-button';
+import { useShareLanguage } from '../../lib/share-language';
 import { siteConfig } from '../../lib/site-config';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { formatRupees } from '../../../shared/money';
@@ -17,7 +18,7 @@ import { describedBy, Field } from '../../components/field';
  * with what to say, a link that fills it in, and what it did.
  */
 export function AffiliateCodeCard() {
-  const { t, lang, count } = useDiscountsMessages();
+  const { t, count } = useDiscountsMessages();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const id = useId();
@@ -25,6 +26,8 @@ export function AffiliateCodeCard() {
   const choose = useMutation(trpc.discounts.chooseCode.mutationOptions());
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  // The link opens in the language chosen for the audience on the referral card beside it.
+  const audience = useShareLanguage();
   if (!mine.data) return null;
   const code = mine.data;
   const discount = discountText(code);
@@ -72,7 +75,7 @@ export function AffiliateCodeCard() {
     );
   }
 
-  const link = `${siteConfig.publicUrl}${pagePaths.packages}?code=${code.code}&lang=${lang}`;
+  const link = `${siteConfig.publicUrl}${pagePaths.packages}?code=${code.code}&lang=${audience}`;
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('mine.chosen', { code: code.code })}</h2>

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../../server/db/schema.js';
-import { decideOrder } from '../../../server/features/orders/orders.service.js';
+import { decideOrder } from '../../../server/features/orders/order-decisions.service.js';
 import { signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { createPackage, createUserWithToken } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/test-app.js';

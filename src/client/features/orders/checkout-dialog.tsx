@@ -18,6 +18,7 @@ import { cleanUtr, isImplausibleUtr } from '../../../shared/utr';
 import { clearBuyIntent, saveBuyIntent } from '../../lib/buy-intent';
 import { clearDraft, loadDraft, saveDraft } from './checkout-draft';
 import { PaymentPanel, UtrHelp } from './payment-panel';
+import { useWatchedOrders } from './use-watched-orders';
 import { useOrdersMessages } from './orders-messages';
 import './checkout-dialog.css';
 
@@ -223,9 +224,23 @@ function FreeTaken({ pkg }: { pkg: CheckoutPackage }) {
   );
 }
 
-/** The popup's end once the UTR is sent: it waits for the admin, within the hours the site says. */
-function PurchaseSent() {
+/**
+ * The popup's end once the UTR is sent: it waits for the admin, within the hours the site says,
+ * and asks again when the learner comes back to it; approved, it leads straight to the lectures.
+ */
+function PurchaseSent({ pkg }: { pkg: CheckoutPackage }) {
   const { t, count } = useOrdersMessages();
+  const { approved } = useWatchedOrders();
+  if (approved.some((order) => order.packageId === pkg.id)) {
+    return (
+      <div className="checkout__done" role="status">
+        <p className="checkout__success">{t('pay.approved', { name: pkg.name })}</p>
+        <ButtonLink to={pathTo(pagePaths.player, { courseId: pkg.id })} look="primary">
+          {t('code.startLearning')}
+        </ButtonLink>
+      </div>
+    );
+  }
   return (
     <div className="checkout__done" role="status">
       <p className="checkout__success">{t('pay.success')}</p>
@@ -477,7 +492,7 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   }
 
   if (freeDone) return <FreeTaken pkg={pkg} />;
-  if (done) return <PurchaseSent />;
+  if (done) return <PurchaseSent pkg={pkg} />;
 
   const amount = formatRupees(code?.pricePaise ?? pkg.pricePaise);
   const codeField = <DiscountCodeField packageId={pkg.id} applied={code} onApplied={setCode} />;
@@ -542,8 +557,10 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
     );
   }
 
+  // A code is asked before the amount and the QR are shown: the QR then asks for the final amount, never the price before the code.
   return (
     <div className="checkout">
+      {codeField}
       {price}
       <h3>{t('pay.step1', { amount })}</h3>
       {paymentPanel}
@@ -551,7 +568,6 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
       <h3>{t('pay.step2')}</h3>
       <form ref={formRef} className="form" onSubmit={submit} noValidate>
         {buyerFields}
-        {codeField}
         {utrField}
         {taxFields}
         {generalProblem}

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../../server/db/schema.js';
-import { ORDERS_PAGE_SIZE } from '../../../server/features/orders/orders.service.js';
+import { ORDERS_PAGE_SIZE } from '../../../server/features/orders/order-queries.service.js';
 import { signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { createPackage, createUser, createUserWithToken } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/test-app.js';

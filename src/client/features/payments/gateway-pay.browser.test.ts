@@ -98,7 +98,8 @@ describe("the admin's side of gateway payments", () => {
     const byUtr = await createUserWithToken(t.db, { name: 'Sita Utr' });
     const paidTwice = await createUserWithToken(t.db, { name: 'Kiran Twice' });
     const { startGatewayPayment, settleGatewayOrder } = await import('../../../server/features/payments/payments.service.js');
-    const { decideOrder, placeOrder } = await import('../../../server/features/orders/orders.service.js');
+    const { decideOrder } = await import('../../../server/features/orders/order-decisions.service.js');
+    const { placeOrder } = await import('../../../server/features/orders/checkout.service.js');
     await startGatewayPayment(t.deps, waiting.user.id, { name: 'Ravi Gateway', email: waiting.user.email, packageId: pkg.id });
     placeOrder(t.deps, byUtr.user.id, { name: 'Sita Utr', email: byUtr.user.email, packageId: pkg.id, utr: '612345678901' });
     // Kiran scanned the QR and gave a UTR (approved), and the gateway's payment went through too.

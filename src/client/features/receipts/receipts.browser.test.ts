@@ -4,7 +4,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../server/db/schema.js';
-import { decideOrder } from '../../../server/features/orders/orders.service.js';
+import { decideOrder } from '../../../server/features/orders/order-decisions.service.js';
 import { reverseOrder } from '../../../server/features/orders/order-reversal.service.js';
 import { launchBrowser, signIn, type TestBrowser } from '../../../test/browser.js';
 import { createPackage, createUser, createUserWithToken } from '../../../test/factories.js';

@@ -6,7 +6,7 @@ import { appPerFile } from '../../../test/app-per-test.js';
 import { insertOrder } from '../../../test/world.js';
 import { orders } from '../../db/schema.js';
 import { WHOLE_LIST_LIMIT } from '../../lib/list-window.js';
-import { ORDERS_PAGE_SIZE } from '../orders/orders.service.js';
+import { ORDERS_PAGE_SIZE } from '../orders/order-queries.service.js';
 import { USERS_PAGE_SIZE } from './users.service.js';
 
 let t: TestApp;

@@ -55,4 +55,14 @@ describe('my account', () => {
     const login = await callJson(t.url, 'POST', '/api/user/login', { body: { email: ravi.user.email, password: 'a-new-password-7' } });
     expect(login.status).toBe(200);
   });
+
+  it('keeps the language chosen in the app when logging in from a browser that reads another, and changes it when the person switches', async () => {
+    const meera = await createUserWithToken(t.db, { name: 'Meera', lang: 'mr' });
+    const login = await callProcedure(t.url, 'auth.login', 'mutation', { email: meera.user.email, password: TEST_PASSWORD }, { headers: { 'x-lang': 'en' } });
+    expect(login.status).toBe(200);
+    expect(t.db.select({ lang: users.lang }).from(users).where(eq(users.id, meera.user.id)).get()?.lang).toBe('mr');
+    const switched = await callProcedure(t.url, 'auth.setLanguage', 'mutation', { lang: 'en' }, { token: meera.token });
+    expect(switched.status).toBe(200);
+    expect(t.db.select({ lang: users.lang }).from(users).where(eq(users.id, meera.user.id)).get()?.lang).toBe('en');
+  });
 });

@@ -131,7 +131,7 @@ export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: numb
  */
 export async function login(
   deps: LoginDeps,
-  input: { email: string; password: string; ip: string; lang: Language; device: DeviceInfo; deviceCookie?: string | null; replaceDevice?: number },
+  input: { email: string; password: string; ip: string; device: DeviceInfo; deviceCookie?: string | null; replaceDevice?: number },
 ): Promise<{ token: string; expiresAt: number; user: UserRow; deviceCookie: string }> {
   const user = findActiveUserByEmail(deps.db, input.email);
   const attempt = await startLoginAttempt(deps, { email: input.email, ip: input.ip, userId: user?.id ?? null, device: input.deviceCookie ?? null });
@@ -143,8 +143,8 @@ export async function login(
   // The password was right: the tries are given back even when the device limit refuses below.
   const deviceCookie = await attempt.succeeded(user.id);
   const session = startSessionWithinDeviceLimit(deps, user, input.device, input.replaceDevice);
-  if (user.lang !== input.lang) setLanguage(deps.db, user.id, input.lang);
-  return { ...session, user: { ...user, lang: input.lang }, deviceCookie };
+  // The language stays the one chosen in the app (setLanguage), whatever this browser reads in.
+  return { ...session, user, deviceCookie };
 }
 
 /**

@@ -58,7 +58,7 @@ export function createAuthRouter<Profile>({
 
     /** At the device limit the answer is 409 DEVICE_LIMIT with the devices; `replaceDevice` names one to log out. */
     login: publicProcedure.input(z.object({ email: emailAddress, password, replaceDevice: entityId.optional() })).mutation(async ({ ctx, input }) => {
-      const session = await login(ctx, { ...input, ip: ctx.req.ip, lang: ctx.req.lang, device: ctx.req.device, deviceCookie: ctx.req.deviceCookie });
+      const session = await login(ctx, { ...input, ip: ctx.req.ip, device: ctx.req.device, deviceCookie: ctx.req.deviceCookie });
       ctx.req.setSessionCookie(session.token, session.expiresAt);
       ctx.req.setDeviceCookie(session.deviceCookie);
       return { token: session.token, user: profileOf(ctx, session.user.id) };
@@ -76,7 +76,10 @@ export function createAuthRouter<Profile>({
           .object({
             name: personName,
             email: emailAddress,
-            phone: indianPhone,
+            /** Optional: the number for WhatsApp updates in the app; the legacy client sends its contact number. */
+            phone: z.preprocess(blankToUndefined, indianPhone.optional()),
+            /** Updates on WhatsApp at `phone`, asked with its own box (not pre-ticked); needs a phone. */
+            whatsapp: z.boolean().optional(),
             password: newPassword,
             referralCode: optionalText(36),
             /** Agreement to the privacy notice of this version; the app asks it (not pre-ticked). A client that does not ask leaves it to the next visit. */
@@ -88,6 +91,7 @@ export function createAuthRouter<Profile>({
           })
           .superRefine((input, ctx) => {
             if (input.adult === false && !input.parentEmail) ctx.addIssue({ code: 'custom', path: ['parentEmail'], message: 'PARENT_EMAIL_REQUIRED' });
+            if (input.whatsapp && !input.phone) ctx.addIssue({ code: 'custom', path: ['phone'], message: 'WHATSAPP_PHONE_REQUIRED' });
           }),
       )
       .mutation(async ({ ctx, input }) => {
@@ -97,6 +101,7 @@ export function createAuthRouter<Profile>({
           name: input.name,
           email: input.email,
           phone: input.phone,
+          whatsappOptIn: input.whatsapp,
           password: input.password,
           referralCode: input.referralCode || undefined,
           consentVersion: input.consent ? PRIVACY_NOTICE_VERSION : null,

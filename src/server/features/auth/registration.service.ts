@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
-import { consents, pendingRegistrations, type UserRow } from '../../db/schema.js';
+import type { Db, Queryable } from '../../db/client.js';
+import { channelConsents, consents, pendingRegistrations, type UserRow, users } from '../../db/schema.js';
 import type { Language } from '../../../shared/domain.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { hashCode, hashPassword, verifyCode } from '../../lib/password.js';
@@ -65,6 +65,16 @@ async function sendOrFail(deps: Deps, message: ReturnType<typeof codeEmail>): Pr
 }
 
 /**
+ * The WhatsApp updates asked for at sign-up: the channel's own consent record (DPDP: one per
+ * purpose) and the number updates go to. One function, so the WhatsApp feature's own
+ * `recordWhatsAppConsent` can take its place.
+ */
+function recordWhatsAppConsentAtSignUp(db: Queryable, input: { userId: number; phone: string; at: number }): void {
+  db.insert(channelConsents).values({ userId: input.userId, channel: 'whatsapp', action: 'given', via: 'register', phone: input.phone, at: input.at }).run();
+  db.update(users).set({ whatsappPhone: input.phone, whatsappOptInAt: input.at }).where(eq(users.id, input.userId)).run();
+}
+
+/**
  * Holds a registration until its emailed 6-digit code is verified; the account does not exist
  * before that. A remembered referral code that no longer matches anyone is ignored: the buyer
  * can still name a sponsor at their first order.
@@ -74,7 +84,10 @@ export async function register(
   input: {
     name: string;
     email: string;
-    phone: string;
+    /** Optional: the number for WhatsApp updates (with `whatsappOptIn`), or a contact the legacy client sends. */
+    phone?: string | undefined;
+    /** The person asked for updates on WhatsApp at `phone` (never assumed: the box starts empty). */
+    whatsappOptIn?: boolean | undefined;
     password: string;
     referralCode?: string | undefined;
     ip: string;
@@ -107,7 +120,8 @@ export async function register(
       tokenHash: hashToken(activationToken),
       name: input.name,
       email: input.email,
-      phone: input.phone,
+      phone: input.phone ?? null,
+      whatsappOptIn: !!input.phone && input.whatsappOptIn === true,
       passwordHash,
       sponsorId: sponsor?.id ?? null,
       lang: input.lang,
@@ -189,6 +203,7 @@ export async function verify(
     );
     if (pending.consentVersion)
       db.insert(consents).values({ userId: user.id, noticeVersion: pending.consentVersion, via: 'register', acceptedAt: deps.now() }).run();
+    if (pending.whatsappOptIn && pending.phone) recordWhatsAppConsentAtSignUp(db, { userId: user.id, phone: pending.phone, at: deps.now() });
     db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, pending.email)).run();
     return user;
   });

@@ -7,7 +7,7 @@ import { postForm } from '../../../test/multipart.js';
 import { appPerFile } from '../../../test/app-per-test.js';
 import type { TestApp } from '../../../test/test-app.js';
 import { auditLog, lectureWatches } from '../../db/schema.js';
-import { decideOrder } from '../orders/orders.service.js';
+import { decideOrder } from '../orders/order-decisions.service.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUserWithToken>>;

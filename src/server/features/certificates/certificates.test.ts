@@ -6,7 +6,7 @@ import { waitForEmail } from '../../../test/outbox.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { insertOrder } from '../../../test/world.js';
 import { auditLog } from '../../db/schema.js';
-import { decideOrder } from '../orders/orders.service.js';
+import { decideOrder } from '../orders/order-decisions.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
 
 let t: TestApp;

@@ -12,7 +12,7 @@ import { enrollments, ledger, orders, payoutDetails, receipts, users } from '../
 import { uploadStatement } from '../statements/statement-imports.service.js';
 import { upiIdsIn } from './affiliate-flags.js';
 import { createSession } from '../auth/sessions.service.js';
-import { decideOrder } from '../orders/orders.service.js';
+import { decideOrder } from '../orders/order-decisions.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
 
 let t: TestApp;

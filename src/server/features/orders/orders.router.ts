@@ -5,20 +5,9 @@ import { blankToUndefined, entityId, optionalText, searchAndPage, utr } from '..
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { countCodeTry } from '../discounts/discounts.service.js';
 import { orderErrors } from './orders.errors.js';
-import {
-  checkoutFromRequest,
-  claimFreeOrder,
-  decidedOrders,
-  decideOrder,
-  orderDetails,
-  ORDERS_PAGE_SIZE,
-  ordersOf,
-  paymentDetails,
-  pendingOrderCount,
-  pendingOrders,
-  placeOrder,
-  quoteCode,
-} from './orders.service.js';
+import { checkoutFromRequest, claimFreeOrder, paymentDetails, placeOrder, quoteCode } from './checkout.service.js';
+import { decidedOrders, orderDetails, ORDERS_PAGE_SIZE, ordersOf, pendingOrderCount, pendingOrders } from './order-queries.service.js';
+import { decideOrder } from './order-decisions.service.js';
 import { toOrderView, toPaymentDetailsView, toQuoteView } from './orders.views.js';
 
 function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {

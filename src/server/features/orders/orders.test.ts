@@ -5,7 +5,7 @@ import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
 import { ledgerOfOrder } from '../../../test/world.js';
 import { enrollments, users } from '../../db/schema.js';
-import { firstName } from './orders.service.js';
+import { firstName } from './order-decisions.service.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUserWithToken>>;

@@ -1,5 +1,6 @@
 import type { OrderStatus, PaymentMethod } from '../../../shared/domain.js';
-import type { OrderDetails, Payment, quoteCode } from './orders.service.js';
+import type { OrderDetails } from './order-queries.service.js';
+import type { Payment, quoteCode } from './checkout.service.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
 
 /** An order as the app sees it; money in paise, times in epoch ms. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPackage, createUser } from '../../../test/factories.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { users } from '../../db/schema.js';
-import { placeOrder } from './orders.service.js';
+import { placeOrder } from './checkout.service.js';
 
 let t: TestApp;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { checkoutFields } from '../../../shared/checkout-input.js';
-import { checkoutFromRequest } from '../orders/orders.service.js';
+import { checkoutFromRequest } from '../orders/checkout.service.js';
 import { entityId, requiredText } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { confirmFromCheckout, gatewayCheckoutOf, paymentAlertList, refundAndReverse, resolvePaymentAlert, startGatewayPayment } from './payments.service.js';

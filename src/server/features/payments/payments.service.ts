@@ -15,8 +15,8 @@ import type { PaymentAlertKind } from '../../../shared/domain.js';
 import { AppError } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
+import { approvePaidOrder } from '../orders/order-decisions.service.js';
 import {
-  approvePaidOrder,
   attachGatewayPayment,
   dropUnopenedGatewayOrder,
   expireGatewayOrder,
@@ -24,7 +24,7 @@ import {
   openGatewayOrder,
   paidTwiceEmails,
   recordGatewayOrder,
-} from '../orders/orders.service.js';
+} from '../orders/checkout.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
 import { orderErrors } from '../orders/orders.errors.js';
 import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from '../../lib/payment-gateway.js';

@@ -5,7 +5,8 @@ import { createPackage, createUserWithToken } from '../../../test/factories.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
 import { enrollments, gatewayEvents, ledger, orderReversals, orders, paymentAlerts, receipts } from '../../db/schema.js';
-import { approvePaidOrder, decideOrder, placeOrder } from '../orders/orders.service.js';
+import { approvePaidOrder, decideOrder } from '../orders/order-decisions.service.js';
+import { placeOrder } from '../orders/checkout.service.js';
 import { GATEWAY_ERRORS_EXPIRE_MS, GATEWAY_ORDER_EXPIRES_MS, RECONCILE_AFTER_MS, reconcileGatewayOrders } from './payments.service.js';
 
 let t: TestApp;

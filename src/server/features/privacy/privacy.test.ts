@@ -14,7 +14,8 @@ import { recordWhatsAppConsent, withdrawWhatsAppConsent } from '../whatsapp/what
 import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import { payoutDetailsInput } from '../../../shared/payout-details.js';
 import { savePayoutDetails } from '../payouts/payouts.service.js';
-import { decideOrder, placeOrder } from '../orders/orders.service.js';
+import { decideOrder } from '../orders/order-decisions.service.js';
+import { placeOrder } from '../orders/checkout.service.js';
 
 let t: TestApp;
 let admin: Awaited<ReturnType<typeof createUserWithToken>>;

@@ -11,7 +11,7 @@ import { statementImportLines, statementImports } from '../../db/schema.js';
 import type { Language } from '../../../shared/domain.js';
 import { describeError, isServerFault, keptCodeOf } from '../../lib/errors.js';
 import type { Mailer } from '../../lib/mailer.js';
-import { decideOrder } from '../orders/orders.service.js';
+import { decideOrder } from '../orders/order-decisions.service.js';
 import { findImport, findOrder, workOutResult } from './statement-queries.js';
 import { statementErrors } from './statements.errors.js';
 import { approvalOutcomeTexts, toApprovalResult, type ApprovalResult, type ApprovalSummary } from './statements.views.js';

@@ -1,6 +1,6 @@
 import type { Language, OrderStatus } from '../../../shared/domain.js';
 import { messageOfCode, type ErrorTexts } from '../../lib/errors.js';
-import { decisionErrorTexts } from '../orders/orders.service.js';
+import { decisionErrorTexts } from '../orders/order-decisions.service.js';
 import type { CreditLine } from './statement-credits.js';
 import { layoutName } from './statement-layouts.js';
 import type { MatchNote } from './statement-matching.js';
