@@ -8,7 +8,7 @@ import { stateCodes } from '../shared/indian-states.js';
 import { parseRupees } from '../shared/money.js';
 import { percentage } from '../shared/schemas.js';
 import { parseDataKey } from './lib/data-crypto.js';
-import { whatsAppKinds, type WhatsAppKind } from './features/notifications/channel.js';
+import { whatsAppKinds, type WhatsAppKind } from '../shared/domain.js';
 
 const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
 

@@ -9,6 +9,9 @@ export type Language = (typeof languages)[number];
 /** How a person is told something: every message is a row of the notification outbox on one of these. */
 export const notificationChannels = ['email', 'whatsapp'] as const;
 export type NotificationChannelName = (typeof notificationChannels)[number];
+/** The messages a learner may get on WhatsApp (utility templates); every other kind goes by email only. */
+export const whatsAppKinds = ['payment-received', 'order-approved', 'order-rejected', 'payout-paid', 'lecture-opened', 'certificate-issued'] as const;
+export type WhatsAppKind = (typeof whatsAppKinds)[number];
 /** pending: waiting for (another) try; sent: the channel took it; failed: given up after the last try (an admin may retry). */
 export const notificationStatuses = ['pending', 'sent', 'failed'] as const;
 

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { channelConsents, consents, pendingRegistrations, type UserRow, users } from '../../db/schema.js';
+import { consents, pendingRegistrations, type UserRow, users } from '../../db/schema.js';
 import type { Language } from '../../../shared/domain.js';
 import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { hashCode, hashPassword, verifyCode } from '../../lib/password.js';
@@ -11,6 +11,7 @@ import { findActiveUser, findActiveUserByEmail, findActiveUserByReferralCode, in
 import { alreadyRegisteredEmail, verificationCodeEmail } from './auth.emails.js';
 import { authErrors, resendTooSoon, wrongCode } from './auth.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
+import { recordWhatsAppConsent } from '../whatsapp/whatsapp.service.js';
 
 type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; rateLimits: RateLimits };
 
@@ -62,16 +63,6 @@ async function sendOrFail(deps: Deps, message: ReturnType<typeof codeEmail>): Pr
   } catch {
     throw authErrors.EMAIL_NOT_SENT();
   }
-}
-
-/**
- * The WhatsApp updates asked for at sign-up: the channel's own consent record (DPDP: one per
- * purpose) and the number updates go to. One function, so the WhatsApp feature's own
- * `recordWhatsAppConsent` can take its place.
- */
-function recordWhatsAppConsentAtSignUp(db: Queryable, input: { userId: number; phone: string; at: number }): void {
-  db.insert(channelConsents).values({ userId: input.userId, channel: 'whatsapp', action: 'given', via: 'register', phone: input.phone, at: input.at }).run();
-  db.update(users).set({ whatsappPhone: input.phone, whatsappOptInAt: input.at }).where(eq(users.id, input.userId)).run();
 }
 
 /**
@@ -203,7 +194,7 @@ export async function verify(
     );
     if (pending.consentVersion)
       db.insert(consents).values({ userId: user.id, noticeVersion: pending.consentVersion, via: 'register', acceptedAt: deps.now() }).run();
-    if (pending.whatsappOptIn && pending.phone) recordWhatsAppConsentAtSignUp(db, { userId: user.id, phone: pending.phone, at: deps.now() });
+    if (pending.whatsappOptIn && pending.phone) recordWhatsAppConsent(db, { userId: user.id, phone: pending.phone, via: 'register', at: deps.now() });
     db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, pending.email)).run();
     return user;
   });

@@ -1,4 +1,4 @@
-import type { Language, NotificationChannelName } from '../../../shared/domain.js';
+import type { Language, NotificationChannelName, WhatsAppKind } from '../../../shared/domain.js';
 
 /**
  * The contract between the notification outbox and a channel (email, WhatsApp): the worker hands a
@@ -29,6 +29,10 @@ export interface NotificationChannel {
  * Every other kind goes by email only. Amounts are paise; the channel words them.
  */
 export type WhatsAppPayloads = {
+  [K in WhatsAppKind]: WhatsAppPayloadOf[K];
+};
+
+type WhatsAppPayloadOf = {
   /** Payment received and being checked. */
   'payment-received': { orderId: string; packageName: string; amountPaise: number };
   /** Access granted. */
@@ -38,13 +42,3 @@ export type WhatsAppPayloads = {
   'lecture-opened': { packageName: string; lectureTitle: string };
   'certificate-issued': { packageName: string; certificateNumber: string; verifyUrl: string };
 };
-
-export type WhatsAppKind = keyof WhatsAppPayloads;
-export const whatsAppKinds = [
-  'payment-received',
-  'order-approved',
-  'order-rejected',
-  'payout-paid',
-  'lecture-opened',
-  'certificate-issued',
-] as const satisfies readonly WhatsAppKind[];
