@@ -6,7 +6,7 @@
  * and `t('some.key')` only accepts keys that exist. The choice is remembered in localStorage (when
  * storage is blocked, for this visit only); the first visit follows the browser's language.
  */
-import { useCallback, useSyncExternalStore } from 'react';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
 import { languages, type Language } from '../../shared/domain';
 import { interpolate, isPluralForms, type Params, type PluralForms, pluralText } from '../../shared/texts';
 import { readStored, writeStored } from './storage';
@@ -36,17 +36,49 @@ export function detectLanguage(): Language {
 let current: Language = 'en';
 const listeners = new Set<() => void>();
 
-export function initI18n(): void {
-  current = detectLanguage();
+/** The cookie that tells the server the reader's choice, so that it draws the next page in it. */
+const COOKIE = 'lang';
+
+function rememberInCookie(lang: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one fixed value; the Cookie Store API is missing from older phones' browsers this site serves
+  document.cookie = `${COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * Starts in the language the server drew the page in (`<html lang>`, decided from `?lang=`, the
+ * cookie and the browser's languages), so that hydration finds the same texts; a page the server
+ * did not draw detects it here. The reader's remembered choice, when it differs, is applied after
+ * hydration (`applyRememberedLanguage`).
+ */
+export function initI18n(drawnOnServer: boolean): void {
+  const drawn = document.documentElement.lang;
+  current = drawnOnServer && (languages as readonly string[]).includes(drawn) ? (drawn as Language) : detectLanguage();
   document.documentElement.lang = current;
+  if (new URLSearchParams(window.location.search).has('lang')) writeStored('local', STORAGE_KEY, current);
+}
+
+/** After hydration: the language this browser chose before, if the server did not know it (no cookie yet). */
+export function applyRememberedLanguage(): void {
+  const stored = readStored('local', STORAGE_KEY);
+  if (stored && stored !== current && (languages as readonly string[]).includes(stored) && !new URLSearchParams(window.location.search).has('lang')) {
+    changeLanguage(stored as Language);
+  } else rememberInCookie(current);
 }
 
 export function currentLanguage(): Language {
   return current;
 }
 
+/**
+ * The language of one page drawn on the server. The server draws pages of both languages side by
+ * side, so there it comes from this context, never from the module's `current`.
+ */
+const DrawnLanguage = createContext<Language | null>(null);
+export const DrawnLanguageProvider = DrawnLanguage.Provider;
+
 export function changeLanguage(lang: Language): void {
   writeStored('local', STORAGE_KEY, lang);
+  rememberInCookie(lang);
   if (lang === current) return;
   current = lang;
   document.documentElement.lang = lang;
@@ -65,7 +97,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  const drawn = useContext(DrawnLanguage);
+  const live = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return drawn ?? live;
 }
 
 type Join<K extends string, P> = P extends string ? `${K}.${P}` : never;
