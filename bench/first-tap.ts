@@ -23,7 +23,7 @@ export const TAPPABLE_BUY_BUDGET_MS = 2500;
 export const CHECKOUT_OPEN_BUDGET_MS = 4000;
 
 type Who = 'visitor' | 'learner';
-/** hydratedMs: when the app had hydrated the page it was tapped on (its `hydrated` mark), if it had by the open checkout. */
+/** hydratedMs: when the app had hydrated the page the checkout opened on (its `hydrated` mark, since that page's navigation). */
 type Tap = { tappableMs: number; openMs: number; hydratedMs: number | null };
 export type FirstTapResult = { lang: 'en' | 'mr'; who: Who; taps: Tap[]; tappableMs: Spread; openMs: Spread; pass: boolean };
 
@@ -36,20 +36,23 @@ const WATCH_SCRIPT = `
     const seen = {};
     window.__firstTap = seen;
     const visible = (element) => element && element.getClientRects().length > 0;
+    // The tap's moment outlives the page: a Buy tapped before hydration is a link to the next page.
+    const tappedAt = () => Number(sessionStorage.getItem('firstTapAt')) || 0;
     const check = () => {
       const buy = document.querySelector('.package-grid .package-card:first-child a[data-buy]');
       if (!seen.tappable && visible(buy)) seen.tappable = performance.now();
       const open = document.querySelector('.buying-summary') || document.querySelector('dialog[open] input[name="utr"]');
-      if (seen.tapped && !seen.open && visible(open)) seen.open = performance.now();
+      if (tappedAt() && !seen.open && visible(open)) seen.open = performance.timeOrigin + performance.now() - tappedAt();
       if (!seen.open) requestAnimationFrame(check);
     };
-    document.addEventListener('click', () => { seen.tapped ??= performance.now(); check(); }, true);
+    document.addEventListener('click', () => { if (!tappedAt()) sessionStorage.setItem('firstTapAt', String(performance.timeOrigin + performance.now())); check(); }, true);
     requestAnimationFrame(check);
     new MutationObserver(check).observe(document, { childList: true, subtree: true, attributes: true });
   })();
 `;
 
-type Seen = { tappable?: number; tapped?: number; open?: number };
+/** tappable: since navigation began; open: since the tap (which may have loaded the next page). */
+type Seen = { tappable?: number; open?: number };
 
 async function tapOnce(url: string, lang: 'en' | 'mr', token: string | null): Promise<Tap> {
   const browser = await launchBrowser();
@@ -64,6 +67,7 @@ async function tapOnce(url: string, lang: 'en' | 'mr', token: string | null): Pr
     await page.goto(`${url}/packages?lang=${lang}`, { waitUntil: 'commit', timeout: 60_000 });
     // Arrow functions without names of their own: they run in the page, where this file's helpers do not exist.
     await page.waitForFunction(() => Boolean((window as unknown as { __firstTap?: Seen }).__firstTap?.tappable), undefined, { timeout: 60_000, polling: 16 });
+    const tappable = await page.evaluate(() => (window as unknown as { __firstTap: Seen }).__firstTap.tappable!);
     // The tap, as a finger gives it, on the Buy link (hydrated or not yet).
     const buy = page.locator('.package-grid .package-card:first-child a[data-buy]').first();
     await buy.scrollIntoViewIfNeeded();
@@ -75,8 +79,8 @@ async function tapOnce(url: string, lang: 'en' | 'mr', token: string | null): Pr
     const hydrated = await page.evaluate(() => performance.getEntriesByName('hydrated')[0]?.startTime ?? null);
     await context.close();
     return {
-      tappableMs: Math.round(seen.tappable!),
-      openMs: Math.round(seen.open! - seen.tapped!),
+      tappableMs: Math.round(tappable),
+      openMs: Math.round(seen.open!),
       hydratedMs: hydrated === null ? null : Math.round(hydrated),
     };
   } finally {
