@@ -1,35 +1,52 @@
 import './app/fonts.css';
 import './app/styles.css';
-// The pages the server draws (home and the catalogue) are styled by the first stylesheet, which the
-// server writes into the page, though their code loads beside the app's.
+// The pages the server draws most (home and the catalogue) are styled by the first stylesheet, which
+// the server writes into the page: they paint styled before any page code has arrived.
 import './features/catalog/catalog.css';
 import './features/pages/home-page.css';
+import { type DehydratedState, hydrate } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { prefetchLandingPage } from './app/prefetch';
 import { loadLandingPage } from './app/router';
 import { initI18n } from './lib/i18n';
 import { rememberDiscountCode, rememberReferral } from './lib/referral';
+import { createClients } from './lib/trpc';
 import { registerServiceWorker } from './register-service-worker';
 
-initI18n();
+const root = document.getElementById('root')!;
+// The server drew this page with the app's own components (http/server-pages.ts): hydrate it.
+const drawn = root.hasChildNodes();
+initI18n(drawn);
 registerServiceWorker();
-// The server's menu opened as the address's #drawn-menu; the app draws its own, so the address drops it.
-if (window.location.hash === '#drawn-menu') history.replaceState(history.state, '', window.location.pathname + window.location.search);
 // A referral link (`?ref=CODE`, usually to /packages) is remembered whatever page it opens.
 rememberReferral(new URLSearchParams(window.location.search).get('ref'));
 rememberDiscountCode(new URLSearchParams(window.location.search).get('code'));
 
-// The page the app starts on is loaded first, so it replaces the drawn page at once (no spinner
-// between). Not an await at the top: that page's code imports this chunk, which must finish first.
-// The first render is a transition: React renders it in slices, keeping the page responsive.
+const clients = createClients();
+// The answers the server drew the page with: hydration finds them and asks for nothing again.
+const queryData = document.getElementById('query-data')?.textContent;
+if (queryData) hydrate(clients.queryClient, answeredNow(JSON.parse(queryData) as DehydratedState));
+prefetchLandingPage(window.location.pathname, clients.queryClient, clients.trpcClient);
+
+/**
+ * The server's answers are current when it sends the page (it drops the pages it keeps when the
+ * catalogue changes), so they count as fresh from now, not from when the page was first drawn.
+ */
+function answeredNow(state: DehydratedState): DehydratedState {
+  const now = Date.now();
+  return { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) };
+}
+
+// The page's code is loaded first, so that it renders (or hydrates) at once, without a spinner.
+// Not an await at the top: that page's code imports this chunk, which must finish first.
 void loadLandingPage(window.location.pathname).then(() => {
-  const root = createRoot(document.getElementById('root')!);
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
-  });
+  const app = (
+    <StrictMode>
+      <App clients={clients} />
+    </StrictMode>
+  );
+  if (drawn) hydrateRoot(root, app);
+  else startTransition(() => createRoot(root).render(app));
 });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { startTestApp, type TestApp } from './test-app.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
@@ -22,6 +22,16 @@ export type TestBrowser = {
   }): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 };
+
+/**
+ * What React says when the page the server drew and the app's first render differ: a mismatch
+ * warning, a hydration error, or (in the production build) the minified errors #418 (mismatch),
+ * #419/#421/#422/#423 (hydration given up, the page drawn again in the browser) and #425 (text).
+ */
+const HYDRATION_PROBLEM = /hydrat|did(?: not|n't) match|react\.dev\/errors\/(?:418|419|421|422|423|425)\b/i;
+
+/** Hydration problems seen in any page since the last test ended; a test in which one was seen fails. */
+const hydrationProblems: string[] = [];
 
 /** Headless Chromium with the flags this machine's closed network needs; each launch gets a new profile. */
 export async function launchBrowser(): Promise<TestBrowser> {
@@ -55,7 +65,13 @@ export async function launchBrowser(): Promise<TestBrowser> {
       // A step that cannot happen fails within 20 s and names itself, instead of hanging the test.
       context.setDefaultTimeout(20_000);
       const page = await context.newPage();
-      page.on('pageerror', (error) => console.error('page error:', error.message));
+      page.on('pageerror', (error) => {
+        console.error('page error:', error.message);
+        if (HYDRATION_PROBLEM.test(error.message)) hydrationProblems.push(`${page.url()}: ${error.message}`);
+      });
+      page.on('console', (message) => {
+        if (message.type() === 'error' && HYDRATION_PROBLEM.test(message.text())) hydrationProblems.push(`${page.url()}: ${message.text()}`);
+      });
       return { context, page };
     },
     close: () => browser.close(),
@@ -93,12 +109,11 @@ export function headingText(page: Page, level = 1): Promise<string | null> {
 }
 
 /**
- * Waits until the app runs in the page. The server draws the catalogue pages at once and the app
- * starts after that paint (src/client/boot.ts), so a drawn heading does not mean the app has
- * started; its own main element (with an id) does.
+ * Waits until the app runs in the page: the server draws the public pages with the app's own
+ * components, so a heading does not mean the page has hydrated; the mark main.tsx sets does.
  */
 export async function appStarted(page: Page): Promise<void> {
-  await page.locator('main#main').waitFor({ state: 'attached' });
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
 /**
@@ -115,5 +130,14 @@ export function withAppAndBrowser(use: (app: TestApp, browser: TestBrowser) => v
   afterAll(async () => {
     await browser?.close();
     await app?.close();
+  });
+  failOnHydrationProblems();
+}
+
+/** After each test of the file: fails it if a page it opened reported a hydration error or mismatch. */
+export function failOnHydrationProblems(): void {
+  afterEach(() => {
+    const seen = hydrationProblems.splice(0);
+    expect(seen, 'hydration problems in the console').toEqual([]);
   });
 }

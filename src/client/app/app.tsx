@@ -1,32 +1,61 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import type { TRPCClient } from '@trpc/client';
+import { useEffect } from 'react';
 import { BrowserRouter } from 'react-router';
+import type { AppRouter } from '../../server/root-router';
 import { forgetAtLogout } from '../features/auth/use-logout';
+import { useSession } from '../features/auth/use-session';
 import { clearDraft } from '../features/orders/checkout-draft';
-import { createClients, TRPCProvider } from '../lib/trpc';
+import { applyRememberedLanguage } from '../lib/i18n';
+import { TRPCProvider, useTRPC } from '../lib/trpc';
 import { DeferredToasts } from './deferred-toasts';
-import { prefetchLandingPage } from './prefetch';
 import { prefetchNextStep } from './prefetch-next-step';
 import { AppRoutes } from './router';
 
 // Logging out forgets the checkout's draft too (a feature of its own, which auth does not import).
 forgetAtLogout(clearDraft);
 
-export function App() {
-  const [{ queryClient, trpcClient }] = useState(() => {
-    const clients = createClients();
-    prefetchLandingPage(window.location.pathname, clients.queryClient, clients.trpcClient);
-    return clients;
-  });
-  useEffect(prefetchNextStep, []);
+export type Clients = { queryClient: QueryClient; trpcClient: TRPCClient<AppRouter> };
+
+/**
+ * The server draws pages as a visitor sees them; once the session says who is here, the reads
+ * that depend on the viewer (a package's `canWatch`) are asked again.
+ */
+function ViewerReads() {
+  const { user } = useSession();
+  const trpc = useTRPC();
+  const queryClient = useQueryClient();
+  const userId = user?.id;
+  useEffect(() => {
+    if (userId) void queryClient.invalidateQueries(trpc.catalog.byId.pathFilter());
+  }, [userId, queryClient, trpc]);
+  return null;
+}
+
+/** Every page with the app's clients, under a router: the browser's (App) or the server's (entry-server.tsx). */
+export function AppPages({ queryClient, trpcClient }: Clients) {
   return (
     <QueryClientProvider client={queryClient}>
       <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-          <DeferredToasts />
-        </BrowserRouter>
+        <AppRoutes />
+        <DeferredToasts />
+        <ViewerReads />
       </TRPCProvider>
     </QueryClientProvider>
+  );
+}
+
+export function App({ clients }: { clients: Clients }) {
+  useEffect(prefetchNextStep, []);
+  useEffect(applyRememberedLanguage, []);
+  // The page answers from here on (tests and the bench wait for this mark and time it): hydrated, or drawn here.
+  useEffect(() => {
+    document.documentElement.setAttribute('data-hydrated', '');
+    performance.mark('hydrated');
+  }, []);
+  return (
+    <BrowserRouter>
+      <AppPages {...clients} />
+    </BrowserRouter>
   );
 }

@@ -4,6 +4,7 @@ import { PageSpinner } from '../components/page-spinner';
 import { isAdmin, useSession } from '../features/auth/use-session';
 import { pathAfterSignIn } from '../lib/buy-intent';
 import { signedInBefore } from '../features/auth/signed-in-before';
+import { useHydrated } from '../lib/use-hydrated';
 import { pagePaths } from '../../shared/page-paths';
 
 const LoginPage = lazy(() => import('../features/auth/login-page'));
@@ -26,8 +27,10 @@ export function RequireAuth() {
 export function LoggedOutOnly() {
   const { user, loading } = useSession();
   const { search } = useLocation();
-  // A browser nobody ever signed in on shows sign-up at once, without waiting to hear there is no session.
-  if (loading && signedInBefore()) return <PageSpinner />;
+  const hydrated = useHydrated();
+  // A browser nobody ever signed in on shows sign-up at once, without waiting to hear there is no session
+  // (as the server drew it: what this browser remembers is read once the page has hydrated).
+  if (loading && hydrated && signedInBefore()) return <PageSpinner />;
   if (user) return <Navigate to={pathAfterSignIn('/', search)} replace />;
   return <Outlet />;
 }

@@ -3,11 +3,10 @@ import type { TRPCClient } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../../server/root-router';
 import { pagePaths } from '../../shared/page-paths';
-import type { RouterOutputs } from '../lib/trpc';
 
 /**
- * On a first visit to the catalogue or the home page (where referral links land), use the packages
- * the server wrote into the page, or else ask for them while React starts instead of once the page
+ * On a first visit to the catalogue or the home page (where referral links land), when the server
+ * did not draw the page with them, ask for the packages while React starts instead of once the page
  * has rendered; on the player, ask for its lectures at once: on a slow phone connection that
  * saves one or two round trips.
  */
@@ -22,25 +21,6 @@ export function prefetchLandingPage(pathname: string, queryClient: QueryClient, 
     return;
   }
   if (pathname !== pagePaths.home && pathname !== pagePaths.packages && pathname !== pagePaths.courses) return;
-  // The server wrote the catalogue into the page: no request at all.
-  const written = catalogueInPage();
-  if (written) {
-    queryClient.setQueryData(trpc.catalog.list.queryKey(), written);
-    return;
-  }
+  // Already here when the server drew the page (main.tsx hydrates its answers): then nothing is asked.
   void queryClient.prefetchQuery(trpc.catalog.list.queryOptions());
-}
-
-type Catalogue = RouterOutputs['catalog']['list'];
-
-/** The catalogue the server put into the page's HTML (`#catalog-data`), if it did. */
-function catalogueInPage(): Catalogue | null {
-  const block = document.getElementById('catalog-data');
-  if (!block?.textContent) return null;
-  try {
-    const data = JSON.parse(block.textContent) as unknown;
-    return Array.isArray(data) ? (data as Catalogue) : null;
-  } catch {
-    return null;
-  }
 }

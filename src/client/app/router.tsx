@@ -8,21 +8,20 @@ import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
 import { pagePaths, pathTo } from '../../shared/page-paths';
 
-// Every page loads when first visited. The server draws the landing pages (home, and the
-// catalogue that referral links open) and boot.ts fetches the code of each landing page beside
-// the app's (landingPages in vite.config.ts), so a first visit waits for no second round trip.
+// Every page loads when first visited. The pages the server draws (drawnPages below) are loaded
+// before the first render, on the server and in the browser, so hydration finds them at once.
 const HomePage = lazyPage(() => import('../features/pages/home-page'));
 const PackagesPage = lazyPage(() => import('../features/catalog/packages-page'));
-const AboutPage = lazy(() => import('../features/pages/about-page'));
-const PrivacyPage = lazy(() => import('../features/pages/privacy-page'));
+const AboutPage = lazyPage(() => import('../features/pages/about-page'));
+const PrivacyPage = lazyPage(() => import('../features/pages/privacy-page'));
 const TermsPage = lazy(() => import('../features/pages/terms-page'));
 const ContactPage = lazy(() => import('../features/pages/contact-page'));
 const RefundPage = lazy(() => import('../features/pages/refund-page'));
 const CoursesPage = lazy(() => import('../features/catalog/courses-page'));
-const LoginPage = lazy(() => import('../features/auth/login-page'));
+const LoginPage = lazyPage(() => import('../features/auth/login-page'));
 /** Sign-up's code: fetched ahead when the page is idle or a Buy is pressed (prefetch-next-step.ts). */
 export const loadRegisterPage = () => import('../features/auth/register-page');
-const RegisterPage = lazy(loadRegisterPage);
+const RegisterPage = lazyPage(loadRegisterPage);
 const VerifyPage = lazy(() => import('../features/auth/verify-page'));
 const ForgotPage = lazy(() => import('../features/auth/forgot-page'));
 const ResetPasswordPage = lazy(() => import('../features/auth/reset-password-page'));
@@ -52,7 +51,7 @@ const AdminWhatsAppPage = lazy(() => import('../features/whatsapp/admin-whatsapp
 // Learning: quizzes, certificates (the public verify page too), the admin's setup and report.
 const QuizPage = lazy(() => import('../features/quizzes/quiz-page'));
 const CourseCertificatePage = lazy(() => import('../features/certificates/course-certificate-page'));
-const CertificatePage = lazy(() => import('../features/certificates/certificate-page'));
+const CertificatePage = lazyPage(() => import('../features/certificates/certificate-page'));
 const AdminLearningPage = lazy(() => import('../features/learning-report/admin-learning-page'));
 const AdminProgressPage = lazy(() => import('../features/learning-report/admin-progress-page'));
 
@@ -67,18 +66,34 @@ const MyCoursesPage = lazyPage(() => import('../features/catalog/my-courses-page
 const PlayerPage = lazyPage(() => import('../features/catalog/player-page'));
 
 /**
- * The landing page at this address, loaded before the app's first render so that it replaces the
- * page the server drew directly (the same pages as landingPages in vite.config.ts).
+ * The pages the server draws (then hydrated in the browser), by address: the landing pages of
+ * shared links, sign-up and log-in, the privacy notice and a certificate's public page.
  */
+const drawnPages: [RegExp, { load: () => Promise<unknown> }, string][] = [
+  [/^\/$/, HomePage, 'features/pages/home-page.tsx'],
+  [/^\/packages\/?$/, PackagesPage, 'features/catalog/packages-page.tsx'],
+  [/^\/course\/[^/]+\/?$/, PackagePage, 'features/catalog/package-page.tsx'],
+  [/^\/about\/?$/, AboutPage, 'features/pages/about-page.tsx'],
+  [/^\/privacy-policy\/?$/, PrivacyPage, 'features/pages/privacy-page.tsx'],
+  [/^\/login\/?$/, LoginPage, 'features/auth/login-page.tsx'],
+  [/^\/register\/?$/, RegisterPage, 'features/auth/register-page.tsx'],
+  [/^\/certificates\/[^/]+\/?$/, CertificatePage, 'features/certificates/certificate-page.tsx'],
+  [/^\/course-content\/[^/]+\/?$/, PlayerPage, 'features/catalog/player-page.tsx'],
+  [/^\/myCourses\/?$/, MyCoursesPage, 'features/catalog/my-courses-page.tsx'],
+];
+
+/**
+ * The source of the page the server draws at this address (its module under src/client, as the
+ * build's manifest names it: the server links its chunks and stylesheet into the page), or null
+ * when the app draws it in the browser.
+ */
+export function drawnPageSource(pathname: string): string | null {
+  return drawnPages.find(([pattern]) => pattern.test(pathname))?.[2] ?? null;
+}
+
+/** The page at this address, loaded before the first render (or hydration) so that it renders at once, without suspending. */
 export function loadLandingPage(pathname: string): Promise<unknown> {
-  const pages: [RegExp, { load: () => Promise<unknown> }][] = [
-    [/^\/$/, HomePage],
-    [/^\/packages\/?$/, PackagesPage],
-    [/^\/course\/[^/]+\/?$/, PackagePage],
-    [/^\/course-content\/[^/]+\/?$/, PlayerPage],
-    [/^\/myCourses\/?$/, MyCoursesPage],
-  ];
-  const page = pages.find(([pattern]) => pattern.test(pathname))?.[1];
+  const page = drawnPages.find(([pattern]) => pattern.test(pathname))?.[1];
   return page ? page.load().catch(() => undefined) : Promise.resolve();
 }
 // The admin area: its code loads only when an admin opens it.

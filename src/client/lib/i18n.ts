@@ -7,8 +7,8 @@
  * storage is blocked, for this visit only) and in a cookie the server reads to draw pages in it; a
  * visitor who has chosen none gets the site's default (shared/language.ts).
  */
-import { useCallback, useSyncExternalStore } from 'react';
-import type { Language } from '../../shared/domain';
+import { createContext, useCallback, useContext, useSyncExternalStore } from 'react';
+import { languages, type Language } from '../../shared/domain';
 import { interpolate, isPluralForms, type Params, type PluralForms, pluralText } from '../../shared/texts';
 import { decideLanguage, LANGUAGE_COOKIE } from '../../shared/language';
 import { siteConfig } from './site-config';
@@ -19,11 +19,16 @@ export { interpolate, type Params };
 
 const STORAGE_KEY = 'lang';
 
+/** Tells the server the reader's language, so that it draws the next page in it. */
+function rememberInCookie(lang: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: one plain first-party cookie; the Cookie Store API is missing from the browsers learners use
+  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+}
+
 /** Keeps the choice on this browser: in storage for the app, in a cookie for the pages the server draws. */
 function rememberChoice(lang: Language): void {
   writeStored('local', STORAGE_KEY, lang);
-  // biome-ignore lint/suspicious/noDocumentCookie: one plain first-party cookie; the Cookie Store API is missing from the browsers learners use
-  document.cookie = `${LANGUAGE_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+  rememberInCookie(lang);
 }
 
 /** A `?lang=` in the address (a link shared in one language), else the remembered choice, else the site's default. */
@@ -37,14 +42,37 @@ export function detectLanguage(): Language {
 let current: Language = 'en';
 const listeners = new Set<() => void>();
 
-export function initI18n(): void {
-  current = detectLanguage();
+/**
+ * Starts in the language the server drew the page in (`<html lang>`, decided from `?lang=`, the
+ * cookie and the site's default), so that hydration finds the same texts; a page the server
+ * did not draw detects it here. The reader's remembered choice, when it differs, is applied after
+ * hydration (`applyRememberedLanguage`).
+ */
+export function initI18n(drawnOnServer: boolean): void {
+  const drawn = document.documentElement.lang;
+  current = drawnOnServer && (languages as readonly string[]).includes(drawn) ? (drawn as Language) : detectLanguage();
   document.documentElement.lang = current;
+  if (new URLSearchParams(window.location.search).has('lang')) writeStored('local', STORAGE_KEY, current);
+}
+
+/** After hydration: the language this browser chose before, if the server did not know it (no cookie yet). */
+export function applyRememberedLanguage(): void {
+  const stored = readStored('local', STORAGE_KEY);
+  if (stored && stored !== current && (languages as readonly string[]).includes(stored) && !new URLSearchParams(window.location.search).has('lang')) {
+    changeLanguage(stored as Language);
+  } else rememberInCookie(current);
 }
 
 export function currentLanguage(): Language {
   return current;
 }
+
+/**
+ * The language of one page drawn on the server. The server draws pages of both languages side by
+ * side, so there it comes from this context, never from the module's `current`.
+ */
+const DrawnLanguage = createContext<Language | null>(null);
+export const DrawnLanguageProvider = DrawnLanguage.Provider;
 
 export function changeLanguage(lang: Language): void {
   rememberChoice(lang);
@@ -66,7 +94,9 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  const drawn = useContext(DrawnLanguage);
+  const live = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  return drawn ?? live;
 }
 
 type Join<K extends string, P> = P extends string ? `${K}.${P}` : never;

@@ -15,10 +15,8 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function firstLoadAssets(): { js: string[]; css: string[] } {
   const html = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
-  // The boot script names the app and its chunks, which it loads after the first paint (src/client/boot.ts).
-  const named = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!);
-  const started = [...html.matchAll(/data-(?:app|chunks)="([^"]+)"/g)].flatMap((match) => match[1]!.split(' ').map((ref) => ref.slice(1)));
-  const refs = [...named, ...started];
+  // The entry script, the chunks it preloads and the stylesheet.
+  const refs = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!);
   return { js: refs.filter((ref) => ref.endsWith('.js')), css: refs.filter((ref) => ref.endsWith('.css')) };
 }
 

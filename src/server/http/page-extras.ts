@@ -6,28 +6,32 @@ import { formatRupees } from '../../shared/money.js';
 import { escapeHtml } from '../lib/html.js';
 import { packagesOnSale } from '../features/catalog/catalog.service.js';
 import { findActiveUserByReferralCode } from '../features/auth/accounts.service.js';
-import type { PackageView } from '../features/catalog/catalog.views.js';
 import { pagePaths, pathTo } from '../../shared/page-paths.js';
-import { drawnCatalogue, drawnHome, drawnPlayer, lectureCountText } from './drawn-pages.js';
+import enCatalog from '../../client/locales/en/catalog.json' with { type: 'json' };
+import mrCatalog from '../../client/locales/mr/catalog.json' with { type: 'json' };
+import { pluralText } from '../../shared/texts.js';
 import { SHARE_PICTURE, sharePictureUrl } from '../lib/uploads.js';
 import { formatIstDate } from '../../shared/ist.js';
 import { verifyCertificate, type PublicCertificate } from '../features/certificates/certificates.service.js';
 
 /**
- * What the server writes into a page's HTML besides the app's shell: Open Graph tags, so a link
- * shared on WhatsApp shows a preview (its crawler runs no JavaScript), and the catalogue's data,
- * so a phone on slow data draws the package cards without waiting for a second round trip.
+ * What the server writes into a page's head besides the page the app draws (server-pages.ts): Open
+ * Graph tags, so a link shared on WhatsApp shows a preview (its crawler runs no JavaScript), and
+ * the page's own title.
  */
 export type PageExtras = {
-  /** Cache key: pages with the same key get the same HTML while the catalogue is unchanged. */
-  key: string;
   title: string | null;
   head: string;
-  /** Drawn inside the app's root until React replaces it: the catalogue's cards, as plain HTML with working links. */
-  body?: string;
   /** False: made for each request, never kept (a certificate's page must say at once that it was revoked). */
   keep?: boolean;
 };
+
+const catalogTexts = { en: enCatalog, mr: mrCatalog };
+
+/** "1 lecture", "5 lectures" ("1 लेक्चर", "5 लेक्चर्स"): the catalogue's own forms. */
+function lectureCountText(lang: Language, count: number): string {
+  return pluralText(catalogTexts[lang].packages.lectureCount, lang, count);
+}
 
 const words = {
   details: { en: 'in Marathi · lifetime access', mr: 'मराठीत · आयुष्यभर प्रवेश' },
@@ -90,19 +94,13 @@ function metaTags(tags: Record<string, string | null>): string {
     .join('');
 }
 
-function catalogueData(catalogue: PackageView[]): string {
-  // A JSON data block is not executed (the CSP needs no exception); "<" is escaped so it cannot end the block.
-  return `<script id="catalog-data" type="application/json">${JSON.stringify(catalogue).replace(/</g, '\\u003c')}</script>`;
-}
-
 function cut(text: string, length: number): string {
   const flat = text.replace(/\s+/g, ' ').trim();
   return flat.length <= length ? flat : `${flat.slice(0, length - 1).trimEnd()}…`;
 }
 
 /** The extras of one page path, or null for pages that need none (the plain shell is served). */
-export function pageExtras(db: Db, config: Config, url: URL, chosenLanguage: string | null = null): PageExtras | null {
-  const lang = languageOf(url, chosenLanguage, config.defaultLanguage);
+export function pageExtras(db: Db, config: Config, url: URL, lang: Language): PageExtras | null {
   const site = config.siteName;
   const base = config.publicUrl.replace(/\/$/, '');
   const path = url.pathname.replace(/\/+$/, '') || '/';
@@ -113,31 +111,26 @@ export function pageExtras(db: Db, config: Config, url: URL, chosenLanguage: str
     const sponsor = ref && ref.length <= 36 ? findActiveUserByReferralCode(db, ref) : undefined;
     const title = sponsor ? words.invited[lang](sponsor.name, site) : words.catalogue[lang](site);
     const image = catalogue.find((pkg) => pkg.image)?.image ?? null;
-    const head =
-      metaTags({
-        'og:type': 'website',
-        'og:site_name': site,
-        'og:title': title,
-        'og:description': words.catalogueText[lang],
-        'og:url': sharedAddress(base, path, url, sponsor?.referralCode ?? null),
-        ...sharePictureTags(base, image),
-        'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
-      }) + catalogueData(catalogue);
-    // The home page and the catalogue are drawn whole; /courses (a plain list) only by the app.
-    const body =
-      path === pagePaths.home ? drawnHome(catalogue, lang) : path === pagePaths.packages ? drawnCatalogue(catalogue, lang, sponsor ?? null) : undefined;
-    return { key: `${path}|${lang}|${sponsor?.id ?? ''}`, title: sponsor ? title : null, head, ...(body && { body }) };
+    const head = metaTags({
+      'og:type': 'website',
+      'og:site_name': site,
+      'og:title': title,
+      'og:description': words.catalogueText[lang],
+      'og:url': sharedAddress(base, path, url, sponsor?.referralCode ?? null),
+      ...sharePictureTags(base, image),
+      'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
+    });
+    return { title: sponsor ? title : null, head };
   }
 
   const certificate = /^\/certificates\/([A-Za-z0-9-]{6,30})$/.exec(path);
   if (certificate) return certificateExtras(db, config, certificate[1]!.toUpperCase(), lang);
 
-  // The player: its package's name, drawn at once (the learner's lectures come with the app and the session).
+  // The player: its package's name as the title (the learner's lectures come with the app and the session).
   const player = /^\/course-content\/(\d{1,15})$/.exec(path);
   if (player) {
     const pkg = packagesOnSale(db).find((candidate) => candidate.id === player[1]);
-    if (!pkg) return null;
-    return { key: `${path}|${lang}`, title: `${pkg.name} – ${site}`, head: '', body: drawnPlayer(pkg) };
+    return pkg ? { title: `${pkg.name} – ${site}`, head: '' } : null;
   }
 
   const match = /^\/course\/(\d{1,15})$/.exec(path);
@@ -155,7 +148,7 @@ export function pageExtras(db: Db, config: Config, url: URL, chosenLanguage: str
       'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
       description: cut(`${facts}. ${pkg.description}`, 160),
     });
-    return { key: `${path}|${lang}`, title: `${pkg.name} – ${site}`, head };
+    return { title: `${pkg.name} – ${site}`, head };
   }
   return null;
 }
@@ -189,7 +182,7 @@ function certificateExtras(db: Db, config: Config, number: string, lang: Languag
     'og:locale': lang === 'mr' ? 'mr_IN' : 'en_IN',
     robots: 'noindex',
   });
-  return { key: `${url}|${lang}`, title: `${title} – ${site}`, head, keep: false };
+  return { title: `${title} – ${site}`, head, keep: false };
 }
 
 /** Puts the extras into the filled index.html: the tags at the end of the head, the title replaced. */
@@ -197,8 +190,6 @@ export function withExtras(html: string, extras: PageExtras): string {
   // A page with its own description (a package's) says it once.
   const own = extras.head.includes('<meta name="description"') ? html.replace(/<meta name="description" content="[^"]*" \/>/, '') : html;
   let page = own.replace('</head>', () => `${extras.head}</head>`);
-  // The drawn frame (page-shell.ts) leaves the body's place after its header.
-  page = page.replace('<!--body-->', () => extras.body ?? '');
   if (extras.title) {
     const title = escapeHtml(extras.title);
     page = page.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);

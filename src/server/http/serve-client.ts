@@ -11,14 +11,18 @@ import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { packagesOnSale } from '../features/catalog/catalog.service.js';
 import { escapeHtml } from '../lib/html.js';
-import { languageOf, pageExtras, withExtras, type PageExtras } from './page-extras.js';
-import { drawFrame } from './page-shell.js';
+import { languageOf, pageExtras, withExtras } from './page-extras.js';
+import { inLanguage } from './page-shell.js';
+import { builtDrawPage, pageLinks, type ReadsFor, withDrawnPage } from './server-pages.js';
+import type { DrawPage } from '../../shared/page-render.js';
 import { sendRequestError } from './error-reply.js';
 import { requestErrors } from '../lib/request.errors.js';
 import { UPLOADS_URL_PREFIX, uploadsDir } from '../lib/uploads.js';
 
 export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const clientDist = path.join(projectRoot, 'dist', 'client');
+/** The app's server entry (`vite build --ssr`): the public pages drawn by the app's components. */
+export const serverEntry = path.join(projectRoot, 'dist', 'server', 'entry-server.js');
 const clientSource = path.join(projectRoot, 'src', 'client');
 
 const apiPrefixes = ['/api/', '/trpc/', UPLOADS_URL_PREFIX];
@@ -93,14 +97,22 @@ function wantsHtml(request: FastifyRequest): boolean {
 
 /**
  * The React app. Built: static files from dist/client (hashed assets cached for a year, served
- * pre-compressed) and index.html, filled in once and kept compressed in memory, for
- * every other page path so client routes survive a reload. Dev: Vite's middleware with hot reload
- * on the same port. Unknown /api paths answer 404 JSON.
+ * pre-compressed) and index.html, filled in once, for every other page path so client routes
+ * survive a reload; the public pages drawn into it by the app's server entry (server-pages.ts) and
+ * kept compressed in memory. Dev: Vite's middleware with hot reload on the same port, the pages
+ * drawn by the entry as Vite loads it (ssrLoadModule). Unknown /api paths answer 404 JSON.
  */
 export async function serveClient(
   app: FastifyInstance,
   config: Config,
-  { dev, db, checkoutCsp = null, dist = clientDist }: { dev: boolean; db?: Db; checkoutCsp?: string | null; dist?: string },
+  {
+    dev,
+    db,
+    reads,
+    checkoutCsp = null,
+    dist = clientDist,
+    entry = serverEntry,
+  }: { dev: boolean; db?: Db; reads?: ReadsFor; checkoutCsp?: string | null; dist?: string; entry?: string },
 ): Promise<void> {
   // The gateway's checkout page, and no other, may load the gateway's script and frames.
   const checkoutPage = /^\/pay\/[^/?#]+\/?(?:[?#]|$)/;
@@ -108,15 +120,31 @@ export async function serveClient(
     if (checkoutCsp && checkoutPage.test(request.url)) reply.header('content-security-policy', checkoutCsp);
   };
   const addressOf = (request: FastifyRequest) => new URL(request.url, 'http://page.invalid');
-  const chosenOf = (request: FastifyRequest) => request.cookies?.[LANGUAGE_COOKIE] ?? null;
-  // Every page gets its frame (header, menu, language) drawn for its address; some get more (pageExtras).
-  const plain = (request: FastifyRequest): PageExtras => ({ key: keyOf(request), title: null, head: '' });
-  const extrasOf = (request: FastifyRequest) => (db ? pageExtras(db, config, addressOf(request), chosenOf(request)) : null) ?? plain(request);
-  const framed = (html: string, request: FastifyRequest) => drawFrame(html, addressOf(request), languageFor(request), config.siteName);
   // The language the app will start in (shared/language.ts): `?lang=`, else the one chosen on this browser, else the site's.
-  const languageFor = (request: FastifyRequest) => languageOf(addressOf(request), chosenOf(request), config.defaultLanguage);
-  // Pages drawn in the reader's language are kept per address and language.
-  const keyOf = (request: FastifyRequest) => `${request.url}|${languageFor(request)}`;
+  const languageFor = (request: FastifyRequest) => languageOf(addressOf(request), request.cookies?.[LANGUAGE_COOKIE] ?? null, config.defaultLanguage);
+  /** The page for this address: its language, its share preview (pageExtras) and, for a public page, the page drawn by the app. */
+  const makePage = async (
+    shell: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    drawPage: DrawPage,
+    links?: (source: string) => string,
+  ): Promise<{ html: string; keep: boolean }> => {
+    const url = addressOf(request);
+    const lang = languageFor(request);
+    const extras = db ? pageExtras(db, config, url, lang) : null;
+    let drawn = null;
+    if (reads) {
+      try {
+        drawn = await drawPage({ url: request.url, lang, site: siteConfig(config), readsFor: reads(request, reply, lang) });
+      } catch (error) {
+        // The app draws the page in the browser instead; the fault is logged to be fixed.
+        request.log.error({ err: error }, 'drawing the page on the server failed');
+      }
+    }
+    const html = withDrawnPage(inLanguage(shell, lang, config.siteName), drawn, links);
+    return { html: extras ? withExtras(html, extras) : html, keep: extras?.keep !== false };
+  };
   if (dev) {
     const { createServer } = await import('vite');
     const vite = await createServer({
@@ -125,13 +153,15 @@ export async function serveClient(
       appType: 'custom',
     });
     app.addHook('onClose', async () => vite.close());
+    // The entry as Vite loads it now: an edit shows at the next page load.
+    const drawPage: DrawPage = async (page) => ((await vite.ssrLoadModule('/entry-server.tsx')) as { drawPage: DrawPage }).drawPage(page);
     app.setNotFoundHandler(async (request, reply) => {
       if (isApiPath(request.url)) return notFoundJson(request, reply);
       if (wantsHtml(request)) {
         const template = await readFile(path.join(clientSource, 'index.html'), 'utf8');
-        const html = fillIndexHtml(await vite.transformIndexHtml(request.url, template), config);
+        const shell = fillIndexHtml(await vite.transformIndexHtml(request.url, template), config);
         pageCsp(request, reply);
-        return reply.type('text/html; charset=utf-8').send(withExtras(framed(html, request), extrasOf(request)));
+        return reply.type('text/html; charset=utf-8').send((await makePage(shell, request, reply, drawPage)).html);
       }
       reply.hijack();
       vite.middlewares(request.raw, reply.raw, () => {
@@ -160,36 +190,39 @@ export async function serveClient(
       },
     });
   }
+  const drawPage = existsSync(entry) ? builtDrawPage(entry) : null;
+  const linksOf = pageLinks(dist);
 
   // Filled in on the first page request (settings are final by then) and kept in memory; each
-  // page writes its language into it (framed()).
+  // page writes its language and its drawn page into it (makePage()).
   let shell: string | null = null;
   const shellHtml = () => {
     shell ??= inlineStylesheets(fillIndexHtml(readFileSync(indexFile, 'utf8'), config), path.join(dist, 'assets'));
     return shell;
   };
-  // Pages with extras (Open Graph tags, the catalogue's data), by address, while the catalogue is the
-  // same and for at most ten minutes (a sponsor may change their name); never more than 200 of them.
-  const withData = new Map<string, { page: ReturnType<typeof compressedPage>; madeAt: number }>();
+  // Pages, by address and language, while the catalogue is the same and for at most ten minutes (a
+  // sponsor may change their name); never more than 200 of them. Every page is drawn for a visitor,
+  // so a kept page is the same for everyone who asks for it.
+  const kept = new Map<string, { page: ReturnType<typeof compressedPage>; madeAt: number }>();
   let catalogueSeen: unknown;
-  const pageFor = (request: FastifyRequest, shell: string) => {
+  const pageFor = async (request: FastifyRequest, reply: FastifyReply) => {
     const catalogue = db ? packagesOnSale(db) : null;
     if (catalogue !== catalogueSeen) {
-      withData.clear();
+      kept.clear();
       catalogueSeen = catalogue;
     }
-    const key = keyOf(request);
-    const cached = withData.get(key);
+    const key = `${request.url}|${languageFor(request)}`;
+    const cached = kept.get(key);
     if (cached && Date.now() - cached.madeAt < 10 * 60_000) return cached.page;
-    const extras = extrasOf(request);
-    if (extras.keep === false) return compressedPage(withExtras(framed(shell, request), extras), 5);
-    if (withData.size >= 200) withData.clear();
-    const made = compressedPage(withExtras(framed(shell, request), extras), 5);
-    withData.set(key, { page: made, madeAt: Date.now() });
-    return made;
+    const made = await makePage(shellHtml(), request, reply, drawPage ? async (page) => (await drawPage())(page) : async () => null, linksOf);
+    const page = compressedPage(made.html, 5);
+    if (!made.keep) return page;
+    if (kept.size >= 200) kept.clear();
+    kept.set(key, { page, madeAt: Date.now() });
+    return page;
   };
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     if (isApiPath(request.url) || (request.method !== 'GET' && request.method !== 'HEAD')) return notFoundJson(request, reply);
     // A built file that is not there (another release's chunk): a 404, never the page in its place,
     // so that the app's loader fails and reloads (register-service-worker.ts) instead of running HTML.
@@ -197,7 +230,7 @@ export async function serveClient(
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
-    const shown = pageFor(request, shellHtml());
+    const shown = await pageFor(request, reply);
     pageCsp(request, reply);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
     // Chrome hides the phone model from its User-Agent; asked this way, it sends it with later

@@ -4,6 +4,7 @@ import { rememberedReferral } from '../../lib/referral';
 import { useTRPC } from '../../lib/trpc';
 import { loadBuyIntent } from '../../lib/buy-intent';
 import { useAuthMessages } from './auth-messages';
+import { useHydrated } from '../../lib/use-hydrated';
 
 /**
  * On sign-up and the code page: the package the visitor tapped Buy on, its price, and the sponsor
@@ -12,8 +13,10 @@ import { useAuthMessages } from './auth-messages';
 export function BuyingSummary() {
   const { t } = useAuthMessages();
   const trpc = useTRPC();
-  const intent = loadBuyIntent();
-  const code = rememberedReferral();
+  // What this browser keeps, read once the page the server drew has hydrated (the server knows none of it).
+  const hydrated = useHydrated();
+  const intent = hydrated ? loadBuyIntent() : null;
+  const code = hydrated ? rememberedReferral() : null;
   const sponsor = useQuery(trpc.auth.sponsorByCode.queryOptions({ code: code ?? '' }, { enabled: Boolean(code), staleTime: Infinity }));
   if (!intent && !sponsor.data) return null;
   return (

@@ -11,6 +11,7 @@ import { useCatalogMessages } from './catalog-messages';
 import { PackageCard } from './package-card';
 import { PlaceholderCards } from './package-facts';
 import { useSaleCardAction } from './sale-card-action';
+import { sponsorCodeOf } from './sponsor-code';
 
 export default function PackagesPage() {
   const { t } = useCatalogMessages();
@@ -23,7 +24,8 @@ export default function PackagesPage() {
   const ref = searchParams.get('ref');
 
   // Arriving by a sponsor's link: greet the visitor with the sponsor's name.
-  const sponsor = useQuery(trpc.auth.sponsorByCode.queryOptions({ code: ref ?? '' }, { enabled: Boolean(ref && ref.length <= 36), staleTime: Infinity }));
+  const code = sponsorCodeOf(ref);
+  const sponsor = useQuery(trpc.auth.sponsorByCode.queryOptions({ code: code ?? '' }, { enabled: code !== null, staleTime: Infinity }));
 
   // A referral link (/packages?ref=CODE) is remembered on this browser until register or purchase.
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { useHydrated } from '../../lib/use-hydrated';
 import './certificates.css';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
@@ -21,6 +22,8 @@ export default function CertificatePage() {
   const { number = '' } = useParams();
   const trpc = useTRPC();
   const { user } = useSession();
+  // Known only in the browser: offered once the page the server drew has hydrated.
+  const canShare = useHydrated() && typeof navigator.share === 'function';
   const seen = useQuery(trpc.certificates.verify.queryOptions({ number }));
   const mine = useQuery({ ...trpc.certificates.mine.queryOptions(), enabled: user !== null });
   useDocumentTitle(t('verifyTitle', { number: number.toUpperCase() }));
@@ -64,7 +67,7 @@ export default function CertificatePage() {
                 <a className="button" href={`https://wa.me/?text=${encodeURIComponent(shareText)}`} target="_blank" rel="noopener noreferrer">
                   {t('shareWhatsApp')}
                 </a>
-                {typeof navigator.share === 'function' && (
+                {canShare && (
                   <button
                     type="button"
                     className="button"

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
 import { signedInBefore } from '../auth/signed-in-before';
 import { useSession } from '../auth/use-session';
 import { clearBuyIntent, loadBuyIntent, saveBuyIntent } from '../../lib/buy-intent';
 import { loadDraft } from './checkout-draft';
 import type { CheckoutPackage } from '../../lib/checkout-package';
-import { takeEarlyBuy } from './early-buy';
 import { pagePaths } from '../../../shared/page-paths';
 
 /** The popup's code (login form, QR, payment form): fetched ahead when the page is idle or a Buy is pressed (app/prefetch-next-step.ts). */
@@ -20,17 +19,10 @@ const CheckoutDialog = lazy(loadCheckoutDialog);
 export function useCheckout() {
   const { user, loading } = useSession();
   const navigate = useNavigate();
-  const { pathname } = useLocation();
   const [pkg, setPkg] = useState<CheckoutPackage | null>(null);
 
-  // A Buy before the session is known waits for it. A Buy tapped on the page the server drew is read
-  // once this page is on the screen: the drawn page answers taps until then, rendering included.
+  // A Buy before the session is known waits for it.
   const [waiting, setWaiting] = useState<CheckoutPackage | null>(null);
-  const drawnTaps = useRef(pathname);
-  useEffect(() => {
-    const tapped = takeEarlyBuy(drawnTaps.current);
-    if (tapped) setWaiting(tapped);
-  }, []);
   const buy = useCallback(
     (next: CheckoutPackage) => {
       // Nobody was ever signed in on this browser: sign-up, without waiting to hear there is no session

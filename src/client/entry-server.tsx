@@ -1,0 +1,48 @@
+/**
+ * The app's server entry, built by `vite build --ssr` (dist/server) and loaded by the server
+ * (http/server-pages.ts): a page drawn by the same components as in the browser, which then
+ * hydrates it (main.tsx).
+ */
+import { dehydrate, QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import type { TRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import { StrictMode } from 'react';
+import { renderToReadableStream } from 'react-dom/server';
+import { StaticRouter } from 'react-router';
+import type { AppRouter } from '../server/root-router';
+import type { DrawPage } from '../shared/page-render';
+import { AppPages } from './app/app';
+import { prefetchPageQueries } from './app/page-queries';
+import { drawnPageSource, loadLandingPage } from './app/router';
+import { DrawnLanguageProvider } from './lib/i18n';
+import { setServerSiteConfig } from './lib/site-config';
+
+export const drawPage: DrawPage = async ({ url, lang, site, readsFor }) => {
+  const address = new URL(url, 'http://page.invalid');
+  const source = drawnPageSource(address.pathname);
+  if (!source) return null;
+  setServerSiteConfig(site);
+  // Nothing is asked again while drawing (no effects run on the server); what is not here draws as loading.
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
+  const trpc = readsFor(queryClient) as TRPCOptionsProxy<AppRouter>;
+  await Promise.all([loadLandingPage(address.pathname), prefetchPageQueries(address, trpc, queryClient)]);
+  // The provider needs a client; on the server nothing calls it (queries were answered above).
+  const trpcClient = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] });
+  const stream = await renderToReadableStream(
+    <StrictMode>
+      <DrawnLanguageProvider value={lang}>
+        <StaticRouter location={url}>
+          <AppPages queryClient={queryClient} trpcClient={trpcClient} />
+        </StaticRouter>
+      </DrawnLanguageProvider>
+    </StrictMode>,
+    // Never a boundary sent apart to be swapped in by an inline script (the CSP allows none): a long
+    // page (the privacy notice in Marathi) would otherwise reach the browser unfinished.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
+  );
+  // The whole page, not streamed: it is kept and sent compressed (http/server-pages.ts), and a
+  // preview's crawler reads it whole.
+  await stream.allReady;
+  const html = await new Response(stream).text();
+  return { html, queryData: JSON.stringify(dehydrate(queryClient)), source };
+};

@@ -1,0 +1,87 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { QueryClient } from '@tanstack/react-query';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Language } from '../../shared/domain.js';
+import type { DrawnPage, DrawPage } from '../../shared/page-render.js';
+import { appRouter } from '../root-router.js';
+import type { Context, CreateContext } from '../trpc/context.js';
+
+/**
+ * The public pages drawn on the server by the app's own components (src/client/entry-server.tsx,
+ * built by `vite build --ssr` into dist/server), then hydrated in the browser. They are drawn as a
+ * visitor sees them, whoever asks: a page is the same for everyone in its language, so it can be
+ * kept, and nothing personal is ever in a page (the service worker keeps the home page offline).
+ * Their reads go through tRPC's public server-side API (createTRPCOptionsProxy over the root
+ * router), with the same middlewares as over HTTP.
+ */
+export type ReadsFor = (request: FastifyRequest, reply: FastifyReply, lang: Language) => (queryClient: QueryClient) => unknown;
+
+export function visitorReads(createContext: CreateContext): ReadsFor {
+  return (request, reply, lang) => (queryClient) => {
+    const asked = createContext({ req: request, res: reply });
+    const visitor: Context = { ...asked, req: { ...asked.req, lang, token: null }, sessionUser: () => null };
+    return createTRPCOptionsProxy({ router: appRouter, ctx: visitor, queryClient });
+  };
+}
+
+/** The built server entry's drawPage, imported once. */
+export function builtDrawPage(file: string): () => Promise<DrawPage> {
+  let loaded: Promise<DrawPage> | undefined;
+  return () => {
+    loaded ??= import(pathToFileURL(file).href).then((module: { drawPage: DrawPage }) => module.drawPage);
+    return loaded;
+  };
+}
+
+type ManifestEntry = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+
+/**
+ * The links a drawn page needs beside the app's own: its chunks (modulepreload, fetched with the
+ * app's instead of after it has run) and their stylesheets (so the page paints styled before any
+ * script has run), read from the build's manifest (dist/client/.vite/manifest.json).
+ */
+export function pageLinks(dist: string): (source: string) => string {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  const manifest: Record<string, ManifestEntry> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+  // What every page has already: the entry's chunks and stylesheet.
+  const loaded = new Set<string>();
+  const walk = (key: string, into: Set<string>) => {
+    const entry = manifest[key];
+    if (!entry || into.has(entry.file) || loaded.has(entry.file)) return;
+    into.add(entry.file);
+    for (const css of entry.css ?? []) if (!loaded.has(css)) into.add(css);
+    for (const imported of entry.imports ?? []) walk(imported, into);
+  };
+  for (const [key, entry] of Object.entries(manifest)) if (entry.isEntry) walk(key, loaded);
+  const made = new Map<string, string>();
+  return (source) => {
+    let links = made.get(source);
+    if (links === undefined) {
+      const files = new Set<string>();
+      walk(source, files);
+      links = [...files]
+        .map((asset) =>
+          asset.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${asset}">` : `<link rel="modulepreload" crossorigin href="/${asset}">`,
+        )
+        .join('');
+      made.set(source, links);
+    }
+    return links;
+  };
+}
+
+/**
+ * Writes the drawn page into the filled index.html: its markup in the root, its chunks' links in
+ * the head, and the answers it was drawn with as a JSON data block (not executed, so the CSP needs
+ * no exception; "<" escaped so it cannot end the block), which main.tsx hands to TanStack Query
+ * before hydrating.
+ */
+export function withDrawnPage(html: string, drawn: DrawnPage | null, links: (source: string) => string = () => ''): string {
+  const page = html.replace('<!--page-->', () => drawn?.html ?? '');
+  if (!drawn) return page;
+  const data = `<script id="query-data" type="application/json">${drawn.queryData.replace(/</g, '\\u003c')}</script>`;
+  return page.replace('</head>', () => `${links(drawn.source)}</head>`).replace('</body>', () => `${data}</body>`);
+}
