@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import type { Mailer } from '../lib/mailer.js';
+import type { DomainEvents } from '../events/domain-events.js';
+import type { Notifier } from '../features/notifications/notifier.service.js';
 import { clientKey, type RateLimits } from '../lib/rate-limit.js';
 import type { Language } from '../../shared/domain.js';
 import { findSessionUser, type DeviceInfo, type SessionUser } from '../features/auth/sessions.service.js';
@@ -15,7 +16,10 @@ import { readToken, requestLanguage, SESSION_COOKIE } from '../lib/request-info.
 export type AppDeps = {
   db: Db;
   config: Config;
-  mailer: Mailer;
+  /** The notification outbox: every message to a person is written with `notifier.enqueue` in the transaction of its event. */
+  notifier: Notifier;
+  /** The domain events: features publish them in their transaction; their consequences are registered at wiring (http/app.ts). */
+  events: DomainEvents;
   log: FastifyBaseLogger;
   /** The current time in ms; tests replace it to cross day and expiry boundaries. */
   now: () => number;
