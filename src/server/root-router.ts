@@ -19,6 +19,7 @@ import { dripRouter } from './features/drip/drip.router.js';
 import { quizzesRouter } from './features/quizzes/quizzes.router.js';
 import { certificatesRouter } from './features/certificates/certificates.router.js';
 import { learningReportRouter } from './features/learning-report/learning-report.router.js';
+import { notificationsRouter } from './features/notifications/notifications.router.js';
 import { router } from './trpc/trpc.js';
 
 /**
@@ -32,6 +33,7 @@ export const appRouter = router({
   auth: createAuthRouter({ profileOf: signedInProfile }),
   catalog: catalogRouter,
   orders: ordersRouter,
+  notifications: notificationsRouter,
   lectures: lecturesRouter,
   statements: statementsRouter,
   devices: devicesRouter,
