@@ -24,7 +24,7 @@ import {
 } from '../test/world.js';
 import { restRoutes } from './rest/rest-routes.js';
 import { eq } from 'drizzle-orm';
-import { discountCodes, packageAccessRevocations, paymentAlerts, sessions } from './db/schema.js';
+import { discountCodes, packageAccessRevocations, notifications, paymentAlerts, sessions } from './db/schema.js';
 import { settleGatewayOrder, startGatewayPayment } from './features/payments/payments.service.js';
 import { fakeKeys, gatewayEnv, startFakeRazorpay, type FakeRazorpay } from '../test/fake-razorpay.js';
 import { hashToken } from './lib/tokens.js';
@@ -347,6 +347,29 @@ const procedures: Record<string, ProcedureCell> = {
     },
     expect: { visitor: 401, user: 200, other: 404, admin: 404, superadmin: 404 },
     check: (_actor, data) => expect(data).toMatchObject({ status: 'pending', launch: { keyId: fakeKeys.keyId } }),
+  },
+  'notifications.failed': { expect: adminOnly() },
+  'notifications.retry': {
+    input: (w, app) => {
+      const row = app.db
+        .insert(notifications)
+        .values({
+          eventKey: `access-test:${freshUtr()}`,
+          userId: w.user.row.id,
+          recipient: `user:${w.user.row.id}`,
+          channel: 'email',
+          kind: 'password-changed',
+          lang: 'en',
+          payload: '{}',
+          status: 'failed',
+          nextAttemptAt: 0,
+          createdAt: Date.now(),
+        })
+        .returning()
+        .get();
+      return { ids: [String(row.id)] };
+    },
+    expect: adminOnly(),
   },
   'payments.alerts': { expect: adminOnly() },
   'payments.resolveAlert': {

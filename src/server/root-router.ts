@@ -24,6 +24,7 @@ import { mergeRouters, router } from './trpc/trpc.js';
 import { directPayoutsRouter } from './features/payouts/direct-payouts.router.js';
 import { orderReversalRouter } from './features/orders/order-reversal.router.js';
 import { whatsappRouter } from './features/whatsapp/whatsapp.router.js';
+import { notificationsRouter } from './features/notifications/notifications.router.js';
 
 /**
  * The app's root router (create-t3-app's root.ts): every feature's router under its name. It sits
@@ -39,6 +40,7 @@ export const appRouter = router({
   auth: createAuthRouter({ profileOf: signedInProfile, askParentConsent: sendParentCode }),
   catalog: catalogRouter,
   orders: ordersRouter,
+  notifications: notificationsRouter,
   lectures: lecturesRouter,
   statements: statementsRouter,
   devices: devicesRouter,

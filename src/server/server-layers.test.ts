@@ -8,13 +8,13 @@ import { cyclesOf, folderGraph } from '../test/import-graph.js';
  * noImportCycles sees cycles of files only; this sees them between folders, type imports counted.
  */
 const floor = 'lib, db, config';
-const layers = [floor, 'trpc', 'features', 'root-router', 'rest', 'http', 'main', 'cli'];
+const layers = [floor, 'trpc', 'features', 'events', 'root-router', 'rest', 'http', 'main', 'cli'];
 
 function nodeOf(file: string): string | null {
   const [top, second] = file.split('/');
   if (top === 'lib' || top === 'db' || top === 'config.ts') return floor;
   if (top === 'features') return second?.endsWith('.ts') ? null : `features/${second}`;
-  if (top === 'trpc' || top === 'rest' || top === 'http' || top === 'cli') return top;
+  if (top === 'trpc' || top === 'events' || top === 'rest' || top === 'http' || top === 'cli') return top;
   if (top === 'root-router.ts' || top === 'main.ts') return top.replace(/\.ts$/, '');
   return null;
 }

@@ -70,7 +70,7 @@ export async function startFakeGraphApi() {
       const failure = failures.shift();
       if (failure) {
         return send(failure.status, {
-          error: { message: failure.message ?? '(#' + String(failure.code) + ')', type: 'OAuthException', code: failure.code, fbtrace_id: 'AFake' },
+          error: { message: failure.message ?? `(#${String(failure.code)})`, type: 'OAuthException', code: failure.code, fbtrace_id: 'AFake' },
         });
       }
       const template = body.template as { name?: unknown; language?: { code?: unknown } } | undefined;

@@ -1098,6 +1098,8 @@ export const notifications = sqliteTable(
     deliveryStatusAt: integer('delivery_status_at'),
     createdAt: integer('created_at').notNull(),
     sentAt: integer('sent_at'),
+    /** When a worker took the row to deliver it; null when nobody holds it (a crashed worker's claim is cleared at start). */
+    claimedAt: integer('claimed_at'),
   },
   (t) => [
     uniqueIndex('notifications_once').on(t.eventKey, t.recipient, t.channel),

@@ -13,7 +13,9 @@ import type { BuildOptions } from './build-options.js';
 import { registerClientPages } from './client.plugin.js';
 import { registerDatabase } from './database.plugin.js';
 import { sendRequestError } from './error-reply.js';
-import { registerMailer, registerScheduledJobs } from './jobs.plugin.js';
+import { createDomainEvents } from '../lib/domain-events.js';
+import { registerOrderDecisionConsequences } from '../events/order-approval.js';
+import { registerMailer, registerNotifier, registerScheduledJobs } from './jobs.plugin.js';
 import { registerRest } from './rest.plugin.js';
 import { registerSecurity } from './security.plugin.js';
 import { createContextFactory, registerTrpc } from './trpc.plugin.js';
@@ -67,13 +69,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   }
   const db = registerDatabase(app, config, options);
   const mailer = registerMailer(app, config, options);
+  const now = options.now ?? Date.now;
+  const notifier = registerNotifier(app, { db, config, now }, mailer, options);
+  const events = createDomainEvents();
+  registerOrderDecisionConsequences(events, { config, notifier });
   const setup = new SetupGate(db);
   const deps: AppDeps = {
     db,
     config,
-    mailer,
+    notifier,
+    events,
     log: app.log,
-    now: options.now ?? Date.now,
+    now,
     rateLimits: new RateLimits(),
     setup,
     gateway: createGateway(config.gateway),

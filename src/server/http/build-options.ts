@@ -2,6 +2,7 @@ import type { DestinationStream } from 'pino';
 import type { FastifyServerOptions } from 'fastify';
 import type { Db } from '../db/client.js';
 import type { Mailer } from '../lib/mailer.js';
+import type { NotificationChannel } from '../lib/notification-channel.js';
 
 export type BuildOptions = {
   /** Serve the client through Vite's dev server with hot reload. */
@@ -24,4 +25,8 @@ export type BuildOptions = {
   reconcileGateway?: boolean;
   /** False leaves the drip job (emails about lectures that opened) to the test that runs it by hand. */
   dripEmails?: boolean;
+  /** The WhatsApp channel of the notification outbox (none: every message goes by email). */
+  whatsAppChannel?: NotificationChannel;
+  /** How often the outbox worker looks for due rows besides the kick after each commit. */
+  notifyEveryMs?: number;
 };

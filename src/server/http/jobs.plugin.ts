@@ -7,6 +7,51 @@ import { PURGE_EVERY_MS, purgeExpired } from '../features/auth/purge.service.js'
 import { RECONCILE_EVERY_MS, reconcileGatewayOrders } from '../features/payments/payments.service.js';
 import { DRIP_EVERY_MS, notifyOpenedLectures } from '../features/drip/drip.service.js';
 import type { BuildOptions } from './build-options.js';
+import { createNotifier } from '../features/notifications/notifier.service.js';
+import type { Notifier } from '../lib/notification-channel.js';
+import { createEmailChannel } from '../features/notifications/email-channel.js';
+import { emailTemplates } from './email-templates.js';
+import { createWhatsAppChannel } from '../features/whatsapp/whatsapp.channel.js';
+
+/** How often the outbox is looked at besides the kick after each commit: retries that came due, rows a restart found. */
+const NOTIFY_EVERY_MS = 15_000;
+
+/**
+ * The notification outbox's worker: email through the mailer, WhatsApp when the wiring hands a
+ * channel over. It starts delivering once the app is ready and stops before the mailer closes.
+ */
+export function registerNotifier(
+  app: FastifyInstance,
+  deps: { db: AppDeps['db']; config: Config; now: () => number },
+  mailer: Mailer,
+  options: Pick<BuildOptions, 'whatsAppChannel' | 'notifyEveryMs'>,
+): Notifier {
+  // WhatsApp goes through Meta's Cloud API when its settings are given (a test may hand its own channel over).
+  const whatsapp = options.whatsAppChannel ?? (deps.config.whatsapp ? createWhatsAppChannel(deps.config.whatsapp, { log: app.log }) : undefined);
+  const notifier = createNotifier({
+    db: deps.db,
+    now: deps.now,
+    log: app.log,
+    channels: {
+      email: createEmailChannel(mailer, emailTemplates),
+      ...(whatsapp && { whatsapp }),
+    },
+    maxAttempts: 8,
+    baseDelayMs: 30_000,
+  });
+  let timer: NodeJS.Timeout | null = null;
+  app.addHook('onReady', async () => {
+    notifier.start();
+    notifier.kick();
+    timer = setInterval(notifier.kick, options.notifyEveryMs ?? NOTIFY_EVERY_MS);
+    timer.unref();
+  });
+  app.addHook('onClose', async () => {
+    if (timer) clearInterval(timer);
+    await notifier.stop();
+  });
+  return notifier;
+}
 
 /** The mailer (or the one a test hands over), closed when the app closes, after the jobs that send mail have stopped. */
 export function registerMailer(app: FastifyInstance, config: Config, options: Pick<BuildOptions, 'mailer' | 'backgroundMail'>): Mailer {

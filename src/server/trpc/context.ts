@@ -2,7 +2,8 @@ import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import type { AppError } from '../lib/errors.js';
-import type { Mailer } from '../lib/mailer.js';
+import type { DomainEvents } from '../lib/domain-events.js';
+import type { Notifier } from '../lib/notification-channel.js';
 import type { PaymentGateway } from '../lib/payment-gateway.js';
 import type { RateLimits } from '../lib/rate-limit.js';
 import type { DeviceInfo } from '../lib/request-info.js';
@@ -29,7 +30,10 @@ export type FirstAdminLink = {
 export type AppDeps = {
   db: Db;
   config: Config;
-  mailer: Mailer;
+  /** The notification outbox: every message to a person is written with `notifier.enqueue` in the transaction of its event. */
+  notifier: Notifier;
+  /** The domain events: features publish them in their transaction; their consequences are registered at wiring (http/app.ts). */
+  events: DomainEvents;
   log: FastifyBaseLogger;
   /** The current time in ms; tests replace it to cross day and expiry boundaries. */
   now: () => number;

@@ -28,6 +28,10 @@ const languages = [
 ] as const;
 
 let utr = 610_000_000_000;
+const nextUtr = () => {
+  utr += 1;
+  return String(utr);
+};
 
 /** An admin's browser at a laptop's width (1280 px), in the language under test. */
 async function adminAt1280(lang: 'en' | 'mr', locale: string) {
@@ -43,7 +47,7 @@ describe.each(languages)("the operator's first week at 1280 px ($lang)", ({ lang
     const lecture = addLecture(t.db, pkg.id, 0);
     const learner = await createUser(t.db);
     t.db.insert(lectureProgress).values({ userId: learner.id, packageId: pkg.id, lectureId: lecture.id, updatedAt: Date.now() }).run();
-    const placed = insertPendingOrder(t.db, { buyer: learner, pkg, utr: String((utr += 1)), referrerId: null });
+    const placed = insertPendingOrder(t.db, { buyer: learner, pkg, utr: nextUtr(), referrerId: null });
     const admin = await adminAt1280(lang, locale);
 
     // The package: chosen from the list, its fields filled with what is published, changed and saved.
@@ -95,7 +99,7 @@ describe.each(languages)("the operator's first week at 1280 px ($lang)", ({ lang
 
     // An order placed while the page is open appears when the admin comes back to the window...
     const first = await createUser(t.db, { name: `Manisha ${lang}` });
-    insertPendingOrder(t.db, { buyer: first, pkg, utr: String((utr += 1)), referrerId: null });
+    insertPendingOrder(t.db, { buyer: first, pkg, utr: nextUtr(), referrerId: null });
     await admin.page.evaluate(() => {
       Object.defineProperty(document, 'visibilityState', { value: 'visible', configurable: true });
       window.dispatchEvent(new Event('visibilitychange'));
@@ -104,7 +108,7 @@ describe.each(languages)("the operator's first week at 1280 px ($lang)", ({ lang
 
     // ...and one placed while they keep looking appears by itself (the page asks again every 20 s).
     const second = await createUser(t.db, { name: `Asha ${lang}` });
-    insertPendingOrder(t.db, { buyer: second, pkg, utr: String((utr += 1)), referrerId: null });
+    insertPendingOrder(t.db, { buyer: second, pkg, utr: nextUtr(), referrerId: null });
     await expect.poll(() => admin.page.getByText(`Asha ${lang}`).first().isVisible(), { timeout: 30_000, interval: 1_000 }).toBe(true);
 
     // The menu counts the orders waiting for a decision.

@@ -7,7 +7,9 @@ import { createPackage, createUser } from '../../../test/factories.js';
 import { loadConfig } from '../../config.js';
 import { openDatabase, type Db } from '../../db/client.js';
 import { discountCodes, orders as ordersTable } from '../../db/schema.js';
-import type { Mailer } from '../../lib/mailer.js';
+import { createNotifier } from '../notifications/notifier.service.js';
+import { createDomainEvents } from '../../lib/domain-events.js';
+import { registerOrderDecisionConsequences } from '../../events/order-approval.js';
 import { deleteUserByEmail } from '../admin/users.service.js';
 import { claimFreeOrder, placeOrder } from '../orders/checkout.service.js';
 import { decideOrder } from '../orders/order-decisions.service.js';
@@ -32,8 +34,6 @@ function checkoutOf(buyer: { name: string; email: string }, index: number) {
   const place = [{ buyerState: '27' }, { buyerState: '29' }, { buyerGstin: '29AAGCB7383J1Z4' }][index % 3]!;
   return { name: buyer.name, email: buyer.email, buyerPin: '411005', ...place };
 }
-
-const silentMailer: Mailer = { send: async () => undefined, sendInBackground: () => undefined, sendLater: () => undefined, close: async () => undefined };
 
 type Op =
   | { kind: 'order'; buyer: number; pkg: number }
@@ -384,7 +384,12 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
         });
         let clock = Date.parse('2027-03-31T22:00:00+05:30');
         const memory = memoryGateway();
-        const deps = { db, config, mailer: silentMailer, log: pino({ level: 'silent' }), now: () => clock, gateway: memory.gateway };
+        const log = pino({ level: 'silent' });
+        // Messages are written to the outbox in each event's transaction; nothing delivers them here (never started).
+        const notifier = createNotifier({ db, now: () => clock, log, channels: {}, maxAttempts: 1, baseDelayMs: 1 });
+        const events = createDomainEvents();
+        registerOrderDecisionConsequences(events, { config, notifier });
+        const deps = { db, config, notifier, events, log, now: () => clock, gateway: memory.gateway };
         try {
           const admin = await createUser(db, { role: 'superadmin' });
           const people: Awaited<ReturnType<typeof createUser>>[] = [];

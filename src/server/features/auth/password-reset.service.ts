@@ -2,7 +2,6 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { passwordResets, users } from '../../db/schema.js';
-import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { hashPassword } from '../../lib/password.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -12,8 +11,10 @@ import { authErrors } from './auth.errors.js';
 import { forgetDevices } from './login-limiter.js';
 import { revokeAllSessions } from './sessions.service.js';
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
+import type { Notifier } from '../../lib/notification-channel.js';
+import { emailOf } from '../notifications/outbox.service.js';
 
-type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; rateLimits: RateLimits };
+type Deps = { db: Db; config: Config; notifier: Notifier; now: () => number; rateLimits: RateLimits };
 
 export const RESET_TTL_MS = 30 * 60 * 1000;
 
@@ -34,12 +35,20 @@ export async function requestPasswordReset(deps: Deps, input: { email: string; i
   if (!user) return;
   const token = newToken();
   const now = deps.now();
-  deps.db
-    .insert(passwordResets)
-    .values({ userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt: now + RESET_TTL_MS })
-    .run();
   const link = `${deps.config.publicUrl}${pathTo(pagePaths.resetPassword, { token })}`;
-  deps.mailer.sendInBackground(renderEmail(passwordResetEmail, user.lang, { siteName: deps.config.siteName, name: user.name, link }, user.email));
+  deps.db.transaction((tx) => {
+    const reset = tx
+      .insert(passwordResets)
+      .values({ userId: user.id, tokenHash: hashToken(token), createdAt: now, expiresAt: now + RESET_TTL_MS })
+      .returning({ id: passwordResets.id })
+      .get();
+    deps.notifier.enqueue(tx, {
+      eventKey: `password-reset:${reset.id}`,
+      to: { userId: user.id },
+      lang: user.lang,
+      email: emailOf(passwordResetEmail, { siteName: deps.config.siteName, name: user.name, link }),
+    });
+  });
 }
 
 /**
@@ -72,9 +81,12 @@ export async function resetPassword(deps: Deps, input: { token: string; password
       .run();
     revokeAllSessions(tx, user.id);
     forgetDevices(tx, user.id);
+    deps.notifier.enqueue(tx, {
+      eventKey: `password-changed:${reset.id}`,
+      to: { userId: user.id },
+      lang: user.lang,
+      email: emailOf(passwordChangedEmail, { siteName: deps.config.siteName, name: user.name, forgotUrl: `${deps.config.publicUrl}${pagePaths.forgot}` }),
+    });
   });
-
-  const forgotUrl = `${deps.config.publicUrl}${pagePaths.forgot}`;
-  deps.mailer.sendInBackground(renderEmail(passwordChangedEmail, user.lang, { siteName: deps.config.siteName, name: user.name, forgotUrl }, user.email));
   return { userId: user.id };
 }

@@ -1,9 +1,8 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { consents, pendingRegistrations, type UserRow, users } from '../../db/schema.js';
+import { consents, pendingRegistrations, type UserRow } from '../../db/schema.js';
 import type { Language } from '../../../shared/domain.js';
-import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { hashCode, hashPassword, verifyCode } from '../../lib/password.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { hashToken, newNumericCode, newToken } from '../../lib/tokens.js';
@@ -12,8 +11,10 @@ import { alreadyRegisteredEmail, verificationCodeEmail } from './auth.emails.js'
 import { authErrors, resendTooSoon, wrongCode } from './auth.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
 import { recordWhatsAppConsent } from '../whatsapp/whatsapp.service.js';
+import type { Notifier } from '../../lib/notification-channel.js';
+import { emailOf } from '../notifications/outbox.service.js';
 
-type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; rateLimits: RateLimits };
+type Deps = { db: Db; config: Config; notifier: Notifier; now: () => number; rateLimits: RateLimits };
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_CODE_TRIES = 5;
@@ -41,28 +42,18 @@ const countCodeEmail = (deps: Deps, email: string) =>
 
 type PendingRow = typeof pendingRegistrations.$inferSelect;
 
-function codeEmail(deps: Deps, pending: Pick<PendingRow, 'name' | 'email' | 'lang'>, code: string) {
+/**
+ * The code's email as an outbox row, in the caller's transaction. Someone registering with an
+ * email that has an account gets no code: its owner gets a note instead. The answer to the
+ * request is the same, so registering tells nobody who has an account.
+ */
+function enqueueCodeEmail(tx: Queryable, deps: Deps, pending: Pick<PendingRow, 'id' | 'name' | 'email' | 'lang' | 'otpSentAt'>, code: string): void {
   const siteName = deps.config.siteName;
-  // Someone registering with an email that has an account gets no code: its owner gets a note
-  // instead. The answer to the request is the same, so registering tells nobody who has an account.
-  if (findActiveUserByEmail(deps.db, pending.email)) {
-    const base = deps.config.publicUrl;
-    return renderEmail(
-      alreadyRegisteredEmail,
-      pending.lang,
-      { siteName, loginUrl: `${base}${pagePaths.login}`, forgotUrl: `${base}${pagePaths.forgot}` },
-      pending.email,
-    );
-  }
-  return renderEmail(verificationCodeEmail, pending.lang, { siteName, name: pending.name, code }, pending.email);
-}
-
-async function sendOrFail(deps: Deps, message: ReturnType<typeof codeEmail>): Promise<void> {
-  try {
-    await deps.mailer.send(message);
-  } catch {
-    throw authErrors.EMAIL_NOT_SENT();
-  }
+  const base = deps.config.publicUrl;
+  const email = findActiveUserByEmail(tx, pending.email)
+    ? emailOf(alreadyRegisteredEmail, { siteName, loginUrl: `${base}${pagePaths.login}`, forgotUrl: `${base}${pagePaths.forgot}` })
+    : emailOf(verificationCodeEmail, { siteName, name: pending.name, code });
+  deps.notifier.enqueue(tx, { eventKey: `registration-code:${pending.id}:${pending.otpSentAt}`, to: { email: pending.email }, lang: pending.lang, email });
 }
 
 /**
@@ -105,34 +96,32 @@ export async function register(
     .delete(pendingRegistrations)
     .where(lt(pendingRegistrations.createdAt, now - REGISTRATION_TTL_MS))
     .run();
-  const pending = deps.db
-    .insert(pendingRegistrations)
-    .values({
-      tokenHash: hashToken(activationToken),
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      whatsappOptIn: !!input.phone && input.whatsappOptIn === true,
-      passwordHash,
-      sponsorId: sponsor?.id ?? null,
-      lang: input.lang,
-      consentVersion: input.consentVersion ?? null,
-      adult: input.adult ?? null,
-      parentEmail: input.adult === false ? (input.parentEmail ?? null) : null,
-      otpHash,
-      otpExpiresAt: now + CODE_TTL_MS,
-      otpSentAt: now,
-      createdAt: now,
-    })
-    .returning()
-    .get();
-
-  try {
-    await sendOrFail(deps, codeEmail(deps, pending, code));
-  } catch (error) {
-    deps.db.delete(pendingRegistrations).where(eq(pendingRegistrations.id, pending.id)).run();
-    throw error;
-  }
+  deps.db.transaction((tx) => {
+    const pending = tx
+      .insert(pendingRegistrations)
+      .values({
+        tokenHash: hashToken(activationToken),
+        name: input.name,
+        email: input.email,
+        phone: input.phone ?? null,
+        whatsappOptIn: !!input.phone && input.whatsappOptIn === true,
+        passwordHash,
+        sponsorId: sponsor?.id ?? null,
+        lang: input.lang,
+        consentVersion: input.consentVersion ?? null,
+        adult: input.adult ?? null,
+        parentEmail: input.adult === false ? (input.parentEmail ?? null) : null,
+        otpHash,
+        otpExpiresAt: now + CODE_TTL_MS,
+        otpSentAt: now,
+        createdAt: now,
+      })
+      .returning()
+      .get();
+    enqueueCodeEmail(tx, deps, pending, code);
+  });
+  // The person waits for the code: it goes out before the answer does.
+  await deps.notifier.deliverDue();
   return { activationToken };
 }
 
@@ -219,12 +208,15 @@ export async function resendCode(deps: Deps, input: { activationToken: string; i
 
   const code = newNumericCode(6);
   const otpHash = await hashCode(code);
-  const updated = deps.db
-    .update(pendingRegistrations)
-    .set({ otpHash, otpExpiresAt: now + CODE_TTL_MS, otpAttempts: 0, otpSentAt: now })
-    .where(and(eq(pendingRegistrations.id, pending.id), eq(pendingRegistrations.otpSentAt, pending.otpSentAt)))
-    .run();
-  // Another resend won the race and sent its own code.
-  if (updated.changes === 0) throw resendTooSoon(Math.ceil(RESEND_GAP_MS / 1000));
-  await sendOrFail(deps, codeEmail(deps, pending, code));
+  deps.db.transaction((tx) => {
+    const updated = tx
+      .update(pendingRegistrations)
+      .set({ otpHash, otpExpiresAt: now + CODE_TTL_MS, otpAttempts: 0, otpSentAt: now })
+      .where(and(eq(pendingRegistrations.id, pending.id), eq(pendingRegistrations.otpSentAt, pending.otpSentAt)))
+      .run();
+    // Another resend won the race and sent its own code.
+    if (updated.changes === 0) throw resendTooSoon(Math.ceil(RESEND_GAP_MS / 1000));
+    enqueueCodeEmail(tx, deps, { ...pending, otpSentAt: now }, code);
+  });
+  await deps.notifier.deliverDue();
 }

@@ -2,7 +2,6 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { enrollments, packageAccessRevocations, packages, users } from '../../db/schema.js';
-import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { isAdminRole, type Role } from '../../../shared/domain.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { accessErrors } from './access.errors.js';
@@ -13,8 +12,10 @@ import { accountErrors } from '../../lib/account.errors.js';
 /** Who is asking: a signed-in user, or null for a visitor. */
 export type Viewer = { id: number; role: Role } | null;
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
+import type { Notifier } from '../../lib/notification-channel.js';
+import { emailOf } from '../notifications/outbox.service.js';
 
-type Deps = { db: Db; config: Pick<Config, 'siteName' | 'publicUrl'>; mailer: Mailer; now: () => number };
+type Deps = { db: Db; config: Pick<Config, 'siteName' | 'publicUrl'>; notifier: Notifier; now: () => number };
 
 /** The revocation in force for this learner and package, if any. */
 function activeRevocation(db: Queryable, userId: number, packageId: number) {
@@ -66,24 +67,24 @@ export function revokeAccess(deps: Deps, input: { adminId: number; userId: numbe
   deps.db.transaction((tx) => {
     requireEnrollment(tx, input.userId, input.packageId);
     if (isRevoked(tx, input.userId, input.packageId)) throw accessErrors.ALREADY_REVOKED();
-    tx.insert(packageAccessRevocations)
+    const revocation = tx
+      .insert(packageAccessRevocations)
       .values({ userId: input.userId, packageId: input.packageId, reason: input.reason, revokedBy: input.adminId, revokedAt: deps.now() })
-      .run();
-  });
-  deps.mailer.sendInBackground(
-    renderEmail(
-      accessRevokedEmail,
-      learner.lang,
-      {
+      .returning({ id: packageAccessRevocations.id })
+      .get();
+    deps.notifier.enqueue(tx, {
+      eventKey: `access-revoked:${revocation.id}`,
+      to: { userId: learner.id },
+      lang: learner.lang,
+      email: emailOf(accessRevokedEmail, {
         siteName: deps.config.siteName,
         name: learner.name,
-        pkg: packageName(deps.db, input.packageId),
+        pkg: packageName(tx, input.packageId),
         reason: input.reason,
         link: `${deps.config.publicUrl}${pagePaths.contact}`,
-      },
-      learner.email,
-    ),
-  );
+      }),
+    });
+  });
 }
 
 /** Gives the access back; the learner is emailed. */
@@ -94,20 +95,18 @@ export function restoreAccess(deps: Deps, input: { adminId: number; userId: numb
     const revocation = activeRevocation(tx, input.userId, input.packageId);
     if (!revocation) throw accessErrors.NOT_REVOKED();
     tx.update(packageAccessRevocations).set({ restoredAt: deps.now(), restoredBy: input.adminId }).where(eq(packageAccessRevocations.id, revocation.id)).run();
-  });
-  deps.mailer.sendInBackground(
-    renderEmail(
-      accessRestoredEmail,
-      learner.lang,
-      {
+    deps.notifier.enqueue(tx, {
+      eventKey: `access-restored:${revocation.id}`,
+      to: { userId: learner.id },
+      lang: learner.lang,
+      email: emailOf(accessRestoredEmail, {
         siteName: deps.config.siteName,
         name: learner.name,
-        pkg: packageName(deps.db, input.packageId),
+        pkg: packageName(tx, input.packageId),
         link: `${deps.config.publicUrl}${pathTo(pagePaths.player, { courseId: input.packageId })}`,
-      },
-      learner.email,
-    ),
-  );
+      }),
+    });
+  });
 }
 
 /** A learner's packages with the access state of each, for the admin's learner screen. */

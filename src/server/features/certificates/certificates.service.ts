@@ -10,7 +10,7 @@ import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { certificateNames, certificates, packages, users, type CertificateRow, type UserRow } from '../../db/schema.js';
-import { type EmailTemplate, renderEmail, type Mailer } from '../../lib/mailer.js';
+import type { EmailTemplate } from '../../lib/mailer.js';
 import type { Language } from '../../../shared/domain.js';
 import { nameScriptOf, type NameScript } from '../../../shared/learning.js';
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
@@ -23,9 +23,12 @@ import { certificatePdf, certificateSignature } from './certificate-pdf.js';
 import { certificateIssuedEmail, certificateNameCorrectedEmail, certificateRestoredEmail, certificateRevokedEmail } from './certificates.emails.js';
 import { certificateErrors } from './certificates.errors.js';
 import { isOwnerOrAdmin, type Requester } from '../../lib/owner-or-admin.js';
+import type { Notifier } from '../../lib/notification-channel.js';
+import { emailOf, eventKeyOf } from '../notifications/outbox.service.js';
+import type { WhatsAppNotice } from '../../lib/notification-channel.js';
 
 type Learner = NonNullable<Viewer>;
-type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
+type Deps = { db: Db; config: Config; notifier: Notifier; now: () => number };
 
 /** Crockford's base 32: no I, L, O or U, so a number read aloud or typed is not mistaken. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -130,27 +133,43 @@ export function claimCertificate(deps: Deps, viewer: Learner, input: { packageId
         .onConflictDoNothing({ target: certificates.number })
         .returning()
         .get();
-      if (row) return { certificate: row, isNew: true };
+      if (row) {
+        const link = verifyUrl(deps.config, number);
+        tellLearner(
+          tx,
+          deps,
+          viewer.id,
+          `certificate-issued:${row.id}`,
+          certificateIssuedEmail,
+          (user) => ({
+            siteName: deps.config.siteName,
+            name: user.name,
+            pkg: row.packageName,
+            number,
+            link,
+          }),
+          { kind: 'certificate-issued', payload: { packageName: row.packageName, certificateNumber: number, verifyUrl: link } },
+        );
+        return { certificate: row, isNew: true };
+      }
     }
   });
-  if (issued.isNew) {
-    const { number, packageName } = issued.certificate;
-    emailLearner(deps, viewer.id, certificateIssuedEmail, (user) => ({
-      siteName: deps.config.siteName,
-      name: user.name,
-      pkg: packageName,
-      number,
-      link: verifyUrl(deps.config, number),
-    }));
-  }
   return issued.certificate;
 }
 
-/** Emails a learner about their certificates, in their language; an erased account gets nothing. */
-function emailLearner<P>(deps: Deps, userId: number, template: EmailTemplate<P>, params: (user: UserRow) => P): void {
-  const user = deps.db.select().from(users).where(eq(users.id, userId)).get();
+/** Tells a learner about their certificates (an outbox row in the caller's transaction), in their language; an erased account gets nothing. */
+function tellLearner<P>(
+  tx: Queryable,
+  deps: Deps,
+  userId: number,
+  eventKey: string,
+  template: EmailTemplate<P>,
+  params: (user: UserRow) => P,
+  whatsapp?: WhatsAppNotice,
+): void {
+  const user = tx.select().from(users).where(eq(users.id, userId)).get();
   if (!user || user.deletedAt !== null) return;
-  deps.mailer.sendInBackground(renderEmail(template, user.lang, params(user), user.email));
+  deps.notifier.enqueue(tx, { eventKey, to: { userId }, lang: user.lang, email: emailOf(template, params(user)), whatsapp });
 }
 
 /** The signature picture of CERTIFICATE_SIGNATURE_IMAGE decodes (checked at start, so a wrong file stops it rather than a download). */
@@ -259,19 +278,22 @@ export function adminCertificates(db: Queryable, packageId: number | null) {
 export function revokeCertificate(deps: Deps, adminId: number, input: { number: string; reason: string }): void {
   const row = byNumber(deps.db, input.number);
   if (!row) throw certificateErrors.CERTIFICATE_NOT_FOUND();
-  const result = deps.db
-    .update(certificates)
-    .set({ revokedAt: deps.now(), revokedBy: adminId, revokeReason: input.reason })
-    .where(and(eq(certificates.id, row.id), isNull(certificates.revokedAt)))
-    .run();
-  if (result.changes === 0) throw certificateErrors.CERTIFICATE_ALREADY_REVOKED();
-  emailLearner(deps, row.userId, certificateRevokedEmail, (user) => ({
-    siteName: deps.config.siteName,
-    name: user.name,
-    pkg: row.packageName,
-    number: row.number,
-    reason: input.reason,
-  }));
+  const now = deps.now();
+  deps.db.transaction((tx) => {
+    const result = tx
+      .update(certificates)
+      .set({ revokedAt: now, revokedBy: adminId, revokeReason: input.reason })
+      .where(and(eq(certificates.id, row.id), isNull(certificates.revokedAt)))
+      .run();
+    if (result.changes === 0) throw certificateErrors.CERTIFICATE_ALREADY_REVOKED();
+    tellLearner(tx, deps, row.userId, eventKeyOf(`certificate-revoked:${row.id}`), certificateRevokedEmail, (user) => ({
+      siteName: deps.config.siteName,
+      name: user.name,
+      pkg: row.packageName,
+      number: row.number,
+      reason: input.reason,
+    }));
+  });
 }
 
 /**
@@ -280,7 +302,7 @@ export function revokeCertificate(deps: Deps, adminId: number, input: { number: 
  * other valid certificate of it; it carries the name the learner's certificates carry now.
  */
 export function restoreCertificate(deps: Deps, input: { number: string; reason: string }): void {
-  const restored = deps.db.transaction((tx) => {
+  deps.db.transaction((tx) => {
     const row = byNumber(tx, input.number);
     if (!row) throw certificateErrors.CERTIFICATE_NOT_FOUND();
     if (row.revokedAt === null) throw certificateErrors.CERTIFICATE_NOT_REVOKED();
@@ -288,16 +310,15 @@ export function restoreCertificate(deps: Deps, input: { number: string; reason: 
     if (validCertificate(tx, row.userId, row.packageId)) throw certificateErrors.RESTORE_ANOTHER_VALID();
     const name = chosenName(tx, row.userId)?.name ?? row.name;
     tx.update(certificates).set({ revokedAt: null, revokedBy: null, revokeReason: null, name }).where(eq(certificates.id, row.id)).run();
-    return row;
+    tellLearner(tx, deps, row.userId, eventKeyOf(`certificate-restored:${row.id}`), certificateRestoredEmail, (user) => ({
+      siteName: deps.config.siteName,
+      name: user.name,
+      pkg: row.packageName,
+      number: row.number,
+      reason: input.reason,
+      link: verifyUrl(deps.config, row.number),
+    }));
   });
-  emailLearner(deps, restored.userId, certificateRestoredEmail, (user) => ({
-    siteName: deps.config.siteName,
-    name: user.name,
-    pkg: restored.packageName,
-    number: restored.number,
-    reason: input.reason,
-    link: verifyUrl(deps.config, restored.number),
-  }));
 }
 
 /**
@@ -312,18 +333,18 @@ export function correctCertificateName(deps: Deps, input: { userId: number; name
   const changed = deps.db.transaction((tx) => {
     const named = tx.update(certificateNames).set({ name: input.name, script }).where(eq(certificateNames.userId, input.userId)).run();
     if (named.changes === 0) throw certificateErrors.NO_CERTIFICATE_NAME();
+    tellLearner(tx, deps, input.userId, eventKeyOf(`certificate-name:${input.userId}`), certificateNameCorrectedEmail, (user) => ({
+      siteName: deps.config.siteName,
+      name: user.name,
+      printed: input.name,
+      reason: input.reason,
+    }));
     return tx
       .update(certificates)
       .set({ name: input.name })
       .where(and(eq(certificates.userId, input.userId), isNull(certificates.revokedAt)))
       .run().changes;
   });
-  emailLearner(deps, input.userId, certificateNameCorrectedEmail, (user) => ({
-    siteName: deps.config.siteName,
-    name: user.name,
-    printed: input.name,
-    reason: input.reason,
-  }));
   return { certificates: changed };
 }
 

@@ -7,13 +7,14 @@ import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { dripNotices, enrollments, lectureWatches, lectures, packageAccessRevocations, packages, users, type LectureRow } from '../../db/schema.js';
-import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { formatIstDate } from '../../../shared/ist.js';
 import { type DripMode, lectureOpensAt, MAX_OPEN_AFTER_DAYS } from '../../../shared/learning.js';
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
 import { requirePackage } from '../../lib/packages.js';
 import { dripErrors } from './drip.errors.js';
 import { lectureOpenedEmail } from './drip.emails.js';
+import type { Notifier } from '../../lib/notification-channel.js';
+import { emailOf } from '../notifications/outbox.service.js';
 
 /** How often the drip job looks for lectures that opened (and emails their learners). */
 export const DRIP_EVERY_MS = 10 * 60 * 1000;
@@ -112,7 +113,7 @@ export function setDripSchedule(db: Db, input: { packageId: number; mode: DripMo
   });
 }
 
-type JobDeps = { db: Db; config: Pick<Config, 'siteName' | 'publicUrl'>; mailer: Mailer; now: () => number };
+type JobDeps = { db: Db; config: Pick<Config, 'siteName' | 'publicUrl'>; notifier: Notifier; now: () => number };
 
 /**
  * The drip job: for every buyer of a package on a schedule, emails the lectures that opened since
@@ -139,33 +140,39 @@ export function notifyOpenedLectures(deps: JobDeps): { emailed: number } {
     const openings = lectureOpenings(deps.db, { id: row.userId, isAdmin: false }, row.packageId, now);
     const opened = openings.filter((item) => item.opensAt > row.notifiedThrough! && item.opensAt <= now);
     if (opened.length === 0) continue;
-    // Claimed before sending: two runs at once email once.
-    const claimed = deps.db
-      .update(dripNotices)
-      .set({ notifiedThrough: now })
-      .where(and(eq(dripNotices.userId, row.userId), eq(dripNotices.packageId, row.packageId), eq(dripNotices.notifiedThrough, row.notifiedThrough!)))
-      .run();
-    if (claimed.changes === 0 || isAccessTakenBack(deps.db, row.userId, row.packageId)) continue;
-    const user = deps.db.select().from(users).where(eq(users.id, row.userId)).get()!;
-    const pkg = deps.db.select({ name: packages.name }).from(packages).where(eq(packages.id, row.packageId)).get()!;
-    const next = openings.find((item) => item.opensAt > now);
-    const part = user.lang === 'mr' ? 'भाग' : 'Part';
-    const names = opened.map((item) => `${part} ${item.index + 1}${item.lecture.title ? ` · ${item.lecture.title}` : ''}`).join(', ');
-    deps.mailer.sendInBackground(
-      renderEmail(
-        lectureOpenedEmail,
-        user.lang,
-        {
+    // Claimed in the message's transaction: two runs at once tell once.
+    const told = deps.db.transaction((tx) => {
+      const claimed = tx
+        .update(dripNotices)
+        .set({ notifiedThrough: now })
+        .where(and(eq(dripNotices.userId, row.userId), eq(dripNotices.packageId, row.packageId), eq(dripNotices.notifiedThrough, row.notifiedThrough!)))
+        .run();
+      if (claimed.changes === 0 || isAccessTakenBack(tx, row.userId, row.packageId)) return false;
+      const user = tx.select().from(users).where(eq(users.id, row.userId)).get()!;
+      const pkg = tx.select({ name: packages.name }).from(packages).where(eq(packages.id, row.packageId)).get()!;
+      const next = openings.find((item) => item.opensAt > now);
+      const part = user.lang === 'mr' ? 'भाग' : 'Part';
+      const names = opened.map((item) => `${part} ${item.index + 1}${item.lecture.title ? ` · ${item.lecture.title}` : ''}`).join(', ');
+      deps.notifier.enqueue(tx, {
+        eventKey: `lecture-opened:${row.userId}:${row.packageId}:${now}`,
+        to: { userId: user.id },
+        lang: user.lang,
+        email: emailOf(lectureOpenedEmail, {
           siteName: deps.config.siteName,
           name: user.name,
           pkg: pkg.name,
           lectures: names,
           next: next ? formatIstDate(next.opensAt, user.lang) : null,
           link: `${deps.config.publicUrl}${pathTo(pagePaths.player, { courseId: row.packageId })}`,
+        }),
+        whatsapp: {
+          kind: 'lecture-opened',
+          payload: { packageName: pkg.name, lectureTitle: opened.map((item) => item.lecture.title || `${part} ${item.index + 1}`).join(', ') },
         },
-        user.email,
-      ),
-    );
+      });
+      return true;
+    });
+    if (!told) continue;
     emailed += 1;
   }
   return { emailed };

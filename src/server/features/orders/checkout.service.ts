@@ -4,7 +4,6 @@ import { orders, packages, reservedUtrs, users, type OrderRow, type PackageRow, 
 import type { Config } from '../../config.js';
 import { formatRupees } from '../../../shared/money.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
-import { renderEmail, type MailMessage } from '../../lib/mailer.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
 import { assignSponsorOnce, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { countCodeTry, discountFor, type AppliedDiscount } from '../discounts/discounts.service.js';
@@ -13,12 +12,13 @@ import { placedFromOf } from '../../lib/request-info.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { discountErrors } from '../discounts/discounts.errors.js';
 import { hasBought, packageById } from '../catalog/catalog.service.js';
-import { newOrderEmail, paidTwiceEmail } from './orders.emails.js';
+import { newOrderEmail, paidTwiceEmail, paymentReceivedEmail } from './orders.emails.js';
+import { emailOf } from '../notifications/outbox.service.js';
 import { orderErrors } from './orders.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
 import { accountErrors } from '../../lib/account.errors.js';
 import { catalogErrors } from '../catalog/catalog.errors.js';
-import { approveFreeOrder, firstName, type OrderDeps as Deps } from './order-decisions.service.js';
+import { approveFreeOrder, firstName, paymentReceivedKey, type OrderDeps as Deps } from './order-decisions.service.js';
 
 function packageOnSale(db: Queryable, packageId: number): PackageRow {
   const pkg = db
@@ -260,30 +260,31 @@ export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & {
     // A UTR reserved without an order (a successful legacy payment that did not come over as one) is taken too.
     if (utrTaken || tx.select({ utr: reservedUtrs.utr }).from(reservedUtrs).where(eq(reservedUtrs.utr, input.utr)).get()) throw orderErrors.UTR_TAKEN();
 
+    let placed: OrderRow;
     try {
-      if (waiting) {
-        return tx
-          .update(orders)
-          .set({
-            utr: input.utr,
-            paymentMethod: 'utr',
-            buyerName: input.name,
-            buyerEmail: input.email,
-            ...(deps.config.gst && taxInvoiceFields(input)),
-            ...pricedValues(pkg, discount, input.placedFrom),
-          })
-          .where(and(eq(orders.id, waiting.id), eq(orders.status, 'pending')))
-          .returning()
-          .get()!;
-      }
-      return insertOrder(tx, deps.config, deps.now(), { pkg, buyer, discount }, input, { utr: input.utr });
+      placed = waiting
+        ? tx
+            .update(orders)
+            .set({
+              utr: input.utr,
+              paymentMethod: 'utr',
+              buyerName: input.name,
+              buyerEmail: input.email,
+              ...(deps.config.gst && taxInvoiceFields(input)),
+              ...pricedValues(pkg, discount, input.placedFrom),
+            })
+            .where(and(eq(orders.id, waiting.id), eq(orders.status, 'pending')))
+            .returning()
+            .get()!
+        : insertOrder(tx, deps.config, deps.now(), { pkg, buyer, discount }, input, { utr: input.utr });
     } catch (error) {
       if (isUniqueViolation(error, 'orders.utr')) throw orderErrors.UTR_TAKEN();
       if (isUniqueViolation(error, 'orders.user_id')) throw orderErrors.ORDER_WAITING();
       throw error;
     }
+    tellOfPayment(tx, deps, placed, buyer, pkg);
+    return placed;
   });
-  deps.mailer.sendLater(() => newOrderEmails(deps, order));
   return order;
 }
 
@@ -373,51 +374,65 @@ function activeAdmins(db: Queryable): UserRow[] {
     .all();
 }
 
-/** The admins' "verify this UTR" email, written as the order stands when it is sent: an order already decided says so. */
-function newOrderEmails(deps: Deps, placed: OrderRow): MailMessage[] {
-  const order = deps.db.select().from(orders).where(eq(orders.id, placed.id)).get() ?? placed;
-  const pkg = packageById(deps.db, order.packageId);
-  return activeAdmins(deps.db).map((admin) =>
-    renderEmail(
-      newOrderEmail,
-      admin.lang,
-      {
+/**
+ * A UTR given: the admins' "verify this UTR" email, and the buyer's "payment received and being
+ * checked" (on WhatsApp when they chose it), written in the order's transaction.
+ */
+function tellOfPayment(tx: Queryable, deps: Deps, order: OrderRow, buyer: UserRow, pkg: PackageRow): void {
+  const eventKey = paymentReceivedKey(order);
+  for (const admin of activeAdmins(tx)) {
+    deps.notifier.enqueue(tx, {
+      eventKey,
+      to: { userId: admin.id },
+      lang: admin.lang,
+      email: emailOf(newOrderEmail, {
         siteName: deps.config.siteName,
         buyer: order.buyerName,
         email: order.buyerEmail,
         pkg: pkg.name,
         amount: formatRupees(order.amountPaise),
-        utr: order.utr ?? paymentReferenceOf(placed),
+        utr: order.utr ?? paymentReferenceOf(order),
         link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
         decided: order.status !== 'pending',
-      },
-      admin.email,
-    ),
-  );
+      }),
+    });
+  }
+  deps.notifier.enqueue(tx, {
+    eventKey,
+    to: { userId: buyer.id },
+    lang: buyer.lang,
+    email: emailOf(paymentReceivedEmail, {
+      siteName: deps.config.siteName,
+      name: buyer.name,
+      pkg: pkg.name,
+      amount: formatRupees(order.amountPaise),
+      utr: order.utr ?? paymentReferenceOf(order),
+      hours: deps.config.approvalHoursHint,
+      link: `${deps.config.publicUrl}${pagePaths.myCourses}`,
+    }),
+    whatsapp: { kind: 'payment-received', payload: { orderId: String(order.id), packageName: pkg.name, amountPaise: order.amountPaise } },
+  });
 }
 
-/** Tells admins that the gateway paid an order whose buyer had given a UTR for it too (decision 022). */
-export function paidTwiceEmails(deps: Deps, order: OrderRow): void {
+/** Tells admins that the gateway paid an order whose buyer had given a UTR for it too (decision 022), in the transaction that approved it. */
+export function tellPaidTwice(tx: Queryable, deps: Deps, order: OrderRow): void {
   if (order.utr === null) return;
-  const utr = order.utr;
-  deps.mailer.sendLater(() => {
-    const pkg = packageById(deps.db, order.packageId);
-    return activeAdmins(deps.db).map((admin) =>
-      renderEmail(
-        paidTwiceEmail,
-        admin.lang,
-        {
-          siteName: deps.config.siteName,
-          buyer: order.buyerName,
-          pkg: pkg.name,
-          amount: formatRupees(order.amountPaise),
-          utr,
-          link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
-        },
-        admin.email,
-      ),
-    );
-  });
+  const pkg = packageById(tx, order.packageId);
+  for (const admin of activeAdmins(tx)) {
+    deps.notifier.enqueue(tx, {
+      eventKey: `paid-twice:${order.id}`,
+      to: { userId: admin.id },
+      lang: admin.lang,
+      email: emailOf(paidTwiceEmail, {
+        siteName: deps.config.siteName,
+        buyer: order.buyerName,
+        pkg: pkg.name,
+        amount: formatRupees(order.amountPaise),
+        utr: order.utr,
+        link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
+      }),
+    });
+  }
 }
 
 /**

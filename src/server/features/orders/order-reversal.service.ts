@@ -1,10 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { enrollments, ledger, orderReversals, orders, packages, users } from '../../db/schema.js';
 import { formatRupees } from '../../../shared/money.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
-import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { bookCorrection } from '../affiliate/ledger.service.js';
 import { giveBackOnReversal } from '../payouts/tds.service.js';
 import { issueCreditNote, receiptOfOrder } from '../receipts/receipts.service.js';
@@ -12,8 +11,10 @@ import { revokeCertificatesOfPurchase } from '../certificates/certificates.servi
 import { commissionReversedEmail, orderReversedBuyerEmail } from './order-reversal.emails.js';
 import { reversalErrors } from './order-reversal.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
+import type { Notifier } from '../../lib/notification-channel.js';
+import { emailOf } from '../notifications/outbox.service.js';
 
-type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
+type Deps = { db: Db; config: Config; notifier: Notifier; now: () => number };
 
 export type Reversal = { orderId: number; buyerId: number; packageName: string; commissionPaise: number; sponsorId: number | null };
 
@@ -33,7 +34,7 @@ export function reverseOrder(
 ): Reversal {
   const now = deps.now();
   const which = 'orderId' in input ? eq(orders.id, input.orderId) : eq(orders.utr, input.utr);
-  const reversal = deps.db.transaction((tx) => {
+  return deps.db.transaction((tx) => {
     const order = tx
       .select()
       .from(orders)
@@ -84,7 +85,7 @@ export function reverseOrder(
       .run();
     const creditNote = issueCreditNote(tx, deps.config, { orderId: order.id, reason: input.reason, now });
     const pkg = tx.select({ name: packages.name }).from(packages).where(eq(packages.id, order.packageId)).get()!;
-    return {
+    const reversal = {
       orderId: order.id,
       buyerId: order.userId,
       packageName: pkg.name,
@@ -93,50 +94,52 @@ export function reverseOrder(
       sponsorId: commission?.userId ?? null,
       creditNote: creditNote && { number: creditNote.number, invoice: receiptOfOrder(tx, order.id)!.number },
     };
+    tellOfReversal(tx, deps, reversal, input.reason);
+    return reversal;
   });
-  notify(deps, reversal, input.reason);
-  return reversal;
 }
 
-function notify(deps: Deps, reversal: Reversal & { utr: string; creditNote: { number: string; invoice: string } | null }, reason: string): void {
+/** The buyer's and the sponsor's messages of a reversal, in its transaction. */
+function tellOfReversal(
+  tx: Queryable,
+  deps: Deps,
+  reversal: Reversal & { utr: string; creditNote: { number: string; invoice: string } | null },
+  reason: string,
+): void {
   const site = deps.config.siteName;
-  const buyer = deps.db.select().from(users).where(eq(users.id, reversal.buyerId)).get();
+  const buyer = tx.select().from(users).where(eq(users.id, reversal.buyerId)).get();
   if (buyer && buyer.deletedAt === null) {
-    deps.mailer.sendInBackground(
-      renderEmail(
-        orderReversedBuyerEmail,
-        buyer.lang,
-        {
-          siteName: site,
-          name: buyer.name,
-          pkg: reversal.packageName,
-          utr: reversal.utr,
-          reason,
-          link: `${deps.config.publicUrl}${pagePaths.contact}`,
-          creditNote: reversal.creditNote?.number ?? null,
-          invoice: reversal.creditNote?.invoice ?? null,
-        },
-        buyer.email,
-      ),
-    );
+    deps.notifier.enqueue(tx, {
+      eventKey: `order-reversed:${reversal.orderId}`,
+      to: { userId: buyer.id },
+      lang: buyer.lang,
+      email: emailOf(orderReversedBuyerEmail, {
+        siteName: site,
+        name: buyer.name,
+        pkg: reversal.packageName,
+        utr: reversal.utr,
+        reason,
+        link: `${deps.config.publicUrl}${pagePaths.contact}`,
+        creditNote: reversal.creditNote?.number ?? null,
+        invoice: reversal.creditNote?.invoice ?? null,
+      }),
+    });
   }
   if (reversal.sponsorId === null) return;
-  const sponsor = deps.db.select().from(users).where(eq(users.id, reversal.sponsorId)).get();
+  const sponsor = tx.select().from(users).where(eq(users.id, reversal.sponsorId)).get();
   if (!sponsor || sponsor.deletedAt !== null) return;
-  deps.mailer.sendInBackground(
-    renderEmail(
-      commissionReversedEmail,
-      sponsor.lang,
-      {
-        siteName: site,
-        name: sponsor.name,
-        pkg: reversal.packageName,
-        amount: formatRupees(reversal.commissionPaise),
-        reason,
-        owed: formatRupees(sponsor.earnedPaise - sponsor.paidPaise),
-        link: `${deps.config.publicUrl}${pagePaths.payouts}`,
-      },
-      sponsor.email,
-    ),
-  );
+  deps.notifier.enqueue(tx, {
+    eventKey: `commission-reversed:${reversal.orderId}`,
+    to: { userId: sponsor.id },
+    lang: sponsor.lang,
+    email: emailOf(commissionReversedEmail, {
+      siteName: site,
+      name: sponsor.name,
+      pkg: reversal.packageName,
+      amount: formatRupees(reversal.commissionPaise),
+      reason,
+      owed: formatRupees(sponsor.earnedPaise - sponsor.paidPaise),
+      link: `${deps.config.publicUrl}${pagePaths.payouts}`,
+    }),
+  });
 }

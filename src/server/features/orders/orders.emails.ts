@@ -85,3 +85,19 @@ export const commissionEarnedEmail = defineEmail<Site & { name: string; buyer: s
       `नमस्कार ${name},\n\n${buyer} यांनी तुमच्या रेफरल लिंकमधून ${pkg} घेतले आणि त्यांचे पेमेंट पडताळले आहे.\n\nतुमचे कमिशन: ${amount}.\n${tds}\n\nतुमची कमाई डॅशबोर्डवर पहा: ${link}`,
   },
 });
+
+/** To the buyer when they gave a UTR: the payment is noted and an admin is checking it. */
+export const paymentReceivedEmail = defineEmail<Site & { name: string; pkg: string; amount: string; utr: string; hours: number; link: string }>({
+  kind: 'payment-received',
+  quoted: ['name'],
+  subject: {
+    en: ({ pkg }) => `Payment received, being checked: ${pkg}`,
+    mr: ({ pkg }) => `पेमेंट मिळाले, तपासणी सुरू आहे: ${pkg}`,
+  },
+  body: {
+    en: ({ name, pkg, amount, utr, hours, link }) =>
+      `Hello ${name},\n\nWe have your payment of ${amount} for ${pkg} (UTR ${utr}). We are checking it with the bank; this usually takes up to ${hours} hours. You will get a message as soon as your course is open.\n\nYour orders:\n${link}`,
+    mr: ({ name, pkg, amount, utr, hours, link }) =>
+      `नमस्कार ${name},\n\n${pkg} साठी ${amount} चे तुमचे पेमेंट (UTR ${utr}) आम्हाला मिळाले आहे. आम्ही ते बँकेकडे तपासत आहोत; यासाठी साधारण ${hours} तासांपर्यंत वेळ लागतो. तुमचा कोर्स सुरू होताच तुम्हाला संदेश येईल.\n\nतुमच्या ऑर्डर:\n${link}`,
+  },
+});

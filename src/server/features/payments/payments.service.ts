@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import { gatewayEvents, orderReversals, orders, packages, paymentAlerts, users, type OrderRow, type PaymentAlertRow } from '../../db/schema.js';
 import type { PaymentAlertKind } from '../../../shared/domain.js';
 import { AppError } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Notifier } from '../../lib/notification-channel.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { approvePaidOrder } from '../orders/order-decisions.service.js';
 import {
@@ -22,7 +22,7 @@ import {
   expireGatewayOrder,
   expireStuckGatewayOrder,
   openGatewayOrder,
-  paidTwiceEmails,
+  tellPaidTwice,
   recordGatewayOrder,
 } from '../orders/checkout.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
@@ -30,8 +30,17 @@ import { orderErrors } from '../orders/orders.errors.js';
 import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from '../../lib/payment-gateway.js';
 import { paymentErrors } from './payments.errors.js';
 import { razorpayGateway } from './razorpay.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 
-export type PaymentDeps = { db: Db; config: Config; mailer: Mailer; now: () => number; log: FastifyBaseLogger; gateway: PaymentGateway | null };
+export type PaymentDeps = {
+  db: Db;
+  config: Config;
+  notifier: Notifier;
+  events: DomainEvents;
+  now: () => number;
+  log: FastifyBaseLogger;
+  gateway: PaymentGateway | null;
+};
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -236,7 +245,7 @@ export async function settleGatewayOrder(deps: PaymentDeps, orderId: number): Pr
         // The buyer had also typed the UTR of a QR payment for this order: two payments, one to refund.
         if (order.utr !== null) {
           raiseAlert(deps, approved, payment, 'double_payment');
-          paidTwiceEmails(deps, approved);
+          deps.db.transaction((tx) => tellPaidTwice(tx, deps, approved));
         }
         continue;
       } catch (error) {

@@ -1,12 +1,12 @@
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { LedgerRow } from '../../db/schema.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Notifier } from '../../lib/notification-channel.js';
 import { findActiveUserByEmail } from '../auth/accounts.service.js';
 import { recordDirectPayout } from './payouts.service.js';
 import { accountErrors } from '../../lib/account.errors.js';
 
-type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
+type Deps = { db: Db; config: Config; notifier: Notifier; now: () => number };
 
 /**
  * Records a payout to the user with this email (the legacy "send earnings email"): a paid payout

@@ -5,7 +5,6 @@ import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, user
 import { DAY_MS, formatIstDateTime } from '../../../shared/ist.js';
 import { formatRupees } from '../../../shared/money.js';
 import { maskPan, maskTail, maskUpiId, type PayoutDetailsValue } from '../../../shared/payout-details.js';
-import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { isFlaggedAffiliate } from '../discounts/discounts.service.js';
 import { affiliateErrors, payoutTooLarge } from '../affiliate/affiliate.errors.js';
@@ -19,8 +18,10 @@ import { pagePaths } from '../../../shared/page-paths.js';
 import { accountErrors } from '../../lib/account.errors.js';
 import { confirmPassword } from '../../lib/password-confirm.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
+import type { Notifier } from '../../lib/notification-channel.js';
+import { emailOf, eventKeyOf } from '../notifications/outbox.service.js';
 
-export type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number };
+export type Deps = { db: Db; config: Config; notifier: Notifier; now: () => number };
 
 export type MaskedDetails = {
   method: 'upi' | 'bank';
@@ -65,27 +66,28 @@ export function savePayoutDetails(deps: Deps, userId: number, input: PayoutDetai
   const now = deps.now();
   const user = findActiveUser(deps.db, userId);
   if (!user) throw accountErrors.USER_NOT_FOUND();
-  const row = deps.db
-    .insert(payoutDetails)
-    .values({ userId, ...input, updatedAt: now, changedAt: null })
-    .onConflictDoUpdate({ target: payoutDetails.userId, set: { ...input, updatedAt: now, changedAt: now } })
-    .returning()
-    .get();
-  // Email is the one channel the product reaches people on today: every change is told there.
-  deps.mailer.sendInBackground(
-    renderEmail(
-      detailsChangedEmail,
-      user.lang,
-      {
+  const row = deps.db.transaction((tx) => {
+    const saved = tx
+      .insert(payoutDetails)
+      .values({ userId, ...input, updatedAt: now, changedAt: null })
+      .onConflictDoUpdate({ target: payoutDetails.userId, set: { ...input, updatedAt: now, changedAt: now } })
+      .returning()
+      .get();
+    // Every change is told by email, the channel the account was made with (not WhatsApp: a stolen session could have just chosen it).
+    deps.notifier.enqueue(tx, {
+      eventKey: eventKeyOf(`payout-details-changed:${userId}`),
+      to: { userId },
+      lang: user.lang,
+      email: emailOf(detailsChangedEmail, {
         siteName: deps.config.siteName,
         name: user.name,
-        where: maskedWhere(snapshotOf(row)),
+        where: maskedWhere(snapshotOf(saved)),
         at: formatIstDateTime(now, user.lang),
         link: statementLink(deps.config),
-      },
-      user.email,
-    ),
-  );
+      }),
+    });
+    return saved;
+  });
   return maskDetails(row);
 }
 
@@ -313,33 +315,35 @@ export function cancelPayoutRequest(deps: Deps, userId: number, requestId: numbe
 /** The reason a withdrawn line carries. */
 export const CANCELLED_BY_AFFILIATE = 'Cancelled by the affiliate before the bank file was made';
 
-/** Emails the affiliate that a payout line was paid: gross, TDS, net and the bank's reference. */
-export function notifyPaid(deps: Deps, line: typeof payoutLines.$inferSelect): void {
-  const user = deps.db.select().from(users).where(eq(users.id, line.userId)).get();
+/** Tells the affiliate that a payout line was paid (gross, TDS, net and the bank's reference), in the transaction that booked it. */
+export function tellPaid(tx: Queryable, deps: Deps, line: typeof payoutLines.$inferSelect): void {
+  const user = tx.select().from(users).where(eq(users.id, line.userId)).get();
   if (!user || user.deletedAt !== null) return;
   const details = parseSnapshot(line.details);
-  // TDS is withheld when commission is credited: the email names what was withheld on the credits this pays.
-  const onCredits = tdsOnCreditsPaidBy(deps.db, line);
+  // TDS is withheld when commission is credited: the message names what was withheld on the credits this pays.
+  const onCredits = tdsOnCreditsPaidBy(tx, line);
   const sections = onCredits.sections.join(', ');
-  deps.mailer.sendInBackground(
-    renderEmail(
-      payoutPaidEmail,
-      user.lang,
-      {
-        siteName: deps.config.siteName,
-        name: user.name,
-        gross: formatRupees(line.grossPaise),
-        tds: formatRupees(onCredits.tdsPaise + line.tdsPaise),
-        sections,
-        net: formatRupees(line.netPaise),
-        reference: line.utr ?? payoutReference(line.id),
-        where: details ? maskedWhere(details) : '-',
-        owed: formatRupees(user.earnedPaise - user.paidPaise),
-        link: statementLink(deps.config),
-      },
-      user.email,
-    ),
-  );
+  deps.notifier.enqueue(tx, {
+    eventKey: `payout-paid:${line.id}`,
+    to: { userId: user.id },
+    lang: user.lang,
+    email: emailOf(payoutPaidEmail, {
+      siteName: deps.config.siteName,
+      name: user.name,
+      gross: formatRupees(line.grossPaise),
+      tds: formatRupees(onCredits.tdsPaise + line.tdsPaise),
+      sections,
+      net: formatRupees(line.netPaise),
+      reference: line.utr ?? payoutReference(line.id),
+      where: details ? maskedWhere(details) : '-',
+      owed: formatRupees(user.earnedPaise - user.paidPaise),
+      link: statementLink(deps.config),
+    }),
+    whatsapp: {
+      kind: 'payout-paid',
+      payload: { grossPaise: line.grossPaise, tdsPaise: onCredits.tdsPaise + line.tdsPaise, netPaise: line.netPaise },
+    },
+  });
 }
 
 /**
@@ -376,9 +380,9 @@ export function recordDirectPayout(deps: Deps, adminId: number, input: { userId:
       .returning()
       .get();
     const ledgerRow = bookPayout(tx, { userId: user.id, amountPaise: row.grossPaise, createdBy: adminId, now, payoutLineId: row.id });
+    tellPaid(tx, deps, row);
     return { row, ledgerRow };
   });
-  notifyPaid(deps, line.row);
   return line;
 }
 

@@ -10,7 +10,6 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { parentalConsents, users, type UserRow } from '../../db/schema.js';
 import type { AgeStatus } from '../../../shared/domain.js';
-import { renderEmail, type Mailer } from '../../lib/mailer.js';
 import { hashCode, verifyCode } from '../../lib/password.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { newNumericCode } from '../../lib/tokens.js';
@@ -18,8 +17,10 @@ import { authErrors, resendTooSoon, wrongCode } from '../auth/auth.errors.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { parentConsentEmail } from './privacy.emails.js';
 import { privacyErrors } from './privacy.errors.js';
+import type { Notifier } from '../../lib/notification-channel.js';
+import { emailOf, eventKeyOf } from '../notifications/outbox.service.js';
 
-type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; rateLimits: RateLimits };
+type Deps = { db: Db; config: Config; notifier: Notifier; now: () => number; rateLimits: RateLimits };
 
 /** A day: the parent may not read their email at once. */
 export const PARENT_CODE_TTL_MS = 24 * 60 * 60 * 1000;
@@ -81,15 +82,20 @@ export async function sendParentCode(deps: Deps, userId: number, parentEmail?: s
   const code = newNumericCode(6);
   const codeHash = await hashCode(code);
   const fresh = { parentEmail: to, codeHash, codeExpiresAt: now + PARENT_CODE_TTL_MS, codeSentAt: now, codeTries: 0 };
-  deps.db
-    .insert(parentalConsents)
-    .values({ userId, ...fresh, createdAt: now })
-    .onConflictDoUpdate({ target: parentalConsents.userId, set: fresh })
-    .run();
   const hours = PARENT_CODE_TTL_MS / (60 * 60 * 1000);
-  deps.mailer.sendInBackground(
-    renderEmail(parentConsentEmail, child.lang, { siteName: deps.config.siteName, childName: child.name, childEmail: child.email, code, hours }, to),
-  );
+  deps.db.transaction((tx) => {
+    tx.insert(parentalConsents)
+      .values({ userId, ...fresh, createdAt: now })
+      .onConflictDoUpdate({ target: parentalConsents.userId, set: fresh })
+      .run();
+    // The parent has no account: the row is for the address, and tied to the child (erased with them).
+    deps.notifier.enqueue(tx, {
+      eventKey: eventKeyOf(`parent-code:${userId}`),
+      to: { userId, email: to },
+      lang: child.lang,
+      email: emailOf(parentConsentEmail, { siteName: deps.config.siteName, childName: child.name, childEmail: child.email, code, hours }),
+    });
+  });
 }
 
 /**

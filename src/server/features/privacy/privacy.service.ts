@@ -39,7 +39,8 @@ import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import { accountErrors } from '../../lib/account.errors.js';
 import { maskTail, maskUpiId } from '../../../shared/payout-details.js';
 import { pagePaths } from '../../../shared/page-paths.js';
-import { renderEmail, type Mailer } from '../../lib/mailer.js';
+import type { Notifier } from '../../lib/notification-channel.js';
+import { emailOf, eraseNotificationsOf } from '../notifications/outbox.service.js';
 import { confirmPassword } from '../../lib/password-confirm.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { hashToken, newToken } from '../../lib/tokens.js';
@@ -52,7 +53,7 @@ import { deleteOutboxMailTo, outboxDirOf } from '../../lib/mail-delivery.js';
 import { erasureConfirmEmail, erasureDoneEmail } from './privacy.emails.js';
 import { privacyErrors } from './privacy.errors.js';
 
-type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; rateLimits: RateLimits; log: FastifyBaseLogger };
+type Deps = { db: Db; config: Config; notifier: Notifier; now: () => number; rateLimits: RateLimits; log: FastifyBaseLogger };
 
 // Consent
 
@@ -265,12 +266,20 @@ export async function requestErasure(deps: Deps, userId: number, password: strin
   const token = newToken();
   const now = deps.now();
   const expiresAt = now + ERASURE_LINK_MS;
-  deps.db
-    .insert(erasureRequests)
-    .values({ userId, tokenHash: hashToken(token), requestedAt: now, expiresAt })
-    .run();
   const link = `${deps.config.publicUrl}${pagePaths.eraseAccount}?token=${encodeURIComponent(token)}`;
-  await deps.mailer.send(renderEmail(erasureConfirmEmail, user.lang, { siteName: deps.config.siteName, name: user.name, link }, user.email));
+  deps.db.transaction((tx) => {
+    const request = tx
+      .insert(erasureRequests)
+      .values({ userId, tokenHash: hashToken(token), requestedAt: now, expiresAt })
+      .returning({ id: erasureRequests.id })
+      .get();
+    deps.notifier.enqueue(tx, {
+      eventKey: `erasure-confirm:${request.id}`,
+      to: { userId },
+      lang: user.lang,
+      email: emailOf(erasureConfirmEmail, { siteName: deps.config.siteName, name: user.name, link }),
+    });
+  });
   return { expiresAt };
 }
 
@@ -364,6 +373,15 @@ export async function confirmErasure(deps: Deps, token: string): Promise<{ erase
       .run();
     eraseAuditDetails(tx, user.id);
     recordAudit(tx, { actorId: user.id, action: 'privacy.erase', target: { type: 'user', id: String(user.id) }, input: { writtenDownPaise: owed }, at: now });
+    // Messages not sent yet are cancelled, and what the sent ones said and where they went is blanked.
+    eraseNotificationsOf(tx, user.id, [user.email]);
+    // The last word goes to the address the account had, which nothing else keeps any longer.
+    deps.notifier.enqueue(tx, {
+      eventKey: `erasure-done:${user.id}`,
+      to: { userId: user.id, email: user.email },
+      lang: user.lang,
+      email: emailOf(erasureDoneEmail, { siteName: deps.config.siteName, name: user.name }),
+    });
     return { picture: user.profileImage, user };
   });
   if (picture) {
@@ -371,11 +389,9 @@ export async function confirmErasure(deps: Deps, token: string): Promise<{ erase
       deps.log.warn({ err: error }, 'an erased account’s picture could not be deleted'),
     );
   }
-  // The last word goes to the address the account had, which nothing here keeps any longer; then
-  // every email to that address still in the outbox (codes, receipts, this one) is deleted.
-  await deps.mailer
-    .send(renderEmail(erasureDoneEmail, user.lang, { siteName: deps.config.siteName, name: user.name }, user.email))
-    .catch((error: unknown) => deps.log.error({ err: error, kind: erasureDoneEmail.kind }, 'email failed'));
+  // The last word is delivered now; then every email to that address still in the outbox folder
+  // (codes, receipts, this one) is deleted.
+  await deps.notifier.deliverDue();
   await deleteOutboxMailTo(outboxDirOf(deps.config.dataDir), user.email).catch((error: unknown) =>
     deps.log.warn({ err: error }, 'an erased account’s emails in the outbox could not be deleted'),
   );

@@ -10,13 +10,14 @@ import type { Db } from '../../db/client.js';
 import { statementImportLines, statementImports } from '../../db/schema.js';
 import type { Language } from '../../../shared/domain.js';
 import { describeError, isServerFault, keptCodeOf } from '../../lib/errors.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Notifier } from '../../lib/notification-channel.js';
 import { decideOrder } from '../orders/order-decisions.service.js';
 import { findImport, findOrder, workOutResult } from './statement-queries.js';
 import { statementErrors } from './statements.errors.js';
 import { approvalOutcomeTexts, toApprovalResult, type ApprovalResult, type ApprovalSummary } from './statements.views.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 
-type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; log: FastifyBaseLogger };
+type Deps = { db: Db; config: Config; notifier: Notifier; events: DomainEvents; now: () => number; log: FastifyBaseLogger };
 
 /**
  * Approves the orders the admin saw as exact matches, each through the same transaction as a

@@ -10,7 +10,7 @@ import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { statementCredits, statementImportLines, statementImports, statementMappings } from '../../db/schema.js';
 import type { Language } from '../../../shared/domain.js';
-import type { Mailer } from '../../lib/mailer.js';
+import type { Notifier } from '../../lib/notification-channel.js';
 import { readCredits } from './statement-credits.js';
 import { readStatementFile, type Grid } from './statement-file.js';
 import { findHeaderRow, headerKey, recogniseLayout, type Columns } from './statement-layouts.js';
@@ -26,8 +26,9 @@ import {
   type StatementResultView,
   type UploadOutcome,
 } from './statements.views.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 
-type Deps = { db: Db; config: Config; mailer: Mailer; now: () => number; log: FastifyBaseLogger };
+type Deps = { db: Db; config: Config; notifier: Notifier; events: DomainEvents; now: () => number; log: FastifyBaseLogger };
 
 /** Pending orders older than this many days with no credit are listed, unless the admin picks otherwise. */
 export const DEFAULT_STALE_DAYS = 3;

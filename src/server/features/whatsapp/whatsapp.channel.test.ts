@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { fakeWhatsApp, startFakeGraphApi, whatsAppEnv, type FakeGraphApi } from '../../../test/fake-graph-api.js';
 import { loadConfig } from '../../config.js';
-import { PermanentDeliveryError, type OutgoingMessage } from '../notifications/channel.js';
+import { PermanentDeliveryError, type OutgoingMessage } from '../../lib/notification-channel.js';
 import { createWhatsAppChannel } from './whatsapp.channel.js';
 
 let fake: FakeGraphApi;

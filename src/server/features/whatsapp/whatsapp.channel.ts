@@ -1,5 +1,5 @@
 import type { Language } from '../../../shared/domain.js';
-import { PermanentDeliveryError, type Delivered, type NotificationChannel, type OutgoingMessage } from '../notifications/channel.js';
+import { PermanentDeliveryError, type Delivered, type NotificationChannel, type OutgoingMessage } from '../../lib/notification-channel.js';
 import type { WhatsAppSettings } from './whatsapp.settings.js';
 import { isWhatsAppKind, templateParameters } from './whatsapp.templates.js';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatRupees } from '../../../shared/money.js';
 import type { WhatsAppKind } from '../../../shared/domain.js';
-import type { WhatsAppPayloads } from '../notifications/channel.js';
+import type { WhatsAppPayloads } from '../../lib/notification-channel.js';
 
 /**
  * What each template's body placeholders ({{1}}, {{2}}, …) are filled with, in order. The texts

@@ -7,11 +7,20 @@ import type { Db } from '../../db/client.js';
 import { notifications } from '../../db/schema.js';
 import { clientKey, type RateLimits } from '../../lib/rate-limit.js';
 import { optOutByReply } from './whatsapp.service.js';
+import { settleWhatsAppFallback } from '../notifications/outbox.service.js';
+import type { Notifier } from '../../lib/notification-channel.js';
 
 /** Where Meta calls: set `${PUBLIC_URL}/webhooks/whatsapp` as the callback address in the app's WhatsApp > Configuration, field `messages`. */
 export const WHATSAPP_WEBHOOK_PATH = '/webhooks/whatsapp';
 
-type WebhookDeps = { db: Db; config: Pick<Config, 'whatsapp'>; log: FastifyBaseLogger; now: () => number; rateLimits: RateLimits };
+type WebhookDeps = {
+  db: Db;
+  config: Pick<Config, 'whatsapp'>;
+  log: FastifyBaseLogger;
+  now: () => number;
+  rateLimits: RateLimits;
+  notifier: Pick<Notifier, 'kick'>;
+};
 
 /** Refused calls (a wrong verify token, a missing or wrong signature) per address: past this the caller waits. */
 const REFUSALS = { points: 30, durationSeconds: 15 * 60 };
@@ -68,30 +77,33 @@ const webhookBody = z.object({
 /**
  * Statuses only move forward: sent, then delivered, then read. `failed` counts only before the
  * message was delivered: it marks the outbox row (delivery_status = 'failed') so that the outbox
- * sends the email instead; a later `delivered` (another of the learner's phones) overrides it.
+ * sends the email held as its fallback (settleWhatsAppFallback); delivered or read drops that email.
  */
 const statusRank: Record<string, number> = { sent: 1, failed: 2, delivered: 3, read: 4 };
 
-function storeStatus(db: Db, entry: z.infer<typeof statusEntry>): boolean {
+function storeStatus(db: Db, entry: z.infer<typeof statusEntry>, now: number): boolean {
   const rank = statusRank[entry.status];
   if (rank === undefined) return false;
   const row = db
-    .select({ id: notifications.id, deliveryStatus: notifications.deliveryStatus })
+    .select({ id: notifications.id, deliveryStatus: notifications.deliveryStatus, eventKey: notifications.eventKey, recipient: notifications.recipient })
     .from(notifications)
     .where(and(eq(notifications.channel, 'whatsapp'), eq(notifications.providerMessageId, entry.id)))
     .get();
   if (!row || (statusRank[row.deliveryStatus ?? ''] ?? 0) >= rank) return false;
   const failure = entry.status === 'failed' ? entry.errors?.[0] : undefined;
-  db.update(notifications)
-    .set({
-      deliveryStatus: entry.status,
-      deliveryStatusAt: entry.timestamp * 1000,
-      ...(entry.status === 'failed' && {
-        lastError: `WhatsApp reported the message failed${failure?.code ? `: code ${failure.code}` : ''}${failure?.title ? ` (${failure.title})` : ''}`,
-      }),
-    })
-    .where(eq(notifications.id, row.id))
-    .run();
+  db.transaction((tx) => {
+    tx.update(notifications)
+      .set({
+        deliveryStatus: entry.status,
+        deliveryStatusAt: entry.timestamp * 1000,
+        ...(entry.status === 'failed' && {
+          lastError: `WhatsApp reported the message failed${failure?.code ? `: code ${failure.code}` : ''}${failure?.title ? ` (${failure.title})` : ''}`,
+        }),
+      })
+      .where(eq(notifications.id, row.id))
+      .run();
+    if (entry.status !== 'sent') settleWhatsAppFallback(tx, row, entry.status === 'failed' ? 'failed' : 'delivered', now);
+  });
   return true;
 }
 
@@ -110,7 +122,7 @@ export function receiveWhatsAppWebhook(deps: WebhookDeps, rawBody: Buffer): Webh
   for (const change of parsed.entry.flatMap((entry) => entry.changes)) {
     for (const raw of change.value.statuses ?? []) {
       const entry = statusEntry.safeParse(raw);
-      if (entry.success && storeStatus(deps.db, entry.data)) statuses++;
+      if (entry.success && storeStatus(deps.db, entry.data, deps.now())) statuses++;
     }
     for (const raw of change.value.messages ?? []) {
       const message = inboundMessage.safeParse(raw);
@@ -120,6 +132,8 @@ export function receiveWhatsAppWebhook(deps: WebhookDeps, rawBody: Buffer): Webh
       if (people.length > 0) deps.log.info({ userIds: people }, 'WhatsApp updates stopped by a STOP reply');
     }
   }
+  // An email released by a failure is due now.
+  if (statuses > 0) deps.notifier.kick();
   return { status: 200, statuses, optedOut };
 }
 

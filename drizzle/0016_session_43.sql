@@ -26,4 +26,5 @@ DROP TABLE `pending_registrations`;--> statement-breakpoint
 ALTER TABLE `__new_pending_registrations` RENAME TO `pending_registrations`;--> statement-breakpoint
 PRAGMA foreign_keys=ON;--> statement-breakpoint
 CREATE UNIQUE INDEX `pending_registrations_token_hash_unique` ON `pending_registrations` (`token_hash`);--> statement-breakpoint
-CREATE INDEX `pending_registrations_email` ON `pending_registrations` (`email`);
+CREATE INDEX `pending_registrations_email` ON `pending_registrations` (`email`);--> statement-breakpoint
+ALTER TABLE `notifications` ADD `claimed_at` integer;
