@@ -53,6 +53,7 @@ export const pagePaths = {
   adminAudit: '/admin/audit',
   adminPrivacy: '/admin/privacy',
   adminWhatsApp: '/admin/whatsapp',
+  adminMessages: '/admin/messages',
   adminLearning: '/admin/learning',
   adminProgress: '/admin/progress',
   adminDashboard: '/admin/dashboard',

@@ -48,6 +48,7 @@ const MyDataPage = lazy(() => import('../features/privacy/my-data-page'));
 const EraseAccountPage = lazy(() => import('../features/privacy/erase-account-page'));
 const AdminPrivacyPage = lazy(() => import('../features/privacy/admin-privacy-page'));
 const AdminWhatsAppPage = lazy(() => import('../features/whatsapp/admin-whatsapp-page'));
+const FailedMessagesPage = lazy(() => import('../features/notifications/admin-failed-messages-page'));
 // Learning: quizzes, certificates (the public verify page too), the admin's setup and report.
 const QuizPage = lazy(() => import('../features/quizzes/quiz-page'));
 const CourseCertificatePage = lazy(() => import('../features/certificates/course-certificate-page'));
@@ -165,6 +166,7 @@ export function AppRoutes() {
             <Route path={pagePaths.adminCodes} element={<AdminCodesPage />} />
             <Route path={pagePaths.adminPrivacy} element={<AdminPrivacyPage />} />
             <Route path={pagePaths.adminWhatsApp} element={<AdminWhatsAppPage />} />
+            <Route path={pagePaths.adminMessages} element={<FailedMessagesPage />} />
             <Route path={pagePaths.adminLearning} element={<AdminLearningPage />} />
             <Route path={pagePaths.adminProgress} element={<AdminProgressPage />} />
             <Route index element={<Navigate to={pagePaths.adminDashboard} replace />} />

@@ -85,7 +85,7 @@ describe('the Marathi texts keep to the glossary', () => {
     expect(serverCatalogueTexts().map((text) => text.file)).toEqual(
       expect.arrayContaining(['orders.errors.json', 'payouts.errors.json', 'validation-messages.json']),
     );
-    expect(serverCodeLines().map((text) => text.file)).toEqual(expect.arrayContaining(['payouts.emails.ts', 'drawn-pages.ts']));
+    expect(serverCodeLines().map((text) => text.file)).toEqual(expect.arrayContaining(['payouts.emails.ts', 'page-extras.ts']));
   });
 
   it('never use the words the glossary says are not ours (sponsor, affiliate, payout, payment received…)', () => {

@@ -30,5 +30,6 @@ export const adminLinks: readonly AdminLink[] = [
   { to: pagePaths.adminProgress, label: 'nav.progress' },
   { to: pagePaths.adminPrivacy, label: 'nav.privacy' },
   { to: pagePaths.adminWhatsApp, label: 'nav.whatsapp' },
+  { to: pagePaths.adminMessages, label: 'nav.messages' },
   { to: pagePaths.adminUsers, label: 'nav.users' },
 ];

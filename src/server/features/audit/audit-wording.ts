@@ -239,7 +239,7 @@ export function aboutEntry(db: Queryable, entry: Entry): AuditAbout {
     orderId: orderId ? String(orderId) : null,
     reference,
     amountPaise: typeof detail.writtenDownPaise === 'number' ? detail.writtenDownPaise : rupeesToPaise(detail.amount),
-    count: listLength(detail.orderIds) ?? listLength(detail.userIds),
+    count: listLength(detail.orderIds) ?? listLength(detail.userIds) ?? listLength(detail.ids),
     variant: variantOf(entry.action, detail),
   };
 }

@@ -91,13 +91,13 @@ export const paymentReceivedEmail = defineEmail<Site & { name: string; pkg: stri
   kind: 'payment-received',
   quoted: ['name'],
   subject: {
-    en: ({ pkg }) => `Payment received, being checked: ${pkg}`,
-    mr: ({ pkg }) => `पेमेंट मिळाले, तपासणी सुरू आहे: ${pkg}`,
+    en: ({ pkg }) => `UTR received, payment being checked: ${pkg}`,
+    mr: ({ pkg }) => `UTR मिळाला, पेमेंटची तपासणी सुरू: ${pkg}`,
   },
   body: {
     en: ({ name, pkg, amount, utr, hours, link }) =>
-      `Hello ${name},\n\nWe have your payment of ${amount} for ${pkg} (UTR ${utr}). We are checking it with the bank; this usually takes up to ${hours} hours. You will get a message as soon as your course is open.\n\nYour orders:\n${link}`,
+      `Hello ${name},\n\nWe have your UTR ${utr} for ${amount} for ${pkg}. We are checking the payment with the bank; this usually takes up to ${hours} hours. You will get a message as soon as your package is open.\n\nYour orders:\n${link}`,
     mr: ({ name, pkg, amount, utr, hours, link }) =>
-      `नमस्कार ${name},\n\n${pkg} साठी ${amount} चे तुमचे पेमेंट (UTR ${utr}) आम्हाला मिळाले आहे. आम्ही ते बँकेकडे तपासत आहोत; यासाठी साधारण ${hours} तासांपर्यंत वेळ लागतो. तुमचा कोर्स सुरू होताच तुम्हाला संदेश येईल.\n\nतुमच्या ऑर्डर:\n${link}`,
+      `नमस्कार ${name},\n\n${pkg} साठी ${amount} चा तुमचा UTR ${utr} आम्हाला मिळाला आहे. आम्ही पेमेंटची बँकेकडे तपासणी करत आहोत; यासाठी साधारण ${hours} तासांपर्यंत वेळ लागतो. तुमचे पॅकेज सुरू होताच तुम्हाला संदेश येईल.\n\nतुमच्या ऑर्डर:\n${link}`,
   },
 });
