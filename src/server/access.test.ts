@@ -35,6 +35,8 @@ import { requestPayout, savePayoutDetails } from './features/payouts/payouts.ser
 import { enableCertificates, quizWithQuestion, watchEveryLecture } from '../test/learning.js';
 import { claimCertificate, revokeCertificate } from './features/certificates/certificates.service.js';
 import { lectureWatches } from './db/schema.js';
+import { createDomainEvents } from './lib/domain-events.js';
+import { registerOrderDecisionConsequences } from './events/order-approval.js';
 
 /**
  * Who may call what: every tRPC procedure and every REST row, called by a visitor, a learner
@@ -127,7 +129,11 @@ function approvedOrder(app: TestApp, w: World) {
 
 /** The user's order approved with a tax invoice and then reversed, so that it has a credit note. */
 function creditNotedOrder(app: TestApp, w: World) {
-  const deps = { ...app.deps, config: { ...app.deps.config, gst: { gstin: '27AAPFU0939F1ZV', sellerState: '27', rateBp: 1800 } } };
+  const config = { ...app.deps.config, gst: { gstin: '27AAPFU0939F1ZV', sellerState: '27', rateBp: 1800 } };
+  // The approval's consequences (the receipt among them) read the settings they were registered with.
+  const events = createDomainEvents();
+  registerOrderDecisionConsequences(events, { config, notifier: app.deps.notifier });
+  const deps = { ...app.deps, config, events };
   const order = insertOrder(app, w.user.row, createPackage(app.db));
   decideOrder(deps, w.admin.row.id, { orderId: order.id, action: 'approve' });
   reverseOrder(deps, w.admin.row.id, { orderId: order.id, reason: 'Paid twice' });
