@@ -97,7 +97,7 @@ describe('continuity, at 360 px in Marathi', () => {
     await page.goto(`${t.url}/register`);
     await page.getByLabel(mrAuth.fields.name).fill('Sunil Wagh');
     await page.getByLabel(mrAuth.fields.email).fill('sunil.wgah@example.com');
-    await page.getByLabel(mrAuth.fields.phone).fill('9822011122');
+    await page.getByLabel(mrAuth.fields.whatsappPhone).fill('9822011122');
     await page.getByLabel(mrAuth.fields.password).fill('mango-lassi-42');
     await page.getByRole('radio', { name: mrAuth.age.adult }).tap();
     await page.getByRole('checkbox', { name: new RegExp(mrAuth.register.consentLink) }).tap();
@@ -110,7 +110,7 @@ describe('continuity, at 360 px in Marathi', () => {
     const email = page.getByLabel(mrAuth.fields.email);
     await expect.poll(() => email.inputValue()).toBe('sunil.wgah@example.com');
     expect(await page.getByLabel(mrAuth.fields.name).inputValue()).toBe('Sunil Wagh');
-    expect(await page.getByLabel(mrAuth.fields.phone).inputValue()).toBe('9822011122');
+    expect(await page.getByLabel(mrAuth.fields.whatsappPhone).inputValue()).toBe('9822011122');
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     await email.fill('sunil.wagh@example.com');
     await page.getByRole('button', { name: mrAuth.register.submit }).tap();

@@ -137,7 +137,9 @@ describe('what the server writes into the page', () => {
     const pkg = createPackage(t.db, { name: 'Owned Course' });
     const buyer = await createUserWithToken(t.db, { name: 'Private Buyer' });
     grantPackage(t.db, buyer.user.id, pkg.id);
-    const html = await fetch(`${t.url}/course/${pkg.id}`, { headers: { accept: 'text/html', cookie: `session=${buyer.token}` } }).then((r) => r.text());
+    const html = await fetch(`${t.url}/course/${pkg.id}`, { headers: { accept: 'text/html', cookie: `session=${buyer.token}; lang=en` } }).then((r) =>
+      r.text(),
+    );
     expect(html).not.toContain('Private Buyer');
     expect(html).toContain('"canWatch":false');
     expect(html).toContain('>Buy Now</a>');

@@ -25,8 +25,12 @@ describe('referrals, from a shared link to a payout', () => {
     const aView = await browser.newPage({ width: 360 });
     await signIn(aView.context, t.url, a.token);
     await aView.page.goto(`${t.url}/account`);
-    const link = await aView.page.getByLabel('Referral link', { exact: true }).inputValue();
-    expect(link).toBe(`${t.url}/packages?ref=${a.user.referralCode}&lang=en`);
+    // The link opens in the site's language (Marathi) unless A chooses their audience's: here English.
+    const linkField = aView.page.getByLabel('Referral link', { exact: true });
+    expect(await linkField.inputValue()).toBe(`${t.url}/packages?ref=${a.user.referralCode}&lang=mr`);
+    await aView.page.getByLabel('Language of the link').selectOption('en');
+    await expect.poll(() => linkField.inputValue()).toBe(`${t.url}/packages?ref=${a.user.referralCode}&lang=en`);
+    const link = await linkField.inputValue();
     expect(await aView.page.getByRole('link', { name: 'Share on WhatsApp' }).getAttribute('href')).toContain(encodeURIComponent(link));
 
     // B opens it, registers with the emailed code (which signs them in) and buys.
@@ -38,7 +42,6 @@ describe('referrals, from a shared link to a payout', () => {
     await b.goto(`${t.url}/register`);
     await b.getByLabel('Name').fill('Sunita Kale');
     await b.getByLabel('Email').fill('sunita@example.com');
-    await b.getByLabel('Phone').fill('9822012345');
     await b.getByLabel('Password').fill('sunita-password-1');
     await b.getByRole('radio', { name: 'Yes, I am 18 or older' }).check();
     await b.getByRole('checkbox', { name: /privacy notice/ }).check();
@@ -46,14 +49,13 @@ describe('referrals, from a shared link to a payout', () => {
     await expect.poll(() => headingText(b)).toBe('Verify your email');
     const code = codeFrom((await waitForEmail(t.outbox, 'sunita@example.com')).text);
     await b.getByLabel('6-digit code').fill(code);
-    await b.getByRole('button', { name: 'Verify' }).click();
     // Verified and signed in at once: on to the packages.
     await b.waitForURL(`${t.url}/packages`);
     const sunita = t.db.select().from(users).where(eq(users.email, 'sunita@example.com')).get()!;
     expect(sunita.sponsorId).toBe(a.user.id);
 
     await b.goto(`${t.url}/packages`);
-    await b.getByRole('button', { name: 'Buy Now' }).click();
+    await b.getByRole('link', { name: 'Buy Now' }).click();
     const pay = b.getByRole('dialog', { name: 'Pay for Business Starter' });
     // B has a sponsor now, so the popup names them instead of asking for a Referral ID.
     await expect.poll(() => pay.getByText('Your sponsor: Ravi Jadhav').isVisible()).toBe(true);
@@ -93,7 +95,7 @@ describe('referrals, from a shared link to a payout', () => {
     await aView.page.goto(`${t.url}/my-affiliates`);
     const affiliate = aView.page.getByRole('row').filter({ hasText: 'Sunita Kale' });
     // Each person with what they bought (pending payments shown too).
-    await expect.poll(() => affiliate.textContent()).toBe('Sunita Kale9822012345Business Starter Bought');
+    await expect.poll(() => affiliate.textContent()).toBe('Sunita Kale—Business Starter Bought');
 
     // The admin pays A part of it from the Users screen.
     await adminView.page.goto(`${t.url}/admin/users`);

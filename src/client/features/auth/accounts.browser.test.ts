@@ -31,12 +31,13 @@ describe('an account, in a phone browser', () => {
     await expect.poll(heading).toBe('Create your account');
     await page.getByLabel('Name').fill('Asha Pawar');
     await page.getByLabel('Email').fill('asha@example.com');
-    await page.getByLabel('Phone').fill('98765');
+    // The WhatsApp number is optional; one typed must be a whole 10-digit number.
+    await page.getByLabel('WhatsApp number (optional)').fill('98765');
     await page.getByLabel('Password').fill('mango-lassi-42');
     await page.getByRole('button', { name: 'Register' }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please enter a valid 10-digit phone number.');
 
-    await page.getByLabel('Phone').fill('+91 98765 43210');
+    await page.getByLabel('WhatsApp number (optional)').fill('+91 98765 43210');
     // "18 or older?" is asked, not assumed: nothing is chosen at first, and an answer is needed.
     await page.getByRole('button', { name: 'Register' }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please tell us whether you are 18 or older.');
@@ -55,12 +56,11 @@ describe('an account, in a phone browser', () => {
 
     const email = await waitForEmail(t.outbox, 'asha@example.com');
     const code = codeFrom(email.text);
+    // The sixth digit sends the code by itself.
     await page.getByLabel('6-digit code').fill(code === '000000' ? '111111' : '000000');
-    await page.getByRole('button', { name: 'Verify' }).click();
     await expect.poll(() => page.getByText('That code is not right. You have 4 tries left.').first().isVisible()).toBe(true);
 
     await page.getByLabel('6-digit code').fill(code);
-    await page.getByRole('button', { name: 'Verify' }).click();
     // Signed in at once, and on to the packages (no login form to fill again).
     await page.waitForURL(`${t.url}/packages`);
     await expect.poll(() => page.getByRole('button', { name: 'Open menu' }).isVisible()).toBe(true);
@@ -81,7 +81,7 @@ describe('an account, in a phone browser', () => {
     const user = t.db.select().from(users).where(eq(users.email, 'asha@example.com')).get()!;
     expect(user.sponsorId).toBe(sponsor.id);
     await expect.poll(() => page.getByText('Ravi Jadhav').isVisible()).toBe(true);
-    expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(`${t.url}/packages?ref=${user.referralCode}&lang=en`);
+    expect(await page.getByLabel('Referral link', { exact: true }).inputValue()).toBe(`${t.url}/packages?ref=${user.referralCode}&lang=mr`);
     await page.getByRole('button', { name: 'Copy' }).click();
     await expect.poll(() => page.getByText('Referral link copied!').isVisible()).toBe(true);
     expect(await page.getByRole('link', { name: 'Dashboard' }).getAttribute('href')).toBe(`/${user.id}/dashboard`);

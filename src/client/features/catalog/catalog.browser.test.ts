@@ -155,7 +155,7 @@ describe('learner pages', () => {
     expect(await page.evaluate(() => localStorage.getItem('ref'))).toBe('ABC123');
     const card = page.getByRole('listitem').filter({ hasText: 'Tally Basics' });
     expect(await card.getByText('₹1,00,000', { exact: true }).isVisible()).toBe(true);
-    await card.getByRole('button', { name: 'आत्ताच खरेदी करा' }).click();
+    await card.getByRole('link', { name: 'आत्ताच खरेदी करा' }).click();
     const dialog = page.getByRole('dialog', { name: 'लॉग इन आवश्यक' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await fitsTheWidth(page)).toBe(true);
@@ -171,7 +171,7 @@ describe('learner pages', () => {
     await page.goto(`${t.url}/course/${pkg.id}`);
     await expect.poll(() => heading(page, 1)).toBe('Bookkeeping');
     expect(await page.getByText('Part 1', { exact: false }).first().isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Buy Now' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'Buy Now' }).isVisible()).toBe(true);
     expect(await page.content()).not.toContain('aqz-KE-bpKQ');
 
     // The study address leads to the player, which asks a visitor to log in.

@@ -41,7 +41,7 @@ describe('an affiliate code shared by voice, at 360 px in Marathi', () => {
     const bView = await browser.newPage({ width: 360, phone: true, locale: 'mr-IN' });
     await signIn(bView.context, t.url, learner.token);
     await bView.page.goto(`${t.url}/packages?lang=mr`);
-    await bView.page.getByRole('listitem').filter({ hasText: pkg.name }).getByRole('button', { name: catalogMr.packages.buyNow }).tap();
+    await bView.page.getByRole('listitem').filter({ hasText: pkg.name }).getByRole('link', { name: catalogMr.packages.buyNow }).tap();
     const dialog = bView.page.getByRole('dialog', { name: fill(ordersMr.pay.title, { name: pkg.name }) });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByLabel(ordersMr.code.label).fill(code.toLowerCase());

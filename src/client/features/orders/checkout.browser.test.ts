@@ -24,7 +24,7 @@ describe('UPI checkout, in a phone browser', () => {
 
     await page.goto(`${t.url}/packages`);
     const card = page.getByRole('listitem').filter({ hasText: 'Share Market Basics' });
-    await card.getByRole('button', { name: 'Buy Now' }).tap();
+    await card.getByRole('link', { name: 'Buy Now' }).tap();
     const login = page.getByRole('dialog', { name: 'Login Required' });
     await expect.poll(() => login.isVisible()).toBe(true);
     expect(await login.getByText('Please login to proceed.').isVisible()).toBe(true);
@@ -110,7 +110,7 @@ describe('UPI checkout, in a phone browser', () => {
       await signIn(context, t.url, buyer.token);
       await page.goto(`${t.url}/course/${pkg.id}`);
       await expect.poll(() => headingText(page)).toBe('Tally Basics');
-      await page.getByRole('button', { name: 'Buy Now' }).click();
+      await page.getByRole('link', { name: 'Buy Now' }).click();
       const pay = page.getByRole('dialog', { name: 'Pay for Tally Basics' });
       await pay.getByLabel('Transaction ID (UTR)').fill('123456789012');
       await pay.getByRole('button', { name: 'Submit Payment' }).click();
@@ -169,7 +169,7 @@ describe('UPI checkout, in a phone browser', () => {
     await page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Shared Phone Course' }) })
-      .getByRole('button', { name: 'Buy Now' })
+      .getByRole('link', { name: 'Buy Now' })
       .tap();
     const login = page.getByRole('dialog', { name: 'Login Required' });
     await expect.poll(() => login.isVisible()).toBe(true);
@@ -203,7 +203,7 @@ describe('UPI checkout, in a phone browser', () => {
     await page.goto(`${t.url}/success`);
     await expect.poll(() => page.getByText('There is no payment waiting to be sent from this phone.', { exact: false }).isVisible()).toBe(true);
     await page.goto(`${t.url}/packages`);
-    await expect.poll(() => page.getByRole('button', { name: 'Buy Now' }).first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('link', { name: 'Buy Now' }).first().isVisible()).toBe(true);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(t.db.select().from(orders).where(eq(orders.utr, '112233445566')).all()).toHaveLength(0);
     await context.close();

@@ -89,7 +89,7 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
     await learner.tap(
       card
         .getByRole('link', { name: m.catalog.packages.buyNow })
-        .or(card.getByRole('button', { name: m.catalog.packages.buyNow }))
+        .or(card.getByRole('link', { name: m.catalog.packages.buyNow }))
         .first(),
     );
     await page.waitForURL(`${t.url}/register`);
@@ -243,7 +243,7 @@ describe('sign-up on a phone, in Marathi at 360 px', () => {
     const again = await context.newPage();
     await again.goto(`${t.url}/register`);
     await again.waitForURL(`${t.url}/verify`);
-    expect(await again.getByText(email).isVisible()).toBe(true);
+    await expect.poll(() => again.getByText(email).isVisible()).toBe(true);
     await again.getByLabel(mrAuth.fields.code).fill(code);
     await again.waitForURL((url) => url.pathname !== '/verify');
 
@@ -264,7 +264,7 @@ describe('the payment popup on a phone', () => {
     const { page, context } = await browser.newPage({ width: 360, phone: true });
     await signIn(context, t.url, buyer.token);
     await page.goto(`${t.url}/course/${pkg.id}`);
-    await page.getByRole('button', { name: 'Buy Now' }).tap();
+    await page.getByRole('link', { name: 'Buy Now' }).tap();
     const pay = page.getByRole('dialog', { name: 'Pay for Back Button Course' });
     await expect.poll(() => pay.isVisible()).toBe(true);
 
@@ -274,7 +274,7 @@ describe('the payment popup on a phone', () => {
     expect(await page.getByRole('heading', { level: 1, name: 'Back Button Course' }).isVisible()).toBe(true);
 
     // Open again, type a name, and the phone kills the tab while the UPI app is open.
-    await page.getByRole('button', { name: 'Buy Now' }).tap();
+    await page.getByRole('link', { name: 'Buy Now' }).tap();
     await expect.poll(() => pay.isVisible()).toBe(true);
     await pay.getByLabel('Name').fill('Ravi K.');
     await page.reload();
@@ -381,7 +381,7 @@ describe('the shop at 360 px', () => {
       await expect.poll(() => bar.isVisible()).toBe(true);
       const box = await bar.boundingBox();
       expect(box!.y + box!.height).toBeGreaterThan(700);
-      expect(await bar.getByRole('button', { name: m.catalog.packages.buyNow }).isVisible()).toBe(true);
+      expect(await bar.getByRole('link', { name: m.catalog.packages.buyNow }).isVisible()).toBe(true);
       await context.close();
     }
   });

@@ -58,7 +58,7 @@ describe('paying through the gateway, on a phone at 360 px in Marathi', () => {
     });
 
     await page.goto(`${t.url}/packages?lang=mr`);
-    await page.getByRole('listitem').filter({ hasText: pkg.name }).getByRole('button', { name: catalogMr.packages.buyNow }).tap();
+    await page.getByRole('listitem').filter({ hasText: pkg.name }).getByRole('link', { name: catalogMr.packages.buyNow }).tap();
     const dialog = page.getByRole('dialog', { name: ordersMr.pay.title.replace('{{name}}', pkg.name) });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     // Pay with UPI comes first; paying by QR with a UTR is the second way, folded away.

@@ -142,7 +142,7 @@ describe('a certificate', () => {
     const seen = await call(t, 'query', 'certificates.verify', { number });
     expect(seen.data).toEqual({ status: 'revoked', number, revokedAt: expect.any(Number) });
     // At once on the page too (never kept from before the revocation).
-    const html = await (await fetch(`${t.url}/certificates/${number}`, { headers: { accept: 'text/html' } })).text();
+    const html = await (await fetch(`${t.url}/certificates/${number}`, { headers: { accept: 'text/html', cookie: 'lang=en' } })).text();
     expect(html).toContain('This certificate was revoked');
     expect(html).not.toContain('किरण');
     const pdf = await call(t, 'query', 'certificates.pdf', { number }, learner.token);
