@@ -170,7 +170,7 @@ describe.each(['mr', 'en'] as const)('every page at 360 px, in %s', (lang) => {
       await buyer.page
         .locator('.package-card')
         .filter({ hasText: `Popup Course ${lang}` })
-        .locator('.package-card__actions button')
+        .locator('.package-card__actions a[data-buy]')
         .click();
       await buyer.page.locator('dialog[open] input[name="utr"]').waitFor();
       found = await overflowOf(buyer.page);
