@@ -38,7 +38,7 @@ describe('the next step after Buy is fetched before the tap', () => {
     page.on('request', (request) => fetched.push(request.url()));
     await page.goto(`${t.url}/packages`);
     await appStarted(page);
-    const buy = page.locator('main#main button[data-buy]').first();
+    const buy = page.locator('main#main a[data-buy]').first();
     await buy.waitFor();
     expect(fetched.some((url) => signUpChunk.test(url))).toBe(false);
     const signUp = page.waitForRequest((request) => signUpChunk.test(request.url()));
