@@ -54,7 +54,9 @@ describe('the public pages drawn on the server by the app, then hydrated', () =>
       });
       for (const shown of pages) {
         // The page as the server sends it: drawn in the reader's language, with the answers it was drawn with.
-        const html = await (await fetch(`${t.url}${shown.path}`, { headers: { accept: 'text/html', 'accept-language': words.locale } })).text();
+        const html = await (
+          await fetch(`${t.url}${shown.path}`, { headers: { accept: 'text/html', 'accept-language': words.locale, cookie: `lang=${lang}` } })
+        ).text();
         expect(html).toContain(`<html lang="${lang}">`);
         expect(html).toMatch(/<div id="root"><.+<main id="main"/s);
         // Whole: no part left to an inline script (the CSP runs none).
