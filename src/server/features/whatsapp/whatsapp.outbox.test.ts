@@ -40,6 +40,14 @@ const approve = async (orderId: number) => {
   expect(answer.status).toBe(200);
 };
 
+/** The learner's WhatsApp row of the outbox, once the approval wrote it. */
+const whatsAppRowOf = (userId: number) =>
+  t.db
+    .select()
+    .from(notifications)
+    .where(and(eq(notifications.userId, userId), eq(notifications.channel, 'whatsapp')))
+    .get();
+
 const rowsOf = (eventKey: string) => t.db.select().from(notifications).where(eq(notifications.eventKey, eventKey)).orderBy(notifications.channel).all();
 
 describe('an approval told on WhatsApp through the outbox', () => {
@@ -51,21 +59,8 @@ describe('an approval told on WhatsApp through the outbox', () => {
     expect(call.body).toMatchObject({ messaging_product: 'whatsapp', type: 'template', template: { language: { code: 'mr' } } });
     expect(JSON.stringify(call.body)).toContain(pkg.name);
 
-    await expect
-      .poll(
-        () =>
-          t.db
-            .select()
-            .from(notifications)
-            .where(and(eq(notifications.userId, learner.id), eq(notifications.channel, 'whatsapp')))
-            .get()?.status,
-      )
-      .toBe('sent');
-    const sent = t.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, learner.id), eq(notifications.channel, 'whatsapp')))
-      .get()!;
+    await expect.poll(() => whatsAppRowOf(learner.id)?.status).toBe('sent');
+    const sent = whatsAppRowOf(learner.id)!;
     expect(sent.providerMessageId).toMatch(/^wamid\./);
     expect(rowsOf(sent.eventKey).map((r) => [r.channel, r.status])).toEqual([
       ['email', 'pending'],
@@ -79,21 +74,8 @@ describe('an approval told on WhatsApp through the outbox', () => {
   it('sends the email instead when WhatsApp reports the message failed', async () => {
     const { learner, order } = await learnerWithOrder('9876500002');
     await approve(order.id);
-    await expect
-      .poll(
-        () =>
-          t.db
-            .select()
-            .from(notifications)
-            .where(and(eq(notifications.userId, learner.id), eq(notifications.channel, 'whatsapp')))
-            .get()?.status,
-      )
-      .toBe('sent');
-    const sent = t.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, learner.id), eq(notifications.channel, 'whatsapp')))
-      .get()!;
+    await expect.poll(() => whatsAppRowOf(learner.id)?.status).toBe('sent');
+    const sent = whatsAppRowOf(learner.id)!;
     expect((await fake.sendStatus(t.url, sent.providerMessageId!, 'failed', { to: '919876500002', code: 131026 })).status).toBe(200);
     await waitForEmail(t.outbox, learner.email);
     expect(rowsOf(sent.eventKey).map((r) => [r.channel, r.status])).toEqual([
@@ -107,11 +89,7 @@ describe('an approval told on WhatsApp through the outbox', () => {
     fake.failNext({ status: 400, code: 131026, message: 'Message undeliverable' });
     await approve(order.id);
     await waitForEmail(t.outbox, learner.email);
-    const whatsapp = t.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.userId, learner.id), eq(notifications.channel, 'whatsapp')))
-      .get()!;
+    const whatsapp = whatsAppRowOf(learner.id)!;
     expect(whatsapp.status).toBe('failed');
   });
 });
