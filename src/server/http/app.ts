@@ -14,7 +14,7 @@ import { registerClientPages } from './client.plugin.js';
 import { registerDatabase } from './database.plugin.js';
 import { sendRequestError } from './error-reply.js';
 import { createDomainEvents } from '../lib/domain-events.js';
-import { registerOrderDecisionConsequences } from '../events/order-approval.js';
+import { registerEventConsequences } from '../events/consequences.js';
 import { registerMailer, registerNotifier, registerScheduledJobs } from './jobs.plugin.js';
 import { registerRest } from './rest.plugin.js';
 import { registerSecurity } from './security.plugin.js';
@@ -72,7 +72,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const now = options.now ?? Date.now;
   const notifier = registerNotifier(app, { db, config, now }, mailer, options);
   const events = createDomainEvents();
-  registerOrderDecisionConsequences(events, { config, notifier });
+  registerEventConsequences(events, { config, notifier });
   const setup = new SetupGate(db);
   const deps: AppDeps = {
     db,

@@ -16,6 +16,9 @@ import { createWhatsAppChannel } from '../features/whatsapp/whatsapp.channel.js'
 /** How often the outbox is looked at besides the kick after each commit: retries that came due, rows a restart found. */
 const NOTIFY_EVERY_MS = 15_000;
 
+/** How often held fallback emails whose WhatsApp message went long ago are dropped (they wait a day: an hour's lateness is nothing). */
+const FALLBACK_SWEEP_EVERY_MS = 60 * 60 * 1000;
+
 /**
  * The notification outbox's worker: email through the mailer, WhatsApp when the wiring hands a
  * channel over. It starts delivering once the app is ready and stops before the mailer closes.
@@ -40,14 +43,27 @@ export function registerNotifier(
     baseDelayMs: 30_000,
   });
   let timer: NodeJS.Timeout | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
+  const sweep = () => {
+    try {
+      const dropped = notifier.dropStaleFallbacks();
+      if (dropped > 0) app.log.info({ dropped }, 'held fallback emails dropped: their WhatsApp messages went a day ago');
+    } catch (error) {
+      app.log.error({ err: error }, 'dropping held fallback emails failed');
+    }
+  };
   app.addHook('onReady', async () => {
     notifier.start();
+    sweep();
     notifier.kick();
     timer = setInterval(notifier.kick, options.notifyEveryMs ?? NOTIFY_EVERY_MS);
     timer.unref();
+    sweepTimer = setInterval(sweep, FALLBACK_SWEEP_EVERY_MS);
+    sweepTimer.unref();
   });
   app.addHook('onClose', async () => {
     if (timer) clearInterval(timer);
+    if (sweepTimer) clearInterval(sweepTimer);
     await notifier.stop();
   });
   return notifier;

@@ -78,6 +78,12 @@ export type Notifier = {
   kick(): void;
   /** Delivers what is due, until nothing is; resolves when done (tests, and the timer). */
   deliverDue(): Promise<number>;
+  /**
+   * Drops the emails held for WhatsApp messages that went out more than a day ago with no failure
+   * reported. On its own, slower timer (http/jobs.plugin.ts): a held email's wait is a day, so
+   * looking once an hour is enough, and a delivery run (after every commit) does not pay for it.
+   */
+  dropStaleFallbacks(): number;
   /** Starts delivering: claims a crashed run left are released first. Until then `kick` does nothing. */
   start(): void;
   /** Stops taking rows and waits for the deliveries under way. */

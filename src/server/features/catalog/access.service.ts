@@ -13,7 +13,7 @@ import { accountErrors } from '../../lib/account.errors.js';
 export type Viewer = { id: number; role: Role } | null;
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
 import type { Notifier } from '../../lib/notification-channel.js';
-import { emailOf } from '../notifications/outbox.service.js';
+import { noticeTo } from '../notifications/outbox.service.js';
 
 type Deps = { db: Db; config: Pick<Config, 'siteName' | 'publicUrl'>; notifier: Notifier; now: () => number };
 
@@ -72,18 +72,16 @@ export function revokeAccess(deps: Deps, input: { adminId: number; userId: numbe
       .values({ userId: input.userId, packageId: input.packageId, reason: input.reason, revokedBy: input.adminId, revokedAt: deps.now() })
       .returning({ id: packageAccessRevocations.id })
       .get();
-    deps.notifier.enqueue(tx, {
-      eventKey: `access-revoked:${revocation.id}`,
-      to: { userId: learner.id },
-      lang: learner.lang,
-      email: emailOf(accessRevokedEmail, {
+    deps.notifier.enqueue(
+      tx,
+      noticeTo(learner, `access-revoked:${revocation.id}`, accessRevokedEmail, {
         siteName: deps.config.siteName,
         name: learner.name,
         pkg: packageName(tx, input.packageId),
         reason: input.reason,
         link: `${deps.config.publicUrl}${pagePaths.contact}`,
       }),
-    });
+    );
   });
 }
 
@@ -95,17 +93,15 @@ export function restoreAccess(deps: Deps, input: { adminId: number; userId: numb
     const revocation = activeRevocation(tx, input.userId, input.packageId);
     if (!revocation) throw accessErrors.NOT_REVOKED();
     tx.update(packageAccessRevocations).set({ restoredAt: deps.now(), restoredBy: input.adminId }).where(eq(packageAccessRevocations.id, revocation.id)).run();
-    deps.notifier.enqueue(tx, {
-      eventKey: `access-restored:${revocation.id}`,
-      to: { userId: learner.id },
-      lang: learner.lang,
-      email: emailOf(accessRestoredEmail, {
+    deps.notifier.enqueue(
+      tx,
+      noticeTo(learner, `access-restored:${revocation.id}`, accessRestoredEmail, {
         siteName: deps.config.siteName,
         name: learner.name,
         pkg: packageName(tx, input.packageId),
         link: `${deps.config.publicUrl}${pathTo(pagePaths.player, { courseId: input.packageId })}`,
       }),
-    });
+    );
   });
 }
 

@@ -9,8 +9,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { certificateNames, certificates, packages, users, type CertificateRow, type UserRow } from '../../db/schema.js';
-import type { EmailTemplate } from '../../lib/mailer.js';
+import { certificateNames, certificates, packages, users, type CertificateRow } from '../../db/schema.js';
 import type { Language } from '../../../shared/domain.js';
 import { nameScriptOf, type NameScript } from '../../../shared/learning.js';
 import { pagePaths, pathTo } from '../../../shared/page-paths.js';
@@ -20,15 +19,12 @@ import { hasBought } from '../catalog/catalog.service.js';
 import { lectureCounts } from '../progress/progress.service.js';
 import { quizProgress } from '../quizzes/quizzes.service.js';
 import { certificatePdf, certificateSignature } from './certificate-pdf.js';
-import { certificateIssuedEmail, certificateNameCorrectedEmail, certificateRestoredEmail, certificateRevokedEmail } from './certificates.emails.js';
 import { certificateErrors } from './certificates.errors.js';
 import { isOwnerOrAdmin, type Requester } from '../../lib/owner-or-admin.js';
-import type { Notifier } from '../../lib/notification-channel.js';
-import { emailOf, eventKeyOf } from '../notifications/outbox.service.js';
-import type { WhatsAppNotice } from '../../lib/notification-channel.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 
 type Learner = NonNullable<Viewer>;
-type Deps = { db: Db; config: Config; notifier: Notifier; now: () => number };
+type Deps = { db: Db; config: Config; events: DomainEvents; now: () => number };
 
 /** Crockford's base 32: no I, L, O or U, so a number read aloud or typed is not mistaken. */
 const ALPHABET = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
@@ -134,42 +130,13 @@ export function claimCertificate(deps: Deps, viewer: Learner, input: { packageId
         .returning()
         .get();
       if (row) {
-        const link = verifyUrl(deps.config, number);
-        tellLearner(
-          tx,
-          deps,
-          viewer.id,
-          `certificate-issued:${row.id}`,
-          certificateIssuedEmail,
-          (user) => ({
-            siteName: deps.config.siteName,
-            name: user.name,
-            pkg: row.packageName,
-            number,
-            link,
-          }),
-          { kind: 'certificate-issued', payload: { packageName: row.packageName, certificateNumber: number, verifyUrl: link } },
-        );
+        // The learner is told (on WhatsApp when they chose it): the event's handlers (src/server/events/certificates.ts).
+        deps.events.publish(tx, { type: 'certificate-issued', certificate: row, at: now });
         return { certificate: row, isNew: true };
       }
     }
   });
   return issued.certificate;
-}
-
-/** Tells a learner about their certificates (an outbox row in the caller's transaction), in their language; an erased account gets nothing. */
-function tellLearner<P>(
-  tx: Queryable,
-  deps: Deps,
-  userId: number,
-  eventKey: string,
-  template: EmailTemplate<P>,
-  params: (user: UserRow) => P,
-  whatsapp?: WhatsAppNotice,
-): void {
-  const user = tx.select().from(users).where(eq(users.id, userId)).get();
-  if (!user || user.deletedAt !== null) return;
-  deps.notifier.enqueue(tx, { eventKey, to: { userId }, lang: user.lang, email: emailOf(template, params(user)), whatsapp });
 }
 
 /** The signature picture of CERTIFICATE_SIGNATURE_IMAGE decodes (checked at start, so a wrong file stops it rather than a download). */
@@ -286,13 +253,12 @@ export function revokeCertificate(deps: Deps, adminId: number, input: { number: 
       .where(and(eq(certificates.id, row.id), isNull(certificates.revokedAt)))
       .run();
     if (result.changes === 0) throw certificateErrors.CERTIFICATE_ALREADY_REVOKED();
-    tellLearner(tx, deps, row.userId, eventKeyOf(`certificate-revoked:${row.id}`), certificateRevokedEmail, (user) => ({
-      siteName: deps.config.siteName,
-      name: user.name,
-      pkg: row.packageName,
-      number: row.number,
+    deps.events.publish(tx, {
+      type: 'certificate-revoked',
+      certificate: { ...row, revokedAt: now, revokedBy: adminId, revokeReason: input.reason },
       reason: input.reason,
-    }));
+      at: now,
+    });
   });
 }
 
@@ -310,14 +276,12 @@ export function restoreCertificate(deps: Deps, input: { number: string; reason: 
     if (validCertificate(tx, row.userId, row.packageId)) throw certificateErrors.RESTORE_ANOTHER_VALID();
     const name = chosenName(tx, row.userId)?.name ?? row.name;
     tx.update(certificates).set({ revokedAt: null, revokedBy: null, revokeReason: null, name }).where(eq(certificates.id, row.id)).run();
-    tellLearner(tx, deps, row.userId, eventKeyOf(`certificate-restored:${row.id}`), certificateRestoredEmail, (user) => ({
-      siteName: deps.config.siteName,
-      name: user.name,
-      pkg: row.packageName,
-      number: row.number,
+    deps.events.publish(tx, {
+      type: 'certificate-restored',
+      certificate: { ...row, revokedAt: null, revokedBy: null, revokeReason: null, name },
       reason: input.reason,
-      link: verifyUrl(deps.config, row.number),
-    }));
+      at: deps.now(),
+    });
   });
 }
 
@@ -333,12 +297,7 @@ export function correctCertificateName(deps: Deps, input: { userId: number; name
   const changed = deps.db.transaction((tx) => {
     const named = tx.update(certificateNames).set({ name: input.name, script }).where(eq(certificateNames.userId, input.userId)).run();
     if (named.changes === 0) throw certificateErrors.NO_CERTIFICATE_NAME();
-    tellLearner(tx, deps, input.userId, eventKeyOf(`certificate-name:${input.userId}`), certificateNameCorrectedEmail, (user) => ({
-      siteName: deps.config.siteName,
-      name: user.name,
-      printed: input.name,
-      reason: input.reason,
-    }));
+    deps.events.publish(tx, { type: 'certificate-name-corrected', userId: input.userId, name: input.name, reason: input.reason, at: deps.now() });
     return tx
       .update(certificates)
       .set({ name: input.name })

@@ -4,17 +4,12 @@
  * of a lecture that is not open for the asker: the catalogue filters every list of links here.
  */
 import { and, asc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { dripNotices, enrollments, lectureWatches, lectures, packageAccessRevocations, packages, users, type LectureRow } from '../../db/schema.js';
-import { formatIstDate } from '../../../shared/ist.js';
 import { type DripMode, lectureOpensAt, MAX_OPEN_AFTER_DAYS } from '../../../shared/learning.js';
-import { pagePaths, pathTo } from '../../../shared/page-paths.js';
 import { requirePackage } from '../../lib/packages.js';
 import { dripErrors } from './drip.errors.js';
-import { lectureOpenedEmail } from './drip.emails.js';
-import type { Notifier } from '../../lib/notification-channel.js';
-import { emailOf } from '../notifications/outbox.service.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 
 /** How often the drip job looks for lectures that opened (and emails their learners). */
 export const DRIP_EVERY_MS = 10 * 60 * 1000;
@@ -113,11 +108,12 @@ export function setDripSchedule(db: Db, input: { packageId: number; mode: DripMo
   });
 }
 
-type JobDeps = { db: Db; config: Pick<Config, 'siteName' | 'publicUrl'>; notifier: Notifier; now: () => number };
+type JobDeps = { db: Db; events: DomainEvents; now: () => number };
 
 /**
- * The drip job: for every buyer of a package on a schedule, emails the lectures that opened since
- * they were last told (with when the next one opens), once. A buyer seen for the first time is
+ * The drip job: for every buyer of a package on a schedule, publishes `lectures-unlocked` for the
+ * lectures that opened since they were last told (with when the next one opens), once; its handlers
+ * tell the learner. A buyer seen for the first time is
  * told nothing about lectures already open (they opened at purchase or before the schedule).
  * Learners whose access was taken back, and deleted accounts, are not emailed.
  */
@@ -148,27 +144,15 @@ export function notifyOpenedLectures(deps: JobDeps): { emailed: number } {
         .where(and(eq(dripNotices.userId, row.userId), eq(dripNotices.packageId, row.packageId), eq(dripNotices.notifiedThrough, row.notifiedThrough!)))
         .run();
       if (claimed.changes === 0 || isAccessTakenBack(tx, row.userId, row.packageId)) return false;
-      const user = tx.select().from(users).where(eq(users.id, row.userId)).get()!;
-      const pkg = tx.select({ name: packages.name }).from(packages).where(eq(packages.id, row.packageId)).get()!;
       const next = openings.find((item) => item.opensAt > now);
-      const part = user.lang === 'mr' ? 'भाग' : 'Part';
-      const names = opened.map((item) => `${part} ${item.index + 1}${item.lecture.title ? ` · ${item.lecture.title}` : ''}`).join(', ');
-      deps.notifier.enqueue(tx, {
-        eventKey: `lecture-opened:${row.userId}:${row.packageId}:${now}`,
-        to: { userId: user.id },
-        lang: user.lang,
-        email: emailOf(lectureOpenedEmail, {
-          siteName: deps.config.siteName,
-          name: user.name,
-          pkg: pkg.name,
-          lectures: names,
-          next: next ? formatIstDate(next.opensAt, user.lang) : null,
-          link: `${deps.config.publicUrl}${pathTo(pagePaths.player, { courseId: row.packageId })}`,
-        }),
-        whatsapp: {
-          kind: 'lecture-opened',
-          payload: { packageName: pkg.name, lectureTitle: opened.map((item) => item.lecture.title || `${part} ${item.index + 1}`).join(', ') },
-        },
+      // The learner is told (on WhatsApp when they chose it): the event's handlers (src/server/events/drip.ts).
+      deps.events.publish(tx, {
+        type: 'lectures-unlocked',
+        userId: row.userId,
+        packageId: row.packageId,
+        lectures: opened.map((item) => ({ lectureId: item.lecture.id, index: item.index, title: item.lecture.title })),
+        nextOpensAt: next?.opensAt ?? null,
+        at: now,
       });
       return true;
     });

@@ -53,7 +53,6 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   async function run(): Promise<number> {
     let delivered = 0;
-    dropStaleFallbacks(db, now());
     do {
       again = false;
       for (;;) {
@@ -97,6 +96,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     },
     kick,
     deliverDue,
+    dropStaleFallbacks: () => dropStaleFallbacks(db, now()),
     start() {
       if (started) return;
       started = true;

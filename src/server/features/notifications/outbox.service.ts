@@ -2,13 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { notifications, users, type NotificationRow } from '../../db/schema.js';
-import { whatsAppKinds } from '../../../shared/domain.js';
+import { whatsAppKinds, type Language } from '../../../shared/domain.js';
 import type { EmailTemplate } from '../../lib/mailer.js';
-import type { EmailNotice, Notice, Recipient } from '../../lib/notification-channel.js';
+import type { EmailNotice, Notice, Recipient, WhatsAppNotice } from '../../lib/notification-channel.js';
 
 /** Types a template's parameters against the template, for the outbox row. */
 export function emailOf<P>(template: EmailTemplate<P>, params: P): EmailNotice {
   return { kind: template.kind, payload: params };
+}
+
+/**
+ * One account's message of an event, in the account's language: its email (the template's kind and
+ * parameters, rendered at delivery) and, for the kinds WhatsApp carries, its WhatsApp form (sent
+ * instead to a learner who chose WhatsApp). The one shape handed to `notifier.enqueue` for an account.
+ */
+export function noticeTo<P>(
+  person: { id: number; lang: Language },
+  eventKey: string,
+  template: EmailTemplate<P>,
+  params: P,
+  whatsapp?: WhatsAppNotice,
+): Notice {
+  return { eventKey, to: { userId: person.id }, lang: person.lang, email: emailOf(template, params), ...(whatsapp && { whatsapp }) };
 }
 
 /** The key of an event that has no row of its own to name it by (a change of details, a name mended): each is its own. */

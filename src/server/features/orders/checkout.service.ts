@@ -13,7 +13,7 @@ import type { RateLimits } from '../../lib/rate-limit.js';
 import { discountErrors } from '../discounts/discounts.errors.js';
 import { hasBought, packageById } from '../catalog/catalog.service.js';
 import { newOrderEmail, paidTwiceEmail, paymentReceivedEmail } from './orders.emails.js';
-import { emailOf } from '../notifications/outbox.service.js';
+import { noticeTo } from '../notifications/outbox.service.js';
 import { orderErrors } from './orders.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
 import { accountErrors } from '../../lib/account.errors.js';
@@ -381,11 +381,9 @@ function activeAdmins(db: Queryable): UserRow[] {
 function tellOfPayment(tx: Queryable, deps: Deps, order: OrderRow, buyer: UserRow, pkg: PackageRow): void {
   const eventKey = paymentReceivedKey(order);
   for (const admin of activeAdmins(tx)) {
-    deps.notifier.enqueue(tx, {
-      eventKey,
-      to: { userId: admin.id },
-      lang: admin.lang,
-      email: emailOf(newOrderEmail, {
+    deps.notifier.enqueue(
+      tx,
+      noticeTo(admin, eventKey, newOrderEmail, {
         siteName: deps.config.siteName,
         buyer: order.buyerName,
         email: order.buyerEmail,
@@ -395,23 +393,26 @@ function tellOfPayment(tx: Queryable, deps: Deps, order: OrderRow, buyer: UserRo
         link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
         decided: order.status !== 'pending',
       }),
-    });
+    );
   }
-  deps.notifier.enqueue(tx, {
-    eventKey,
-    to: { userId: buyer.id },
-    lang: buyer.lang,
-    email: emailOf(paymentReceivedEmail, {
-      siteName: deps.config.siteName,
-      name: buyer.name,
-      pkg: pkg.name,
-      amount: formatRupees(order.amountPaise),
-      utr: order.utr ?? paymentReferenceOf(order),
-      hours: deps.config.approvalHoursHint,
-      link: `${deps.config.publicUrl}${pagePaths.myCourses}`,
-    }),
-    whatsapp: { kind: 'payment-received', payload: { orderId: String(order.id), packageName: pkg.name, amountPaise: order.amountPaise } },
-  });
+  deps.notifier.enqueue(
+    tx,
+    noticeTo(
+      buyer,
+      eventKey,
+      paymentReceivedEmail,
+      {
+        siteName: deps.config.siteName,
+        name: buyer.name,
+        pkg: pkg.name,
+        amount: formatRupees(order.amountPaise),
+        utr: order.utr ?? paymentReferenceOf(order),
+        hours: deps.config.approvalHoursHint,
+        link: `${deps.config.publicUrl}${pagePaths.myCourses}`,
+      },
+      { kind: 'payment-received', payload: { orderId: String(order.id), packageName: pkg.name, amountPaise: order.amountPaise } },
+    ),
+  );
 }
 
 /** Tells admins that the gateway paid an order whose buyer had given a UTR for it too (decision 022), in the transaction that approved it. */
@@ -419,11 +420,9 @@ export function tellPaidTwice(tx: Queryable, deps: Deps, order: OrderRow): void 
   if (order.utr === null) return;
   const pkg = packageById(tx, order.packageId);
   for (const admin of activeAdmins(tx)) {
-    deps.notifier.enqueue(tx, {
-      eventKey: `paid-twice:${order.id}`,
-      to: { userId: admin.id },
-      lang: admin.lang,
-      email: emailOf(paidTwiceEmail, {
+    deps.notifier.enqueue(
+      tx,
+      noticeTo(admin, `paid-twice:${order.id}`, paidTwiceEmail, {
         siteName: deps.config.siteName,
         buyer: order.buyerName,
         pkg: pkg.name,
@@ -431,7 +430,7 @@ export function tellPaidTwice(tx: Queryable, deps: Deps, order: OrderRow): void 
         utr: order.utr,
         link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
       }),
-    });
+    );
   }
 }
 

@@ -227,7 +227,11 @@ export async function settleGatewayOrder(deps: PaymentDeps, orderId: number): Pr
     if (refundedInFull) {
       if (order.status === 'approved' && order.gatewayPaymentId === payment.id && !isReversed(deps.db, order.id)) {
         try {
-          reverseOrder(deps, null, { orderId: order.id, reason: 'Refunded on the payment gateway' });
+          reverseOrder(deps, null, {
+            orderId: order.id,
+            reason: 'Refunded on the payment gateway',
+            refund: { gatewayPaymentId: payment.id, amountPaise: payment.refundedPaise || payment.amountPaise },
+          });
           settlement = 'reversed';
         } catch (error) {
           if (!(error instanceof AppError && error.appCode === 'ORDER_ALREADY_REVERSED')) throw error;
@@ -424,7 +428,11 @@ export async function refundAndReverse(deps: PaymentDeps, adminId: number, input
   const order = orderById(deps.db, input.orderId);
   if (!order) throw orderErrors.ORDER_NOT_FOUND();
   if (!order.gatewayPaymentId) throw paymentErrors.NOT_A_GATEWAY_ORDER();
-  reverseOrder(deps, adminId, { orderId: order.id, reason: input.reason });
+  reverseOrder(deps, adminId, {
+    orderId: order.id,
+    reason: input.reason,
+    refund: { gatewayPaymentId: order.gatewayPaymentId, amountPaise: order.amountPaise },
+  });
   try {
     const refund = await gateway.refund(order.gatewayPaymentId, order.amountPaise);
     deps.db.update(orderReversals).set({ gatewayRefundId: refund.id }).where(eq(orderReversals.orderId, order.id)).run();

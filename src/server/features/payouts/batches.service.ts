@@ -1,14 +1,12 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.js';
 import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users } from '../../db/schema.js';
-import { formatRupees } from '../../../shared/money.js';
 import { bookPayout } from '../affiliate/ledger.service.js';
 import { toCsv, type Cell } from '../../lib/csv.js';
 import { paiseAsText } from '../../../shared/money.js';
-import { payoutFailedEmail } from './payouts.emails.js';
 import { moreThanOwed, payoutErrors } from './payouts.errors.js';
 import { parseSnapshot, snapshotOf, type DetailsSnapshot } from './payout-snapshots.js';
-import { detailsHeldUntil, holdCutoff, tellPaid, type Deps } from './payouts.service.js';
+import { detailsHeldUntil, holdCutoff, type Deps } from './payouts.service.js';
 import {
   toAdminLineView,
   toBatchResult,
@@ -22,8 +20,6 @@ import {
   type OwedRow,
   type SkippedPerson,
 } from './payouts.views.js';
-import { pagePaths } from '../../../shared/page-paths.js';
-import { emailOf } from '../notifications/outbox.service.js';
 
 export type PayoutsOverview = {
   minimumPaise: number;
@@ -336,7 +332,8 @@ export function markLinePaid(deps: Deps, adminId: number, input: { lineId: numbe
     if (updated.requestId !== null) {
       tx.update(payoutRequests).set({ status: 'paid', closedAt: now }).where(eq(payoutRequests.id, updated.requestId)).run();
     }
-    tellPaid(tx, deps, updated);
+    // The affiliate's message (gross, TDS, net): the event's handlers (src/server/events/payouts.ts).
+    deps.events.publish(tx, { type: 'payout-paid', line: updated, at: now });
     return { ...updated, name: user.name };
   });
   return toAdminLineView(line);
@@ -357,20 +354,7 @@ export function markLineFailed(deps: Deps, adminId: number, input: { lineId: num
       tx.update(payoutRequests).set({ status: 'failed', closedAt: now }).where(eq(payoutRequests.id, updated.requestId)).run();
     }
     const user = tx.select().from(users).where(eq(users.id, updated.userId)).get()!;
-    if (user.deletedAt === null) {
-      deps.notifier.enqueue(tx, {
-        eventKey: `payout-failed:${updated.id}`,
-        to: { userId: user.id },
-        lang: user.lang,
-        email: emailOf(payoutFailedEmail, {
-          siteName: deps.config.siteName,
-          name: user.name,
-          gross: formatRupees(updated.grossPaise),
-          reason: input.reason,
-          link: `${deps.config.publicUrl}${pagePaths.payouts}`,
-        }),
-      });
-    }
+    deps.events.publish(tx, { type: 'payout-failed', line: updated, reason: input.reason, at: now });
     return { ...updated, name: user.name, user };
   });
   return toAdminLineView(line);

@@ -1,17 +1,12 @@
-import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import type { LedgerRow } from '../../db/schema.js';
-import type { Notifier } from '../../lib/notification-channel.js';
 import { findActiveUserByEmail } from '../auth/accounts.service.js';
-import { recordDirectPayout } from './payouts.service.js';
+import { recordDirectPayout, type Deps } from './payouts.service.js';
 import { accountErrors } from '../../lib/account.errors.js';
-
-type Deps = { db: Db; config: Config; notifier: Notifier; now: () => number };
 
 /**
  * Records a payout to the user with this email (the legacy "send earnings email"): a paid payout
- * line with TDS by the payouts rule and its ledger line, in one transaction; the user is emailed
- * gross, TDS and net in their language. The amount is checked against what is owed (minus what is
+ * line with TDS by the payouts rule and its ledger line, in one transaction; its `payout-paid`
+ * event tells the user gross, TDS and net in their language. The amount is checked against what is owed (minus what is
  * on its way in a batch) inside that transaction, so two payouts at once cannot pay more than was earned.
  */
 export function payEarnings(deps: Deps, adminId: number, input: { email: string; amountPaise: number }): LedgerRow {

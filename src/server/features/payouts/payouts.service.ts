@@ -2,26 +2,22 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
 import { ledger, payoutBatches, payoutDetails, payoutLines, payoutRequests, users, type PayoutDetailsRow, type UserRow } from '../../db/schema.js';
-import { DAY_MS, formatIstDateTime } from '../../../shared/ist.js';
-import { formatRupees } from '../../../shared/money.js';
+import { DAY_MS } from '../../../shared/ist.js';
 import { maskPan, maskTail, maskUpiId, type PayoutDetailsValue } from '../../../shared/payout-details.js';
 import { findActiveUser } from '../auth/accounts.service.js';
 import { isFlaggedAffiliate } from '../discounts/discounts.service.js';
 import { affiliateErrors, payoutTooLarge } from '../affiliate/affiliate.errors.js';
 import { bookPayout } from '../affiliate/ledger.service.js';
-import { detailsChangedEmail, payoutPaidEmail } from './payouts.emails.js';
 import { belowMinimum, detailsHeld, payoutErrors } from './payouts.errors.js';
-import { tdsOfUser, tdsOnCreditsPaidBy } from './tds.service.js';
-import { maskedWhere, parseSnapshot, payoutReference, snapshotOf } from './payout-snapshots.js';
+import { tdsOfUser } from './tds.service.js';
+import { snapshotOf } from './payout-snapshots.js';
 import { toPayoutLineView, toRequestView, type PayoutLineView, type RequestView } from './payouts.views.js';
-import { pagePaths } from '../../../shared/page-paths.js';
 import { accountErrors } from '../../lib/account.errors.js';
 import { confirmPassword } from '../../lib/password-confirm.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
-import type { Notifier } from '../../lib/notification-channel.js';
-import { emailOf, eventKeyOf } from '../notifications/outbox.service.js';
+import type { DomainEvents } from '../../lib/domain-events.js';
 
-export type Deps = { db: Db; config: Config; notifier: Notifier; now: () => number };
+export type Deps = { db: Db; config: Config; events: DomainEvents; now: () => number };
 
 export type MaskedDetails = {
   method: 'upi' | 'bank';
@@ -52,13 +48,9 @@ export function detailsOf(db: Queryable, userId: number): PayoutDetailsRow | und
   return db.select().from(payoutDetails).where(eq(payoutDetails.userId, userId)).get();
 }
 
-function statementLink(config: Config): string {
-  return `${config.publicUrl}${pagePaths.payouts}`;
-}
-
 /**
- * Saves the affiliate's payout details (replacing earlier ones) and emails them that the details
- * changed, so that a stolen session cannot quietly redirect their money. Replacing details (not the
+ * Saves the affiliate's payout details (replacing earlier ones) and publishes
+ * `payout-details-changed` (its handler emails them that the details changed), so that a stolen session cannot quietly redirect their money. Replacing details (not the
  * first save) holds payouts to them for PAYOUT_DETAILS_HOLD_DAYS. Requests already made keep the
  * details they were made with.
  */
@@ -73,19 +65,8 @@ export function savePayoutDetails(deps: Deps, userId: number, input: PayoutDetai
       .onConflictDoUpdate({ target: payoutDetails.userId, set: { ...input, updatedAt: now, changedAt: now } })
       .returning()
       .get();
-    // Every change is told by email, the channel the account was made with (not WhatsApp: a stolen session could have just chosen it).
-    deps.notifier.enqueue(tx, {
-      eventKey: eventKeyOf(`payout-details-changed:${userId}`),
-      to: { userId },
-      lang: user.lang,
-      email: emailOf(detailsChangedEmail, {
-        siteName: deps.config.siteName,
-        name: user.name,
-        where: maskedWhere(snapshotOf(saved)),
-        at: formatIstDateTime(now, user.lang),
-        link: statementLink(deps.config),
-      }),
-    });
+    // The affiliate is told (by email only): the event's handlers (src/server/events/payouts.ts).
+    deps.events.publish(tx, { type: 'payout-details-changed', details: saved, at: now });
     return saved;
   });
   return maskDetails(row);
@@ -315,37 +296,6 @@ export function cancelPayoutRequest(deps: Deps, userId: number, requestId: numbe
 /** The reason a withdrawn line carries. */
 export const CANCELLED_BY_AFFILIATE = 'Cancelled by the affiliate before the bank file was made';
 
-/** Tells the affiliate that a payout line was paid (gross, TDS, net and the bank's reference), in the transaction that booked it. */
-export function tellPaid(tx: Queryable, deps: Deps, line: typeof payoutLines.$inferSelect): void {
-  const user = tx.select().from(users).where(eq(users.id, line.userId)).get();
-  if (!user || user.deletedAt !== null) return;
-  const details = parseSnapshot(line.details);
-  // TDS is withheld when commission is credited: the message names what was withheld on the credits this pays.
-  const onCredits = tdsOnCreditsPaidBy(tx, line);
-  const sections = onCredits.sections.join(', ');
-  deps.notifier.enqueue(tx, {
-    eventKey: `payout-paid:${line.id}`,
-    to: { userId: user.id },
-    lang: user.lang,
-    email: emailOf(payoutPaidEmail, {
-      siteName: deps.config.siteName,
-      name: user.name,
-      gross: formatRupees(line.grossPaise),
-      tds: formatRupees(onCredits.tdsPaise + line.tdsPaise),
-      sections,
-      net: formatRupees(line.netPaise),
-      reference: line.utr ?? payoutReference(line.id),
-      where: details ? maskedWhere(details) : '-',
-      owed: formatRupees(user.earnedPaise - user.paidPaise),
-      link: statementLink(deps.config),
-    }),
-    whatsapp: {
-      kind: 'payout-paid',
-      payload: { grossPaise: line.grossPaise, tdsPaise: onCredits.tdsPaise + line.tdsPaise, netPaise: line.netPaise },
-    },
-  });
-}
-
 /**
  * A payout recorded as already made (the legacy "send earnings email", POST /api/admin/sendMail):
  * a paid line of that amount (TDS was withheld when the commission was credited) and its ledger
@@ -380,7 +330,8 @@ export function recordDirectPayout(deps: Deps, adminId: number, input: { userId:
       .returning()
       .get();
     const ledgerRow = bookPayout(tx, { userId: user.id, amountPaise: row.grossPaise, createdBy: adminId, now, payoutLineId: row.id });
-    tellPaid(tx, deps, row);
+    // The affiliate's message (gross, TDS, net): the event's handlers (src/server/events/payouts.ts).
+    deps.events.publish(tx, { type: 'payout-paid', line: row, at: now });
     return { row, ledgerRow };
   });
   return line;
