@@ -4,7 +4,7 @@ import { startFakeGraphApi, whatsAppEnv, type FakeGraphApi } from '../../../test
 import { createPackage, createUser, createUserWithToken, insertPendingOrder } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
-import { notifications } from '../../db/schema.js';
+import { certificates, notifications, payoutLines } from '../../db/schema.js';
 import { recordWhatsAppConsent } from './whatsapp.service.js';
 
 let t: TestApp;
@@ -91,5 +91,85 @@ describe('an approval told on WhatsApp through the outbox', () => {
     await waitForEmail(t.outbox, learner.email);
     const whatsapp = whatsAppRowOf(learner.id)!;
     expect(whatsapp.status).toBe('failed');
+  });
+});
+
+describe('a learner who chose WhatsApp, told of the other events on it', () => {
+  /** The one template call to this number that names all of `words`, once the outbox sent it. */
+  const sentTo = async (to: string, ...words: string[]) => {
+    await expect
+      .poll(() => fake.sent().filter((call) => call.body.to === to && words.every((word) => JSON.stringify(call.body).includes(word))).length)
+      .toBe(1);
+    return fake.sent().find((call) => call.body.to === to && words.every((word) => JSON.stringify(call.body).includes(word)))!;
+  };
+  const chosen = async (phone: string) => {
+    const learner = await createUser(t.db, { lang: 'mr' });
+    t.db.transaction((tx) => recordWhatsAppConsent(tx, { userId: learner.id, phone, via: 'profile' }));
+    return learner;
+  };
+
+  it('gets a payout paid with its TDS, a lecture unlocked and a certificate issued as templates, and no email', async () => {
+    const learner = await chosen('9876500011');
+    const pkg = createPackage(t.db, { name: 'Mutual Funds 9876500011', pricePaise: 999_00 });
+    const at = Date.now();
+    t.db.transaction((tx) => {
+      const line = tx
+        .insert(payoutLines)
+        .values({ userId: learner.id, status: 'paid', grossPaise: 5_000_00, tdsPaise: 250_00, netPaise: 4_750_00, fixedAt: at, utr: 'UTR55501', createdAt: at })
+        .returning()
+        .get();
+      t.deps.events.publish(tx, { type: 'payout-paid', line, at });
+    });
+    const payout = await sentTo('919876500011', '₹5,000', '₹250', '₹4,750');
+    expect(payout.body).toMatchObject({ type: 'template', template: { language: { code: 'mr' } } });
+
+    t.db.transaction((tx) =>
+      t.deps.events.publish(tx, {
+        type: 'lectures-unlocked',
+        userId: learner.id,
+        packageId: pkg.id,
+        lectures: [{ lectureId: 1, index: 2, title: 'SIP' }],
+        nextOpensAt: null,
+        at,
+      }),
+    );
+    await sentTo('919876500011', 'SIP', pkg.name);
+
+    t.db.transaction((tx) => {
+      const certificate = tx
+        .insert(certificates)
+        .values({ number: 'MS-WA11-AAAA-BBBB', userId: learner.id, packageId: pkg.id, name: learner.name, packageName: pkg.name, issuedAt: at })
+        .returning()
+        .get();
+      t.deps.events.publish(tx, { type: 'certificate-issued', certificate, at });
+    });
+    await sentTo('919876500011', 'MS-WA11-AAAA-BBBB', pkg.name);
+
+    const rows = t.db.select().from(notifications).where(eq(notifications.userId, learner.id)).all();
+    expect(rows.filter((row) => row.channel === 'whatsapp').map((row) => [row.kind, row.status])).toEqual([
+      ['payout-paid', 'sent'],
+      ['lecture-opened', 'sent'],
+      ['certificate-issued', 'sent'],
+    ]);
+    // Each email waits as the fallback until WhatsApp reports its message delivered or failed.
+    expect(rows.filter((row) => row.channel === 'email').map((row) => row.status)).toEqual(['pending', 'pending', 'pending']);
+    expect((await t.outbox()).filter((message) => message.to.includes(learner.email))).toHaveLength(0);
+  });
+
+  it('gets a payout paid by email when Meta refuses the message', async () => {
+    const learner = await chosen('9876500012');
+    const at = Date.now();
+    fake.failNext({ status: 400, code: 131026, message: 'Message undeliverable' });
+    t.db.transaction((tx) => {
+      const line = tx
+        .insert(payoutLines)
+        .values({ userId: learner.id, status: 'paid', grossPaise: 1_000_00, tdsPaise: 50_00, netPaise: 950_00, fixedAt: at, utr: 'UTR55502', createdAt: at })
+        .returning()
+        .get();
+      t.deps.events.publish(tx, { type: 'payout-paid', line, at });
+    });
+    const email = await waitForEmail(t.outbox, learner.email);
+    expect(email.text).toContain('कापलेला TDS: ₹50,');
+    expect(email.text).toContain('पाठवलेली रक्कम: ₹950');
   });
 });
