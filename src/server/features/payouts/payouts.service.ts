@@ -50,9 +50,10 @@ export function detailsOf(db: Queryable, userId: number): PayoutDetailsRow | und
 
 /**
  * Saves the affiliate's payout details (replacing earlier ones) and publishes
- * `payout-details-changed` (its handler emails them that the details changed), so that a stolen session cannot quietly redirect their money. Replacing details (not the
- * first save) holds payouts to them for PAYOUT_DETAILS_HOLD_DAYS. Requests already made keep the
- * details they were made with.
+ * `payout-details-changed`, whose handler emails them that the details changed, so that a stolen
+ * session cannot quietly redirect their money. Replacing details (not the first save) holds
+ * payouts to them for PAYOUT_DETAILS_HOLD_DAYS. Requests already made keep the details they were
+ * made with.
  */
 export function savePayoutDetails(deps: Deps, userId: number, input: PayoutDetailsValue): MaskedDetails {
   const now = deps.now();
