@@ -278,6 +278,8 @@ describe('the payment popup on a phone', () => {
     // Open again, type a name, and the phone kills the tab while the UPI app is open.
     await page.getByRole('link', { name: 'Buy Now' }).tap();
     await expect.poll(() => pay.isVisible()).toBe(true);
+    // No code: the choice is kept with the draft, so the reopened popup goes straight to the amount and the UTR.
+    await pay.getByRole('button', { name: 'Go on without a code' }).tap();
     await pay.getByLabel('Name').fill('Ravi K.');
     await page.reload();
     await expect.poll(() => pay.isVisible()).toBe(true);
