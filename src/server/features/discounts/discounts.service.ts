@@ -18,7 +18,6 @@ import { affiliateFlags } from './affiliate-flags.js';
 import { canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
 import { hasBought } from '../catalog/catalog.service.js';
 import { catalogErrors } from '../catalog/catalog.errors.js';
-import { orderErrors } from '../orders/orders.errors.js';
 import { firstNameOf } from '../affiliate/earnings-history.service.js';
 
 type Deps = { db: Db; config: Config; now: () => number; rateLimits: RateLimits };
@@ -135,7 +134,7 @@ export function quoteCode(deps: Pick<Deps, 'db' | 'config' | 'now'>, buyerId: nu
     .where(and(eq(packages.id, input.packageId), isNull(packages.archivedAt)))
     .get();
   if (!pkg) throw catalogErrors.PACKAGE_NOT_FOUND();
-  if (hasBought(deps.db, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
+  if (hasBought(deps.db, buyerId, pkg.id)) throw discountErrors.CODE_PACKAGE_OWNED();
   const resolved = resolveCode(deps.db, deps.config, { code: input.code, buyerId, pkg, now: deps.now() });
   const buyer = findActiveUser(deps.db, buyerId);
   const hasSponsor = buyer?.sponsorId != null && findActiveUser(deps.db, buyer.sponsorId) !== undefined;
