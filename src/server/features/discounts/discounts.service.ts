@@ -67,7 +67,7 @@ export type AppliedDiscount = PriceAfterDiscount & { codeId: number; code: strin
  * What a code does for this buyer and package now, or why it does not (unknown, paused, not yet
  * or no longer valid, one's own, not for this package, used up, already used by this buyer).
  */
-export function discountFor(
+function discountFor(
   db: Queryable,
   config: Config,
   input: { code: string; buyerId: number; pkg: { id: number; pricePaise: number }; now: number },
@@ -99,7 +99,7 @@ export function discountFor(
 }
 
 /** A friend's referral ID typed in the code box: no discount, and its owner may become the buyer's sponsor. */
-export type ReferralCode = PriceAfterDiscount & { codeId: null; code: string; kind: 'referral'; affiliateId: number };
+type ReferralCode = PriceAfterDiscount & { codeId: null; code: string; kind: 'referral'; affiliateId: number };
 
 /** Whatever the checkout's one code box holds, resolved: a discount code's discount, or a referral ID. */
 export type ResolvedCode = AppliedDiscount | ReferralCode;
