@@ -79,6 +79,11 @@ describe.each(['mr', 'en'] as const)('the checkout’s one code box at 360 px, i
     await expect.poll(() => qr.isVisible()).toBe(true);
     expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 
+    // The phone kills the tab while the UPI app is open: the popup comes back with the same code and the same amount.
+    await page.reload();
+    await expect.poll(() => qr.isVisible()).toBe(true);
+    expect(await dialog.getByText(fill(m.orders.code.applied, { code: affiliateCode.code, discount: '₹150' })).isVisible()).toBe(true);
+
     await dialog.getByLabel(m.orders.pay.utr).fill(lang === 'mr' ? '412398765401' : '412398765402');
     await dialog.getByRole('button', { name: m.orders.pay.submit }).tap();
     await expect.poll(() => dialog.getByText(m.orders.pay.success).isVisible()).toBe(true);
