@@ -99,7 +99,7 @@ export function DiscountCodeField({
 
   if (skipped) {
     return (
-      <div className="discount-code discount-code--applied">
+      <div className="discount-code discount-code--none">
         <p>
           {t('code.skipped')}{' '}
           <button type="button" className="button" onClick={() => onSkip(false)}>
