@@ -281,7 +281,7 @@ const procedures: Record<string, ProcedureCell> = {
   'orders.decide': { input: (w) => ({ orderId: id(w.pendingOrder), action: 'approve' }), expect: adminOnly() },
 
   // Discount codes
-  'orders.quote': {
+  'discounts.quote': {
     input: (_w, app) => ({ packageId: id(createPackage(app.db)), code: freshCoupon(app) }),
     expect: signedIn,
     check: (_actor, data) => expect(data).toMatchObject({ kind: 'coupon', discountPaise: expect.any(Number) }),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { gstinProblem } from './gstin.js';
 import { stateCodes } from './indian-states.js';
-import { discountCodeText } from './discounts.js';
-import { blankToUndefined, emailAddress, entityId, optionalText, pinCode, requiredText } from './schemas.js';
+import { checkoutCodeText } from './discounts.js';
+import { blankToUndefined, emailAddress, entityId, pinCode, requiredText } from './schemas.js';
 
 /** A GSTIN as a buyer types it (spaces dropped, capitals), refused with the reason a person can act on. */
 const gstinField = z
@@ -21,15 +21,14 @@ export const chosenPackageId = z.union([z.number(), z.string()], { error: 'PACKA
 export const checkoutFields = z.object({
   name: requiredText(100, 'PURCHASE_FIELDS_REQUIRED'),
   email: z.string({ error: 'PURCHASE_FIELDS_REQUIRED' }).trim().min(1, 'PURCHASE_FIELDS_REQUIRED').pipe(emailAddress),
-  referralCode: optionalText(36),
   packageId: chosenPackageId,
   /** GST state code and PIN, required when the site issues tax invoices. */
   state: z.enum(stateCodes, { error: 'STATE_REQUIRED' }).optional(),
   pin: pinCode.optional(),
   /** A business buyer's GSTIN (optional, with tax invoices): checked by its shape and check character. */
   gstin: z.preprocess(blankToUndefined, gstinField.optional()),
-  /** A discount code: an admin's coupon or an affiliate's own code. */
-  code: z.preprocess(blankToUndefined, discountCodeText.optional()),
+  /** The one code box: an admin's coupon, an affiliate's own code or a friend's referral ID (the server resolves which). */
+  code: z.preprocess(blankToUndefined, checkoutCodeText.optional()),
 });
 export type CheckoutFields = z.output<typeof checkoutFields>;
 
@@ -38,7 +37,6 @@ export function checkoutOf(input: CheckoutFields) {
   return {
     name: input.name,
     email: input.email,
-    referralId: input.referralCode || undefined,
     packageId: input.packageId,
     buyerState: input.state,
     buyerPin: input.pin,

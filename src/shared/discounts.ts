@@ -7,6 +7,16 @@ export const discountCodeText = z
   .transform((code) => code.toUpperCase())
   .pipe(z.string().regex(/^[A-Z0-9]{4,20}$/, 'CODE_INVALID'));
 
+/**
+ * The one code box of the checkout, as people type it: a coupon, an affiliate's code or a friend's
+ * referral ID (an old one may be a UUID, with its dashes), matched without regard to case.
+ */
+export const checkoutCodeText = z
+  .string({ error: 'CODE_INVALID' })
+  .trim()
+  .transform((code) => code.toUpperCase())
+  .pipe(z.string().regex(/^[A-Z0-9-]{4,36}$/, 'CODE_INVALID'));
+
 /** A discount: a percentage in hundredths of a percent (1000 = 10%), or an amount in paise. */
 export type Discount = { percentBp: number; amountPaise?: undefined } | { amountPaise: number; percentBp?: undefined };
 

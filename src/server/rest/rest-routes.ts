@@ -11,7 +11,7 @@ import { affiliateText } from '../features/affiliate/affiliate.messages.js';
 
 /** The procedures' input names as REST.md's clients spell them. */
 const registerNames = { phone: 'contact' } as const;
-const purchaseNames = { packageId: 'courseId', utr: 'transactionId', referralCode: 'referralId' } as const;
+const purchaseNames = { packageId: 'courseId', utr: 'transactionId', code: 'referralId' } as const;
 
 /** A JSON form field, or the text as it is when it is not JSON (the procedure's schema refuses it). */
 function jsonField(value: string | undefined): unknown {

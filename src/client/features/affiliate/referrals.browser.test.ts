@@ -57,7 +57,7 @@ describe('referrals, from a shared link to a payout', () => {
     await b.goto(`${t.url}/packages`);
     await b.getByRole('link', { name: 'Buy Now' }).click();
     const pay = b.getByRole('dialog', { name: 'Pay for Business Starter' });
-    // B has a sponsor now, so the popup names them instead of asking for a Referral ID.
+    // B has a sponsor now, and the popup names them; the code box tried the sponsor's referral ID by itself (no discount).
     await expect.poll(() => pay.getByText('Your sponsor: Ravi Jadhav').isVisible()).toBe(true);
     await pay.getByLabel('Transaction ID (UTR)').fill('601601601601');
     await pay.getByRole('button', { name: 'Submit Payment' }).click();

@@ -3,7 +3,6 @@ import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useNavigate } from 'react-router';
 import { TextField } from '../../components/text-field';
-import { forgetReferral } from '../../lib/referral';
 import { errorMessage, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useAuthMessages } from './auth-messages';
@@ -80,7 +79,7 @@ export default function VerifyPage() {
       {
         onSuccess: async (result) => {
           clearPendingRegistration();
-          forgetReferral();
+          // The sponsor's code is kept: the checkout that follows tries it in its one code box by itself; the checkout or a logout forgets it.
           toast.success(t('verify.done'));
           // Signed in: back to the package they were buying (with its checkout open), else the packages.
           const next = pathAfterSignIn('/packages');

@@ -5,7 +5,7 @@ import { Dialog } from '../../components/dialog';
 import { PageSpinner } from '../../components/page-spinner';
 import { QueryState } from '../../components/query-state';
 import { TextField } from '../../components/text-field';
-import { forgetDiscountCode, forgetReferral, rememberedReferral } from '../../lib/referral';
+import { forgetDiscountCode, forgetReferral, rememberedDiscountCode, rememberedReferral } from '../../lib/referral';
 import { DiscountCodeField, type AppliedCode } from './discount-code-field';
 import { errorCode, errorMessage, type RouterInputs, useTRPC } from '../../lib/trpc';
 import { formatRupees } from '../../../shared/money';
@@ -49,7 +49,7 @@ function LoginRequired({ pkg }: { pkg: CheckoutPackage }) {
   );
 }
 
-/** The buyer's sponsor, if set: then the popup shows them instead of a Referral ID field. */
+/** The buyer's sponsor, if set: the popup names them. */
 function useSponsor(user: SessionUser) {
   const trpc = useTRPC();
   const sponsor = useQuery(trpc.auth.referrer.queryOptions({ userId: user.id }));
@@ -58,7 +58,7 @@ function useSponsor(user: SessionUser) {
 
 type TaxValue = { state: string; pin: string; gstin: string };
 /** The buyer's part of every way to buy (UPI with a UTR, the gateway, a free code): the server's input, not a copy. */
-type BuyerInput = Pick<RouterInputs['orders']['purchase'], 'name' | 'email' | 'packageId' | 'state' | 'pin' | 'gstin' | 'referralCode'>;
+type BuyerInput = Pick<RouterInputs['orders']['purchase'], 'name' | 'email' | 'packageId' | 'state' | 'pin' | 'gstin'>;
 
 /** A typed GSTIN without spaces, in capitals. */
 const cleanGstin = (raw: string) => raw.replace(/\s+/g, '').toUpperCase();
@@ -119,14 +119,13 @@ function TaxFields({ value, onChange }: { value: TaxValue; onChange: (value: Tax
   );
 }
 
-type FieldName = 'name' | 'email' | 'referralId' | 'utr';
+type FieldName = 'name' | 'email' | 'utr';
 type Problems = Partial<Record<FieldName | 'general', string>>;
 
 /** Which field a refusal of the server is about, so its message stands beside that field. */
 function fieldOfError(code: string | undefined): FieldName | 'general' {
   if (!code) return 'general';
   if (code.startsWith('UTR') || code === 'BAD_INPUT') return 'utr';
-  if (code.startsWith('REFERRAL')) return 'referralId';
   return 'general';
 }
 
@@ -148,7 +147,9 @@ function useReturnToTab(onReturn: () => void) {
   }, []);
 }
 
-type BuyerForm = { name: string; email: string; referralId: string; utr: string };
+type BuyerForm = { name: string; email: string; utr: string };
+/** The code step: the code applied (or brought along to try), and whether the step is done (a code applied, or none chosen). */
+type CodeChoice = { code: string; done: boolean };
 type OrdersText = ReturnType<typeof useOrdersMessages>['t'];
 
 /** What keeps the buyer's details from being sent (the UTR too, `withUtr`), or null when they may go. */
@@ -181,13 +182,21 @@ function useBuyerForm(pkg: CheckoutPackage, user: SessionUser) {
   });
   const resumed = draft !== null;
   const [form, setForm] = useState<BuyerForm>(() =>
-    draft
-      ? { name: draft.name, email: draft.email, referralId: draft.referralId, utr: draft.utr }
-      : { name: user.name, email: user.email, referralId: rememberedReferral() ?? '', utr: '' },
+    draft ? { name: draft.name, email: draft.email, utr: draft.utr } : { name: user.name, email: user.email, utr: '' },
+  );
+  // A code brought along by a link (a coupon's `?code=`, else a sponsor's `?ref=`) is tried first.
+  const [codeChoice, setCodeChoice] = useState<CodeChoice>(() =>
+    draft ? { code: draft.code ?? '', done: draft.codeDone ?? false } : { code: rememberedDiscountCode() ?? rememberedReferral() ?? '', done: false },
   );
   const [problems, setProblems] = useState<Problems>({});
 
-  const keep = (next: BuyerForm) => saveDraft({ userId: user.id, packageId: pkg.id, packageName: pkg.name, pricePaise: pkg.pricePaise, ...next });
+  const keep = (next: BuyerForm, choice: CodeChoice = codeChoice) =>
+    saveDraft({ userId: user.id, packageId: pkg.id, packageName: pkg.name, pricePaise: pkg.pricePaise, ...next, code: choice.code, codeDone: choice.done });
+
+  const chooseCode = (choice: CodeChoice) => {
+    setCodeChoice(choice);
+    keep(form, choice);
+  };
 
   const update = (field: keyof BuyerForm) => (value: string) => {
     const next = { ...form, [field]: value };
@@ -204,11 +213,11 @@ function useBuyerForm(pkg: CheckoutPackage, user: SessionUser) {
 
   const show = (next: Problems) => {
     setProblems(next);
-    const first = (['name', 'email', 'referralId', 'utr', 'general'] as const).find((field) => next[field]);
+    const first = (['name', 'email', 'utr', 'general'] as const).find((field) => next[field]);
     if (first) requestAnimationFrame(() => focusField(first));
   };
 
-  return { formRef, resumed, form, keep, update, problems, setProblems, show, focusField };
+  return { formRef, resumed, form, keep, update, codeChoice, chooseCode, problems, setProblems, show, focusField };
 }
 
 /** The popup's end once a free code took the package: the way to its lectures. */
@@ -253,7 +262,7 @@ function PurchaseSent({ pkg }: { pkg: CheckoutPackage }) {
   );
 }
 
-/** The buyer's name and email, and their sponsor (or a Referral ID field when they have none). */
+/** The buyer's name and email, and their sponsor when they have one (a referral ID goes in the one code box). */
 function BuyerFields({
   form,
   problems,
@@ -270,19 +279,10 @@ function BuyerFields({
     <>
       <TextField label={t('pay.name')} name="name" autoComplete="name" value={form.name} error={problems.name} onChange={update('name')} />
       <TextField label={t('pay.email')} type="email" name="email" autoComplete="email" value={form.email} error={problems.email} onChange={update('email')} />
-      {sponsor.loading ? null : sponsor.name !== null ? (
+      {!sponsor.loading && sponsor.name !== null && (
         <p>
           {t('pay.sponsor')}: <strong>{sponsor.name}</strong>
         </p>
-      ) : (
-        <TextField
-          label={t('pay.referral')}
-          name="referralId"
-          hint={t('pay.referralHint')}
-          value={form.referralId}
-          error={problems.referralId}
-          onChange={update('referralId')}
-        />
       )}
     </>
   );
@@ -425,9 +425,14 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   const { t } = useOrdersMessages();
   const trpc = useTRPC();
   const [code, setCode] = useState<AppliedCode | null>(null);
-  const details = useQuery(trpc.orders.paymentDetails.queryOptions({ packageId: pkg.id, ...(code && { code: code.code }) }, { staleTime: Infinity }));
   const sponsor = useSponsor(user);
-  const { formRef, resumed, form, keep, update, problems, setProblems, show, focusField } = useBuyerForm(pkg, user);
+  const { formRef, resumed, form, keep, update, codeChoice, chooseCode, problems, setProblems, show, focusField } = useBuyerForm(pkg, user);
+  // The amount and the QR come only once the code step is done: a code applied, or going on without one.
+  const skipped = codeChoice.done && !codeChoice.code;
+  const codeDone = code !== null || skipped;
+  const details = useQuery(
+    trpc.orders.paymentDetails.queryOptions({ packageId: pkg.id, ...(code && { code: code.code }) }, { staleTime: Infinity, enabled: codeDone }),
+  );
   const { freeDone, done, busy, payThroughGateway, takeFree, submit } = useBuyActions(code, form.utr, prepare, show);
   // Reopened from a kept draft without its UTR: back from the UPI app, ready for the UTR.
   const [returned, setReturned] = useState(resumed && !form.utr);
@@ -445,10 +450,10 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
 
   const focusUtr = () => requestAnimationFrame(() => focusField('utr'));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the popup reopens from a kept draft
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once the code step is done (at once, or after its code is tried again) in a popup reopened from a kept draft
   useEffect(() => {
-    if (returned) focusUtr();
-  }, []);
+    if (returned && codeDone) focusUtr();
+  }, [codeDone]);
 
   // Back from the UPI app: the UTR field takes focus, with the Paste button beside it.
   useReturnToTab(() => {
@@ -487,7 +492,6 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
       email: form.email,
       packageId: pkg.id,
       ...(siteConfig.taxInvoice && taxInput(tax)),
-      ...(sponsor.name === null && form.referralId.trim() && { referralCode: form.referralId.trim() }),
     };
   }
 
@@ -495,7 +499,19 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   if (done) return <PurchaseSent pkg={pkg} />;
 
   const amount = formatRupees(code?.pricePaise ?? pkg.pricePaise);
-  const codeField = <DiscountCodeField packageId={pkg.id} applied={code} onApplied={setCode} />;
+  const codeField = (
+    <DiscountCodeField
+      packageId={pkg.id}
+      initialCode={codeChoice.code}
+      applied={code}
+      skipped={skipped}
+      onApplied={(applied) => {
+        setCode(applied);
+        chooseCode({ code: applied?.code ?? '', done: applied !== null });
+      }}
+      onSkip={(skip) => chooseCode({ code: '', done: skip })}
+    />
+  );
   const buyerFields = <BuyerFields form={form} problems={problems} sponsor={sponsor} update={update} />;
   const utrField = <UtrField returned={returned} value={form.utr} error={problems.utr ?? pasteProblem} onChange={update('utr')} onPaste={() => void paste()} />;
   const price = (
@@ -532,49 +548,56 @@ function PaymentForm({ pkg, user }: { pkg: CheckoutPackage; user: SessionUser })
   if (siteConfig.gateway) {
     return (
       <div className="checkout">
-        {price}
-        <form ref={formRef} className="form" onSubmit={submit} noValidate>
-          {buyerFields}
-          {codeField}
-          {taxFields}
-          {generalProblem}
-          <button type="button" className="button button--primary button--block" onClick={payThroughGateway} disabled={busy.gateway}>
-            {busy.gateway ? t('pay.instantBusy') : t('pay.instant', { amount })}
-          </button>
-          <p className="field__hint">{t('pay.instantHint')}</p>
-          {siteConfig.upiQr && (
-            <details className="checkout__by-utr" open={resumed || returned || Boolean(form.utr) || undefined}>
-              <summary>{t('pay.haveUtr')}</summary>
-              {paymentPanel}
-              {utrField}
-              <SubmitButton className="button button--block" busy={busy.purchase} busyLabel={t('pay.busy')}>
-                {t('pay.submit')}
-              </SubmitButton>
-            </details>
-          )}
-        </form>
+        {codeField}
+        {codeDone && price}
+        {codeDone && (
+          <form ref={formRef} className="form" onSubmit={submit} noValidate>
+            {buyerFields}
+            {taxFields}
+            {generalProblem}
+            <button type="button" className="button button--primary button--block" onClick={payThroughGateway} disabled={busy.gateway}>
+              {busy.gateway ? t('pay.instantBusy') : t('pay.instant', { amount })}
+            </button>
+            <p className="field__hint">{t('pay.instantHint')}</p>
+            {siteConfig.upiQr && (
+              <details className="checkout__by-utr" open={resumed || returned || Boolean(form.utr) || undefined}>
+                <summary>{t('pay.haveUtr')}</summary>
+                {paymentPanel}
+                {utrField}
+                <SubmitButton className="button button--block" busy={busy.purchase} busyLabel={t('pay.busy')}>
+                  {t('pay.submit')}
+                </SubmitButton>
+              </details>
+            )}
+          </form>
+        )}
       </div>
     );
   }
 
-  // A code is asked before the amount and the QR are shown: the QR then asks for the final amount, never the price before the code.
+  // The code step comes first: the amount and the QR only once a code is applied or none chosen, so the QR asks for the final amount, never the price before the code.
   return (
     <div className="checkout">
       {codeField}
-      {price}
-      <h3>{t('pay.step1', { amount })}</h3>
-      {paymentPanel}
-
-      <h3>{t('pay.step2')}</h3>
-      <form ref={formRef} className="form" onSubmit={submit} noValidate>
-        {buyerFields}
-        {utrField}
-        {taxFields}
-        {generalProblem}
-        <SubmitButton className="button button--primary button--block" busy={busy.purchase} busyLabel={t('pay.busy')}>
-          {t('pay.submit')}
-        </SubmitButton>
-      </form>
+      {codeDone && (
+        <>
+          {price}
+          <h3>{t('pay.step1', { amount })}</h3>
+          {paymentPanel}
+          <h3>{t('pay.step2')}</h3>
+        </>
+      )}
+      {codeDone && (
+        <form ref={formRef} className="form" onSubmit={submit} noValidate>
+          {buyerFields}
+          {utrField}
+          {taxFields}
+          {generalProblem}
+          <SubmitButton className="button button--primary button--block" busy={busy.purchase} busyLabel={t('pay.busy')}>
+            {t('pay.submit')}
+          </SubmitButton>
+        </form>
+      )}
     </div>
   );
 }

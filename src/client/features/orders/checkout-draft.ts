@@ -15,7 +15,9 @@ export type CheckoutDraft = {
   pricePaise: number;
   name: string;
   email: string;
-  referralId: string;
+  /** The code applied in the code step ('' for none), and whether that step was done (a code applied, or none chosen). */
+  code: string;
+  codeDone: boolean;
   utr: string;
   savedAt: number;
 };

@@ -37,9 +37,12 @@ describe('UPI checkout, in a phone browser', () => {
     await login.getByLabel('Password').fill(TEST_PASSWORD);
     await login.getByRole('button', { name: 'Login and continue' }).click();
 
-    // Straight on to payment.
+    // Straight on to payment: the code box first, no amount before a code is applied or none chosen.
     const pay = page.getByRole('dialog', { name: 'Pay for Share Market Basics' });
-    await expect.poll(() => pay.isVisible()).toBe(true);
+    await expect.poll(() => pay.getByLabel('Have a code?').isVisible()).toBe(true);
+    expect(await pay.getByText('Amount: ₹2,499').count()).toBe(0);
+    expect(await pay.getByRole('img').count()).toBe(0);
+    await pay.getByRole('button', { name: 'Go on without a code' }).tap();
     expect(await pay.getByText('Amount: ₹2,499').first().isVisible()).toBe(true);
     const qr = pay.getByRole('img', { name: 'QR code to pay ₹2,499 to Marathi Success by UPI' });
     await expect.poll(() => qr.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
@@ -112,6 +115,7 @@ describe('UPI checkout, in a phone browser', () => {
       await expect.poll(() => headingText(page)).toBe('Tally Basics');
       await page.getByRole('link', { name: 'Buy Now' }).click();
       const pay = page.getByRole('dialog', { name: 'Pay for Tally Basics' });
+      await pay.getByRole('button', { name: 'Go on without a code' }).click();
       await pay.getByLabel('Transaction ID (UTR)').fill('123456789012');
       await pay.getByRole('button', { name: 'Submit Payment' }).click();
       await expect.poll(() => pay.getByText(expected).isVisible()).toBe(true);
@@ -147,7 +151,8 @@ describe('UPI checkout, in a phone browser', () => {
       pricePaise: pkg.pricePaise,
       name: 'Ravi',
       email: buyer.user.email,
-      referralId: '',
+      code: '',
+      codeDone: true,
       utr: '998877665544',
     });
     await page.goto(`${t.url}/success`);
@@ -196,7 +201,8 @@ describe('UPI checkout, in a phone browser', () => {
       pricePaise: pkg.pricePaise,
       name: 'Asha First',
       email: first.email,
-      referralId: '',
+      code: '',
+      codeDone: true,
       utr: '112233445566',
     });
     await signIn(context, t.url, second.token);

@@ -128,12 +128,14 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
     expect(await pay.getByLabel(m.orders.pay.email).inputValue()).toBe(email);
     await expect.poll(() => pay.getByText(`${m.orders.pay.sponsor}: Rahul Patil`).isVisible()).toBe(true);
 
-    // A discount code is asked before the amount and the QR: the amount shown with the QR is the one to pay.
-    const codeComesFirst = await pay.evaluate((dialog, label) => {
-      const field = [...dialog.querySelectorAll('label')].find((element) => element.textContent?.includes(label));
+    // The code box comes before the amount and the QR: the sponsor's link brought their referral ID, which the box tried by itself
+    // (no tap), so the amount shown with the QR is the one to pay.
+    await expect.poll(() => pay.getByText(fill(m.orders.code.referral, { code: sponsor.referralCode })).isVisible()).toBe(true);
+    const codeComesFirst = await pay.evaluate((dialog) => {
+      const box = dialog.querySelector('.discount-code');
       const amount = dialog.querySelector('.checkout__price');
-      return !!field && !!amount && (field.compareDocumentPosition(amount) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
-    }, m.orders.code.label);
+      return !!box && !!amount && (box.compareDocumentPosition(amount) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0;
+    });
     expect(codeComesFirst).toBe(true);
 
     // A stray tap beside the popup does not close it.
@@ -276,6 +278,8 @@ describe('the payment popup on a phone', () => {
     // Open again, type a name, and the phone kills the tab while the UPI app is open.
     await page.getByRole('link', { name: 'Buy Now' }).tap();
     await expect.poll(() => pay.isVisible()).toBe(true);
+    // No code: the choice is kept with the draft, so the reopened popup goes straight to the amount and the UTR.
+    await pay.getByRole('button', { name: 'Go on without a code' }).tap();
     await pay.getByLabel('Name').fill('Ravi K.');
     await page.reload();
     await expect.poll(() => pay.isVisible()).toBe(true);

@@ -40,7 +40,7 @@ export default function SuccessPage() {
         email: draft.email,
         packageId: draft.packageId,
         utr: draft.utr,
-        ...(draft.referralId && { referralCode: draft.referralId }),
+        ...(draft.code && { code: draft.code }),
       },
       {
         onSuccess: () => {

@@ -61,9 +61,10 @@ describe('paying through the gateway, on a phone at 360 px in Marathi', () => {
     await page.getByRole('listitem').filter({ hasText: pkg.name }).getByRole('link', { name: catalogMr.packages.buyNow }).tap();
     const dialog = page.getByRole('dialog', { name: ordersMr.pay.title.replace('{{name}}', pkg.name) });
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    // Pay with UPI comes first; paying by QR with a UTR is the second way, folded away.
+    // The code box first (no code here); then Pay with UPI comes first, paying by QR with a UTR is the second way, folded away.
+    await dialog.getByRole('button', { name: ordersMr.code.skip }).tap();
     const instant = dialog.getByRole('button', { name: ordersMr.pay.instant.replace('{{amount}}', '₹999') });
-    expect(await instant.isVisible()).toBe(true);
+    await expect.poll(() => instant.isVisible()).toBe(true);
     expect(await dialog.getByText(ordersMr.pay.haveUtr).isVisible()).toBe(true);
     expect(await dialog.getByLabel(ordersMr.pay.utr).isVisible()).toBe(false);
     expect(gatewayRequests).toEqual([]);

@@ -298,14 +298,14 @@ describe('deleting a user', () => {
     const fresh = await createUserWithToken(t.db);
     const buyer = await createUserWithToken(t.db, { sponsorId: gone.user.id });
     expect((await del(superadmin.token, gone.user.email)).status).toBe(200);
-    // The checkout shows the Referral ID field (no sponsor to show) ...
+    // The checkout names no sponsor ...
     expect((await trpcGet(buyer.token, 'auth.referrer', { userId: String(buyer.user.id) })).body.result.data).toBeNull();
-    // ... and what is typed there counts.
+    // ... and a referral ID typed in its one code box counts.
     const pkg = createPackage(t.db, { pricePaise: 1_000_00, commissionPaise: 100_00 });
     const placed = await trpcPost(buyer.token, 'orders.purchase', {
       name: 'Buyer',
       email: buyer.user.email,
-      referralCode: fresh.user.referralCode,
+      code: fresh.user.referralCode,
       packageId: String(pkg.id),
       utr: '123456789014',
     });

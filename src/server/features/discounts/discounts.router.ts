@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { discountCodeText } from '../../../shared/discounts.js';
+import { checkoutCodeText, discountCodeText } from '../../../shared/discounts.js';
+import { chosenPackageId } from '../../../shared/checkout-input.js';
 import { DAY_MS, istDateStart } from '../../../shared/ist.js';
 import { blankToUndefined, calendarDate, entityId, optionalText, percentage, rupees, wholeNumber } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
@@ -8,13 +9,15 @@ import {
   affiliateCode,
   chooseAffiliateCode,
   codeReports,
+  countCodeTry,
   createCoupon,
+  quoteCode,
   deleteCoupon,
   setAffiliateDiscount,
   affiliateFlags,
   updateCoupon,
 } from './discounts.service.js';
-import { toAffiliateCodeView, toCodeView } from './discounts.views.js';
+import { toAffiliateCodeView, toCodeView, toQuoteView } from './discounts.views.js';
 
 /** A day of India: a code is valid from its first moment to its last. */
 const dayStart = istDateStart;
@@ -44,6 +47,16 @@ const couponInput = z.object({
 });
 
 export const discountsRouter = router({
+  /**
+   * The checkout's one code box: whether the code is a coupon, an affiliate's code or a friend's
+   * referral ID, and the price to pay with it, or why it cannot be used. Every try counts
+   * against the guessing limits (per account and per address).
+   */
+  quote: protectedProcedure.input(z.object({ packageId: chosenPackageId, code: checkoutCodeText })).query(async ({ ctx, input }) => {
+    await countCodeTry(ctx, { userId: ctx.user.id, ip: ctx.req.ip });
+    return toQuoteView(quoteCode(ctx, ctx.user.id, input));
+  }),
+
   /** Every code (coupons and affiliates' codes) with its uses, revenue after discount, discount given and commission. */
   codes: adminProcedure.query(({ ctx }) => codeReports(ctx.db).map(toCodeView)),
 

@@ -6,15 +6,19 @@ import { createHash } from 'node:crypto';
  * use of a code cannot be taken twice. A use is an order pending or approved and not reversed:
  * a rejection or a reversal gives it back.
  */
-import { and, asc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Config } from '../../config.js';
 import type { Db, Queryable } from '../../db/client.js';
-import { discountCodePackages, discountCodes, ledger, orderReversals, orders, users, type DiscountCodeRow, type UserRow } from '../../db/schema.js';
+import { discountCodePackages, discountCodes, ledger, orderReversals, orders, packages, users, type DiscountCodeRow, type UserRow } from '../../db/schema.js';
 import { priceAfterDiscount, type Discount, type PriceAfterDiscount } from '../../../shared/discounts.js';
 import type { DiscountCodeKind } from '../../../shared/domain.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
 import { discountErrors } from './discounts.errors.js';
 import { affiliateFlags } from './affiliate-flags.js';
+import { canSponsor, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
+import { hasBought } from '../catalog/catalog.service.js';
+import { catalogErrors } from '../catalog/catalog.errors.js';
+import { firstNameOf } from '../affiliate/earnings-history.service.js';
 
 type Deps = { db: Db; config: Config; now: () => number; rateLimits: RateLimits };
 
@@ -63,7 +67,7 @@ export type AppliedDiscount = PriceAfterDiscount & { codeId: number; code: strin
  * What a code does for this buyer and package now, or why it does not (unknown, paused, not yet
  * or no longer valid, one's own, not for this package, used up, already used by this buyer).
  */
-export function discountFor(
+function discountFor(
   db: Queryable,
   config: Config,
   input: { code: string; buyerId: number; pkg: { id: number; pricePaise: number }; now: number },
@@ -92,6 +96,51 @@ export function discountFor(
     affiliateId: row.affiliateId,
     ...priceAfterDiscount(input.pkg.pricePaise, discountOf(config, row), { freeAllowed: row.freeAllowed }),
   };
+}
+
+/** A friend's referral ID typed in the code box: no discount, and its owner may become the buyer's sponsor. */
+type ReferralCode = PriceAfterDiscount & { codeId: null; code: string; kind: 'referral'; affiliateId: number };
+
+/** Whatever the checkout's one code box holds, resolved: a discount code's discount, or a referral ID. */
+export type ResolvedCode = AppliedDiscount | ReferralCode;
+
+/**
+ * What a code typed at checkout is, for this buyer and package now: a coupon or an affiliate's
+ * code (one namespace, `discountFor`'s checks), else a person's referral ID (the buyer's own is
+ * refused), else unknown. A discount code wins when a referral ID happens to read the same.
+ */
+export function resolveCode(
+  db: Queryable,
+  config: Config,
+  input: { code: string; buyerId: number; pkg: { id: number; pricePaise: number }; now: number },
+): ResolvedCode {
+  if (codeRow(db, input.code)) return discountFor(db, config, input);
+  const person = findActiveUserByReferralCode(db, input.code);
+  if (!person) throw discountErrors.CODE_UNKNOWN();
+  if (person.id === input.buyerId) throw discountErrors.CODE_OWN();
+  const list = input.pkg.pricePaise;
+  return { codeId: null, code: person.referralCode, kind: 'referral', affiliateId: person.id, listPaise: list, discountPaise: 0, pricePaise: list };
+}
+
+/**
+ * What a code does for this buyer and package before anything is shown to pay: the price before
+ * and after, what the code was, and who becomes the sponsor with it (nobody when the buyer already
+ * has one). A friend's referral ID that would make a loop (someone the buyer brought in) is refused.
+ */
+export function quoteCode(deps: Pick<Deps, 'db' | 'config' | 'now'>, buyerId: number, input: { packageId: number; code: string }) {
+  const pkg = deps.db
+    .select()
+    .from(packages)
+    .where(and(eq(packages.id, input.packageId), isNull(packages.archivedAt)))
+    .get();
+  if (!pkg) throw catalogErrors.PACKAGE_NOT_FOUND();
+  if (hasBought(deps.db, buyerId, pkg.id)) throw discountErrors.CODE_PACKAGE_OWNED();
+  const resolved = resolveCode(deps.db, deps.config, { code: input.code, buyerId, pkg, now: deps.now() });
+  const buyer = findActiveUser(deps.db, buyerId);
+  const hasSponsor = buyer?.sponsorId != null && findActiveUser(deps.db, buyer.sponsorId) !== undefined;
+  if (resolved.kind === 'referral' && !hasSponsor && !canSponsor(deps.db, resolved.affiliateId, buyerId)) throw discountErrors.CODE_LOOP();
+  const affiliate = resolved.affiliateId !== null && !hasSponsor ? findActiveUser(deps.db, resolved.affiliateId) : undefined;
+  return { pkg, resolved, sponsorName: affiliate ? firstNameOf(affiliate.name) : null };
 }
 
 // Admins: coupons

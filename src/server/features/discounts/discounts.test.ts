@@ -79,7 +79,7 @@ describe('a coupon at checkout', () => {
     const { code } = await coupon({ percent: 20, note: 'Diwali sale' });
     const buyer = await learner({ sponsorId: sponsor.id });
 
-    const quote = trpcData((await call('orders.quote', 'query', { packageId: pkg.id, code: code.toLowerCase() }, { token: buyer.token })).body);
+    const quote = trpcData((await call('discounts.quote', 'query', { packageId: pkg.id, code: code.toLowerCase() }, { token: buyer.token })).body);
     expect(quote).toEqual({ code, kind: 'coupon', listPricePaise: 999_00, discountPaise: 199_00, pricePaise: 800_00, free: false, sponsorName: null });
     const details = trpcData((await call('orders.paymentDetails', 'query', { packageId: pkg.id, code }, { token: buyer.token })).body);
     expect(details).toMatchObject({ amountPaise: 800_00, listPricePaise: 999_00, discountPaise: 199_00, code });
@@ -137,7 +137,7 @@ describe('a coupon at checkout', () => {
       [elsewhere.code, 'CODE_NOT_FOR_PACKAGE', 'हा कोड या पॅकेजसाठी नाही.'],
     ];
     for (const [code, appCode, marathi] of cases) {
-      const answer = await call('orders.quote', 'query', { packageId: pkg.id, code }, { token: buyer.token, lang: 'mr' });
+      const answer = await call('discounts.quote', 'query', { packageId: pkg.id, code }, { token: buyer.token, lang: 'mr' });
       expect(errorCodeOf(answer.body), code).toBe(appCode);
       expect(answer.body.error.message).toBe(marathi);
       // An order with it is refused the same way, and nothing is written.
@@ -146,7 +146,7 @@ describe('a coupon at checkout', () => {
     }
     expect(t.db.select().from(orders).where(eq(orders.userId, buyer.user.id)).all()).toEqual([]);
     // The package the code is for takes it.
-    expect((await call('orders.quote', 'query', { packageId: other.id, code: elsewhere.code }, { token: buyer.token })).status).toBe(200);
+    expect((await call('discounts.quote', 'query', { packageId: other.id, code: elsewhere.code }, { token: buyer.token })).status).toBe(200);
   });
 
   it('keeps each learner to the per-learner limit, and a rejection or a reversal gives the use back', async () => {
@@ -177,7 +177,7 @@ describe('a coupon at checkout', () => {
     const buyer = await learner();
     let last = 0;
     for (let attempt = 0; attempt < 31; attempt += 1) {
-      last = (await call('orders.quote', 'query', { packageId: pkg.id, code: `GUESS${attempt}X` }, { token: buyer.token })).status;
+      last = (await call('discounts.quote', 'query', { packageId: pkg.id, code: `GUESS${attempt}X` }, { token: buyer.token })).status;
     }
     expect(last).toBe(429);
   });
@@ -188,8 +188,8 @@ describe('a coupon at checkout', () => {
     const free = await coupon({ percent: 100, freeAllowed: true });
     const notFree = await coupon({ percent: 100 });
     const buyer = await learner({ sponsorId: sponsor.id });
-    expect(trpcData((await call('orders.quote', 'query', { packageId: pkg.id, code: notFree.code }, { token: buyer.token })).body).pricePaise).toBe(1_00);
-    expect(trpcData((await call('orders.quote', 'query', { packageId: pkg.id, code: free.code }, { token: buyer.token })).body)).toMatchObject({
+    expect(trpcData((await call('discounts.quote', 'query', { packageId: pkg.id, code: notFree.code }, { token: buyer.token })).body).pricePaise).toBe(1_00);
+    expect(trpcData((await call('discounts.quote', 'query', { packageId: pkg.id, code: free.code }, { token: buyer.token })).body)).toMatchObject({
       pricePaise: 0,
       free: true,
     });
@@ -297,7 +297,7 @@ describe("an affiliate's own code", () => {
     const pkg = createPackage(t.db, { pricePaise: 2_000_00, commissionPaise: null });
 
     const newcomer = await learner();
-    expect(trpcData((await call('orders.quote', 'query', { packageId: pkg.id, code }, { token: newcomer.token })).body)).toMatchObject({
+    expect(trpcData((await call('discounts.quote', 'query', { packageId: pkg.id, code }, { token: newcomer.token })).body)).toMatchObject({
       pricePaise: 1_800_00,
       sponsorName: 'Kavita',
     });
@@ -314,7 +314,7 @@ describe("an affiliate's own code", () => {
     expect(ledgerOfOrder(t, second.id)[0]).toMatchObject({ userId: existing.id });
 
     // The affiliate cannot use their own code, and sees its uses.
-    expect(errorCodeOf((await call('orders.quote', 'query', { packageId: pkg.id, code }, { token: affiliate.token })).body)).toBe('CODE_OWN');
+    expect(errorCodeOf((await call('discounts.quote', 'query', { packageId: pkg.id, code }, { token: affiliate.token })).body)).toBe('CODE_OWN');
     expect(trpcData((await call('discounts.myCode', 'query', undefined, { token: affiliate.token })).body)).toMatchObject({
       code,
       uses: 2,
@@ -331,7 +331,41 @@ describe("an affiliate's own code", () => {
       (found) => found.code === code,
     )!;
     await call('discounts.setAffiliateDiscount', 'mutation', { codeId: row.id, percent: 15 }, { token: admin.token });
-    expect(trpcData((await call('orders.quote', 'query', { packageId: pkg.id, code }, { token: (await learner()).token })).body).pricePaise).toBe(1_700_00);
+    expect(trpcData((await call('discounts.quote', 'query', { packageId: pkg.id, code }, { token: (await learner()).token })).body).pricePaise).toBe(1_700_00);
+  });
+
+  it("takes a friend's referral ID in the same box: no discount, the friend becomes the sponsor; one's own, a loop or an unknown code is refused", async () => {
+    const friend = await learner({ name: 'Meena Joshi' });
+    const pkg = createPackage(t.db, { pricePaise: 1_500_00, commissionPaise: null });
+    const newcomer = await learner();
+    const quoted = trpcData(
+      (await call('discounts.quote', 'query', { packageId: pkg.id, code: friend.user.referralCode.toLowerCase() }, { token: newcomer.token })).body,
+    );
+    expect(quoted).toEqual({
+      code: friend.user.referralCode,
+      kind: 'referral',
+      listPricePaise: 1_500_00,
+      discountPaise: 0,
+      pricePaise: 1_500_00,
+      free: false,
+      sponsorName: 'Meena',
+    });
+    // The order takes the code, at the full price the server works out, and the friend becomes the sponsor.
+    const placed = trpcData((await purchase(newcomer, pkg.id, friend.user.referralCode, { amountPaise: 1_00 })).body).order;
+    expect(placed).toMatchObject({ amountPaise: 1_500_00, discount: null });
+    expect(t.db.select().from(users).where(eq(users.id, newcomer.user.id)).get()!.sponsorId).toBe(friend.user.id);
+
+    const own = await call('discounts.quote', 'query', { packageId: pkg.id, code: friend.user.referralCode }, { token: friend.token, lang: 'mr' });
+    expect(errorCodeOf(own.body)).toBe('CODE_OWN');
+    expect(JSON.stringify(own.body)).toContain('तुम्ही स्वतःचा कोड वापरू शकत नाही.');
+    // The friend naming the newcomer, whom she now sponsors, would make a loop.
+    expect(errorCodeOf((await call('discounts.quote', 'query', { packageId: pkg.id, code: newcomer.user.referralCode }, { token: friend.token })).body)).toBe(
+      'CODE_LOOP',
+    );
+    expect(errorCodeOf((await purchase(friend, pkg.id, newcomer.user.referralCode)).body)).toBe('REFERRAL_LOOP');
+    const unknown = await call('discounts.quote', 'query', { packageId: pkg.id, code: 'NOBODY22' }, { token: newcomer.token, lang: 'mr' });
+    expect(errorCodeOf(unknown.body)).toBe('CODE_UNKNOWN');
+    expect(JSON.stringify(unknown.body)).toContain('असा कोड नाही.');
   });
 
   it('earns nothing on a purchase by the affiliate themself through another account (same email typed, or same phone)', async () => {
@@ -439,7 +473,7 @@ describe('the price a code leaves, for any package price and any code', () => {
           const { code } = await coupon({ ...discount, freeAllowed, perLearnerLimit: 100 });
           const session = createSession(t.db, buyerSession.user.id, Date.now()).token;
           const quote = trpcData(
-            (await call('orders.quote', 'query', { packageId: pkg.id, code }, { token: session, from: `10.1.${rupees % 250}.${codeNumber % 250}` })).body,
+            (await call('discounts.quote', 'query', { packageId: pkg.id, code }, { token: session, from: `10.1.${rupees % 250}.${codeNumber % 250}` })).body,
           );
           expect(quote.pricePaise + quote.discountPaise).toBe(rupees * 100);
           expect(quote.pricePaise).toBeLessThanOrEqual(rupees * 100);

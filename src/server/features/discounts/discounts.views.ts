@@ -1,5 +1,5 @@
 import type { DiscountCodeKind } from '../../../shared/domain.js';
-import type { AffiliateCode, CodeReport } from './discounts.service.js';
+import type { AffiliateCode, CodeReport, quoteCode } from './discounts.service.js';
 
 /** A code with what it did, as the admin's codes screen shows it. */
 export type CodeView = {
@@ -67,5 +67,32 @@ export function toAffiliateCodeView(code: AffiliateCode): AffiliateCodeView {
     uses: code.uses,
     revenuePaise: code.revenuePaise,
     earnedPaise: code.earnedPaise,
+  };
+}
+
+/** What the checkout's one code box did, as the checkout shows it before any amount to pay. */
+export type QuoteView = {
+  code: string;
+  /** A coupon, an affiliate's code, or a friend's referral ID (no discount). */
+  kind: 'coupon' | 'affiliate' | 'referral';
+  listPricePaise: number;
+  discountPaise: number;
+  pricePaise: number;
+  /** The package costs nothing with it: taken at once, without a payment. */
+  free: boolean;
+  /** Who becomes the buyer's sponsor with this code, when the buyer has none yet. */
+  sponsorName: string | null;
+};
+
+export function toQuoteView(quote: ReturnType<typeof quoteCode>): QuoteView {
+  const { resolved } = quote;
+  return {
+    code: resolved.code,
+    kind: resolved.kind,
+    listPricePaise: resolved.listPaise,
+    discountPaise: resolved.discountPaise,
+    pricePaise: resolved.pricePaise,
+    free: resolved.pricePaise === 0,
+    sponsorName: quote.sponsorName,
   };
 }

@@ -5,8 +5,8 @@ import type { Config } from '../../config.js';
 import { formatRupees } from '../../../shared/money.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
 import { upiPaymentLink, upiQrDataUrl } from '../../lib/upi-link.js';
-import { assignSponsorOnce, findActiveUser, findActiveUserByReferralCode } from '../auth/accounts.service.js';
-import { countCodeTry, discountFor, type AppliedDiscount } from '../discounts/discounts.service.js';
+import { assignSponsorOnce, findActiveUser } from '../auth/accounts.service.js';
+import { countCodeTry, resolveCode, type AppliedDiscount, type ResolvedCode } from '../discounts/discounts.service.js';
 import { checkoutOf, type CheckoutFields } from '../../../shared/checkout-input.js';
 import { placedFromOf } from '../../lib/request-info.js';
 import type { RateLimits } from '../../lib/rate-limit.js';
@@ -18,7 +18,7 @@ import { orderErrors } from './orders.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
 import { accountErrors } from '../../lib/account.errors.js';
 import { catalogErrors } from '../catalog/catalog.errors.js';
-import { approveFreeOrder, firstName, paymentReceivedKey, type OrderDeps as Deps } from './order-decisions.service.js';
+import { approveFreeOrder, paymentReceivedKey, type OrderDeps as Deps } from './order-decisions.service.js';
 
 function packageOnSale(db: Queryable, packageId: number): PackageRow {
   const pkg = db
@@ -82,7 +82,8 @@ export async function paymentDetails(deps: Deps, userId: number, packageId: numb
   const pkg = packageOnSale(deps.db, packageId);
   if (hasBought(deps.db, userId, pkg.id)) throw orderErrors.ALREADY_OWNED();
   if (hasOrderWaitingForCheck(deps.db, userId, pkg.id)) throw orderErrors.ORDER_WAITING();
-  const discount = code ? discountFor(deps.db, deps.config, { code, buyerId: userId, pkg, now: deps.now() }) : null;
+  const resolved = code ? resolveCode(deps.db, deps.config, { code, buyerId: userId, pkg, now: deps.now() }) : null;
+  const discount = discountOnly(resolved);
   const pricePaise = discount?.pricePaise ?? pkg.pricePaise;
   if (pricePaise === 0) throw discountErrors.CODE_MAKES_FREE();
   const upiLink = upiPaymentLink({
@@ -94,6 +95,11 @@ export async function paymentDetails(deps: Deps, userId: number, packageId: numb
     merchantCode: deps.config.upiMerchantCode,
   });
   return { pkg, upiId, payeeName: upiPayeeName, upiLink, qrDataUrl: await upiQrDataUrl(upiLink), pricePaise, discount };
+}
+
+/** The discount a resolved code gives: none for a friend's referral ID. */
+function discountOnly(resolved: ResolvedCode | null): AppliedDiscount | null {
+  return resolved && resolved.kind !== 'referral' ? resolved : null;
 }
 
 /**
@@ -112,14 +118,13 @@ function isUniqueViolation(error: unknown, index: string): boolean {
 type CheckoutInput = {
   name: string;
   email: string;
-  referralId?: string | undefined;
   packageId: number;
   /** Asked only when the site issues tax invoices (GSTIN set). */
   buyerState?: string | undefined;
   buyerPin?: string | undefined;
   /** A business buyer's GSTIN (optional): its state code is then the place of supply. */
   buyerGstin?: string | undefined;
-  /** A discount code (a coupon or an affiliate's own code). */
+  /** The checkout's one code: a coupon, an affiliate's own code or a friend's referral ID (`resolveCode`). */
   code?: string | undefined;
   /** Where the checkout was made from (hashed by the caller): the admin's fraud flag reads it. */
   placedFrom?: { device: string | null; network: string | null } | undefined;
@@ -141,8 +146,9 @@ function checkoutChecks(tx: Queryable, config: Config, buyerId: number, input: C
     .from(orders)
     .where(and(eq(orders.userId, buyerId), eq(orders.packageId, pkg.id), eq(orders.status, 'pending')))
     .get();
-  const discount = input.code ? discountFor(tx, config, { code: input.code, buyerId, pkg, now }) : null;
-  return { pkg, buyer, waiting, discount, pricePaise: discount?.pricePaise ?? pkg.pricePaise };
+  const resolved = input.code ? resolveCode(tx, config, { code: input.code, buyerId, pkg, now }) : null;
+  const discount = discountOnly(resolved);
+  return { pkg, buyer, waiting, resolved, discount, pricePaise: discount?.pricePaise ?? pkg.pricePaise };
 }
 
 /** An order's price, its discount code and where it was placed from, as the order row keeps them. */
@@ -173,17 +179,6 @@ export async function checkoutFromRequest(
   return { ...checkoutOf(input), placedFrom: placedFromOf(request, { dataDir: deps.config.dataDir, now: deps.now() }) };
 }
 
-/** What a discount code does for this buyer and package: the price before and after, and who becomes the sponsor. */
-export function quoteCode(deps: Deps, buyerId: number, input: { packageId: number; code: string }) {
-  const pkg = packageOnSale(deps.db, input.packageId);
-  if (hasBought(deps.db, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
-  const discount = discountFor(deps.db, deps.config, { code: input.code, buyerId, pkg, now: deps.now() });
-  const buyer = findActiveUser(deps.db, buyerId);
-  const hasSponsor = buyer?.sponsorId != null && findActiveUser(deps.db, buyer.sponsorId) !== undefined;
-  const affiliate = discount.affiliateId !== null && !hasSponsor ? findActiveUser(deps.db, discount.affiliateId) : undefined;
-  return { pkg, discount, sponsorName: affiliate ? firstName(affiliate.name) : null };
-}
-
 /** An order opened for the payment gateway that no UTR was typed for: the buyer may still pay it either way. */
 function isOpenGatewayOrder(order: OrderRow | undefined): order is OrderRow {
   return order !== undefined && order.paymentMethod === 'gateway' && order.utr === null;
@@ -197,7 +192,7 @@ function insertOrder(
   tx: Queryable,
   config: Config,
   now: number,
-  checked: { pkg: PackageRow; buyer: UserRow; discount: AppliedDiscount | null },
+  checked: { pkg: PackageRow; buyer: UserRow; resolved: ResolvedCode | null; discount: AppliedDiscount | null },
   input: CheckoutInput,
   payment: { utr: string } | { paymentMethod: 'gateway' | 'free' },
 ): OrderRow {
@@ -208,7 +203,7 @@ function insertOrder(
       packageId: checked.pkg.id,
       ...pricedValues(checked.pkg, checked.discount, input.placedFrom),
       ...payment,
-      referrerId: referrerFor(tx, checked.buyer, input.referralId, checked.discount),
+      referrerId: referrerFor(tx, checked.buyer, checked.resolved),
       buyerName: input.name,
       buyerEmail: input.email,
       ...(config.gst && taxInvoiceFields(input)),
@@ -219,24 +214,22 @@ function insertOrder(
 }
 
 /**
- * The order's referrer: the buyer's sponsor, or else the referral ID given, which then becomes the
- * sponsor (once, never self, never a loop). A deleted sponsor counts as none: the buyer may name a
- * new one (docs/decisions/055-deleted-users-and-money.md). An affiliate's code stands for their referral ID when none was
- * typed; a buyer who already has a sponsor keeps them (the code still gives its discount). When an
- * affiliate's code would make a loop, the discount stays and nobody becomes the sponsor.
+ * The order's referrer: the buyer's sponsor, or else the person the checkout's code names (the
+ * affiliate whose code it is, or the friend whose referral ID it is), who then becomes the sponsor
+ * (once, never self, never a loop). A deleted sponsor counts as none: the buyer may name a new one
+ * (docs/decisions/055-deleted-users-and-money.md). A buyer who already has a sponsor keeps them
+ * (an affiliate's code still gives its discount). When an affiliate's code would make a loop, the
+ * discount stays and nobody becomes the sponsor; a referral ID that would is refused.
  */
-function referrerFor(tx: Queryable, buyer: UserRow, referralId: string | undefined, discount: AppliedDiscount | null = null): number | null {
+function referrerFor(tx: Queryable, buyer: UserRow, resolved: ResolvedCode | null): number | null {
   const sponsorActive = buyer.sponsorId !== null && findActiveUser(tx, buyer.sponsorId) !== undefined;
   if (sponsorActive) return buyer.sponsorId;
-  if (!referralId && discount?.affiliateId) {
-    return assignSponsorOnce(tx, buyer.id, discount.affiliateId) === 'loop' ? null : discount.affiliateId;
+  if (!resolved?.affiliateId) return null;
+  if (assignSponsorOnce(tx, buyer.id, resolved.affiliateId) === 'loop') {
+    if (resolved.kind === 'referral') throw orderErrors.REFERRAL_LOOP();
+    return null;
   }
-  if (!referralId) return null;
-  const sponsor = findActiveUserByReferralCode(tx, referralId);
-  if (!sponsor) throw orderErrors.REFERRAL_UNKNOWN();
-  if (sponsor.id === buyer.id) throw orderErrors.REFERRAL_SELF();
-  if (assignSponsorOnce(tx, buyer.id, sponsor.id) === 'loop') throw orderErrors.REFERRAL_LOOP();
-  return sponsor.id;
+  return resolved.affiliateId;
 }
 
 /**
@@ -249,7 +242,7 @@ function referrerFor(tx: Queryable, buyer: UserRow, referralId: string | undefin
 export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & { utr: string }): OrderRow {
   const order = deps.db.transaction((tx) => {
     if (!deps.config.upiId) throw orderErrors.PAYMENTS_NOT_SET_UP();
-    const { pkg, buyer, waiting, discount, pricePaise } = checkoutChecks(tx, deps.config, buyerId, input, deps.now());
+    const { pkg, buyer, waiting, resolved, discount, pricePaise } = checkoutChecks(tx, deps.config, buyerId, input, deps.now());
     if (waiting && !isOpenGatewayOrder(waiting)) throw orderErrors.ORDER_WAITING();
     if (pricePaise === 0) throw discountErrors.CODE_MAKES_FREE();
     const utrTaken = tx
@@ -276,7 +269,7 @@ export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & {
             .where(and(eq(orders.id, waiting.id), eq(orders.status, 'pending')))
             .returning()
             .get()!
-        : insertOrder(tx, deps.config, deps.now(), { pkg, buyer, discount }, input, { utr: input.utr });
+        : insertOrder(tx, deps.config, deps.now(), { pkg, buyer, resolved, discount }, input, { utr: input.utr });
     } catch (error) {
       if (isUniqueViolation(error, 'orders.utr')) throw orderErrors.UTR_TAKEN();
       if (isUniqueViolation(error, 'orders.user_id')) throw orderErrors.ORDER_WAITING();
@@ -296,7 +289,7 @@ export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & {
  */
 export function openGatewayOrder(deps: Deps, buyerId: number, input: CheckoutInput): OrderRow {
   return deps.db.transaction((tx) => {
-    const { pkg, buyer, waiting, discount, pricePaise } = checkoutChecks(tx, deps.config, buyerId, input, deps.now());
+    const { pkg, buyer, waiting, resolved, discount, pricePaise } = checkoutChecks(tx, deps.config, buyerId, input, deps.now());
     if (pricePaise === 0) throw discountErrors.CODE_MAKES_FREE();
     if (waiting) {
       if (!isOpenGatewayOrder(waiting)) throw orderErrors.ORDER_WAITING();
@@ -305,7 +298,7 @@ export function openGatewayOrder(deps: Deps, buyerId: number, input: CheckoutInp
       tx.update(orders).set({ status: 'rejected', reason: 'Opened again at another price', decidedAt: deps.now() }).where(eq(orders.id, waiting.id)).run();
     }
     try {
-      return insertOrder(tx, deps.config, deps.now(), { pkg, buyer, discount }, input, { paymentMethod: 'gateway' });
+      return insertOrder(tx, deps.config, deps.now(), { pkg, buyer, resolved, discount }, input, { paymentMethod: 'gateway' });
     } catch (error) {
       if (isUniqueViolation(error, 'orders.user_id')) throw orderErrors.ORDER_WAITING();
       throw error;
@@ -441,13 +434,13 @@ export function tellPaidTwice(tx: Queryable, deps: Deps, order: OrderRow): void 
  */
 export function claimFreeOrder(deps: Deps, buyerId: number, input: CheckoutInput & { code: string }): OrderRow {
   const order = deps.db.transaction((tx) => {
-    const { pkg, buyer, waiting, discount, pricePaise } = checkoutChecks(tx, deps.config, buyerId, input, deps.now());
+    const { pkg, buyer, waiting, resolved, discount, pricePaise } = checkoutChecks(tx, deps.config, buyerId, input, deps.now());
     if (pricePaise !== 0 || !discount) throw discountErrors.CODE_NOT_FREE();
     if (waiting && !isOpenGatewayOrder(waiting)) throw orderErrors.ORDER_WAITING();
     if (waiting) {
       tx.update(orders).set({ status: 'rejected', reason: 'Replaced by a free order', decidedAt: deps.now() }).where(eq(orders.id, waiting.id)).run();
     }
-    return insertOrder(tx, deps.config, deps.now(), { pkg, buyer, discount }, input, { paymentMethod: 'free' });
+    return insertOrder(tx, deps.config, deps.now(), { pkg, buyer, resolved, discount }, input, { paymentMethod: 'free' });
   });
   return approveFreeOrder(deps, order.id);
 }

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { checkoutFields, chosenPackageId } from '../../../shared/checkout-input.js';
-import { discountCodeText } from '../../../shared/discounts.js';
+import { checkoutCodeText } from '../../../shared/discounts.js';
 import { blankToUndefined, entityId, optionalText, searchAndPage, utr } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { countCodeTry } from '../discounts/discounts.service.js';
 import { orderErrors } from './orders.errors.js';
-import { checkoutFromRequest, claimFreeOrder, paymentDetails, placeOrder, quoteCode } from './checkout.service.js';
+import { checkoutFromRequest, claimFreeOrder, paymentDetails, placeOrder } from './checkout.service.js';
 import { decidedOrders, orderDetails, ORDERS_PAGE_SIZE, ordersOf, pendingOrderCount, pendingOrders } from './order-queries.service.js';
 import { decideOrder } from './order-decisions.service.js';
-import { toOrderView, toPaymentDetailsView, toQuoteView } from './orders.views.js';
+import { toOrderView, toPaymentDetailsView } from './orders.views.js';
 
 function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {
   const details = orderDetails(db, orderId);
@@ -16,7 +16,7 @@ function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {
   return toOrderView(details);
 }
 
-const codeOptional = z.preprocess(blankToUndefined, discountCodeText.optional());
+const codeOptional = z.preprocess(blankToUndefined, checkoutCodeText.optional());
 
 export const ordersRouter = router({
   /** The UPI link, QR code and exact amount (after a discount code, when one is given) for the payment popup. */
@@ -25,19 +25,13 @@ export const ordersRouter = router({
     return toPaymentDetailsView(await paymentDetails(ctx, ctx.user.id, input.packageId, input.code));
   }),
 
-  /** What a discount code does for this package and buyer (the price before and after), or why it does not. */
-  quote: protectedProcedure.input(z.object({ packageId: chosenPackageId, code: discountCodeText })).query(async ({ ctx, input }) => {
-    await countCodeTry(ctx, { userId: ctx.user.id, ip: ctx.req.ip });
-    return toQuoteView(quoteCode(ctx, ctx.user.id, input));
-  }),
-
   purchase: protectedProcedure.input(checkoutFields.extend({ utr })).mutation(async ({ ctx, input }) => {
     const order = placeOrder(ctx, ctx.user.id, { ...(await checkoutFromRequest(ctx, ctx.user.id, ctx.req, input)), utr: input.utr });
     return { order: viewOf(ctx.db, order.id) };
   }),
 
   /** A package a discount code makes free: taken and approved at once. */
-  claimFree: protectedProcedure.input(checkoutFields.extend({ code: discountCodeText })).mutation(async ({ ctx, input }) => {
+  claimFree: protectedProcedure.input(checkoutFields.extend({ code: checkoutCodeText })).mutation(async ({ ctx, input }) => {
     const order = claimFreeOrder(ctx, ctx.user.id, { ...(await checkoutFromRequest(ctx, ctx.user.id, ctx.req, input)), code: input.code });
     return { order: viewOf(ctx.db, order.id) };
   }),

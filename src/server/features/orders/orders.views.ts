@@ -1,6 +1,6 @@
 import type { OrderStatus, PaymentMethod } from '../../../shared/domain.js';
 import type { OrderDetails } from './order-queries.service.js';
-import type { Payment, quoteCode } from './checkout.service.js';
+import type { Payment } from './checkout.service.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
 
 /** An order as the app sees it; money in paise, times in epoch ms. */
@@ -80,31 +80,5 @@ export function toPaymentDetailsView(payment: Payment): PaymentDetails {
     payeeName: payment.payeeName,
     upiLink: payment.upiLink,
     qrDataUrl: payment.qrDataUrl,
-  };
-}
-
-/** What a discount code does at checkout, as the checkout shows it. */
-export type QuoteView = {
-  code: string;
-  kind: 'coupon' | 'affiliate';
-  listPricePaise: number;
-  discountPaise: number;
-  pricePaise: number;
-  /** The package costs nothing with it: taken at once, without a payment. */
-  free: boolean;
-  /** The affiliate who becomes the buyer's sponsor with their code, when the buyer has none yet. */
-  sponsorName: string | null;
-};
-
-export function toQuoteView(quote: ReturnType<typeof quoteCode>): QuoteView {
-  const { discount } = quote;
-  return {
-    code: discount.code,
-    kind: discount.kind,
-    listPricePaise: discount.listPaise,
-    discountPaise: discount.discountPaise,
-    pricePaise: discount.pricePaise,
-    free: discount.pricePaise === 0,
-    sponsorName: quote.sponsorName,
   };
 }

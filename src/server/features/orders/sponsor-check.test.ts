@@ -32,8 +32,9 @@ describe('the sponsor named at the first order', () => {
   it('is checked for a loop once per order, with the same answers', async () => {
     const ravi = await createUser(t.db, { name: 'Ravi' });
     const asha = await createUser(t.db, { name: 'Asha' });
-    const order = (buyerId: number, referralId: string) => () =>
-      placeOrder(t.deps, buyerId, { name: 'A', email: 'a@example.com', referralId, packageId: createPackage(t.db).id, utr: String(++utr) });
+    // A friend's referral ID, typed in the checkout's one code box.
+    const order = (buyerId: number, code: string) => () =>
+      placeOrder(t.deps, buyerId, { name: 'A', email: 'a@example.com', code, packageId: createPackage(t.db).id, utr: String(++utr) });
 
     expect(chainWalks(order(asha.id, ravi.referralCode))).toBe(1);
     expect(t.db.select().from(users).where(eq(users.id, asha.id)).get()!.sponsorId).toBe(ravi.id);
