@@ -178,7 +178,16 @@ export async function verify(
     const ageStatus = pending.adult === null ? null : pending.adult ? 'adult' : 'minor_waiting';
     const user = insertUser(
       db,
-      { name: pending.name, email: pending.email, phone: pending.phone, passwordHash: pending.passwordHash, sponsorId, lang: pending.lang, ageStatus },
+      {
+        name: pending.name,
+        email: pending.email,
+        phone: pending.phone,
+        passwordHash: pending.passwordHash,
+        sponsorId,
+        lang: pending.lang,
+        langChosen: true,
+        ageStatus,
+      },
       deps.now(),
     );
     if (pending.consentVersion)
