@@ -61,12 +61,14 @@ export default function RegisterPage() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!checkForm(event.currentTarget as HTMLFormElement)) return;
-    // The WhatsApp number is optional; one typed must be a number, and the box needs one.
+    // The WhatsApp number is optional, and kept only with its consent: one typed must be a number
+    // and needs the box, and the box needs one.
     const typedPhone = form.phone.trim() !== '';
     const contact = typedPhone ? phoneDigits(form.phone) : null;
-    if ((typedPhone && !contact) || (whatsapp && !typedPhone)) {
-      setPhoneError(t(typedPhone ? 'register.phoneInvalid' : 'register.whatsappNeedsPhone'));
-      requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[name="phone"]')?.focus());
+    if ((typedPhone && !contact) || whatsapp !== typedPhone) {
+      setPhoneError(t(!typedPhone ? 'register.whatsappNeedsPhone' : contact ? 'register.whatsappNeedsConsent' : 'register.phoneInvalid'));
+      const wrong = typedPhone && contact ? 'whatsapp' : 'phone';
+      requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`input[name="${wrong}"]`)?.focus());
       return;
     }
     setPhoneError(null);
@@ -85,7 +87,7 @@ export default function RegisterPage() {
       {
         name: form.name,
         email: form.email,
-        ...(contact && { phone: contact, whatsapp }),
+        ...(contact && whatsapp && { phone: contact, whatsapp: true }),
         password: form.password,
         referralCode,
         consent: true,

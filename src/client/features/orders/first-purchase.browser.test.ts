@@ -248,7 +248,8 @@ describe('sign-up on a phone, in Marathi at 360 px', () => {
     await again.waitForURL((url) => url.pathname !== '/verify');
 
     const user = t.db.select().from(users).where(eq(users.email, email)).get()!;
-    expect(user).toMatchObject({ phone: '9822012345', whatsappPhone: '9822012345' });
+    // Kept for WhatsApp alone: not the account's phone, which a sponsor would see.
+    expect(user).toMatchObject({ phone: null, whatsappPhone: '9822012345' });
     expect(user.whatsappOptInAt).toBeGreaterThan(0);
     expect(t.db.select().from(channelConsents).where(eq(channelConsents.userId, user.id)).all()).toEqual([
       expect.objectContaining({ channel: 'whatsapp', action: 'given', via: 'register', phone: '9822012345' }),

@@ -9,6 +9,7 @@ import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import pagesMr from '../../locales/mr/pages.json';
 import myDataMr from '../../locales/mr/my-data.json';
 import privacyMr from '../../locales/mr/privacy.json';
+import whatsappMr from '../../locales/mr/whatsapp.json';
 import auditMr from '../../locales/mr/audit.json';
 
 let t: TestApp;
@@ -53,6 +54,11 @@ describe('privacy, at 360 px in Marathi', () => {
     await page.goto(`${t.url}/privacy-policy?lang=mr`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pagesMr.privacy.title);
     expect(await page.getByRole('heading', { name: pagesMr.privacy.sections[3]!.heading }).isVisible()).toBe(true);
+    // WhatsApp: kept only with its own consent, what for, through whom, and how to stop it (STOP or थांबा, or the profile).
+    const whatsapp = page.locator('section', { has: page.getByRole('heading', { name: whatsappMr.account.title }) });
+    const said = (await whatsapp.textContent()) ?? '';
+    for (const word of ['WhatsApp Business Cloud API', 'Meta', 'STOP', 'थांबा', whatsappMr.account.turnOff, 'पेमेंट्स', 'पेआउट्स', 'लेक्चर्स', 'प्रमाणपत्रे'])
+      expect(said).toContain(word);
     expect(await fitsTheScreen(page)).toBe(true);
 
     await page.goto(`${t.url}/account?lang=mr`);
