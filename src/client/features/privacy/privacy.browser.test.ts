@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consents, users } from '../../../server/db/schema.js';
-import { signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { signIn, type TestBrowser, withAppAndBrowser, fitsTheWidth } from '../../../test/browser.js';
 import { createUserWithToken, TEST_PASSWORD } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -20,9 +20,6 @@ withAppAndBrowser((app, chromium) => {
   browser = chromium;
 });
 
-const fitsTheScreen = (page: import('playwright-core').Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
 describe('privacy, at 360 px in Marathi', () => {
   it('asks someone who never agreed to any notice (a legacy-client sign-up) for a first agreement, not about a change', async () => {
     const learner = await createUserWithToken(t.db, { name: 'सुनील जाधव', lang: 'mr', consent: false });
@@ -33,7 +30,7 @@ describe('privacy, at 360 px in Marathi', () => {
     await ask.waitFor();
     expect(await ask.getByText(privacyMr.consent.firstText).isVisible()).toBe(true);
     expect(await page.getByText(privacyMr.consent.title).count()).toBe(0);
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
     await ask.getByRole('button', { name: privacyMr.consent.agree }).click();
     await expect.poll(() => ask.isVisible()).toBe(false);
     expect(t.db.select().from(consents).where(eq(consents.userId, learner.user.id)).get()?.noticeVersion).toBe(PRIVACY_NOTICE_VERSION);
@@ -59,7 +56,7 @@ describe('privacy, at 360 px in Marathi', () => {
     const said = (await whatsapp.textContent()) ?? '';
     for (const word of ['WhatsApp Business Cloud API', 'Meta', 'STOP', 'थांबा', whatsappMr.account.turnOff, 'पेमेंट्स', 'पेआउट्स', 'लेक्चर्स', 'प्रमाणपत्रे'])
       expect(said).toContain(word);
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
 
     await page.goto(`${t.url}/account?lang=mr`);
     const ask = page.getByRole('dialog', { name: privacyMr.consent.title });
@@ -95,7 +92,7 @@ describe('privacy, at 360 px in Marathi', () => {
     const saved = JSON.parse(await new Response((await file.createReadStream()) as unknown as ReadableStream).text());
     expect(saved.account).toMatchObject({ email: 'asha.privacy@example.com', earned_paise: 50000 });
     expect(saved.records.consents[0]).toHaveProperty('accepted_at');
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
 
     // Erasing: the password, then the emailed link.
     await page.goto(`${t.url}/account/erase?lang=mr`);
@@ -120,6 +117,6 @@ describe('privacy, at 360 px in Marathi', () => {
     const erased = adminView.page.getByRole('listitem').filter({ hasText: privacyMr.admin.account.replace('{{id}}', String(learner.user.id)) });
     await expect.poll(() => erased.textContent()).toContain(privacyMr.admin.erased.split('{{date}}')[1]!.trim());
     expect(await adminView.page.getByText(auditMr.sentences['privacy.erase']).first().isVisible()).toBe(true);
-    expect(await fitsTheScreen(adminView.page)).toBe(true);
+    expect(await fitsTheWidth(adminView.page)).toBe(true);
   });
 });
