@@ -95,7 +95,7 @@ async function makeSamples(): Promise<Samples> {
     'orders.decided': { search: 'asha', page: 1 },
     'orders.decide': { orderId: id(w.pendingOrder), action: 'reject', reason: 'No such credit' },
     'privacy.status': undefined,
-    'privacy.accept': { version: '2026-11-27' },
+    'privacy.accept': { version: '2026-11-29' },
     'privacy.myData': { password: 'correct horse battery' },
     'privacy.requestErasure': { password: 'wrong horse battery' },
     'privacy.confirmErasure': { token: 'a'.repeat(43) },

@@ -10,6 +10,7 @@ import { waitForEmail } from '../../test/outbox.js';
 import mrAuth from '../locales/mr/auth.json';
 import mrCatalog from '../locales/mr/catalog.json';
 import mrCommon from '../locales/mr/common.json';
+import { interpolate as fill } from '../../shared/texts.js';
 
 let t: TestApp;
 let browser: TestBrowser;
@@ -18,8 +19,6 @@ withAppAndBrowser((app, chromium) => {
   t = app;
   browser = chromium;
 });
-
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 describe('before the app runs, at 360 px in Marathi', () => {
   it('the page the server drew works with no script at all: its language, counts said right, Buy leads to the purchase', async () => {
@@ -97,7 +96,8 @@ describe('continuity, at 360 px in Marathi', () => {
     await page.goto(`${t.url}/register`);
     await page.getByLabel(mrAuth.fields.name).fill('Sunil Wagh');
     await page.getByLabel(mrAuth.fields.email).fill('sunil.wgah@example.com');
-    await page.getByLabel(mrAuth.fields.whatsappPhone).fill('9822011122');
+    await page.getByLabel(mrCommon.whatsappFields.numberOptional).fill('9822011122');
+    await page.getByRole('checkbox', { name: mrCommon.whatsappFields.consent }).tap();
     await page.getByLabel(mrAuth.fields.password).fill('mango-lassi-42');
     await page.getByRole('radio', { name: mrAuth.age.adult }).tap();
     await page.getByRole('checkbox', { name: new RegExp(mrAuth.register.consentLink) }).tap();
@@ -110,7 +110,8 @@ describe('continuity, at 360 px in Marathi', () => {
     const email = page.getByLabel(mrAuth.fields.email);
     await expect.poll(() => email.inputValue()).toBe('sunil.wgah@example.com');
     expect(await page.getByLabel(mrAuth.fields.name).inputValue()).toBe('Sunil Wagh');
-    expect(await page.getByLabel(mrAuth.fields.whatsappPhone).inputValue()).toBe('9822011122');
+    expect(await page.getByLabel(mrCommon.whatsappFields.numberOptional).inputValue()).toBe('9822011122');
+    expect(await page.getByRole('checkbox', { name: mrCommon.whatsappFields.consent }).isChecked()).toBe(true);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('email');
     await email.fill('sunil.wagh@example.com');
     await page.getByRole('button', { name: mrAuth.register.submit }).tap();

@@ -6,13 +6,11 @@ import { recordConsent } from '../../server/features/privacy/privacy.service.js'
 import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy.js';
 import { signIn, type TestBrowser, withAppAndBrowser } from '../../test/browser.js';
 import { createPackage, createUser, TEST_PASSWORD } from '../../test/factories.js';
-import { callProcedure } from '../../test/trpc-http.js';
 import type { TestApp } from '../../test/test-app.js';
-import { buildWorld, resetToken, type World } from '../../test/world.js';
+import { settled, worldForEveryPage } from '../../test/page-walk.js';
 
 let t: TestApp;
 let browser: TestBrowser;
-let world: World;
 
 withAppAndBrowser((app, chromium) => {
   t = app;
@@ -45,19 +43,6 @@ const visitorPages = new Set<PageName>([
 ]);
 const viewerOf = (name: PageName) => (visitorPages.has(name) ? 'visitor' : pagePaths[name].startsWith('/admin') ? 'admin' : 'learner');
 
-/** A value for each `:name` of a path; a new page with a part not listed here fails the walk until one is. */
-function valuesFor(learnerId: number, approvedOrderId: number): Record<string, string | number> {
-  return {
-    id: world.forSale.id,
-    courseId: world.owned.id,
-    quizId: 1,
-    number: 'MS-2026-000001',
-    token: resetToken(t, world.other.row.id),
-    orderId: approvedOrderId,
-    userId: learnerId,
-  };
-}
-
 /** Widths that leave the screen: the page's, and the widest element that sticks out (to say what to fix). */
 async function overflowOf(page: Page) {
   return page.evaluate(() => {
@@ -75,26 +60,10 @@ async function overflowOf(page: Page) {
   });
 }
 
-/** The page as the app shows it once it has settled: the app running, nothing loading. */
-async function settled(page: Page) {
-  await page.locator('main#main').waitFor({ state: 'attached' });
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('.page-spinner')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-}
-
 describe.each(['mr', 'en'] as const)('every page at 360 px, in %s', (lang) => {
   it('fits the screen: nothing wider than 360 px, no sideways scroll', async () => {
-    world = await buildWorld(t);
-    // An approved order with its receipt, for the receipt page.
+    const { world, values } = await worldForEveryPage(t);
     const admin = world.admin;
-    const bought = world.pendingOrder;
-    const decided = await callProcedure(t.url, 'orders.decide', 'mutation', { orderId: String(bought.id), action: 'approve' }, { token: admin.token });
-    expect(decided.status).toBe(200);
-    const values = valuesFor(world.user.row.id, bought.id);
 
     const problems: string[] = [];
     for (const viewer of ['visitor', 'learner', 'admin'] as const) {

@@ -2,9 +2,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pagePaths, pathTo } from '../../shared/page-paths.js';
 import { signIn, type TestBrowser, withAppAndBrowser } from '../../test/browser.js';
-import { callProcedure } from '../../test/trpc-http.js';
 import type { TestApp } from '../../test/test-app.js';
-import { buildWorld, resetToken } from '../../test/world.js';
+import { settled, worldForEveryPage } from '../../test/page-walk.js';
 
 let t: TestApp;
 let browser: TestBrowser;
@@ -50,36 +49,9 @@ async function smallTargets(page: Page): Promise<string[]> {
   }, LEAST);
 }
 
-async function settled(page: Page) {
-  await page.locator('main#main').waitFor({ state: 'attached' });
-  await page.waitForLoadState('networkidle');
-  await page
-    .locator('.page-spinner')
-    .first()
-    .waitFor({ state: 'detached', timeout: 10_000 })
-    .catch(() => undefined);
-}
-
 describe('tap targets on learner pages, at 360 px in Marathi', () => {
   it('are each at least 44 by 44 px: links, buttons, the language switch, checkboxes with their labels', async () => {
-    const world = await buildWorld(t);
-    const decided = await callProcedure(
-      t.url,
-      'orders.decide',
-      'mutation',
-      { orderId: String(world.pendingOrder.id), action: 'approve' },
-      { token: world.admin.token },
-    );
-    expect(decided.status).toBe(200);
-    const values: Record<string, string | number> = {
-      id: world.forSale.id,
-      courseId: world.owned.id,
-      quizId: 1,
-      number: 'MS-2026-000001',
-      token: resetToken(t, world.other.row.id),
-      orderId: world.pendingOrder.id,
-      userId: world.user.row.id,
-    };
+    const { world, values } = await worldForEveryPage(t);
     const problems: string[] = [];
     for (const viewer of ['visitor', 'learner'] as const) {
       const { page, context } = await browser.newPage({ width: 360, phone: true, locale: 'mr-IN' });

@@ -59,6 +59,12 @@ export const users = sqliteTable(
     /** File name under DATA_DIR/uploads/profiles, or null. */
     profileImage: text('profile_image'),
     lang: text('lang', { enum: languages }).notNull().default('en'),
+    /**
+     * When the person chose `lang` (signing up in it, or the app's language switch while signed in);
+     * null: nobody chose it (an imported account, an admin made on the command line), so a log-in
+     * takes the browser's language instead of imposing this one.
+     */
+    langChosenAt: integer('lang_chosen_at'),
     /** Kept total of commission and correction lines, updated in the ledger line's transaction. */
     earnedPaise: integer('earned_paise').notNull().default(0),
     /** Kept total of payout lines. Owed = earned - paid. */

@@ -96,7 +96,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await registerSecurity(app, config, { dev });
   registerTrpc(app, createContext);
   registerRest(app, deps, createContext);
-  await registerClientPages(app, deps, { dev, ...(options.clientDir && { clientDir: options.clientDir }) });
+  await registerClientPages(app, deps, createContext, { dev, ...(options.clientDir && { clientDir: options.clientDir }) });
 
   return { app, deps };
 }

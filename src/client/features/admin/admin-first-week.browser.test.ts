@@ -10,6 +10,7 @@ import catalogEn from '../../locales/en/catalog-admin.json';
 import catalogMr from '../../locales/mr/catalog-admin.json';
 import learningEn from '../../locales/en/learning-admin.json';
 import learningMr from '../../locales/mr/learning-admin.json';
+import { interpolate as fill } from '../../../shared/texts.js';
 
 let t: TestApp;
 let browser: TestBrowser;
@@ -17,8 +18,6 @@ withAppAndBrowser((app, chromium) => {
   t = app;
   browser = chromium;
 });
-
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
 
 const texts = {
   mr: { admin: adminMr, learning: learningMr, catalog: catalogMr },

@@ -2,7 +2,6 @@ import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PhoneField } from '../../components/phone-field';
 import { TextField } from '../../components/text-field';
 import { rememberedReferral } from '../../lib/referral';
 import { errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
@@ -19,6 +18,7 @@ import { phoneDigits } from '../../../shared/phone';
 import { pagePaths } from '../../../shared/page-paths';
 import { FormError } from '../../components/form-error';
 import { SubmitButton } from '../../components/submit-button';
+import { WhatsAppFields } from '../../components/whatsapp-fields';
 
 export default function RegisterPage() {
   const { t } = useAuthMessages();
@@ -38,7 +38,8 @@ export default function RegisterPage() {
       email?.select();
     });
   }, [changingEmail]);
-  const [phoneError, setPhoneError] = useState<string | null>(null);
+  // What is wrong with the WhatsApp number or its box, beside the one it concerns.
+  const [phoneError, setPhoneError] = useState<{ field: 'phone' | 'whatsapp-consent'; text: string } | null>(null);
   // Updates on WhatsApp are asked apart (their own consent), never assumed: the box starts empty.
   const [whatsapp, setWhatsapp] = useState(() => (changingEmail && keptRegisterForm()?.whatsapp) || false);
   // A tab the phone killed while the learner copied the code: its sign-up waits on the code screen.
@@ -61,12 +62,14 @@ export default function RegisterPage() {
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!checkForm(event.currentTarget as HTMLFormElement)) return;
-    // The WhatsApp number is optional; one typed must be a number, and the box needs one.
+    // The WhatsApp number is optional, and kept only with its consent: one typed must be a number
+    // and needs the box, and the box needs one.
     const typedPhone = form.phone.trim() !== '';
     const contact = typedPhone ? phoneDigits(form.phone) : null;
-    if ((typedPhone && !contact) || (whatsapp && !typedPhone)) {
-      setPhoneError(t(typedPhone ? 'register.phoneInvalid' : 'register.whatsappNeedsPhone'));
-      requestAnimationFrame(() => document.querySelector<HTMLInputElement>('input[name="phone"]')?.focus());
+    if ((typedPhone && !contact) || whatsapp !== typedPhone) {
+      const field = typedPhone && contact ? 'whatsapp-consent' : 'phone';
+      setPhoneError({ field, text: t(!typedPhone ? 'register.whatsappNeedsPhone' : contact ? 'register.whatsappNeedsConsent' : 'register.phoneInvalid') });
+      requestAnimationFrame(() => document.querySelector<HTMLInputElement>(`input[name="${field}"]`)?.focus());
       return;
     }
     setPhoneError(null);
@@ -85,7 +88,7 @@ export default function RegisterPage() {
       {
         name: form.name,
         email: form.email,
-        ...(contact && { phone: contact, whatsapp }),
+        ...(contact && whatsapp && { phone: contact, whatsapp: true }),
         password: form.password,
         referralCode,
         consent: true,
@@ -130,28 +133,22 @@ export default function RegisterPage() {
         />
         <fieldset className="field">
           <legend className="field__label">{t('register.whatsappTitle')}</legend>
-          <PhoneField
-            label={t('fields.whatsappPhone')}
-            hint={t('hints.whatsappPhone')}
-            required={false}
-            error={phoneError ?? problems.phone}
-            value={form.phone}
-            onChange={set('phone')}
+          <WhatsAppFields
+            optional
+            phoneName="phone"
+            phone={form.phone}
+            onPhoneChange={(value) => {
+              setPhoneError(null);
+              set('phone')(value);
+            }}
+            consent={whatsapp}
+            onConsentChange={(value) => {
+              setWhatsapp(value);
+              setPhoneError(null);
+            }}
+            phoneError={phoneError?.field === 'phone' ? phoneError.text : problems.phone}
+            consentError={phoneError?.field === 'whatsapp-consent' ? phoneError.text : null}
           />
-          <div className="field field--check">
-            <label>
-              <input
-                type="checkbox"
-                name="whatsapp"
-                checked={whatsapp}
-                onChange={(event) => {
-                  setWhatsapp(event.target.checked);
-                  setPhoneError(null);
-                }}
-              />{' '}
-              {t('register.whatsappConsent')}
-            </label>
-          </div>
         </fieldset>
         <NewPasswordField value={form.password} onChange={set('password')} error={problems.password} />
         <AgeFields

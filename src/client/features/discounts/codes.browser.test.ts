@@ -9,6 +9,7 @@ import catalogMr from '../../locales/mr/catalog.json';
 import discountsMr from '../../locales/mr/discounts.json';
 import ordersMr from '../../locales/mr/orders.json';
 import receiptsMr from '../../locales/mr/receipts.json';
+import { interpolate as fill } from '../../../shared/texts.js';
 
 let t: TestApp;
 let browser: TestBrowser;
@@ -17,8 +18,6 @@ withAppAndBrowser((app, chromium) => {
   t = app;
   browser = chromium;
 });
-
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
 
 describe('an affiliate code shared by voice, at 360 px in Marathi', () => {
   it('the affiliate sets a code, a new learner types it at checkout and pays the discounted amount, and after approval the affiliate sees the commission', async () => {

@@ -8,6 +8,7 @@ import type { TestApp } from '../../../test/test-app.js';
 import { freshUtr } from '../../../test/world.js';
 import discountsEn from '../../locales/en/discounts.json';
 import discountsMr from '../../locales/mr/discounts.json';
+import { interpolate as fill } from '../../../shared/texts.js';
 
 let t: TestApp;
 let browser: TestBrowser;
@@ -15,8 +16,6 @@ withAppAndBrowser((app, chromium) => {
   t = app;
   browser = chromium;
 });
-
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => String(values[name] ?? ''));
 
 describe("a flagged affiliate's held commission, on a laptop", () => {
   it.each([

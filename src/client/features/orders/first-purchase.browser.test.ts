@@ -15,6 +15,7 @@ import enCommon from '../../locales/en/common.json';
 import mrCommon from '../../locales/mr/common.json';
 import enOrders from '../../locales/en/orders.json';
 import mrOrders from '../../locales/mr/orders.json';
+import { interpolate as fill } from '../../../shared/texts.js';
 
 let t: TestApp;
 let browser: TestBrowser;
@@ -28,8 +29,6 @@ const texts = {
   en: { auth: enAuth, catalog: enCatalog, common: enCommon, orders: enOrders, locale: 'en-IN' },
   mr: { auth: mrAuth, catalog: mrCatalog, common: mrCommon, orders: mrOrders, locale: 'mr-IN' },
 } as const;
-
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 /**
  * What the learner does, counted: every tap (a link, a button, a box), and every field typed (each
@@ -105,8 +104,8 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
 
     // Register: three fields, once each (the WhatsApp number is optional, and left out); the browser's English bubbles never show (the form is noValidate).
     expect(await page.locator('form').getAttribute('novalidate')).not.toBeNull();
-    expect(await page.getByLabel(m.auth.fields.whatsappPhone).getAttribute('required')).toBeNull();
-    expect(await page.getByRole('checkbox', { name: m.auth.register.whatsappConsent }).isChecked()).toBe(false);
+    expect(await page.getByLabel(m.common.whatsappFields.numberOptional).getAttribute('required')).toBeNull();
+    expect(await page.getByRole('checkbox', { name: m.common.whatsappFields.consent }).isChecked()).toBe(false);
     await learner.type(page.getByLabel(m.auth.fields.name), 'name', 'Asha Pawar');
     await learner.type(page.getByLabel(m.auth.fields.email), 'email', email);
     await learner.type(page.getByLabel(m.auth.fields.password), 'password', 'mango-lassi-42');
@@ -232,10 +231,16 @@ describe('sign-up on a phone, in Marathi at 360 px', () => {
     await page.getByRole('radio', { name: mrAuth.age.adult }).tap();
     await page.getByRole('checkbox', { name: new RegExp(mrAuth.register.consentLink) }).tap();
     // The box without a number is refused beside the number, in Marathi.
-    await page.getByRole('checkbox', { name: mrAuth.register.whatsappConsent }).tap();
+    await page.getByRole('checkbox', { name: mrCommon.whatsappFields.consent }).tap();
     await page.getByRole('button', { name: mrAuth.register.submit }).tap();
     await expect.poll(() => page.getByText(mrAuth.register.whatsappNeedsPhone).isVisible()).toBe(true);
-    await page.getByLabel(mrAuth.fields.whatsappPhone).fill('98220 12345');
+    // A number without the box is refused beside the box: it is kept only with its consent.
+    await page.getByRole('checkbox', { name: mrCommon.whatsappFields.consent }).tap();
+    await page.getByLabel(mrCommon.whatsappFields.numberOptional).fill('98220 12345');
+    await page.getByRole('button', { name: mrAuth.register.submit }).tap();
+    await expect.poll(() => page.getByText(mrAuth.register.whatsappNeedsConsent).isVisible()).toBe(true);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('whatsapp-consent');
+    await page.getByRole('checkbox', { name: mrCommon.whatsappFields.consent }).tap();
     await page.getByRole('button', { name: mrAuth.register.submit }).tap();
     await page.waitForURL(`${t.url}/verify`);
     const code = codeFrom((await waitForEmail(t.outbox, email)).text);
@@ -250,7 +255,8 @@ describe('sign-up on a phone, in Marathi at 360 px', () => {
     await again.waitForURL((url) => url.pathname !== '/verify');
 
     const user = t.db.select().from(users).where(eq(users.email, email)).get()!;
-    expect(user).toMatchObject({ phone: '9822012345', whatsappPhone: '9822012345' });
+    // Kept for WhatsApp alone: not the account's phone, which a sponsor would see.
+    expect(user).toMatchObject({ phone: null, whatsappPhone: '9822012345' });
     expect(user.whatsappOptInAt).toBeGreaterThan(0);
     expect(t.db.select().from(channelConsents).where(eq(channelConsents.userId, user.id)).all()).toEqual([
       expect.objectContaining({ channel: 'whatsapp', action: 'given', via: 'register', phone: '9822012345' }),

@@ -6,6 +6,7 @@ import { callProcedure } from '../../../test/trpc-http.js';
 import { freshUtr } from '../../../test/world.js';
 import auditEn from '../../locales/en/audit.json';
 import auditMr from '../../locales/mr/audit.json';
+import { interpolate as fill } from '../../../shared/texts.js';
 
 let t: TestApp;
 let browser: TestBrowser;
@@ -13,8 +14,6 @@ withAppAndBrowser((app, chromium) => {
   t = app;
   browser = chromium;
 });
-
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
 
 describe('the audit log, on a laptop', () => {
   it.each([

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../../server/db/schema.js';
 import { codeFrom } from '../../../test/accounts.js';
-import { type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { type TestBrowser, withAppAndBrowser, fitsTheWidth } from '../../../test/browser.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import type { TestApp } from '../../../test/test-app.js';
 import authMr from '../../locales/mr/auth.json';
@@ -16,21 +16,17 @@ withAppAndBrowser((app, chromium) => {
   browser = chromium;
 });
 
-const fitsTheScreen = (page: import('playwright-core').Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
 describe('a minor signs up, at 360 px in Marathi', () => {
   it('answers under 18, names a parent, and the account opens once the code emailed to the parent is typed', async () => {
     const { page, context } = await browser.newPage({ width: 360, phone: true, locale: 'mr-IN' });
     await page.goto(`${t.url}/register?lang=mr`);
     await page.getByLabel(authMr.fields.name).fill('साई जाधव');
     await page.getByLabel(authMr.fields.email).fill('sai.jadhav@example.com');
-    await page.getByLabel(authMr.fields.whatsappPhone).fill('9822033344');
     await page.getByLabel(authMr.fields.password).fill('mango-lassi-42');
     await page.getByRole('radio', { name: authMr.age.minor }).tap();
     await page.getByLabel(authMr.age.parentEmail).fill('aai.jadhav@example.com');
     await page.getByRole('checkbox', { name: new RegExp(authMr.register.consentLink) }).tap();
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
     await page.getByRole('button', { name: authMr.register.submit }).tap();
     await page.waitForURL(`${t.url}/verify`);
     const own = await waitForEmail(t.outbox, 'sai.jadhav@example.com');
@@ -40,7 +36,7 @@ describe('a minor signs up, at 360 px in Marathi', () => {
     const waiting = page.getByRole('dialog', { name: privacyMr.age.waitingTitle });
     await waiting.waitFor();
     expect(await waiting.getByText('a•••@example.com').isVisible()).toBe(true);
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
     const parentMail = await waitForEmail(t.outbox, 'aai.jadhav@example.com');
     expect(parentMail.subject).not.toMatch(/\d{6}/);
     const code = codeFrom(parentMail.text);

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consents, users } from '../../../server/db/schema.js';
-import { signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { signIn, type TestBrowser, withAppAndBrowser, fitsTheWidth } from '../../../test/browser.js';
 import { createUserWithToken, TEST_PASSWORD } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -9,6 +9,7 @@ import { PRIVACY_NOTICE_VERSION } from '../../../shared/privacy.js';
 import pagesMr from '../../locales/mr/pages.json';
 import myDataMr from '../../locales/mr/my-data.json';
 import privacyMr from '../../locales/mr/privacy.json';
+import whatsappMr from '../../locales/mr/whatsapp.json';
 import auditMr from '../../locales/mr/audit.json';
 
 let t: TestApp;
@@ -18,9 +19,6 @@ withAppAndBrowser((app, chromium) => {
   t = app;
   browser = chromium;
 });
-
-const fitsTheScreen = (page: import('playwright-core').Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
 
 describe('privacy, at 360 px in Marathi', () => {
   it('asks someone who never agreed to any notice (a legacy-client sign-up) for a first agreement, not about a change', async () => {
@@ -32,7 +30,7 @@ describe('privacy, at 360 px in Marathi', () => {
     await ask.waitFor();
     expect(await ask.getByText(privacyMr.consent.firstText).isVisible()).toBe(true);
     expect(await page.getByText(privacyMr.consent.title).count()).toBe(0);
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
     await ask.getByRole('button', { name: privacyMr.consent.agree }).click();
     await expect.poll(() => ask.isVisible()).toBe(false);
     expect(t.db.select().from(consents).where(eq(consents.userId, learner.user.id)).get()?.noticeVersion).toBe(PRIVACY_NOTICE_VERSION);
@@ -53,7 +51,12 @@ describe('privacy, at 360 px in Marathi', () => {
     await page.goto(`${t.url}/privacy-policy?lang=mr`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(pagesMr.privacy.title);
     expect(await page.getByRole('heading', { name: pagesMr.privacy.sections[3]!.heading }).isVisible()).toBe(true);
-    expect(await fitsTheScreen(page)).toBe(true);
+    // WhatsApp: kept only with its own consent, what for, through whom, and how to stop it (STOP or थांबा, or the profile).
+    const whatsapp = page.locator('section', { has: page.getByRole('heading', { name: whatsappMr.account.title }) });
+    const said = (await whatsapp.textContent()) ?? '';
+    for (const word of ['WhatsApp Business Cloud API', 'Meta', 'STOP', 'थांबा', whatsappMr.account.turnOff, 'पेमेंट्स', 'पेआउट्स', 'लेक्चर्स', 'प्रमाणपत्रे'])
+      expect(said).toContain(word);
+    expect(await fitsTheWidth(page)).toBe(true);
 
     await page.goto(`${t.url}/account?lang=mr`);
     const ask = page.getByRole('dialog', { name: privacyMr.consent.title });
@@ -89,7 +92,7 @@ describe('privacy, at 360 px in Marathi', () => {
     const saved = JSON.parse(await new Response((await file.createReadStream()) as unknown as ReadableStream).text());
     expect(saved.account).toMatchObject({ email: 'asha.privacy@example.com', earned_paise: 50000 });
     expect(saved.records.consents[0]).toHaveProperty('accepted_at');
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
 
     // Erasing: the password, then the emailed link.
     await page.goto(`${t.url}/account/erase?lang=mr`);
@@ -114,6 +117,6 @@ describe('privacy, at 360 px in Marathi', () => {
     const erased = adminView.page.getByRole('listitem').filter({ hasText: privacyMr.admin.account.replace('{{id}}', String(learner.user.id)) });
     await expect.poll(() => erased.textContent()).toContain(privacyMr.admin.erased.split('{{date}}')[1]!.trim());
     expect(await adminView.page.getByText(auditMr.sentences['privacy.erase']).first().isVisible()).toBe(true);
-    expect(await fitsTheScreen(adminView.page)).toBe(true);
+    expect(await fitsTheWidth(adminView.page)).toBe(true);
   });
 });

@@ -15,14 +15,13 @@ import enCatalog from '../../locales/en/catalog.json';
 import mrCatalog from '../../locales/mr/catalog.json';
 import enReceipts from '../../locales/en/receipts.json';
 import mrReceipts from '../../locales/mr/receipts.json';
+import { interpolate as fill } from '../../../shared/texts.js';
 
 /**
  * The learner's money side on a phone (360 px, an Android phone's browser), in English and in
  * Marathi: Save QR gives a picture whose code is the exact UPI link, a pasted UTR is cleaned,
  * the order's timeline shows each state, and the receipt shows every field and prints on one page.
  */
-
-const fill = (template: string, params: Record<string, string | number>) => template.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(params[key]));
 
 const languages = {
   en: { locale: 'en-IN', orders: enOrders, receipts: enReceipts, catalog: enCatalog },

@@ -1,12 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import toast from 'react-hot-toast';
-import { PhoneField } from '../../components/phone-field';
 import { QueryState } from '../../components/query-state';
 import { SubmitButton } from '../../components/submit-button';
 import { checkForm } from '../../lib/form-check';
 import { errorCode, errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
 import { formatIstDate } from '../../../shared/ist';
+import { WhatsAppFields } from '../../components/whatsapp-fields';
 import { useWhatsAppMessages } from './whatsapp-messages';
 
 type Choice = { available: boolean; phone: string | null; optedInAt: number | null };
@@ -49,39 +49,22 @@ function ChoiceForm({ choice }: { choice: Choice }) {
         {choice.phone && choice.optedInAt !== null ? t('account.onAt', { phone: choice.phone, date: formatIstDate(choice.optedInAt, lang) }) : t('account.off')}
       </p>
       <form className="form" onSubmit={turnOn} noValidate aria-labelledby="whatsapp-title">
-        <PhoneField
-          label={t('account.number')}
-          hint={t('account.numberHint')}
-          name="whatsapp-phone"
-          required
-          error={problems.phone ?? null}
-          value={phone}
-          onChange={(value) => {
+        <WhatsAppFields
+          optional={false}
+          phoneName="whatsapp-phone"
+          phone={phone}
+          onPhoneChange={(value) => {
             setProblems({});
             setPhone(value);
           }}
+          consent={consent}
+          onConsentChange={(value) => {
+            setConsent(value);
+            setProblems({});
+          }}
+          phoneError={problems.phone}
+          consentError={problems.consent}
         />
-        <div className="field field--check">
-          <label>
-            <input
-              type="checkbox"
-              name="whatsapp-consent"
-              checked={consent}
-              aria-invalid={problems.consent ? true : undefined}
-              aria-describedby={problems.consent ? 'whatsapp-consent-problem' : undefined}
-              onChange={(event) => {
-                setConsent(event.target.checked);
-                setProblems({});
-              }}
-            />{' '}
-            {t('account.consent')}
-          </label>
-          {problems.consent && (
-            <p id="whatsapp-consent-problem" className="field__error" role="alert">
-              {problems.consent}
-            </p>
-          )}
-        </div>
         <SubmitButton className="button button--primary" busy={save.isPending && save.variables?.on === true} busyLabel={t('account.saving')}>
           {choice.phone ? t('account.change') : t('account.turnOn')}
         </SubmitButton>

@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { channelConsents, notifications, users } from '../../../server/db/schema.js';
-import { signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { signIn, type TestBrowser, withAppAndBrowser, fitsTheWidth } from '../../../test/browser.js';
 import { whatsAppEnv } from '../../../test/fake-graph-api.js';
 import { createUserWithToken } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/test-app.js';
 import whatsappEn from '../../locales/en/whatsapp.json';
 import whatsappMr from '../../locales/mr/whatsapp.json';
+import commonMr from '../../locales/mr/common.json';
 
 let t: TestApp;
 let browser: TestBrowser;
@@ -19,9 +20,6 @@ withAppAndBrowser(
   { env: whatsAppEnv('http://127.0.0.1:9') },
 );
 
-const fitsTheScreen = (page: import('playwright-core').Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth);
-
 describe('WhatsApp updates on the account page, at 360 px in Marathi', () => {
   it('are turned on by keyboard with a number and the ticked consent, and off again, each change recorded', async () => {
     const learner = await createUserWithToken(t.db, { name: 'आशा पवार', lang: 'mr' });
@@ -32,14 +30,14 @@ describe('WhatsApp updates on the account page, at 360 px in Marathi', () => {
     await section.waitFor();
     expect(await section.getByText(whatsappMr.account.off).isVisible()).toBe(true);
 
-    const number = section.getByLabel(whatsappMr.account.number);
+    const number = section.getByLabel(commonMr.whatsappFields.number);
     await number.fill('98765 43210');
     // Without the consent ticked, nothing is turned on: the box says why.
     await section.getByRole('button', { name: whatsappMr.account.turnOn }).click();
     await expect.poll(() => section.getByRole('alert').textContent()).toContain('संमतीचा चौकोन');
     expect(t.db.select().from(channelConsents).where(eq(channelConsents.userId, learner.user.id)).all()).toEqual([]);
 
-    const consent = section.getByRole('checkbox', { name: whatsappMr.account.consent });
+    const consent = section.getByRole('checkbox', { name: commonMr.whatsappFields.consent });
     await consent.focus();
     await page.keyboard.press('Space');
     expect(await consent.isChecked()).toBe(true);
@@ -47,7 +45,7 @@ describe('WhatsApp updates on the account page, at 360 px in Marathi', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => t.db.select().from(users).where(eq(users.id, learner.user.id)).get()?.whatsappPhone).toBe('9876543210');
     await expect.poll(() => section.getByText('9876543210').first().isVisible()).toBe(true);
-    expect(await fitsTheScreen(page)).toBe(true);
+    expect(await fitsTheWidth(page)).toBe(true);
 
     await section.getByRole('button', { name: whatsappMr.account.turnOff }).click();
     await expect.poll(() => section.getByText(whatsappMr.account.off).isVisible()).toBe(true);
@@ -95,7 +93,7 @@ describe("the admin's WhatsApp report", () => {
       expect(await approved.getByRole('cell').allTextContents()).toEqual(['2', '₹0.23']);
       const total = table.getByRole('row', { name: texts.admin.total });
       expect(await total.getByRole('cell').allTextContents()).toEqual(['3', '₹0.35']);
-      expect(await fitsTheScreen(page)).toBe(true);
+      expect(await fitsTheWidth(page)).toBe(true);
       await context.close();
     }
   });

@@ -64,6 +64,8 @@ export type NewAccount = {
   role?: Role;
   sponsorId?: number | null;
   lang: Language;
+  /** Whether the person chose `lang` (the language they signed up in) rather than it being a default. */
+  langChosen?: boolean;
   /** The answer to the age question; left out: not asked (the app asks at the next visit). */
   ageStatus?: AgeStatus | null;
 };
@@ -83,6 +85,7 @@ export function insertUser(db: Queryable, account: NewAccount, now: number): Use
       sponsorId: account.sponsorId ?? null,
       referralCode,
       lang: account.lang,
+      langChosenAt: account.langChosen ? now : null,
       ageStatus: account.ageStatus ?? null,
       createdAt: now,
     })
@@ -131,7 +134,7 @@ export function assignSponsorOnce(db: Queryable, userId: number, sponsorId: numb
  */
 export async function login(
   deps: LoginDeps,
-  input: { email: string; password: string; ip: string; device: DeviceInfo; deviceCookie?: string | null; replaceDevice?: number },
+  input: { email: string; password: string; ip: string; device: DeviceInfo; deviceCookie?: string | null; replaceDevice?: number; lang?: Language },
 ): Promise<{ token: string; expiresAt: number; user: UserRow; deviceCookie: string }> {
   const user = findActiveUserByEmail(deps.db, input.email);
   const attempt = await startLoginAttempt(deps, { email: input.email, ip: input.ip, userId: user?.id ?? null, device: input.deviceCookie ?? null });
@@ -143,7 +146,12 @@ export async function login(
   // The password was right: the tries are given back even when the device limit refuses below.
   const deviceCookie = await attempt.succeeded(user.id);
   const session = startSessionWithinDeviceLimit(deps, user, input.device, input.replaceDevice);
-  // The language stays the one chosen in the app (setLanguage), whatever this browser reads in.
+  // A language the person chose stays theirs, whatever this browser reads in (the app switches to
+  // it); one nobody chose becomes the language this browser reads in, which their messages follow.
+  if (user.langChosenAt === null && input.lang && input.lang !== user.lang) {
+    deps.db.update(users).set({ lang: input.lang }).where(eq(users.id, user.id)).run();
+    return { ...session, user: { ...user, lang: input.lang }, deviceCookie };
+  }
   return { ...session, user, deviceCookie };
 }
 
@@ -159,9 +167,9 @@ async function rehashLegacyPassword(db: Db, user: UserRow, password: string): Pr
     .run();
 }
 
-/** The language a user reads the app in; their emails follow it. */
-export function setLanguage(db: Queryable, userId: number, lang: Language): void {
-  db.update(users).set({ lang }).where(eq(users.id, userId)).run();
+/** The language a user chose to read the app in; their emails and WhatsApp messages follow it, and a log-in on another browser switches to it. */
+export function setLanguage(db: Queryable, userId: number, lang: Language, now: number): void {
+  db.update(users).set({ lang, langChosenAt: now }).where(eq(users.id, userId)).run();
 }
 
 /**

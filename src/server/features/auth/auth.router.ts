@@ -58,7 +58,7 @@ export function createAuthRouter<Profile>({
 
     /** At the device limit the answer is 409 DEVICE_LIMIT with the devices; `replaceDevice` names one to log out. */
     login: publicProcedure.input(z.object({ email: emailAddress, password, replaceDevice: entityId.optional() })).mutation(async ({ ctx, input }) => {
-      const session = await login(ctx, { ...input, ip: ctx.req.ip, device: ctx.req.device, deviceCookie: ctx.req.deviceCookie });
+      const session = await login(ctx, { ...input, ip: ctx.req.ip, device: ctx.req.device, deviceCookie: ctx.req.deviceCookie, lang: ctx.req.lang });
       ctx.req.setSessionCookie(session.token, session.expiresAt);
       ctx.req.setDeviceCookie(session.deviceCookie);
       return { token: session.token, user: profileOf(ctx, session.user.id) };
@@ -182,7 +182,7 @@ export function createAuthRouter<Profile>({
     }),
 
     setLanguage: protectedProcedure.input(z.object({ lang: z.enum(languages) })).mutation(({ ctx, input }) => {
-      setLanguage(ctx.db, ctx.user.id, input.lang);
+      setLanguage(ctx.db, ctx.user.id, input.lang, ctx.now());
       return { lang: input.lang };
     }),
 

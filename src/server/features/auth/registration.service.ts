@@ -176,14 +176,26 @@ export async function verify(
     if (findActiveUserByEmail(db, pending.email)) throw authErrors.EMAIL_TAKEN();
     const sponsorId = pending.sponsorId !== null && findActiveUser(db, pending.sponsorId) ? pending.sponsorId : null;
     const ageStatus = pending.adult === null ? null : pending.adult ? 'adult' : 'minor_waiting';
+    // A number given for WhatsApp updates is kept for them alone (the privacy notice's word): it
+    // is not the account's phone, which sponsors see; the legacy client's contact number is.
+    const whatsappPhone = pending.whatsappOptIn ? pending.phone : null;
     const user = insertUser(
       db,
-      { name: pending.name, email: pending.email, phone: pending.phone, passwordHash: pending.passwordHash, sponsorId, lang: pending.lang, ageStatus },
+      {
+        name: pending.name,
+        email: pending.email,
+        phone: whatsappPhone ? null : pending.phone,
+        passwordHash: pending.passwordHash,
+        sponsorId,
+        lang: pending.lang,
+        langChosen: true,
+        ageStatus,
+      },
       deps.now(),
     );
     if (pending.consentVersion)
       db.insert(consents).values({ userId: user.id, noticeVersion: pending.consentVersion, via: 'register', acceptedAt: deps.now() }).run();
-    if (pending.whatsappOptIn && pending.phone) recordWhatsAppConsent(db, { userId: user.id, phone: pending.phone, via: 'register', at: deps.now() });
+    if (whatsappPhone) recordWhatsAppConsent(db, { userId: user.id, phone: whatsappPhone, via: 'register', at: deps.now() });
     db.delete(pendingRegistrations).where(eq(pendingRegistrations.email, pending.email)).run();
     return user;
   });

@@ -1,22 +1,19 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGraphApi, whatsAppEnv, type FakeGraphApi } from '../../../test/fake-graph-api.js';
+import { describe, expect, it } from 'vitest';
+import type { FakeGraphApi } from '../../../test/fake-graph-api.js';
 import { createPackage, createUser, createUserWithToken, insertPendingOrder } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
-import { callJson, startTestApp, type TestApp } from '../../../test/test-app.js';
+import { callJson, type TestApp } from '../../../test/test-app.js';
+import { withWhatsAppApp } from '../../../test/whatsapp-app.js';
 import { certificates, notifications, payoutLines } from '../../db/schema.js';
 import { recordWhatsAppConsent } from './whatsapp.service.js';
 
 let t: TestApp;
 let fake: FakeGraphApi;
 
-beforeAll(async () => {
-  fake = await startFakeGraphApi();
-  t = await startTestApp({ env: whatsAppEnv(fake.url) });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
+withWhatsAppApp((app, graph) => {
+  t = app;
+  fake = graph;
 });
 
 let utr = 640_000_000_000;

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fakeWhatsApp, signWebhook, startFakeGraphApi, whatsAppEnv, type FakeGraphApi } from '../../../test/fake-graph-api.js';
+import { describe, expect, it } from 'vitest';
+import { fakeWhatsApp, signWebhook, type FakeGraphApi } from '../../../test/fake-graph-api.js';
 import { createUser } from '../../../test/factories.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
+import { withWhatsAppApp } from '../../../test/whatsapp-app.js';
 import { channelConsents, notifications, users } from '../../db/schema.js';
 import { createWhatsAppChannel } from './whatsapp.channel.js';
 import { recordWhatsAppConsent } from './whatsapp.service.js';
@@ -11,13 +12,9 @@ import { isStopReply } from './whatsapp.webhook.js';
 let t: TestApp;
 let fake: FakeGraphApi;
 
-beforeAll(async () => {
-  fake = await startFakeGraphApi();
-  t = await startTestApp({ env: whatsAppEnv(fake.url) });
-});
-afterAll(async () => {
-  await t.close();
-  await fake.close();
+withWhatsAppApp((app, graph) => {
+  t = app;
+  fake = graph;
 });
 
 const hook = () => `${t.url}/webhooks/whatsapp`;

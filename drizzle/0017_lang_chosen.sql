@@ -1,0 +1,1 @@
+ALTER TABLE `users` ADD `lang_chosen_at` integer;
