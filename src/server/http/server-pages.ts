@@ -99,7 +99,14 @@ export function signUpToBuy(url: URL, signedIn: boolean): string | null {
   if (!id) return null;
   // What else the address said (a sponsor's `ref`, a `lang`) goes along.
   const rest = [...url.searchParams].filter(([name]) => name !== 'buy');
-  return `/register?${new URLSearchParams([['buy', decodeURIComponent(id)], ...rest])}`;
+  let pkg: string;
+  try {
+    pkg = decodeURIComponent(id);
+  } catch {
+    // A broken escape: the package page answers it (its own "not found").
+    return null;
+  }
+  return `/register?${new URLSearchParams([['buy', pkg], ...rest])}`;
 }
 
 /**
