@@ -199,7 +199,7 @@ export async function measureFirstTap(url: string, learnerToken: string, log: (m
         result.secondScriptsOverNetwork === 0;
       results.push(result);
       log(
-        `  ${lang} ${who}: tappable ${showSpread(result.tappableMs, ' ms')}; early tap: ${who === 'visitor' ? 'typeable' : 'popup'} ${showSpread(result.openMs, ' ms')}, hydrated ${showSpread(result.workingMs, ' ms')}; late tap: working ${showSpread(result.lateMs, ' ms')}; second visit: painted ${showSpread(result.secondPaintMs, ' ms')}, scripts over the network ${result.secondScriptsOverNetwork}`,
+        `  ${lang} ${who}: tappable ${showSpread(result.tappableMs, ' ms')}; early tap: ${who === 'visitor' ? 'typeable' : 'popup'} ${showSpread(result.openMs, ' ms')}, hydrated ${showSpread(result.workingMs, ' ms')}; late tap: working ${showSpread(result.lateMs, ' ms')}; second visit: page arrived ${taps.map((tap) => tap.second.pageArrivedMs).join(', ')} ms, painted ${showSpread(result.secondPaintMs, ' ms')}, scripts over the network ${result.secondScriptsOverNetwork}`,
       );
     }
   }
