@@ -41,7 +41,10 @@ function answeredNow(state: DehydratedState): DehydratedState {
 
 // The page's code is loaded first, so that it renders (or hydrates) at once, without a spinner.
 // Not an await at the top: that page's code imports this chunk, which must finish first.
-void loadLandingPage(window.location.pathname).then(() => {
+// A drawn page is painted before the app's code runs: with that code already at hand (a second
+// visit, the service worker's cache), hydrating at once would hold the first frame until it is done.
+const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+void Promise.all([loadLandingPage(window.location.pathname), drawn ? painted() : null]).then(() => {
   const app = (
     <StrictMode>
       <App clients={clients} />

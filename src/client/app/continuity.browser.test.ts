@@ -46,11 +46,12 @@ describe('before the app runs, at 360 px in Marathi', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Our Packages');
 
-    // Buy: a link to the package's page with its checkout asked for.
+    // Buy: a link to sign-up with the package in view (this browser has no session), drawn by the server.
     await page.goto(`${t.url}/packages`);
     await card.getByRole('link', { name: mrCatalog.packages.buyNow }).tap();
-    await page.waitForURL(`${t.url}/course/${pkg.id}?buy=1`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Drawn Course');
+    await page.waitForURL(`${t.url}/register?buy=${pkg.id}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(mrAuth.register.title);
+    expect(await page.getByRole('region', { name: mrAuth.buying.label }).getByText('Drawn Course').isVisible()).toBe(true);
     await context.close();
   });
 });

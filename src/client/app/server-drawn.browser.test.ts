@@ -78,7 +78,7 @@ describe('the public pages drawn on the server by the app, then hydrated', () =>
     });
   }
 
-  it('Buy works before the app has run: a link to the package with its purchase asked for', async () => {
+  it('Buy works before the app has run: a visitor lands on sign-up with the package in view', async () => {
     const pkg = createPackage(t.db, { name: 'No Script Course' });
     const sponsor = await createUser(t.db, { name: 'Ravi Sponsor' });
     const context = await browser.browser.newContext({ viewport: { width: 360, height: 740 }, locale: 'mr-IN', javaScriptEnabled: false });
@@ -87,8 +87,12 @@ describe('the public pages drawn on the server by the app, then hydrated', () =>
     expect(await page.locator('html').getAttribute('lang')).toBe('mr');
     const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'No Script Course' }) });
     await card.getByRole('link', { name: mrCatalog.packages.buyNow }).click();
-    await page.waitForURL(`${t.url}/course/${pkg.id}?ref=${sponsor.referralCode}&buy=1`);
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('No Script Course');
+    // A visitor (no session): the server answers the Buy with sign-up, drawn with the package and the sponsor in view.
+    await page.waitForURL(`${t.url}/register?buy=${pkg.id}&ref=${sponsor.referralCode}`);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(mrAuth.register.title);
+    const buying = page.getByRole('region', { name: mrAuth.buying.label });
+    expect(await buying.getByText('No Script Course').isVisible()).toBe(true);
+    expect(await buying.getByText('Ravi Sponsor', { exact: false }).isVisible()).toBe(true);
     await context.close();
   });
 

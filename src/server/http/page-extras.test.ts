@@ -93,7 +93,7 @@ describe('what the server writes into the page', () => {
     expect(html).toContain('<meta property="og:title" content="राहुल पाटील यांनी तुम्हाला Marathi Successवर बोलावले आहे" />');
     expect(html).toContain('<p class="invited__title">राहुल पाटील यांनी तुम्हाला बोलावले आहे</p>');
     // Buy, followed before the app has started, keeps the referral.
-    expect(html).toContain(`href="/course/${pkg.id}?ref=${sponsor.referralCode}&amp;buy=1"`);
+    expect(html).toContain(`href="/register?buy=${pkg.id}&amp;ref=${sponsor.referralCode}"`);
     // The answers the page was drawn with, for the browser's hydration (TanStack Query's dehydrated state).
     const data = JSON.parse(/<script id="query-data" type="application\/json">(.*?)<\/script>/.exec(html)![1]!) as {
       queries: { queryKey: unknown[]; state: { data: unknown } }[];
@@ -115,7 +115,7 @@ describe('what the server writes into the page', () => {
     expect(english).toMatch(/<div id="root">[\s\S]*<header class="header">[\s\S]*<main id="main"[^>]*>[\s\S]*<h1>Our Packages<\/h1>/);
     expect(english).toContain(`href="/course/${pkg.id}" data-discover="true">Accounts &lt;b&gt;for&lt;/b&gt; shops</a></h2><p class="card__price">₹1,499</p>`);
     // Buy is a link to the purchase, which works before the app has run.
-    expect(english).toContain(`<a href="/course/${pkg.id}?buy=1" class="button button--primary" data-buy="">Buy Now</a>`);
+    expect(english).toContain(`<a href="/register?buy=${pkg.id}" class="button button--primary" data-buy="">Buy Now</a>`);
     // A new visitor, even one whose browser asks for English, gets the site's default: Marathi.
     const response = await fetch(`${t.url}/packages`, { headers: { accept: 'text/html', 'accept-language': 'en-IN,en;q=0.9' } });
     const marathi = await response.text();
@@ -167,7 +167,7 @@ describe('what the server writes into the page', () => {
     expect(html).toContain('<a class="button button--primary button--large" href="/packages" data-discover="true">सुरुवात करा</a>');
     expect(html).toContain('<h2 id="our-mission">आमचे ध्येय</h2>');
     // Its first six packages, each with Buy.
-    expect(html.match(/<a href="\/course\/\d+\?buy=1" class="button button--primary" data-buy="">आत्ताच खरेदी करा<\/a>/g)).toHaveLength(6);
+    expect(html.match(/<a href="\/register\?buy=\d+" class="button button--primary" data-buy="">आत्ताच खरेदी करा<\/a>/g)).toHaveLength(6);
   });
 
   it('draws only the public pages; the rest are drawn by the app in the browser', async () => {

@@ -13,7 +13,8 @@ import { packagesOnSale } from '../features/catalog/catalog.service.js';
 import { escapeHtml } from '../lib/html.js';
 import { languageOf, pageExtras, withExtras } from './page-extras.js';
 import { inLanguage } from './page-shell.js';
-import { builtDrawPage, pageLinks, type ReadsFor, withDrawnPage } from './server-pages.js';
+import { builtDrawPage, checkoutToBuy, pageLinks, type ReadsFor, signUpToBuy, withDrawnPage } from './server-pages.js';
+import { readToken } from '../lib/request-info.js';
 import type { DrawPage } from '../../shared/page-render.js';
 import { sendRequestError } from './error-reply.js';
 import { requestErrors } from '../lib/request.errors.js';
@@ -24,6 +25,8 @@ export const clientDist = path.join(projectRoot, 'dist', 'client');
 /** The app's server entry (`vite build --ssr`): the public pages drawn by the app's components. */
 export const serverEntry = path.join(projectRoot, 'dist', 'server', 'entry-server.js');
 const clientSource = path.join(projectRoot, 'src', 'client');
+/** The checkout popup's module (features/orders/use-checkout.tsx loads it), as the build's manifest names it. */
+const CHECKOUT_SOURCE = 'features/orders/checkout-dialog.tsx';
 
 const apiPrefixes = ['/api/', '/trpc/', UPLOADS_URL_PREFIX];
 
@@ -120,6 +123,12 @@ export async function serveClient(
     if (checkoutCsp && checkoutPage.test(request.url)) reply.header('content-security-policy', checkoutCsp);
   };
   const addressOf = (request: FastifyRequest) => new URL(request.url, 'http://page.invalid');
+  // A Buy followed before hydration, when the page it leads to is the other person's: a visitor to
+  // sign-up, a signed-in learner to the checkout (server-pages.ts).
+  const buyingAnswer = (request: FastifyRequest) => {
+    const signedIn = readToken(request) !== null;
+    return signUpToBuy(addressOf(request), signedIn) ?? checkoutToBuy(addressOf(request), signedIn);
+  };
   // The language the app will start in (shared/language.ts): `?lang=`, else the one chosen on this browser, else the site's.
   const languageFor = (request: FastifyRequest) => languageOf(addressOf(request), request.cookies?.[LANGUAGE_COOKIE] ?? null, config.defaultLanguage);
   /** The page for this address: its language, its share preview (pageExtras) and, for a public page, the page drawn by the app. */
@@ -142,7 +151,10 @@ export async function serveClient(
         request.log.error({ err: error }, 'drawing the page on the server failed');
       }
     }
-    const html = withDrawnPage(inLanguage(shell, lang, config.siteName), drawn, links);
+    // A signed-in learner's Buy followed before hydration: the package page opens the checkout as it
+    // hydrates, so the checkout's code comes beside the page's instead of after it.
+    const buying = url.searchParams.get('buy') === '1' && links ? (source: string) => links(source) + links(CHECKOUT_SOURCE) : links;
+    const html = withDrawnPage(inLanguage(shell, lang, config.siteName), drawn, buying);
     return { html: extras ? withExtras(html, extras) : html, keep: extras?.keep !== false };
   };
   if (dev) {
@@ -158,6 +170,8 @@ export async function serveClient(
     app.setNotFoundHandler(async (request, reply) => {
       if (isApiPath(request.url)) return notFoundJson(request, reply);
       if (wantsHtml(request)) {
+        const buying = buyingAnswer(request);
+        if (buying) return reply.header('cache-control', 'no-store').redirect(buying, 303);
         const template = await readFile(path.join(clientSource, 'index.html'), 'utf8');
         const shell = fillIndexHtml(await vite.transformIndexHtml(request.url, template), config);
         pageCsp(request, reply);
@@ -230,6 +244,8 @@ export async function serveClient(
     if (!built) {
       return reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
     }
+    const buying = buyingAnswer(request);
+    if (buying) return reply.header('cache-control', 'no-store').redirect(buying, 303);
     const shown = await pageFor(request, reply);
     pageCsp(request, reply);
     reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');

@@ -85,3 +85,38 @@ export function withDrawnPage(html: string, drawn: DrawnPage | null, links: (sou
   const data = `<script id="query-data" type="application/json">${drawn.queryData.replace(/</g, '\\u003c')}</script>`;
   return page.replace('</head>', () => `${links(drawn.source)}</head>`).replace('</body>', () => `${data}</body>`);
 }
+
+/**
+ * A Buy followed before the app had hydrated its page (`/course/:id?buy=1`, a sponsor's `ref`
+ * kept), by a browser that carries no session: the sign-up page drawn at once with the package in
+ * view (`/register?buy=ID`), whose form can be typed into before the app has run, instead of the
+ * package page that would have to hydrate first and then go there itself. A signed-in learner's
+ * Buy stays on the package page, which opens the checkout. Null when the address is not such a Buy.
+ */
+export function signUpToBuy(url: URL, signedIn: boolean): string | null {
+  if (signedIn || url.searchParams.get('buy') !== '1') return null;
+  const id = /^\/course\/([^/]+)\/?$/.exec(url.pathname)?.[1];
+  if (!id) return null;
+  // What else the address said (a sponsor's `ref`, a `lang`) goes along.
+  const rest = [...url.searchParams].filter(([name]) => name !== 'buy');
+  let pkg: string;
+  try {
+    pkg = decodeURIComponent(id);
+  } catch {
+    // A broken escape: the package page answers it (its own "not found").
+    return null;
+  }
+  return `/register?${new URLSearchParams([['buy', pkg], ...rest])}`;
+}
+
+/**
+ * Sign-up reached by a Buy (`/register?buy=ID`, the link the drawn pages carry) by a browser that
+ * carries a session: that learner's checkout, on the package's page (`/course/:id?buy=1`), which
+ * opens it as it hydrates. Null when the address is not such a Buy.
+ */
+export function checkoutToBuy(url: URL, signedIn: boolean): string | null {
+  const id = url.searchParams.get('buy');
+  if (!signedIn || !id || !/^\/register\/?$/.test(url.pathname)) return null;
+  const rest = [...url.searchParams].filter(([name]) => name !== 'buy');
+  return `/course/${encodeURIComponent(id)}?${new URLSearchParams([...rest, ['buy', '1']])}`;
+}

@@ -11,7 +11,7 @@ import { useCatalogMessages } from './catalog-messages';
 import { PackageCard } from './package-card';
 import { PlaceholderCards } from './package-facts';
 import { useSaleCardAction } from './sale-card-action';
-import { sponsorCodeOf } from './sponsor-code';
+import { sponsorCodeOf } from '../../lib/sponsor-code';
 
 export default function PackagesPage() {
   const { t } = useCatalogMessages();

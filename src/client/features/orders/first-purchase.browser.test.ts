@@ -91,7 +91,8 @@ describe.each(['en', 'mr'] as const)('the first purchase at 360 px, in %s', (lan
         .or(card.getByRole('link', { name: m.catalog.packages.buyNow }))
         .first(),
     );
-    await page.waitForURL(`${t.url}/register`);
+    // Sign-up names the package in its address (drawn by the server when the tap came before hydration).
+    await page.waitForURL(new RegExp(`/register\\?buy=${pkg.id}(?:&|$)`));
 
     // The package, its price and the sponsor stay in view through sign-up and the code.
     const buying = page.getByRole('region', { name: m.auth.buying.label });

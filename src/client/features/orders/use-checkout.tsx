@@ -29,7 +29,8 @@ export function useCheckout() {
       // (should there be one after all, sign-up sends a signed-in learner on to this package's checkout).
       if (!user && !signedInBefore()) {
         saveBuyIntent(next);
-        void navigate(pagePaths.register);
+        // The package in sign-up's address, as the server draws it for a Buy followed before hydration.
+        void navigate(`${pagePaths.register}?${new URLSearchParams({ buy: next.id })}`);
       } else if (loading) setWaiting(next);
       else setPkg(next);
     },

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { checkoutToBuy, signUpToBuy } from './server-pages.js';
+
+const at = (address: string) => new URL(address, 'http://page.invalid');
+
+describe('a Buy followed before hydration', () => {
+  it("sends a visitor's /course/:id?buy=1 to sign-up with the package, keeping the sponsor and the language", () => {
+    expect(signUpToBuy(at('/course/12?ref=ABCD1234&buy=1&lang=mr'), false)).toBe('/register?buy=12&ref=ABCD1234&lang=mr');
+    expect(signUpToBuy(at('/course/12/?buy=1'), false)).toBe('/register?buy=12');
+  });
+
+  it("leaves a signed-in learner's Buy, and any other address, where it is", () => {
+    expect(signUpToBuy(at('/course/12?buy=1'), true)).toBeNull();
+    expect(signUpToBuy(at('/course/12'), false)).toBeNull();
+    expect(signUpToBuy(at('/course/12?buy=0'), false)).toBeNull();
+    expect(signUpToBuy(at('/course/study/12?buy=1'), false)).toBeNull();
+    expect(signUpToBuy(at('/packages?buy=1'), false)).toBeNull();
+    expect(signUpToBuy(at('/course/%E0?buy=1'), false)).toBeNull();
+  });
+
+  it("sends a signed-in learner's /register?buy=ID to the package's checkout, and nobody else", () => {
+    expect(checkoutToBuy(at('/register?buy=12&ref=ABCD1234'), true)).toBe('/course/12?ref=ABCD1234&buy=1');
+    expect(checkoutToBuy(at('/register?buy=a%2Fb'), true)).toBe('/course/a%2Fb?buy=1');
+    expect(checkoutToBuy(at('/register?buy=12'), false)).toBeNull();
+    expect(checkoutToBuy(at('/register'), true)).toBeNull();
+    expect(checkoutToBuy(at('/login?buy=12'), true)).toBeNull();
+  });
+});
