@@ -15,6 +15,7 @@ import { registerDatabase } from './database.plugin.js';
 import { sendRequestError } from './error-reply.js';
 import { createDomainEvents } from '../lib/domain-events.js';
 import { registerOrderDecisionConsequences } from '../events/order-approval.js';
+import { registerOrderDifferenceConsequences } from '../events/order-difference.js';
 import { registerMailer, registerNotifier, registerScheduledJobs } from './jobs.plugin.js';
 import { registerRest } from './rest.plugin.js';
 import { registerSecurity } from './security.plugin.js';
@@ -73,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const notifier = registerNotifier(app, { db, config, now }, mailer, options);
   const events = createDomainEvents();
   registerOrderDecisionConsequences(events, { config, notifier });
+  registerOrderDifferenceConsequences(events, { config, notifier });
   const setup = new SetupGate(db);
   const deps: AppDeps = {
     db,

@@ -7,7 +7,13 @@ import type { OrderRow } from '../db/schema.js';
  * synchronously, so what must change money or access with it commits with it or not at all, and
  * what a person is told is written there as outbox rows (delivered after the commit).
  */
-export type DomainEvent = { type: 'order-approved'; order: OrderRow; at: number } | { type: 'order-rejected'; order: OrderRow; at: number };
+export type DomainEvent =
+  | { type: 'order-approved'; order: OrderRow; at: number }
+  | { type: 'order-rejected'; order: OrderRow; at: number }
+  /** Part of the price arrived: the buyer is asked for the rest under the same order. */
+  | { type: 'order-difference-asked'; order: OrderRow; receivedPaise: number; remainderPaise: number; at: number }
+  /** The buyer sent a UTR for the rest: the order waits for a decision again. */
+  | { type: 'order-difference-paid'; order: OrderRow; utr: string; amountPaise: number; at: number };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -9,6 +9,7 @@ import './my-orders.css';
 import { QueryState } from '../../components/query-state';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { ButtonLink } from '../../components/button-link';
+import { DifferencePayment } from './difference-payment';
 
 type Order = RouterOutputs['orders']['mine'][number];
 
@@ -97,8 +98,11 @@ export function MyOrders() {
                             ` (${t('admin.discountText', { code: order.discount.code, discount: formatRupees(order.discount.discountPaise), list: formatRupees(order.discount.listPricePaise) })})`}
                         </dd>
                         <dt>{order.paymentMethod === 'gateway' ? t('mine.gatewayPayment') : t('mine.utr')}</dt>
-                        <dd translate="no">{order.utr}</dd>
+                        <dd translate="no">
+                          {order.parts.length > 0 ? order.parts.map((part) => `${part.utr} (${formatRupees(part.amountPaise)})`).join(', ') : order.utr}
+                        </dd>
                       </dl>
+                      {order.differenceDue && <DifferencePayment orderId={order.id} pricePaise={order.amountPaise} due={order.differenceDue} />}
                       {order.paymentMethod === 'gateway' && order.status === 'pending' && (
                         <p>
                           <a href={pathTo(pagePaths.gatewayPay, { orderId: order.id })} className="button button--primary">
