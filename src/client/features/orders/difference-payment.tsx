@@ -5,6 +5,7 @@ import { TextField } from '../../components/text-field';
 import { errorMessage, fieldErrorsOf, useTRPC } from '../../lib/trpc';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
+import './my-orders.css';
 
 /**
  * An order of which part arrived: what arrived and what remains, the UPI QR code and link for

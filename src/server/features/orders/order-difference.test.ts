@@ -25,7 +25,7 @@ const codeOf = (answer: { body: { error?: { data?: { code?: string } } } }) => a
 
 /** A learner's pending order of a ₹999 package, paid by UTR, with a sponsor when asked. */
 async function pendingOrder(options: { sponsor?: boolean; email?: string } = {}) {
-  const pkg = createPackage(t.db, { name: 'Share Market Basics', pricePaise: 999_00, tier: 'gold' });
+  const pkg = createPackage(t.db, { name: 'Share Market Basics', pricePaise: 999_00, tier: 'Gold' });
   const sponsor = options.sponsor ? await createUserWithToken(t.db, {}) : null;
   const learner = await createUserWithToken(t.db, { ...(sponsor && { sponsorId: sponsor.user.id }), ...(options.email && { email: options.email }) });
   const utr = nextUtr();
@@ -87,7 +87,7 @@ describe('asking for the difference', () => {
     expect(trpcData(approved.body).order.status).toBe('approved');
     const commission = ledgerOfOrder(t, orderId).filter((row) => row.kind === 'commission');
     expect(commission).toHaveLength(1);
-    expect(commission[0].userId).toBe(sponsor!.user.id);
+    expect(commission[0]!.userId).toBe(sponsor!.user.id);
     const receipt = trpcData((await call(learner.token, 'receipts.byOrder', 'query', { orderId })).body);
     expect(receipt).toMatchObject({
       amountPaise: 999_00,
@@ -189,7 +189,7 @@ describe('asking for the difference', () => {
     const answers = [];
     for (let i = 0; i < 11; i++) answers.push(await call(learner.token, 'orders.payDifference', 'mutation', { orderId, utr: nextUtr() }));
     expect(answers.slice(0, 10).every((answer) => codeOf(answer) === 'NO_DIFFERENCE_DUE')).toBe(true);
-    expect(answers[10].status).toBe(429);
+    expect(answers[10]!.status).toBe(429);
     expect(
       t.db
         .select({ status: orders.status })
