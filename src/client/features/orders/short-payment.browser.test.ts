@@ -51,7 +51,7 @@ describe('a short payment', () => {
     const raviCard = marathiAdmin.page.locator('.order-card').filter({ hasText: raviUtr });
     await raviCard.getByRole('button', { name: 'कमी पेमेंट: उरलेली रक्कम मागा' }).click();
     const marathiDialog = marathiAdmin.page.getByRole('dialog');
-    await marathiDialog.getByLabel('मिळालेली रक्कम (₹)').fill('500');
+    await marathiDialog.getByLabel('आलेली रक्कम (₹)').fill('500');
     await marathiDialog.getByRole('button', { name: 'कमी पेमेंट: उरलेली रक्कम मागा' }).click();
     await expect.poll(() => marathiAdmin.page.getByText('खरेदीदाराला उरलेले ₹499 भरायला सांगितले आहे.').isVisible()).toBe(true);
     expect(await fitsTheWidth(marathiAdmin.page)).toBe(true);
@@ -63,16 +63,16 @@ describe('a short payment', () => {
     await learnerPage.goto(`${t.url}/course/${pkg.id}`);
     const owing = learnerPage.locator('.difference-payment');
     await expect.poll(() => owing.textContent()).toContain('₹999 पैकी ₹899 मिळाले. त्याच ऑर्डरसाठी उरलेले ₹100 भरा');
-    await expect.poll(() => owing.getByRole('img', { name: '₹100 साठी UPI QR कोड' }).isVisible()).toBe(true);
+    await expect.poll(() => owing.getByRole('img', { name: '₹100साठी UPI QR कोड' }).isVisible()).toBe(true);
     expect(await owing.getByRole('link', { name: 'UPI ॲपमध्ये ₹100 भरा' }).getAttribute('href')).toContain('am=100.00');
     expect(await learnerPage.getByText('आत्ताच खरेदी करा').count()).toBe(0);
     expect(await fitsTheWidth(learnerPage)).toBe(true);
     // Her first UTR again is refused; a new one is taken.
-    await owing.getByLabel('₹100 च्या पेमेंटचा UTR').fill(firstUtr);
+    await owing.getByLabel('₹100च्या पेमेंटचा UTR').fill(firstUtr);
     await owing.getByRole('button', { name: 'UTR पाठवा' }).click();
     await expect.poll(() => learnerPage.getByText('हा व्यवहार क्रमांक (UTR) आधीच वापरला गेला आहे', { exact: false }).first().isVisible()).toBe(true);
     const secondUtr = '731245678903';
-    await owing.getByLabel('₹100 च्या पेमेंटचा UTR').fill(secondUtr);
+    await owing.getByLabel('₹100च्या पेमेंटचा UTR').fill(secondUtr);
     await owing.getByRole('button', { name: 'UTR पाठवा' }).click();
     await expect.poll(() => learnerPage.getByText('UTR मिळाला. आम्ही तुमच्या उरलेल्या पेमेंटची तपासणी करत आहोत.').isVisible()).toBe(true);
     await expect.poll(() => learnerPage.locator('.difference-payment').count()).toBe(0);
