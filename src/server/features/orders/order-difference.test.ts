@@ -97,6 +97,11 @@ describe('asking for the difference', () => {
         { utr: second, amountPaise: 99_50 },
       ],
     });
+    // The accountant's CSV names both in its UTR column, amounts in rupees; the PDF is drawn from the same view.
+    const today = new Date(Date.now() + 5.5 * 60 * 60 * 1000).toISOString().slice(0, 10);
+    const csv = trpcData((await call(admin.token, 'receipts.csv', 'query', { from: today, to: today })).body).csv as string;
+    expect(csv).toContain(`${utr} (899.50), ${second} (99.50)`);
+    expect((await call(learner.token, 'receipts.pdf', 'query', { orderId })).status).toBe(200);
     const row = t.db
       .select()
       .from(receipts)
