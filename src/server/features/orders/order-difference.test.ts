@@ -189,6 +189,29 @@ describe('asking for the difference', () => {
     ).toHaveLength(2);
   });
 
+  it("closes an order awaiting its difference with its buyer's account, freeing its UTR", async () => {
+    const { learner, utr, orderId } = await pendingOrder();
+    await ask(orderId, '899');
+    const superadmin = await createUserWithToken(t.db, { role: 'superadmin' });
+    expect((await call(superadmin.token, 'admin.deleteUser', 'mutation', { email: learner.user.email })).status).toBe(200);
+    expect(
+      t.db
+        .select({ status: orders.status })
+        .from(orders)
+        .where(eq(orders.id, Number(orderId)))
+        .get()!.status,
+    ).toBe('rejected');
+    const other = await pendingOrder();
+    const pkg = createPackage(t.db, { pricePaise: 500_00 });
+    const reuse = await call(other.learner.token, 'orders.purchase', 'mutation', {
+      packageId: String(pkg.id),
+      name: other.learner.user.name,
+      email: other.learner.user.email,
+      utr,
+    });
+    expect(reuse.status).toBe(200);
+  });
+
   it('limits how often a learner sends a UTR for the rest', async () => {
     const { learner, orderId } = await pendingOrder();
     const answers = [];
