@@ -60,6 +60,12 @@ describe('a short payment', () => {
     const learnerView = await browser.newPage({ width: 360, locale: 'mr-IN', phone: true });
     await signIn(learnerView.context, t.url, manisha.token);
     const learnerPage = learnerView.page;
+    await learnerPage.goto(`${t.url}/myCourses`);
+    const myCard = learnerPage.locator('.order-card').filter({ hasText: pkg.name });
+    await expect.poll(() => myCard.locator('.timeline__step--current').textContent()).toContain('काही रक्कम मिळाली: उरलेली भरा');
+    expect(await myCard.locator('.timeline__step--current').textContent()).toContain('₹899 arrived, pay the remaining ₹100');
+    expect(await myCard.locator('.difference-payment').count()).toBe(1);
+    expect(await fitsTheWidth(learnerPage)).toBe(true);
     await learnerPage.goto(`${t.url}/course/${pkg.id}`);
     const owing = learnerPage.locator('.difference-payment');
     await expect.poll(() => owing.textContent()).toContain('₹999 पैकी ₹899 मिळाले. त्याच ऑर्डरसाठी उरलेले ₹100 भरा');
