@@ -8,6 +8,7 @@ import { callJson, startTestApp, type TestApp } from '../test/test-app.js';
 import { whatsAppEnv } from '../test/fake-graph-api.js';
 import { allProcedures, callProcedure, trpcData } from '../test/trpc-http.js';
 import { decideOrder } from './features/orders/order-decisions.service.js';
+import { askForDifference } from './features/orders/order-difference.service.js';
 import { reverseOrder } from './features/orders/order-reversal.service.js';
 import {
   actors,
@@ -126,6 +127,15 @@ function approvedOrder(app: TestApp, w: World) {
   const order = insertOrder(app, w.user.row, createPackage(app.db));
   return decideOrder(app.deps, w.admin.row.id, { orderId: order.id, action: 'approve' });
 }
+
+/** An order of the world's user of which part arrived: the admin asked for the rest. */
+function awaitingDifference(app: TestApp, w: World) {
+  const order = insertOrder(app, w.user.row, createPackage(app.db, { pricePaise: 999_00 }));
+  return askForDifference(app.deps, w.admin.row.id, { orderId: order.id, receivedPaise: 899_00 });
+}
+
+/** The buyer's own order only: anyone else, an admin too, is told there is no such order. */
+const buyerOnly: Statuses = { visitor: 401, user: 200, other: 404, admin: 404, superadmin: 404 };
 
 /** The user's order approved with a tax invoice and then reversed, so that it has a credit note. */
 function creditNotedOrder(app: TestApp, w: World) {
@@ -279,6 +289,17 @@ const procedures: Record<string, ProcedureCell> = {
   'orders.pendingCount': { expect: adminOnly(), check: (_actor, data) => expect(data.count).toBeGreaterThanOrEqual(1) },
   'orders.decided': { input: () => ({ page: 1 }), expect: adminOnly() },
   'orders.decide': { input: (w) => ({ orderId: id(w.pendingOrder), action: 'approve' }), expect: adminOnly() },
+  'orders.askDifference': {
+    input: (w, app) => ({ orderId: id(insertOrder(app, w.user.row, createPackage(app.db, { pricePaise: 999_00 }))), receivedPaise: '899' }),
+    expect: adminOnly(),
+    check: (_actor, data) => expect(data.order.differenceDue).toEqual({ receivedPaise: 899_00, remainderPaise: 100_00 }),
+  },
+  'orders.differenceDetails': {
+    input: (w, app) => ({ orderId: id(awaitingDifference(app, w)) }),
+    expect: buyerOnly,
+    check: (_actor, data) => expect(data.remainderPaise).toBe(100_00),
+  },
+  'orders.payDifference': { input: (w, app) => ({ orderId: id(awaitingDifference(app, w)), utr: freshUtr() }), expect: buyerOnly },
 
   // Discount codes
   'discounts.quote': {

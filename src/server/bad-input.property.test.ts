@@ -94,6 +94,10 @@ async function makeSamples(): Promise<Samples> {
     'orders.pendingCount': undefined,
     'orders.decided': { search: 'asha', page: 1 },
     'orders.decide': { orderId: id(w.pendingOrder), action: 'reject', reason: 'No such credit' },
+    // No such order: the input is judged, and no message is set off to be delivered while later cases compare the database.
+    'orders.askDifference': { orderId: '999999', receivedPaise: '899', reason: '₹899 arrived, pay the remaining ₹100' },
+    'orders.differenceDetails': { orderId: id(w.pendingOrder) },
+    'orders.payDifference': { orderId: '999999', utr: freshUtr() },
     'privacy.status': undefined,
     'privacy.accept': { version: '2026-11-29' },
     'privacy.myData': { password: 'correct horse battery' },

@@ -130,6 +130,7 @@ const defaultWhatsAppTemplates: Record<WhatsAppKind, string> = {
   'payout-paid': 'payout_paid_with_tds',
   'lecture-opened': 'lecture_unlocked',
   'certificate-issued': 'certificate_issued',
+  'difference-asked': 'payment_difference_due',
 };
 
 /** WHATSAPP_TEMPLATES: `kind=template_name` pairs, comma-separated, each replacing that kind's default name. */

@@ -10,7 +10,15 @@ export type Language = (typeof languages)[number];
 export const notificationChannels = ['email', 'whatsapp'] as const;
 export type NotificationChannelName = (typeof notificationChannels)[number];
 /** The messages a learner may get on WhatsApp (utility templates); every other kind goes by email only. */
-export const whatsAppKinds = ['payment-received', 'order-approved', 'order-rejected', 'payout-paid', 'lecture-opened', 'certificate-issued'] as const;
+export const whatsAppKinds = [
+  'payment-received',
+  'order-approved',
+  'order-rejected',
+  'payout-paid',
+  'lecture-opened',
+  'certificate-issued',
+  'difference-asked',
+] as const;
 export type WhatsAppKind = (typeof whatsAppKinds)[number];
 /** pending: waiting for (another) try; sent: the channel took it; failed: given up after the last try (an admin may retry). */
 export const notificationStatuses = ['pending', 'sent', 'failed'] as const;
@@ -26,7 +34,8 @@ export type AgeStatus = (typeof ageStatuses)[number];
 export const tiers = ['Beginner', 'Elite', 'Silver', 'Gold', 'Diamond', 'Platinum'] as const;
 export type Tier = (typeof tiers)[number];
 
-export const orderStatuses = ['pending', 'approved', 'rejected'] as const;
+/** `awaiting_difference`: part of the price arrived; the buyer is asked for the rest under the same order. */
+export const orderStatuses = ['pending', 'approved', 'rejected', 'awaiting_difference'] as const;
 export type OrderStatus = (typeof orderStatuses)[number];
 
 export const ledgerKinds = ['commission', 'payout', 'correction', 'tds'] as const;

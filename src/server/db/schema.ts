@@ -279,7 +279,7 @@ export const orders = sqliteTable(
   },
   (t) => [
     // A UTR belongs to one live order; a rejected order's UTR may be used again.
-    uniqueIndex('orders_utr_live').on(t.utr).where(sql`${t.status} in ('pending', 'approved')`),
+    uniqueIndex('orders_utr_live').on(t.utr).where(sql`${t.status} in ('pending', 'approved', 'awaiting_difference')`),
     uniqueIndex('orders_one_pending').on(t.userId, t.packageId).where(sql`${t.status} = 'pending'`),
     uniqueIndex('orders_gateway_order').on(t.gatewayOrderId).where(sql`${t.gatewayOrderId} is not null`),
     uniqueIndex('orders_gateway_payment').on(t.gatewayPaymentId).where(sql`${t.gatewayPaymentId} is not null`),
@@ -287,6 +287,26 @@ export const orders = sqliteTable(
     index('orders_status_created').on(t.status, t.createdAt),
     index('orders_user_created').on(t.userId, t.createdAt),
   ],
+);
+
+/**
+ * The parts an order was paid in, when it was paid in more than one (the admin found less than
+ * the price and asked for the difference): one row per UTR with the amount it brought, in the
+ * order given. An order paid at once has none (its UTR is `orders.utr`, its amount the price).
+ * The first part's UTR is also `orders.utr`.
+ */
+export const orderPayments = sqliteTable(
+  'order_payments',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    utr: text('utr').notNull(),
+    amountPaise: integer('amount_paise').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('order_payments_order_utr').on(t.orderId, t.utr), index('order_payments_utr').on(t.utr)],
 );
 
 /**
@@ -496,6 +516,8 @@ export const receipts = sqliteTable(
     discountPaise: integer('discount_paise').notNull().default(0),
     discountCode: text('discount_code'),
     utr: text('utr').notNull(),
+    /** An order paid in parts: each part's UTR and amount, as JSON `[{ utr, amountPaise }]`; none for one payment. */
+    paymentParts: text('payment_parts'),
     paidAt: integer('paid_at').notNull(),
     /** Set when the receipt is a tax invoice. */
     gstin: text('gstin'),
@@ -594,6 +616,7 @@ export type UserRow = typeof users.$inferSelect;
 export type PackageRow = typeof packages.$inferSelect;
 export type LectureRow = typeof lectures.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
+export type OrderPaymentRow = typeof orderPayments.$inferSelect;
 export type LedgerRow = typeof ledger.$inferSelect;
 export type StatementImportRow = typeof statementImports.$inferSelect;
 export type StatementCreditRow = typeof statementCredits.$inferSelect;

@@ -26,7 +26,11 @@ export type DomainEvent =
   | { type: 'certificate-restored'; certificate: CertificateRow; reason: string; at: number }
   | { type: 'certificate-name-corrected'; userId: number; name: string; reason: string; at: number }
   /** Lectures of a package on a schedule opened for a buyer since they were last told (the drip job). */
-  | { type: 'lectures-unlocked'; userId: number; packageId: number; lectures: UnlockedLecture[]; nextOpensAt: number | null; at: number };
+  | { type: 'lectures-unlocked'; userId: number; packageId: number; lectures: UnlockedLecture[]; nextOpensAt: number | null; at: number }
+  /** Part of the price arrived: the buyer is asked for the rest under the same order. */
+  | { type: 'order-difference-asked'; order: OrderRow; receivedPaise: number; remainderPaise: number; at: number }
+  /** The buyer sent a UTR for the rest: the order waits for a decision again. */
+  | { type: 'order-difference-paid'; order: OrderRow; utr: string; amountPaise: number; at: number };
 
 /** What a reversal took back, as its event carries it. */
 export type OrderReversal = {

@@ -42,6 +42,8 @@ type WhatsAppPayloadOf = {
   'payout-paid': { grossPaise: number; tdsPaise: number; netPaise: number };
   'lecture-opened': { packageName: string; lectureTitle: string };
   'certificate-issued': { packageName: string; certificateNumber: string; verifyUrl: string };
+  /** Part of the price arrived: what arrived and what remains to pay under the same order. */
+  'difference-asked': { orderId: string; packageName: string; receivedPaise: number; remainderPaise: number };
 };
 
 /**

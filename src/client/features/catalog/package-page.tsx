@@ -7,7 +7,8 @@ import { errorCode, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCheckout } from '../orders/use-checkout';
 import { PendingOrderNote } from '../orders/pending-order';
-import { usePendingOrders } from '../orders/use-pending-orders';
+import { useOrdersOwingDifference, usePendingOrders } from '../orders/use-pending-orders';
+import { DifferencePayment } from '../orders/difference-payment';
 import { BuyNow } from './buy-now';
 import { useCatalogMessages } from './catalog-messages';
 import { PackageImage } from './package-image';
@@ -25,10 +26,11 @@ export default function PackagePage() {
   const pkg = query.data;
   const checkout = useCheckout();
   const waiting = usePendingOrders().find((order) => order.package.id === id);
+  const owing = useOrdersOwingDifference().find((order) => order.package.id === id);
   useDocumentTitle(pkg?.name ?? t('packages.title'));
 
   // The buy bar: on a phone, Buy Now stays in reach while the learner reads.
-  const showBar = Boolean(pkg && !pkg.canWatch && !pkg.archived && !waiting);
+  const showBar = Boolean(pkg && !pkg.canWatch && !pkg.archived && !waiting && !owing);
 
   // `?buy=1`: a drawn card's Buy followed before the app ran (boot.ts keeps most such taps on their page).
   const [params, setParams] = useSearchParams();
@@ -82,6 +84,9 @@ export default function PackagePage() {
               ) : waiting ? (
                 // Paid and being checked: never an offer to pay again.
                 <PendingOrderNote utr={waiting.utr} />
+              ) : owing?.differenceDue ? (
+                // Part of the price arrived: only the rest is asked for, under the same order.
+                <DifferencePayment orderId={owing.id} pricePaise={owing.amountPaise} due={owing.differenceDue} />
               ) : (
                 <BuyNow pkg={pkg} onBuy={checkout.buy} className="button button--primary button--large" />
               )}

@@ -9,6 +9,7 @@ import './my-orders.css';
 import { QueryState } from '../../components/query-state';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { ButtonLink } from '../../components/button-link';
+import { DifferencePayment } from './difference-payment';
 
 type Order = RouterOutputs['orders']['mine'][number];
 
@@ -47,6 +48,17 @@ function Timeline({ order }: { order: Order }) {
           <span className="timeline__reason">
             {t('mine.reason')}: {order.reversal.reason}
           </span>
+        </li>
+      )}
+      {order.status === 'awaiting_difference' && (
+        <li className="timeline__step timeline__step--current" aria-current="step">
+          <span className="timeline__label">{t('mine.awaiting_difference')}</span>
+          {order.decidedAt !== null && <span className="timeline__when">{formatIstDateTime(order.decidedAt, lang)}</span>}
+          {order.reason && (
+            <span className="timeline__reason">
+              {t('mine.reason')}: {order.reason}
+            </span>
+          )}
         </li>
       )}
       {order.status === 'rejected' && (
@@ -97,8 +109,11 @@ export function MyOrders() {
                             ` (${t('admin.discountText', { code: order.discount.code, discount: formatRupees(order.discount.discountPaise), list: formatRupees(order.discount.listPricePaise) })})`}
                         </dd>
                         <dt>{order.paymentMethod === 'gateway' ? t('mine.gatewayPayment') : t('mine.utr')}</dt>
-                        <dd translate="no">{order.utr}</dd>
+                        <dd translate="no">
+                          {order.parts.length > 0 ? order.parts.map((part) => `${part.utr} (${formatRupees(part.amountPaise)})`).join(', ') : order.utr}
+                        </dd>
                       </dl>
+                      {order.differenceDue && <DifferencePayment orderId={order.id} pricePaise={order.amountPaise} due={order.differenceDue} />}
                       {order.paymentMethod === 'gateway' && order.status === 'pending' && (
                         <p>
                           <a href={pathTo(pagePaths.gatewayPay, { orderId: order.id })} className="button button--primary">

@@ -22,7 +22,7 @@ import { Field } from '../../components/field';
 
 type Tab = 'pending' | 'decided';
 type AdminOrder = RouterOutputs['orders']['pending' | 'decided']['orders'][number];
-type Decision = { order: AdminOrder; action: 'approve' | 'reject' | 'refund' };
+type Decision = { order: AdminOrder; action: 'approve' | 'reject' | 'refund' | 'difference' };
 
 /** One order for the admin: what was bought, how it was paid, by whom, and the decisions it can still take. */
 function OrderCard({ order, onDecide }: { order: AdminOrder; onDecide: (decision: Decision) => void }) {
@@ -80,6 +80,20 @@ function OrderCard({ order, onDecide }: { order: AdminOrder; onDecide: (decision
         )}
         <dt>{t('admin.placed')}</dt>
         <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
+        {order.parts.length > 0 && (
+          <>
+            <dt>{t('admin.parts')}</dt>
+            <dd>
+              <ul className="order-parts">
+                {order.parts.map((part) => (
+                  <li key={part.utr} translate="no">
+                    {t('admin.part', { utr: part.utr, amount: formatRupees(part.amountPaise) })}
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        )}
       </dl>
       {order.status === 'pending' ? (
         <div className="button-row">
@@ -89,11 +103,18 @@ function OrderCard({ order, onDecide }: { order: AdminOrder; onDecide: (decision
           <button type="button" className="button button--danger" onClick={() => decide('reject')}>
             {t('admin.reject')}
           </button>
+          {order.paymentMethod === 'utr' && (
+            <button type="button" className="button" onClick={() => decide('difference')}>
+              {t('admin.difference')}
+            </button>
+          )}
         </div>
       ) : (
         <p className="muted">
           <span className={`badge badge--${standingOf(order)}`}>{t(`mine.${standingOf(order)}`)}</span>{' '}
           {order.decidedBy && order.decidedAt !== null && t('admin.decidedBy', { name: order.decidedBy.name, date: formatIstDateTime(order.decidedAt, lang) })}
+          {order.differenceDue &&
+            ` · ${t('admin.differenceDue', { received: formatRupees(order.differenceDue.receivedPaise), remainder: formatRupees(order.differenceDue.remainderPaise) })}`}
           {order.reason && ` · ${order.reason}`}
           {order.reversal && ` · ${t('admin.reversed', { date: formatIstDateTime(order.reversal.at, lang), reason: order.reversal.reason })}`}
         </p>
@@ -112,6 +133,8 @@ function DecisionDialog({
   deciding,
   reason,
   onReasonChange,
+  received,
+  onReceivedChange,
   busy,
   onConfirm,
   onClose,
@@ -119,6 +142,8 @@ function DecisionDialog({
   deciding: Decision | null;
   reason: string;
   onReasonChange: (reason: string) => void;
+  received: string;
+  onReceivedChange: (received: string) => void;
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -128,7 +153,15 @@ function DecisionDialog({
     <Dialog
       open={deciding !== null}
       onClose={onClose}
-      title={deciding?.action === 'reject' ? t('admin.confirmReject') : deciding?.action === 'refund' ? t('admin.refundTitle') : t('admin.confirmApprove')}
+      title={
+        deciding?.action === 'reject'
+          ? t('admin.confirmReject')
+          : deciding?.action === 'refund'
+            ? t('admin.refundTitle')
+            : deciding?.action === 'difference'
+              ? t('admin.differenceTitle')
+              : t('admin.confirmApprove')
+      }
       closeLabel={t('admin.cancel')}
     >
       {deciding && (
@@ -138,8 +171,29 @@ function DecisionDialog({
               ? t('admin.confirmApproveText', { amount: formatRupees(deciding.order.amountPaise), utr: deciding.order.utr, buyer: deciding.order.buyer.name })
               : deciding.action === 'refund'
                 ? t('admin.refundText', { amount: formatRupees(deciding.order.amountPaise), buyer: deciding.order.buyer.name })
-                : t('admin.confirmRejectText', { buyer: deciding.order.buyer.name })}
+                : deciding.action === 'difference'
+                  ? t('admin.differenceText', {
+                      price: formatRupees(deciding.order.amountPaise),
+                      utr: deciding.order.parts.at(-1)?.utr ?? deciding.order.utr,
+                      buyer: deciding.order.buyer.name,
+                    })
+                  : t('admin.confirmRejectText', { buyer: deciding.order.buyer.name })}
           </p>
+          {deciding.action === 'difference' && (
+            <Field
+              htmlFor="difference-received"
+              label={t('admin.differenceReceived')}
+              hint={t('admin.differenceHint', { price: formatRupees(deciding.order.amountPaise) })}
+            >
+              <input
+                id="difference-received"
+                inputMode="decimal"
+                autoComplete="off"
+                value={received}
+                onChange={(event) => onReceivedChange(event.target.value)}
+              />
+            </Field>
+          )}
           {deciding.action !== 'approve' && (
             <Field htmlFor="reject-reason" label={t('admin.reason')}>
               <textarea id="reject-reason" rows={3} maxLength={300} value={reason} onChange={(event) => onReasonChange(event.target.value)} />
@@ -152,7 +206,13 @@ function DecisionDialog({
               onClick={onConfirm}
               disabled={busy}
             >
-              {deciding.action === 'approve' ? t('admin.approve') : deciding.action === 'refund' ? t('admin.refund') : t('admin.reject')}
+              {deciding.action === 'approve'
+                ? t('admin.approve')
+                : deciding.action === 'refund'
+                  ? t('admin.refund')
+                  : deciding.action === 'difference'
+                    ? t('admin.difference')
+                    : t('admin.reject')}
             </button>
             <button type="button" className="button" onClick={onClose}>
               {t('admin.cancel')}
@@ -175,6 +235,7 @@ export default function PendingOrdersPage() {
   const { page, setPage } = usePaging(`${tab} ${search}`);
   const [deciding, setDeciding] = useState<Decision | null>(null);
   const [reason, setReason] = useState('');
+  const [received, setReceived] = useState('');
 
   const pending = useQuery({
     ...trpc.orders.pending.queryOptions({ search: query || undefined, page }),
@@ -192,6 +253,7 @@ export default function PendingOrdersPage() {
   });
   const decide = useMutation(trpc.orders.decide.mutationOptions());
   const refund = useMutation(trpc.payments.refundOrder.mutationOptions());
+  const askDifference = useMutation(trpc.orders.askDifference.mutationOptions());
   const list = tab === 'pending' ? pending : decided;
   const pageSize = list.data?.pageSize ?? 50;
   const hasMore = page * pageSize < (list.data?.total ?? 0);
@@ -201,8 +263,23 @@ export default function PendingOrdersPage() {
     const done = async () => {
       setDeciding(null);
       setReason('');
+      setReceived('');
       await queryClient.invalidateQueries({ queryKey: trpc.orders.pathKey() });
     };
+    if (deciding.action === 'difference') {
+      askDifference.mutate(
+        { orderId: deciding.order.id, receivedPaise: received, ...(reason.trim() && { reason: reason.trim() }) },
+        {
+          onSuccess: (result) => {
+            toast.success(t('admin.differenceAsked', { remainder: formatRupees(result.order.differenceDue?.remainderPaise ?? 0) }));
+            void done();
+          },
+          // The dialog stays open on a wrong amount, with what was typed.
+          onError: (error) => toast.error(errorMessage(error, t('admin.failed'))),
+        },
+      );
+      return;
+    }
     if (deciding.action === 'refund') {
       refund.mutate(
         { orderId: deciding.order.id, reason: reason.trim() || t('admin.refund') },
@@ -257,7 +334,9 @@ export default function PendingOrdersPage() {
         deciding={deciding}
         reason={reason}
         onReasonChange={setReason}
-        busy={decide.isPending || refund.isPending}
+        received={received}
+        onReceivedChange={setReceived}
+        busy={decide.isPending || refund.isPending || askDifference.isPending}
         onConfirm={confirm}
         onClose={() => setDeciding(null)}
       />

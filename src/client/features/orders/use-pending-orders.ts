@@ -10,6 +10,14 @@ export function usePendingOrders() {
   return user ? (orders.data ?? []).filter((order) => order.status === 'pending') : [];
 }
 
+/** The signed-in learner's orders of which part arrived, the rest asked for (none for a visitor). */
+export function useOrdersOwingDifference() {
+  const trpc = useTRPC();
+  const { user } = useSession();
+  const orders = useQuery(trpc.orders.mine.queryOptions(undefined, { enabled: Boolean(user) }));
+  return user ? (orders.data ?? []).filter((order) => order.differenceDue !== null) : [];
+}
+
 /** How often the admin's count of orders waiting for a decision is asked again. */
 export const PENDING_POLL_MS = 20_000;
 

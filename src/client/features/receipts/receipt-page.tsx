@@ -200,7 +200,8 @@ export default function ReceiptPage() {
             <dl className="receipt__payment">
               <dt>{t('receipt.paidBy', { date: formatIstDateTime(r.paidAt, lang) })}</dt>
               <dd>
-                {t('receipt.utr')}: <span translate="no">{r.utr}</span>
+                {t('receipt.utr')}:{' '}
+                <span translate="no">{r.parts.length > 0 ? r.parts.map((part) => `${part.utr} (${formatRupees(part.amountPaise)})`).join(', ') : r.utr}</span>
               </dd>
             </dl>
             {r.tax && <p className="receipt__note">{t('receipt.inclusive')}</p>}

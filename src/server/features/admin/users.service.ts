@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { orders, passwordResets, users, type UserRow } from '../../db/schema.js';
 import { findActiveUser, findActiveUserByEmail } from '../auth/accounts.service.js';
@@ -59,7 +59,7 @@ export function deleteUserByEmail(db: Db, actorId: number, email: string, now: n
     tx.delete(passwordResets).where(eq(passwordResets.userId, user.id)).run();
     tx.update(orders)
       .set({ status: 'rejected', reason: ACCOUNT_DELETED_REASON, decidedBy: actorId, decidedAt: now })
-      .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')))
+      .where(and(eq(orders.userId, user.id), inArray(orders.status, ['pending', 'awaiting_difference'])))
       .run();
     return tx.update(users).set({ deletedAt: now }).where(eq(users.id, user.id)).returning().get();
   });

@@ -13,6 +13,8 @@ import { registerOrderDecisionConsequences } from '../../events/order-approval.j
 import { deleteUserByEmail } from '../admin/users.service.js';
 import { claimFreeOrder, placeOrder } from '../orders/checkout.service.js';
 import { decideOrder } from '../orders/order-decisions.service.js';
+import { askForDifference, payDifference } from '../orders/order-difference.service.js';
+import { RateLimits } from '../../lib/rate-limit.js';
 import { bookOpeningLine } from './ledger.service.js';
 import { payEarnings } from '../payouts/direct-payouts.service.js';
 import { adminStats } from '../admin/stats.service.js';
@@ -54,6 +56,8 @@ type Op =
   | { kind: 'gatewayPay'; order: number; wrongAmount: boolean }
   | { kind: 'gatewayRefund'; order: number; byAdmin: boolean }
   | { kind: 'codeOrder'; buyer: number; pkg: number; code: number }
+  | { kind: 'short'; order: number; rupees: number }
+  | { kind: 'rest'; order: number }
   | { kind: 'wait' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -79,6 +83,9 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('gatewayPay' as const), order: fc.nat(30), wrongAmount: fc.boolean() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('gatewayRefund' as const), order: fc.nat(30), byAdmin: fc.boolean() }) },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('codeOrder' as const), buyer: fc.nat(7), pkg: fc.nat(2), code: fc.nat(3) }) },
+  // A short payment: the admin counts what arrived (sometimes too much to be short); the buyer pays the rest.
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('short' as const), order: fc.nat(30), rupees: fc.integer({ min: 1, max: 1600 }) }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('rest' as const), order: fc.nat(30) }) },
   {
     weight: 1,
     arbitrary: fc.record({ kind: fc.constant('opening' as const), user: fc.nat(7), rupees: fc.integer({ min: 1, max: 3000 }), paidRupees: fc.nat(3000) }),
@@ -124,6 +131,10 @@ const counterexampleOfOpeningAfterReversal: Op[] = [
  */
 const scenario: Op[] = [
   { kind: 'order', buyer: 2, pkg: 0 },
+  // Paid in two parts: ₹400 of ₹500 arrived, the buyer pays the ₹100 left, then it is approved.
+  { kind: 'short', order: 0, rupees: 400 },
+  { kind: 'approve', order: 0 },
+  { kind: 'rest', order: 0 },
   { kind: 'approve', order: 0 },
   { kind: 'order', buyer: 3, pkg: 2 },
   { kind: 'approve', order: 1 },
@@ -219,6 +230,18 @@ function checkDocuments(db: Db) {
   const unreceipted = db.all(sql`
     select o.id from orders o left join receipts r on r.order_id = o.id where o.status = 'approved' and o.amount_paise > 0 and r.id is null`);
   expect(unreceipted, 'every approved paid order has its receipt').toEqual([]);
+  // An order paid in parts: while the rest is awaited, the parts fall short of the price (and are
+  // above nothing); waiting or approved, they add up to the price exactly; its receipt lists them all.
+  const partsOff = db.all(sql`
+    select o.id from orders o join order_payments p on p.order_id = o.id group by o.id
+    having (o.status = 'awaiting_difference' and (sum(p.amount_paise) >= o.amount_paise or min(p.amount_paise) <= 0))
+        or (o.status in ('pending', 'approved') and sum(p.amount_paise) != o.amount_paise)`);
+  expect(partsOff, 'the parts of an order add up to its price once the rest is paid').toEqual([]);
+  const receiptParts = db.all(sql`
+    select r.order_id from receipts r
+    where coalesce((select json_group_array(json_object('utr', p.utr, 'amountPaise', p.amount_paise)) from (select * from order_payments p where p.order_id = r.order_id order by p.id) p
+                    having count(*) > 1), 'none') != coalesce(r.payment_parts, 'none')`);
+  expect(receiptParts, 'a receipt lists every part its order was paid in').toEqual([]);
   const notes = db.all<{ order_id: number; notes: number; matches: number }>(sql`
     select r.order_id, (select count(*) from credit_notes c where c.order_id = r.order_id) as notes,
       (select count(*) from credit_notes c join receipts i on i.id = c.receipt_id where c.order_id = r.order_id and c.amount_paise = i.amount_paise
@@ -362,6 +385,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
       freeOrders: 0,
       creditNotes: 0,
       heldThenRequestable: 0,
+      paidInParts: 0,
     };
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 20, maxLength: 50, size: 'max' }), async (ops) => {
@@ -390,6 +414,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
         const events = createDomainEvents();
         registerOrderDecisionConsequences(events, { config, notifier });
         const deps = { db, config, notifier, events, log, now: () => clock, gateway: memory.gateway };
+        const rateLimits = new RateLimits();
         try {
           const admin = await createUser(db, { role: 'superadmin' });
           const people: Awaited<ReturnType<typeof createUser>>[] = [];
@@ -483,6 +508,15 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
                 const input = { ...checkoutOf(buyer, step.buyer), packageId: packages[step.pkg]!.id, code };
                 orders.push(code === 'FREE100' ? claimFreeOrder(deps, buyer.id, input).id : placeOrder(deps, buyer.id, { ...input, utr: String(utr) }).id);
                 if (code === 'FREE100') decided.add(orders.at(-1)!);
+              } else if (step.kind === 'short' || step.kind === 'rest') {
+                const orderId = orders[step.order % Math.max(1, orders.length)];
+                if (orderId === undefined) continue;
+                if (step.kind === 'short') askForDifference(deps, admin.id, { orderId, receivedPaise: step.rupees * 100 });
+                else {
+                  utr += 1;
+                  const buyerId = db.get<{ userId: number }>(sql`select user_id as userId from orders where id = ${orderId}`)!.userId;
+                  await payDifference({ ...deps, rateLimits }, buyerId, { orderId, utr: String(utr) });
+                }
               } else if (step.kind === 'gatewayOrder') {
                 const buyer = people[step.buyer]!;
                 orders.push((await startGatewayPayment(deps, buyer.id, { ...checkoutOf(buyer, step.buyer), packageId: packages[step.pkg]!.id })).orderId);
@@ -546,6 +580,7 @@ describe('money, for any sequence of orders, decisions, payouts, requests, batch
           reached.discountedOrders += count(sql`select count(*) as n from orders where discount_paise > 0 and status = 'approved'`);
           reached.freeOrders += count(sql`select count(*) as n from orders where payment_method = 'free'`);
           reached.creditNotes += count(sql`select count(*) as n from credit_notes`);
+          reached.paidInParts += count(sql`select count(*) as n from receipts where payment_parts is not null`);
           reached.refundedOnGateway += count(
             sql`select count(*) as n from order_reversals r join orders o on o.id = r.order_id where o.gateway_payment_id is not null`,
           );

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Db, Queryable } from '../../db/client.js';
-import { orders, packages, reservedUtrs, users, type OrderRow, type PackageRow, type UserRow } from '../../db/schema.js';
+import { orders, packages, users, type OrderRow, type PackageRow, type UserRow } from '../../db/schema.js';
 import type { Config } from '../../config.js';
 import { formatRupees } from '../../../shared/money.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
@@ -18,6 +18,7 @@ import { orderErrors } from './orders.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
 import { accountErrors } from '../../lib/account.errors.js';
 import { catalogErrors } from '../catalog/catalog.errors.js';
+import { isUtrTaken } from './order-difference.service.js';
 import { approveFreeOrder, paymentReceivedKey, type OrderDeps as Deps } from './order-decisions.service.js';
 
 function packageOnSale(db: Queryable, packageId: number): PackageRow {
@@ -44,6 +45,17 @@ function hasOrderWaitingForCheck(db: Queryable, userId: number, packageId: numbe
           or(isNotNull(orders.utr), eq(orders.paymentMethod, 'utr')),
         ),
       )
+      .get() !== undefined
+  );
+}
+
+/** An order of this buyer and package of which part arrived: the rest is paid under it, not by a new order. */
+function hasDifferenceDue(db: Queryable, userId: number, packageId: number): boolean {
+  return (
+    db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.packageId, packageId), eq(orders.status, 'awaiting_difference')))
       .get() !== undefined
   );
 }
@@ -82,6 +94,7 @@ export async function paymentDetails(deps: Deps, userId: number, packageId: numb
   const pkg = packageOnSale(deps.db, packageId);
   if (hasBought(deps.db, userId, pkg.id)) throw orderErrors.ALREADY_OWNED();
   if (hasOrderWaitingForCheck(deps.db, userId, pkg.id)) throw orderErrors.ORDER_WAITING();
+  if (hasDifferenceDue(deps.db, userId, pkg.id)) throw orderErrors.DIFFERENCE_DUE();
   const resolved = code ? resolveCode(deps.db, deps.config, { code, buyerId: userId, pkg, now: deps.now() }) : null;
   const discount = discountOnly(resolved);
   const pricePaise = discount?.pricePaise ?? pkg.pricePaise;
@@ -141,6 +154,7 @@ function checkoutChecks(tx: Queryable, config: Config, buyerId: number, input: C
   if (hasBought(tx, buyerId, pkg.id)) throw orderErrors.ALREADY_OWNED();
   const buyer = findActiveUser(tx, buyerId);
   if (!buyer) throw accountErrors.ACCOUNT_GONE();
+  if (hasDifferenceDue(tx, buyerId, pkg.id)) throw orderErrors.DIFFERENCE_DUE();
   const waiting = tx
     .select()
     .from(orders)
@@ -245,13 +259,8 @@ export function placeOrder(deps: Deps, buyerId: number, input: CheckoutInput & {
     const { pkg, buyer, waiting, resolved, discount, pricePaise } = checkoutChecks(tx, deps.config, buyerId, input, deps.now());
     if (waiting && !isOpenGatewayOrder(waiting)) throw orderErrors.ORDER_WAITING();
     if (pricePaise === 0) throw discountErrors.CODE_MAKES_FREE();
-    const utrTaken = tx
-      .select({ id: orders.id })
-      .from(orders)
-      .where(and(eq(orders.utr, input.utr), inArray(orders.status, ['pending', 'approved'])))
-      .get();
-    // A UTR reserved without an order (a successful legacy payment that did not come over as one) is taken too.
-    if (utrTaken || tx.select({ utr: reservedUtrs.utr }).from(reservedUtrs).where(eq(reservedUtrs.utr, input.utr)).get()) throw orderErrors.UTR_TAKEN();
+    // Taken by a live order, a part of one, or reserved without an order (a legacy payment).
+    if (isUtrTaken(tx, input.utr)) throw orderErrors.UTR_TAKEN();
 
     let placed: OrderRow;
     try {
@@ -371,8 +380,18 @@ function activeAdmins(db: Queryable): UserRow[] {
  * A UTR given: the admins' "verify this UTR" email, and the buyer's "payment received and being
  * checked" (on WhatsApp when they chose it), written in the order's transaction.
  */
-function tellOfPayment(tx: Queryable, deps: Deps, order: OrderRow, buyer: UserRow, pkg: PackageRow): void {
-  const eventKey = paymentReceivedKey(order);
+export function tellOfPayment(
+  tx: Queryable,
+  deps: Pick<Deps, 'config' | 'notifier'>,
+  order: OrderRow,
+  buyer: UserRow,
+  pkg: PackageRow,
+  /** A part of an order paid in parts (the difference): its UTR and amount instead of the order's. */
+  part?: { utr: string; amountPaise: number },
+): void {
+  const utr = part?.utr ?? order.utr ?? paymentReferenceOf(order);
+  const amountPaise = part?.amountPaise ?? order.amountPaise;
+  const eventKey = paymentReceivedKey({ id: order.id, utr });
   for (const admin of activeAdmins(tx)) {
     deps.notifier.enqueue(
       tx,
@@ -381,8 +400,8 @@ function tellOfPayment(tx: Queryable, deps: Deps, order: OrderRow, buyer: UserRo
         buyer: order.buyerName,
         email: order.buyerEmail,
         pkg: pkg.name,
-        amount: formatRupees(order.amountPaise),
-        utr: order.utr ?? paymentReferenceOf(order),
+        amount: formatRupees(amountPaise),
+        utr,
         link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
         decided: order.status !== 'pending',
       }),
@@ -398,12 +417,12 @@ function tellOfPayment(tx: Queryable, deps: Deps, order: OrderRow, buyer: UserRo
         siteName: deps.config.siteName,
         name: buyer.name,
         pkg: pkg.name,
-        amount: formatRupees(order.amountPaise),
-        utr: order.utr ?? paymentReferenceOf(order),
+        amount: formatRupees(amountPaise),
+        utr,
         hours: deps.config.approvalHoursHint,
         link: `${deps.config.publicUrl}${pagePaths.myCourses}`,
       },
-      { kind: 'payment-received', payload: { orderId: String(order.id), packageName: pkg.name, amountPaise: order.amountPaise } },
+      { kind: 'payment-received', payload: { orderId: String(order.id), packageName: pkg.name, amountPaise } },
     ),
   );
 }

@@ -4,6 +4,7 @@ import { prepared, type Queryable } from '../../db/client.js';
 import { orderReversals, orders, packages, users, type OrderRow } from '../../db/schema.js';
 import { listWindow } from '../../lib/list-window.js';
 import { containsAny } from '../../lib/search.js';
+import { paymentPartsByOrder, type PaymentPart } from './order-difference.service.js';
 
 const buyer = alias(users, 'buyer');
 const referrer = alias(users, 'referrer');
@@ -17,7 +18,18 @@ export type OrderDetails = {
   decidedBy: { id: number; name: string } | null;
   /** An approved order taken back later keeps its status (its UTR stays used); this says when and why. */
   reversal: { at: number; reason: string } | null;
+  /** The parts of an order paid in parts (none for one payment). */
+  parts: PaymentPart[];
 };
+
+/** The rows with each order's parts (one query for the lot). */
+function withParts(db: Queryable, rows: Omit<OrderDetails, 'parts'>[]): OrderDetails[] {
+  const parts = paymentPartsByOrder(
+    db,
+    rows.map((row) => row.order.id),
+  );
+  return rows.map((row) => ({ ...row, parts: parts.get(row.order.id) ?? [] }));
+}
 
 /** Each order with its details; a left-joined part that is missing (no referrer, no decision, no reversal) comes as null. */
 function selectDetails(db: Queryable) {
@@ -54,7 +66,7 @@ export function pendingOrders(
   const where = and(eq(orders.status, 'pending'), search);
   const window = listWindow(options.page, ORDERS_PAGE_SIZE);
   const rows = selectDetails(db).where(where).orderBy(asc(orders.createdAt), asc(orders.id)).limit(window.limit).offset(window.offset).all();
-  return { orders: rows, total: countOrders(db, where, search), pageSize: window.pageSize };
+  return { orders: withParts(db, rows), total: countOrders(db, where, search), pageSize: window.pageSize };
 }
 
 /** How many orders wait for a decision. */
@@ -71,25 +83,27 @@ function countOrders(db: Queryable, where: SQL | undefined, search: SQL | undefi
 /** Decided orders, latest decision first, a page at a time, with how many match in all. */
 export function decidedOrders(db: Queryable, options: { search?: string | undefined; page: number }): { orders: OrderDetails[]; total: number } {
   const search = searchCondition(options.search);
-  const where = and(inArray(orders.status, ['approved', 'rejected']), search);
+  // An order asked for its difference is shown here too, until the buyer sends the rest.
+  const where = and(inArray(orders.status, ['approved', 'rejected', 'awaiting_difference']), search);
   const rows = selectDetails(db)
     .where(where)
     .orderBy(desc(orders.decidedAt), desc(orders.id))
     .limit(ORDERS_PAGE_SIZE)
     .offset((options.page - 1) * ORDERS_PAGE_SIZE)
     .all();
-  return { orders: rows, total: countOrders(db, where, search) };
+  return { orders: withParts(db, rows), total: countOrders(db, where, search) };
 }
 
 /** A buyer's own orders, newest first. */
 export function ordersOf(db: Queryable, userId: number): OrderDetails[] {
-  return selectDetails(db).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).all();
+  return withParts(db, selectDetails(db).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).all());
 }
 
 export function orderDetails(db: Queryable, orderId: number): OrderDetails | undefined {
-  return prepared(db, 'orders.detailsById', () =>
+  const row = prepared(db, 'orders.detailsById', () =>
     selectDetails(db)
       .where(eq(orders.id, sql.placeholder('orderId')))
       .prepare(),
   ).get({ orderId });
+  return row && withParts(db, [row])[0];
 }

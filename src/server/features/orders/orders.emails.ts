@@ -70,6 +70,24 @@ export const orderRejectedEmail = defineEmail<Site & { name: string; pkg: string
   },
 });
 
+/** To the buyer when part of the price arrived: what arrived, what remains, and where to pay it under the same order. */
+export const differenceAskedEmail = defineEmail<
+  Site & { name: string; pkg: string; utr: string; received: string; remainder: string; reason: string | null; link: string }
+>({
+  kind: 'difference-asked',
+  quoted: ['name', 'reason'],
+  subject: {
+    en: ({ pkg, remainder }) => `Please pay the remaining ${remainder} for ${pkg}`,
+    mr: ({ pkg, remainder }) => `${pkg} साठी उरलेले ${remainder} भरा`,
+  },
+  body: {
+    en: ({ name, pkg, utr, received, remainder, reason, link }) =>
+      `Hello ${name},\n\nWe found ${received} of your payment with UTR ${utr} for ${pkg}. ${remainder} remains to pay.${reason ? `\n\nNote: ${reason}` : ''}\n\nPay the remaining ${remainder} under the same order (no need to pay the full price again) and send its UTR from your orders: ${link}`,
+    mr: ({ name, pkg, utr, received, remainder, reason, link }) =>
+      `नमस्कार ${name},\n\n${pkg} साठीच्या UTR ${utr} असलेल्या तुमच्या पेमेंटपैकी ${received} आम्हाला मिळाले. ${remainder} भरायचे बाकी आहेत.${reason ? `\n\nटीप: ${reason}` : ''}\n\nउरलेले ${remainder} त्याच ऑर्डरसाठी भरा (पूर्ण किंमत पुन्हा भरायची गरज नाही) आणि त्याचा UTR तुमच्या ऑर्डरच्या पानावर पाठवा: ${link}`,
+  },
+});
+
 /** To the sponsor when a commission is booked: who bought what (first name only), and what they earned. */
 export const commissionEarnedEmail = defineEmail<Site & { name: string; buyer: string; pkg: string; amount: string; tds: string; link: string }>({
   kind: 'commission-earned',

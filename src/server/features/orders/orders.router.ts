@@ -1,14 +1,15 @@
 import { z } from 'zod';
 import { checkoutFields, chosenPackageId } from '../../../shared/checkout-input.js';
 import { checkoutCodeText } from '../../../shared/discounts.js';
-import { blankToUndefined, entityId, optionalText, searchAndPage, utr } from '../../../shared/schemas.js';
+import { blankToUndefined, entityId, optionalText, rupees, searchAndPage, utr } from '../../../shared/schemas.js';
 import { adminProcedure, protectedProcedure, router } from '../../trpc/trpc.js';
 import { countCodeTry } from '../discounts/discounts.service.js';
 import { orderErrors } from './orders.errors.js';
 import { checkoutFromRequest, claimFreeOrder, paymentDetails, placeOrder } from './checkout.service.js';
 import { decidedOrders, orderDetails, ORDERS_PAGE_SIZE, ordersOf, pendingOrderCount, pendingOrders } from './order-queries.service.js';
 import { decideOrder } from './order-decisions.service.js';
-import { toOrderView, toPaymentDetailsView } from './orders.views.js';
+import { toDifferenceDetailsView, toOrderView, toPaymentDetailsView } from './orders.views.js';
+import { askForDifference, differencePaymentDetails, payDifference } from './order-difference.service.js';
 
 function viewOf(db: Parameters<typeof orderDetails>[0], orderId: number) {
   const details = orderDetails(db, orderId);
@@ -72,4 +73,29 @@ export const ordersRouter = router({
       const order = decideOrder(ctx, ctx.user.id, input);
       return { order: viewOf(ctx.db, order.id) };
     }),
+
+  /** A short payment: part of the price arrived (in rupees, answered in paise); the buyer is asked for the rest under the same order. */
+  askDifference: adminProcedure
+    .input(
+      z.object({
+        orderId: entityId,
+        receivedPaise: rupees({ required: 'AMOUNT_INVALID', invalid: 'AMOUNT_INVALID' }),
+        reason: optionalText(300),
+      }),
+    )
+    .mutation(({ ctx, input }) => {
+      const order = askForDifference(ctx, ctx.user.id, input);
+      return { order: viewOf(ctx.db, order.id) };
+    }),
+
+  /** The UPI link and QR code for exactly what remains of the buyer's own order. */
+  differenceDetails: protectedProcedure
+    .input(z.object({ orderId: entityId }))
+    .query(async ({ ctx, input }) => toDifferenceDetailsView(await differencePaymentDetails(ctx, ctx.user.id, input.orderId))),
+
+  /** The buyer's UTR for the rest of their order: the order waits for a decision again. */
+  payDifference: protectedProcedure.input(z.object({ orderId: entityId, utr })).mutation(async ({ ctx, input }) => {
+    const order = await payDifference(ctx, ctx.user.id, input);
+    return { order: viewOf(ctx.db, order.id) };
+  }),
 });

@@ -2,6 +2,7 @@ import type { OrderStatus, PaymentMethod } from '../../../shared/domain.js';
 import type { OrderDetails } from './order-queries.service.js';
 import type { Payment } from './checkout.service.js';
 import { paymentReferenceOf } from '../../../shared/payment-reference.js';
+import { differenceDueOf, type differencePaymentDetails } from './order-difference.service.js';
 
 /** An order as the app sees it; money in paise, times in epoch ms. */
 export type OrderView = {
@@ -26,6 +27,10 @@ export type OrderView = {
   decidedBy: { id: string; name: string } | null;
   /** Set when an approved order was taken back: the status stays approved. */
   reversal: { at: number; reason: string } | null;
+  /** An order paid in parts: each UTR with the amount it brought, first first (empty for one payment). */
+  parts: { utr: string; amountPaise: number }[];
+  /** While part of the price arrived and the rest is asked for: how much arrived and how much remains. */
+  differenceDue: { receivedPaise: number; remainderPaise: number } | null;
 };
 
 export function toOrderView(details: OrderDetails): OrderView {
@@ -50,6 +55,23 @@ export function toOrderView(details: OrderDetails): OrderView {
     referrer: details.referrer && { id: String(details.referrer.id), name: details.referrer.name },
     decidedBy: details.decidedBy && { id: String(details.decidedBy.id), name: details.decidedBy.name },
     reversal: details.reversal,
+    parts: details.parts,
+    differenceDue: differenceDueOf(order, details.parts),
+  };
+}
+
+/** What the learner pays the rest of their order with: exactly the remainder, by UPI. */
+export function toDifferenceDetailsView(details: Awaited<ReturnType<typeof differencePaymentDetails>>) {
+  return {
+    orderId: String(details.order.id),
+    packageName: details.packageName,
+    pricePaise: details.order.amountPaise,
+    receivedPaise: details.receivedPaise,
+    remainderPaise: details.remainderPaise,
+    upiId: details.upiId,
+    payeeName: details.payeeName,
+    upiLink: details.upiLink,
+    qrDataUrl: details.qrDataUrl,
   };
 }
 

@@ -330,7 +330,7 @@ export async function confirmErasure(deps: Deps, token: string): Promise<{ erase
     // give the package to, and a UTR left pending would hold the reserved reference.
     tx.update(orders)
       .set({ status: 'rejected', reason: ERASED_ORDER_REASON, decidedAt: now, decidedBy: null })
-      .where(and(eq(orders.userId, user.id), eq(orders.status, 'pending')))
+      .where(and(eq(orders.userId, user.id), inArray(orders.status, ['pending', 'awaiting_difference'])))
       .run();
     tx.update(receipts)
       .set({ buyerName: placeholder.name, buyerEmail: placeholder.email, buyerPhone: null, buyerPin: null })

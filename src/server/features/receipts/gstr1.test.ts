@@ -30,6 +30,7 @@ function invoice(amountPaise: number, buyerState: string, buyerGstin: string | n
     discountPaise: 0,
     discountCode: null,
     utr: '512345678901',
+    paymentParts: null,
     paidAt: NOV_5,
     gstin: '27AAPFU0939F1ZV',
     sellerState: '27',

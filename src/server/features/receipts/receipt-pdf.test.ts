@@ -43,6 +43,7 @@ describe('Devanagari in the PDF', () => {
       amountPaise: 2_499_00,
       amountInWords: { en: 'Rupees Two Thousand Four Hundred Ninety-Nine Only', mr: 'दोन हजार चारशे नव्व्याण्णव रुपये फक्त' },
       utr: '512345678901',
+      parts: [],
       tax: {
         gstin: '27AAPFU0939F1ZV',
         sac: '9992',

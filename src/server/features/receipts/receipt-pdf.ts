@@ -2,7 +2,7 @@ import type { Language } from '../../../shared/domain.js';
 import { formatIstDateTime } from '../../../shared/ist.js';
 import { formatRupees } from '../../../shared/money.js';
 import { newPdf, rightAlignedLine, writeText, type PdfDoc } from '../../lib/pdf-text.js';
-import { amountInWordsFor, percent, receiptLabels, type CreditNoteView, type ReceiptTax, type ReceiptView } from './receipts.views.js';
+import { amountInWordsFor, percent, receiptLabels, type CreditNoteView, type ReceiptTax, type ReceiptView, utrText } from './receipts.views.js';
 
 /** The receipt and the credit note as A4 PDFs in the reader's language, drawn in Noto Sans Devanagari (lib/pdf-text.ts). */
 
@@ -106,7 +106,7 @@ export function receiptPdf(view: ReceiptView, lang: Language): Promise<Buffer> {
   if (view.tax) taxRows(kit, view.tax, view.tax);
   total(doc, kit, l.amount, view.amountPaise, amountInWordsFor(view.amountInWords, lang), l);
   doc.y += 8;
-  kit.field(l.utr, view.utr);
+  kit.field(l.utr, utrText(view));
   kit.field(l.paidOn, formatIstDateTime(view.paidAt, lang));
   doc.y += 12;
   if (view.tax) kit.note(l.inclusive);

@@ -5,6 +5,7 @@ import {
   creditNoteCounters,
   creditNotes,
   orderReversals,
+  orderPayments,
   orders,
   receiptCounters,
   receipts,
@@ -69,6 +70,7 @@ export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow,
     discountPaise: order.discountPaise,
     discountCode: order.discountCode,
     utr: paymentReferenceOf(order),
+    paymentParts: partsText(tx, order.id),
     paidAt: order.createdAt,
     // A tax invoice's fields, or none.
     gstin: gst?.gstin ?? null,
@@ -83,6 +85,17 @@ export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow,
     igstPaise: tax?.igstPaise ?? null,
   };
   return prepared(tx, 'receipts.insert', () => tx.insert(receipts).values(placeholdersOf(values)).returning().prepare()).get(values)!;
+}
+
+/** The parts of an order paid in parts, as the receipt keeps them (JSON); none for one payment. */
+function partsText(tx: DbTransaction, orderId: number): string | null {
+  const parts = tx
+    .select({ utr: orderPayments.utr, amountPaise: orderPayments.amountPaise })
+    .from(orderPayments)
+    .where(eq(orderPayments.orderId, orderId))
+    .orderBy(asc(orderPayments.id))
+    .all();
+  return parts.length > 1 ? JSON.stringify(parts) : null;
 }
 
 /** Every column a receipt is written with (all but its id). */

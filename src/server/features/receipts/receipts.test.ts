@@ -56,6 +56,7 @@ describe('the receipts CSV', () => {
       discountPaise: 0,
       discountCode: null,
       utr: '512345678901',
+      paymentParts: null,
       paidAt: 0,
       gstin: null,
       sellerState: null,

@@ -37,6 +37,8 @@ export type ReceiptView = {
   amountPaise: number;
   amountInWords: { en: string; mr: string };
   utr: string;
+  /** An order paid in parts: each part's UTR and amount, first first (empty for one payment). */
+  parts: { utr: string; amountPaise: number }[];
   /** Set when the receipt is a tax invoice. */
   tax: ReceiptTax | null;
   /** When its order was reversed (the package taken back); the receipt stays as issued. */
@@ -46,6 +48,20 @@ export type ReceiptView = {
   /** The credit note that cancelled this tax invoice when its order was reversed. */
   creditNote: { number: string; issuedAt: number } | null;
 };
+
+/** The parts a receipt keeps (JSON written at its issue), or none. */
+function partsOf(text: string | null): { utr: string; amountPaise: number }[] {
+  if (!text) return [];
+  const parsed: unknown = JSON.parse(text);
+  return Array.isArray(parsed)
+    ? parsed.map((part: { utr: string; amountPaise: number }) => ({ utr: String(part.utr), amountPaise: Number(part.amountPaise) }))
+    : [];
+}
+
+/** The receipt's UTR, or for an order paid in parts each UTR with the amount it brought ("111… (₹899), 222… (₹100)"). */
+export function utrText(view: Pick<ReceiptView, 'utr' | 'parts'>, amount: (paise: number) => string = formatRupees): string {
+  return view.parts.length > 0 ? view.parts.map((part) => `${part.utr} (${amount(part.amountPaise)})`).join(', ') : view.utr;
+}
 
 function state(code: string) {
   const found = stateByCode(code);
@@ -65,6 +81,7 @@ export function toReceiptView(row: ReceiptRow & { reversedAt?: number | null; cr
     amountPaise: row.amountPaise,
     amountInWords: { en: amountInWordsEnglish(row.amountPaise), mr: amountInWordsMarathi(row.amountPaise) },
     utr: row.utr,
+    parts: partsOf(row.paymentParts),
     reversedAt: row.reversedAt ?? null,
     creditNote: row.creditNote ?? null,
     discount:
@@ -209,7 +226,7 @@ export function receiptLines(view: ReceiptView, lang: Language): string[] {
     ...(view.tax ? taxLines(view.tax, view.tax, l) : []),
     `${l.amount}: ${formatRupees(view.amountPaise)}`,
     ...amountInWordsFor(view.amountInWords, lang).map((words) => `${l.words}: ${words}`),
-    `${l.utr}: ${view.utr}`,
+    `${l.utr}: ${utrText(view)}`,
     `${l.paidOn}: ${formatIstDateTime(view.paidAt, lang)}`,
   ];
 }
@@ -304,7 +321,7 @@ export function receiptsCsv(rows: ReceiptWithReversal[], notes: CreditNoteWithIn
         row.taxRateBp === null ? '' : (row.taxRateBp / 100).toFixed(2),
         placeCell(row.buyerState),
         row.buyerPin,
-        row.utr,
+        utrText({ utr: row.utr, parts: partsOf(row.paymentParts) }, rupees),
         row.reversedAt === null ? '' : istDateOf(row.reversedAt),
         row.creditNote?.number ?? '',
       ],

@@ -269,6 +269,27 @@ describe('matching', () => {
       ['no_order', 'repeated_utr', null],
     ]);
   });
+
+  it('matches each UTR of an order paid in parts to its own part', () => {
+    // Order 7: ₹899 arrived with the first UTR (counted by the admin), ₹100 was sent with the second.
+    const orders = new Map([
+      ['111111111111', { orderId: 7, utr: '111111111111', amountPaise: 899_00, status: 'pending' as const, earlierPart: true }],
+      ['222222222222', { orderId: 7, utr: '222222222222', amountPaise: 100_00, status: 'pending' as const, earlierPart: false }],
+      ['333333333333', { orderId: 8, utr: '333333333333', amountPaise: 500_00, status: 'awaiting_difference' as const, earlierPart: false }],
+    ]);
+    const lines = [
+      { utr: '111111111111', amountPaise: 899_00 },
+      { utr: '222222222222', amountPaise: 100_00 },
+      { utr: '333333333333', amountPaise: 500_00 },
+    ];
+    expect(matchCredits(lines, orders).map(({ kind, note, order }) => [kind, note, order?.orderId ?? null])).toEqual([
+      ['settled', null, 7],
+      ['exact', null, 7],
+      ['settled', null, 8],
+    ]);
+    // The second part short of what was asked: a mismatch, not an approval.
+    expect(matchCredits([{ utr: '222222222222', amountPaise: 90_00 }], orders)[0]!.kind).toBe('mismatch');
+  });
 });
 
 /** The entries of a zip, by its central directory (test files only: no zip64, no checks). */

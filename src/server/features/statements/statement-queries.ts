@@ -6,7 +6,7 @@
 import { and, asc, eq, gte, inArray, lt, notExists, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import type { Queryable } from '../../db/client.js';
-import { orders, packages, statementCredits, statementImportLines, statementImports, users, type StatementImportRow } from '../../db/schema.js';
+import { orderPayments, orders, packages, statementCredits, statementImportLines, statementImports, users, type StatementImportRow } from '../../db/schema.js';
 import type { OrderStatus } from '../../../shared/domain.js';
 import { DAY_MS, istDateStart } from '../../../shared/ist.js';
 import { matchCredits, type Match } from './statement-matching.js';
@@ -22,6 +22,8 @@ export type OrderFound = {
   buyerName: string;
   buyerEmail: string;
   packageName: string;
+  /** A part before the latest of an order paid in parts (its amount is then the part's). */
+  earlierPart?: boolean | undefined;
 };
 
 /** One credit line of an import, with what bulk approval did with it. */
@@ -72,6 +74,24 @@ function liveOrdersByUtr(db: Queryable, utrs: string[]): Map<string, OrderFound>
       .where(and(inArray(orders.utr, unique.slice(start, start + 500)), inArray(orders.status, ['pending', 'approved'])))
       .all();
     for (const row of rows) found.set(row.utr, row);
+    // The parts of orders paid in parts: each UTR expects its own amount.
+    const parts = selectOrders(db)
+      .innerJoin(orderPayments, eq(orderPayments.orderId, orders.id))
+      .where(and(inArray(orderPayments.utr, unique.slice(start, start + 500)), inArray(orders.status, ['pending', 'approved', 'awaiting_difference'])))
+      .all();
+    const partRows = db
+      .select({ id: orderPayments.id, orderId: orderPayments.orderId, utr: orderPayments.utr, amountPaise: orderPayments.amountPaise })
+      .from(orderPayments)
+      .where(inArray(orderPayments.orderId, [...new Set(parts.map((part) => part.orderId))]))
+      .orderBy(asc(orderPayments.id))
+      .all();
+    for (const order of parts) {
+      const ofOrder = partRows.filter((part) => part.orderId === order.orderId);
+      ofOrder.forEach((part, index) => {
+        if (!unique.includes(part.utr)) return;
+        found.set(part.utr, { ...order, utr: part.utr, amountPaise: part.amountPaise, earlierPart: index < ofOrder.length - 1 });
+      });
+    }
   }
   return found;
 }

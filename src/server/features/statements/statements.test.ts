@@ -482,3 +482,35 @@ describe('who may use it', () => {
     }
   });
 });
+
+describe('an order paid in parts', () => {
+  it('matches each UTR to its own part, and approves the order when the last part is found', async () => {
+    const pkg = createPackage(t.db, { name: 'Share Market Basics', pricePaise: 999_00, commissionPaise: 100_00 });
+    const buyer = await sponsoredBuyer('Manisha Kale');
+    const [first, second] = [nextUtr(), nextUtr()];
+    const orderId = await order(buyer, pkg.id, first, TODAY - DAY);
+    const asked = await trpcMutation('orders.askDifference', { orderId: String(orderId), receivedPaise: '899' });
+    expect(asked.status).toBe(200);
+    const paid = await trpcMutation('orders.payDifference', { orderId: String(orderId), utr: second }, buyer.token);
+    expect(paid.status).toBe(200);
+
+    const answer = await upload(
+      toCsv(
+        hdfcStatement([
+          { date: '2026-11-19', credit: 899, utr: first, payer: 'MANISHA KALE' },
+          { date: '2026-11-20', credit: 100, utr: second, payer: 'MANISHA KALE' },
+        ]),
+      ),
+      { name: 'parts.csv', fields: { staleDays: '3' } },
+    );
+    expect(answer.status).toBe(200);
+    const seen = await result(answer.body.importId);
+    // The first part was counted when the difference was asked; the second is matched on its own ₹100.
+    expect(seen.settled.map((line: any) => [line.utr, line.amountPaise, line.order.id])).toEqual([[first, 899_00, String(orderId)]]);
+    expect(seen.exact.map((line: any) => [line.utr, line.amountPaise, line.order.id])).toEqual([[second, 100_00, String(orderId)]]);
+    expect(seen.mismatches).toEqual([]);
+    await approve(answer.body.importId, [orderId]);
+    expect(statusOf(orderId)).toBe('approved');
+    expect(commissionsOf([orderId]).map((line) => line.amountPaise)).toEqual([100_00]);
+  });
+});

@@ -14,6 +14,7 @@ const payloadSchemas = {
   'payout-paid': z.object({ grossPaise: z.number().int(), tdsPaise: z.number().int(), netPaise: z.number().int() }),
   'lecture-opened': z.object({ packageName: z.string(), lectureTitle: z.string() }),
   'certificate-issued': z.object({ packageName: z.string(), certificateNumber: z.string(), verifyUrl: z.string() }),
+  'difference-asked': z.object({ orderId: z.string(), packageName: z.string(), receivedPaise: z.number().int(), remainderPaise: z.number().int() }),
 } satisfies { [K in WhatsAppKind]: z.ZodType<WhatsAppPayloads[K]> };
 
 const bodyParameters: { [K in WhatsAppKind]: (payload: WhatsAppPayloads[K]) => string[] } = {
@@ -23,6 +24,7 @@ const bodyParameters: { [K in WhatsAppKind]: (payload: WhatsAppPayloads[K]) => s
   'payout-paid': (p) => [formatRupees(p.grossPaise), formatRupees(p.tdsPaise), formatRupees(p.netPaise)],
   'lecture-opened': (p) => [p.lectureTitle, p.packageName],
   'certificate-issued': (p) => [p.packageName, p.certificateNumber, p.verifyUrl],
+  'difference-asked': (p) => [p.packageName, p.orderId, formatRupees(p.receivedPaise), formatRupees(p.remainderPaise)],
 };
 
 /** Meta refuses a text parameter with a new line, a tab or more than four spaces in a row; long ones are cut. */
