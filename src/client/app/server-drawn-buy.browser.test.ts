@@ -106,7 +106,11 @@ describe('a Buy tapped before the app has hydrated, answered by the server', () 
       release();
       const pay = page.getByRole('dialog', { name: fill(words.orders.pay.title, { name: pkg.name }) });
       await expect.poll(() => pay.isVisible(), { timeout: 20_000 }).toBe(true);
-      expect(await pay.locator('input[name="utr"]').isVisible()).toBe(true);
+      // The popup opens on its one code box; the amount and the UTR field come after a code or none.
+      expect(await pay.getByRole('button', { name: words.orders.code.skip }).isVisible()).toBe(true);
+      expect(await pay.locator('input[name="utr"]').count()).toBe(0);
+      await pay.getByRole('button', { name: words.orders.code.skip }).tap();
+      await expect.poll(() => pay.locator('input[name="utr"]').isVisible(), { timeout: 20_000 }).toBe(true);
       expect(new URL(page.url()).searchParams.get('buy')).toBeNull();
       await context.close();
     });
