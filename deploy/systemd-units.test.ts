@@ -152,6 +152,6 @@ describe('the V8 flags of production', () => {
     const flags = productionNodeFlags();
     expect(flags).toContain('--max-semi-space-size=4');
     const start = JSON.parse(await readFile(path.join(projectRoot, 'package.json'), 'utf8')).scripts.start as string;
-    expect(start).toBe(`node ${flags.join(' ')} --import tsx src/server/cli/start.ts`);
+    expect(start).toBe(`node --import tsx src/server/cli/build-if-stale.ts && node ${flags.join(' ')} dist-server/server/main.js`);
   });
 });

@@ -23,6 +23,8 @@ export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const clientDist = path.join(projectRoot, 'dist', 'client');
 /** The app's server entry (`vite build --ssr`): the public pages drawn by the app's components. */
 export const serverEntry = path.join(projectRoot, 'dist', 'server', 'entry-server.js');
+/** The server compiled ahead of time (vite.server.config.ts): what `npm start` and the service run. */
+export const compiledServer = path.join(projectRoot, 'dist-server', 'server', 'main.js');
 const clientSource = path.join(projectRoot, 'src', 'client');
 
 const apiPrefixes = ['/api/', '/trpc/', UPLOADS_URL_PREFIX];
