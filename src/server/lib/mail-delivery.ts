@@ -41,7 +41,7 @@ export function createDelivery({ smtpUrl, from, outboxDir }: MailSettings): Deli
       return { file };
     },
     async close() {
-      if (transport) (await transport).close();
+      await transport?.then((opened) => opened.close());
     },
   };
 }
