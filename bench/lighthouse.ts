@@ -9,8 +9,10 @@ import { RUNS, spreadOf, type Spread } from './measure.js';
 
 const run = promisify(execFile);
 export const LIGHTHOUSE_BUDGET = 95;
-/** `/packages`, the page a learner comes to buy from, paints its largest content within this on a throttled phone. */
-export const PACKAGES_LCP_BUDGET_MS = 2000;
+/** Issue 37: each budgeted page (`/`, `/packages`, a package page, the player) paints its largest content within this on a throttled phone. */
+export const LCP_BUDGET_MS = 2000;
+/** Issue 37: and moves no more than this as it loads. */
+export const CLS_BUDGET = 0.05;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 
@@ -18,7 +20,7 @@ type OneRun = { scores: Record<Category, number>; lcpMs: number; tbtMs: number; 
 
 export type LighthouseResult = {
   page: string;
-  /** Pages DESIGN.md budgets (the public ones); the others are reported. */
+  /** Pages issue 37 budgets (`/`, `/packages`, a package page, the player); the others are reported. */
   budgeted: boolean;
   scores: Record<Category, Spread>;
   lcpMs: Spread;
@@ -81,21 +83,20 @@ export async function runLighthouse(base: string, page: { path: string; token?: 
     });
   const scores = Object.fromEntries(categories.map((name) => [name, spreadOf(runs.map((one) => one.scores[name]))])) as LighthouseResult['scores'];
   const lcpMs = spreadOf(runs.map((one) => one.lcpMs));
-  const pageName = page.path.split('?')[0];
   const scoresPass = categories.every((name) => scores[name].median >= LIGHTHOUSE_BUDGET);
-  const lcpPass = pageName !== '/packages' || lcpMs.median <= PACKAGES_LCP_BUDGET_MS;
+  const cls = spreadOf(
+    runs.map((one) => one.cls),
+    3,
+  );
   return {
     page: page.path,
     budgeted: page.budgeted,
     scores,
     lcpMs,
     tbtMs: spreadOf(runs.map((one) => one.tbtMs)),
-    cls: spreadOf(
-      runs.map((one) => one.cls),
-      3,
-    ),
+    cls,
     kb: spreadOf(runs.map((one) => one.kb)),
-    pass: !page.budgeted || (scoresPass && lcpPass && errors.length < RUNS),
+    pass: !page.budgeted || (scoresPass && lcpMs.median <= LCP_BUDGET_MS && cls.median <= CLS_BUDGET && errors.length < RUNS),
     errors,
   };
 }

@@ -14,7 +14,10 @@ import type { FakeRazorpay } from '../src/test/fake-razorpay.js';
 import { pinProcess, RUNS, spreadOf, summarise, watchMemory, rssMb, type Spread, type Timing } from './measure.js';
 
 export const MIXED_SECONDS = Number(process.env.BENCH_MIXED_SECONDS ?? 30);
-export const P95_BUDGET_MS = 50;
+/** Issue 37: under 25 ms on one core (issue 28's was 50). */
+export const P95_BUDGET_MS = 25;
+/** Issue 37: the server's resident memory at the peak of this traffic. */
+export const MIXED_RSS_BUDGET_MB = 300;
 /** The number of learners at once we start from; halved while the 95th percentile is over budget. */
 const START_CONNECTIONS = 64;
 
@@ -96,6 +99,8 @@ export function prepareMixedWorld(db: Db, scale: { earnerTokens: string[]; earne
   sqlite.transaction(() => {
     for (const id of scale.earnerIds) grant.run(id, Date.now());
   })();
+  // Every account made now answers the age question at sign-up; the filled ones are made as from before it, and would be asked before buying.
+  sqlite.prepare("update users set age_status = 'adult' where age_status is null").run();
   const learners = scale.earnerIds.map((id, index) => ({ id, token: scale.earnerTokens[index]! }));
   const lectureIds = (sqlite.prepare('select id from lectures where package_id = 1 order by position').all() as { id: number }[]).map((row) => row.id);
   const packageIds = (sqlite.prepare('select id from packages where archived_at is null').all() as { id: number }[]).map((row) => row.id);

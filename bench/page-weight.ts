@@ -1,6 +1,9 @@
 /**
  * What a phone downloads on the first load of a page: JavaScript, CSS and fonts, gzipped, read
- * from what Chromium actually fetched. Admin chunks are known from Vite's manifest.
+ * from what Chromium actually fetched. Admin chunks are known from Vite's manifest. The first
+ * load is measured with the idle prefetch of the next step's code held back (requestIdleCallback
+ * never runs: app/prefetch-next-step.ts); a second load lets it run, and what it adds is reported
+ * beside (fetched once the page is idle, not needed to show or use the page).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +35,8 @@ export type PageWeight = {
   page: string;
   learner: boolean;
   jsKb: number;
+  /** JavaScript fetched once the page was idle (sign-up's and the checkout's code, ahead of a tap). */
+  idlePrefetchJsKb: number;
   cssKb: number;
   fontKb: number;
   files: string[];
@@ -46,9 +51,13 @@ export async function measurePageWeights(baseUrl: string, pages: { name: string;
   const browser = await launchBrowser();
   const results: PageWeight[] = [];
   try {
-    for (const target of pages) {
+    const load = async (target: { path: string; token?: string }, holdIdle: boolean) => {
       const { context, page } = await browser.newPage({ width: 360, phone: true });
       if (target.token) await signIn(context, baseUrl, target.token);
+      if (holdIdle)
+        await page.addInitScript(() => {
+          window.requestIdleCallback = () => 0;
+        });
       const fetched: { url: string; type: string; gzip: number }[] = [];
       page.on('response', async (response) => {
         const type = response.request().resourceType();
@@ -62,13 +71,20 @@ export async function measurePageWeights(baseUrl: string, pages: { name: string;
       await page.goto(baseUrl + target.path, { waitUntil: 'networkidle' });
       await page.waitForTimeout(300);
       await context.close();
-      const sum = (type: string) => kb(fetched.filter((file) => file.type === type).reduce((total, file) => total + file.gzip, 0));
-      const adminFilesLoaded = fetched.map((file) => file.url.replace(/^\//, '')).filter((file) => admin.has(file));
+      return fetched;
+    };
+    for (const target of pages) {
+      const fetched = await load(target, true);
+      const withIdle = await load(target, false);
+      const sum = (type: string, files = fetched) => kb(files.filter((file) => file.type === type).reduce((total, file) => total + file.gzip, 0));
+      // No admin code either way, prefetched ahead of a tap included.
+      const adminFilesLoaded = [...new Set([...fetched, ...withIdle].map((file) => file.url.replace(/^\//, '')))].filter((file) => admin.has(file));
       const jsKb = sum('script');
       results.push({
         page: target.name,
         learner: target.learner,
         jsKb,
+        idlePrefetchJsKb: Math.max(0, Math.round((sum('script', withIdle) - jsKb) * 10) / 10),
         cssKb: sum('stylesheet'),
         fontKb: sum('font'),
         files: fetched.map((file) => file.url),

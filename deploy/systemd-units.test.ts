@@ -150,8 +150,8 @@ describe('the V8 flags of production', () => {
   it('are the same for `npm start` as for the service, so both hold the memory the bench measured', async () => {
     const { productionNodeFlags } = await import('./node-flags.js');
     const flags = productionNodeFlags();
-    expect(flags).toContain('--max-semi-space-size=4');
+    expect(flags).toContain('--max-semi-space-size=8');
     const start = JSON.parse(await readFile(path.join(projectRoot, 'package.json'), 'utf8')).scripts.start as string;
-    expect(start).toBe(`node ${flags.join(' ')} --import tsx src/server/cli/start.ts`);
+    expect(start).toBe(`node --import tsx src/server/cli/build-if-stale.ts && node ${flags.join(' ')} dist-server/server/main.js`);
   });
 });

@@ -10,11 +10,14 @@ export type ServerProcess = {
 };
 
 /**
- * Runs `src/server/main.ts` in a child process, as `npm start` would, and waits until it listens.
- * `prefix` runs it under another command (the benchmark pins it to one core with `taskset -c 1`).
+ * Runs `src/server/main.ts` in a child process (through tsx) and waits until it listens.
+ * `prefix` runs it under another command (the benchmark pins it to one core with `taskset -c 1`);
+ * `compiled` runs the compiled server instead (dist-server/, built first), as `npm start` and the
+ * service do: the benchmark measures that one.
  */
-export function spawnServer(env: Record<string, string>, prefix: string[] = []): Promise<ServerProcess> {
-  const command = [...prefix, process.execPath, '--import', 'tsx', 'src/server/main.ts'];
+export function spawnServer(env: Record<string, string>, prefix: string[] = [], options: { compiled?: boolean } = {}): Promise<ServerProcess> {
+  const entry = options.compiled ? ['dist-server/server/main.js'] : ['--import', 'tsx', 'src/server/main.ts'];
+  const command = [...prefix, process.execPath, ...entry];
   const child = spawn(command[0]!, command.slice(1), {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'info', ...env },

@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import { typeScriptWorker } from '../lib/typescript-worker.js';
+import { siblingModule, typeScriptWorker } from '../lib/typescript-worker.js';
 import type { CheckpointReport } from './checkpoint-worker.js';
 
 /** Past this many pages in the WAL (about 40 MB) the server's own connection checkpoints anyway. */
@@ -24,7 +24,7 @@ export const LITESTREAM_BACKSTOP_PAGES = 50_000;
  */
 export function checkpointInBackground(sqlite: Database.Database, options: { everyMs?: number; log: FastifyBaseLogger }): { stop(): Promise<void> } {
   sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_PAGES}`);
-  const worker = typeScriptWorker(new URL('./checkpoint-worker.ts', import.meta.url), {
+  const worker = typeScriptWorker(siblingModule('checkpoint-worker', import.meta.url), {
     workerData: { file: sqlite.name, everyMs: options.everyMs ?? 1000 },
   });
   worker.unref();

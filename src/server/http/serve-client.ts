@@ -24,6 +24,8 @@ export const projectRoot = fileURLToPath(new URL('../../../', import.meta.url));
 export const clientDist = path.join(projectRoot, 'dist', 'client');
 /** The app's server entry (`vite build --ssr`): the public pages drawn by the app's components. */
 export const serverEntry = path.join(projectRoot, 'dist', 'server', 'entry-server.js');
+/** The server compiled ahead of time (vite.server.config.ts): what `npm start` and the service run. */
+export const compiledServer = path.join(projectRoot, 'dist-server', 'server', 'main.js');
 const clientSource = path.join(projectRoot, 'src', 'client');
 /** The checkout popup's module (features/orders/use-checkout.tsx loads it), as the build's manifest names it. */
 const CHECKOUT_SOURCE = 'features/orders/checkout-dialog.tsx';
@@ -253,14 +255,25 @@ export async function serveClient(
     // requests (login included, over https), so the device list can name the phone.
     reply.header('accept-ch', 'Sec-CH-UA-Model');
     const accepted = request.headers['accept-encoding'] ?? '';
-    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(shown.br);
-    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(shown.gzip);
+    if (/\bbr\b/.test(accepted)) return reply.header('content-encoding', 'br').send(shown.br());
+    if (/\bgzip\b/.test(accepted)) return reply.header('content-encoding', 'gzip').send(shown.gzip());
     return reply.send(shown.plain);
   });
 }
 
-/** The page compressed once; pages made per address use a faster Brotli quality than the shell's best. */
+/**
+ * The page, compressed once in each encoding a browser asks for, when one first does: a page drawn
+ * for a new address is compressed once (Brotli, as every browser asks), not twice (a few
+ * milliseconds of the draw's p95). Pages made per address use a faster Brotli quality than the
+ * shell's best.
+ */
 function compressedPage(html: string, brotliQuality = 11) {
   const plain = Buffer.from(html);
-  return { plain, br: brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } }), gzip: gzipSync(plain) };
+  let br: Buffer | undefined;
+  let gzip: Buffer | undefined;
+  return {
+    plain,
+    br: () => (br ??= brotliCompressSync(plain, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality } })),
+    gzip: () => (gzip ??= gzipSync(plain)),
+  };
 }

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import pLimit from 'p-limit';
-import sharp from 'sharp';
 import { defineErrors, serverBusy } from './errors.js';
 import catalog from './images.errors.json' with { type: 'json' };
 import { imageFileName, PACKAGE_IMAGE_WIDTHS, SHARE_PICTURE, sharePictureFile } from './uploads.js';
+
+/** sharp (and libvips with it, some 10 MB resident) is loaded at the first picture, not at start: most servers go days without one. */
+export const loadSharp = () => import('sharp').then((module) => module.default);
 
 export const imageErrors = defineErrors(catalog);
 
@@ -40,6 +42,7 @@ export function saveImage(input: Buffer, dir: string, widths: readonly number[])
  * Files are named `<random>-<width>.webp` in `dir`; nothing is written unless all widths succeed.
  */
 async function processImage(input: Buffer, dir: string, widths: readonly number[]): Promise<SavedImage> {
+  const sharp = await loadSharp();
   let format: string | undefined;
   try {
     const meta = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
@@ -88,6 +91,7 @@ export async function sharePicture(dir: string, base: string): Promise<Buffer | 
   const source = [...PACKAGE_IMAGE_WIDTHS].reverse().map((width) => path.join(dir, imageFileName(base, width)));
   if (imageSlots.pendingCount >= IMAGES_WAITING) throw serverBusy();
   return imageSlots(async () => {
+    const sharp = await loadSharp();
     for (const file of source) {
       const input = await readFile(file).catch(() => null);
       if (!input) continue;

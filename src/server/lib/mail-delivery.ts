@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** `kind` names the template (logged); the rest is the email. */
 export type MailMessage = { kind: string; to: string; subject: string; text: string; html: string };
@@ -22,11 +22,17 @@ export type Delivery = {
  * server at all.
  */
 export function createDelivery({ smtpUrl, from, outboxDir }: MailSettings): Delivery {
-  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer is loaded with the first message, not at start: the server's own thread only
+  // delivers should the mail worker stop (lib/mail-thread.ts), and it weighs some 5 MB of heap.
+  let transport: Promise<Transporter> | null = null;
+  const transportNow = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      smtpUrl ? nodemailer.createTransport(smtpUrl) : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
   return {
     async deliver(message) {
       const { kind: _kind, ...email } = message;
-      const info = await transport.sendMail({ from, ...email });
+      const info = await (await transportNow()).sendMail({ from, ...email });
       if (smtpUrl) return { file: null };
       // Emails hold codes and reset links: readable by the server's user only.
       await mkdir(outboxDir, { recursive: true, mode: 0o700 });
@@ -35,7 +41,7 @@ export function createDelivery({ smtpUrl, from, outboxDir }: MailSettings): Deli
       return { file };
     },
     async close() {
-      transport.close();
+      await transport?.then((opened) => opened.close());
     },
   };
 }

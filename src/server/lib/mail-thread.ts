@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createDelivery, type Delivered, type Delivery, type MailSettings } from './mail-delivery.js';
 import type { MailReply, MailRequest } from './mail-worker.js';
-import { typeScriptWorker } from './typescript-worker.js';
+import { siblingModule, typeScriptWorker } from './typescript-worker.js';
 
 /**
  * Delivery in a worker thread (lib/mail-worker.ts). Building a message with nodemailer costs
@@ -10,7 +10,7 @@ import { typeScriptWorker } from './typescript-worker.js';
  * does it on the other core. Should the worker stop, the messages it held fail (their senders
  * log them) and later ones are delivered on the server's thread. `workerModule` is for tests.
  */
-export function deliveryInWorker(settings: MailSettings, log: FastifyBaseLogger, workerModule = new URL('./mail-worker.ts', import.meta.url)): Delivery {
+export function deliveryInWorker(settings: MailSettings, log: FastifyBaseLogger, workerModule = siblingModule('mail-worker', import.meta.url)): Delivery {
   const worker = typeScriptWorker(workerModule, { workerData: settings });
   // Held open only while a message waits, so a process with nothing else to do can end.
   worker.unref();

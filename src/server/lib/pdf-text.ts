@@ -7,9 +7,12 @@
  */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import PDFDocument from 'pdfkit';
+import type PDFKit from 'pdfkit';
 
-const fontDir = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/noto-sans-devanagari')), 'files');
+const require = createRequire(import.meta.url);
+const fontDir = path.join(path.dirname(require.resolve('@fontsource/noto-sans-devanagari')), 'files');
+/** pdfkit (some 7 MB of heap) is loaded with the first document, not at start. */
+let pdfkit: typeof PDFKit | null = null;
 const fontFile = (subset: 'devanagari' | 'latin' | 'latin-ext', weight: 400 | 700) =>
   path.join(fontDir, `noto-sans-devanagari-${subset}-${weight}-normal.woff`);
 
@@ -52,7 +55,7 @@ export function scriptRuns(text: string): { face: Face; text: string }[] {
   return runs;
 }
 
-export type PdfDoc = InstanceType<typeof PDFDocument>;
+export type PdfDoc = InstanceType<typeof PDFKit>;
 
 function fontFor(face: Face, bold: boolean): string {
   if (face === 'deva') return bold ? 'devaBold' : 'deva';
@@ -65,7 +68,8 @@ export function newPdf(options: { layout?: 'portrait' | 'landscape'; margin?: nu
   doc: PdfDoc;
   done: Promise<Buffer>;
 } {
-  const doc = new PDFDocument({
+  pdfkit ??= require('pdfkit') as typeof PDFKit;
+  const doc = new pdfkit({
     size: 'A4',
     ...(options.layout && { layout: options.layout }),
     margin: options.margin ?? 40,

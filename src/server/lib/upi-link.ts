@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { paiseAsText } from '../../shared/money.js';
 
 export type UpiPayment = {
@@ -47,5 +46,6 @@ export function upiPaymentLink(payment: UpiPayment): string {
 
 /** The link as a QR code PNG data URL, sized for a phone screen. */
 export function upiQrDataUrl(link: string): Promise<string> {
-  return QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 280 });
+  // qrcode is loaded at the first QR code, not at start.
+  return import('qrcode').then(({ default: QRCode }) => QRCode.toDataURL(link, { errorCorrectionLevel: 'M', margin: 2, width: 280 }));
 }

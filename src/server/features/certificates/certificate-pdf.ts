@@ -1,9 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import QRCode from 'qrcode';
-import sharp from 'sharp';
 import type { Language } from '../../../shared/domain.js';
 import { formatIstDate } from '../../../shared/ist.js';
 import { centredLine, newPdf } from '../../lib/pdf-text.js';
+import { loadSharp } from '../../lib/images.js';
 
 /** What a certificate's PDF shows. */
 export type CertificatePdfInput = {
@@ -42,7 +41,7 @@ const labels = {
 
 /** A QR code of the address, as a PNG (also what the tests decode). */
 export function certificateQrPng(url: string): Promise<Buffer> {
-  return QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 330 });
+  return import('qrcode').then(({ default: QRCode }) => QRCode.toBuffer(url, { type: 'png', errorCorrectionLevel: 'M', margin: 1, width: 330 }));
 }
 
 const signatures = new Map<string, Promise<Buffer>>();
@@ -55,7 +54,7 @@ export function certificateSignature(file: string | null): Promise<Buffer | null
   if (!file) return Promise.resolve(null);
   let found = signatures.get(file);
   if (!found) {
-    found = readFile(file).then((bytes) =>
+    found = Promise.all([readFile(file), loadSharp()]).then(([bytes, sharp]) =>
       sharp(bytes, { limitInputPixels: 40_000_000, failOn: 'error' })
         .rotate()
         .resize({ width: 600, height: 200, fit: 'inside', withoutEnlargement: true })
