@@ -59,17 +59,40 @@ export async function measurePageWeights(baseUrl: string, pages: { name: string;
           window.requestIdleCallback = () => 0;
         });
       const fetched: { url: string; type: string; gzip: number }[] = [];
-      page.on('response', async (response) => {
+      const reading = new Set<Promise<void>>();
+      let inFlight = 0;
+      let lastActivity = Date.now();
+      page.on('request', () => {
+        inFlight += 1;
+        lastActivity = Date.now();
+      });
+      const settled = () => {
+        inFlight = Math.max(0, inFlight - 1);
+        lastActivity = Date.now();
+      };
+      page.on('requestfinished', settled);
+      page.on('requestfailed', settled);
+      page.on('response', (response) => {
         const type = response.request().resourceType();
         if (!['script', 'stylesheet', 'font'].includes(type)) return;
-        try {
-          fetched.push({ url: new URL(response.url()).pathname, type, gzip: gzipSync(await response.body(), { level: 9 }).length });
-        } catch {
-          // A response without a body.
-        }
+        const read = (async () => {
+          try {
+            fetched.push({ url: new URL(response.url()).pathname, type, gzip: gzipSync(await response.body(), { level: 9 }).length });
+          } catch {
+            // A response without a body.
+          }
+        })();
+        reading.add(read);
       });
-      await page.goto(baseUrl + target.path, { waitUntil: 'networkidle' });
-      await page.waitForTimeout(300);
+      await page.goto(baseUrl + target.path, { waitUntil: 'load' });
+      // The app's own mark (app.tsx), not network quiet alone: on a busy machine the network went quiet
+      // before the app's chunk was asked for, and `/` read 0.2 KB.
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached', timeout: 60_000 });
+      // Then what the page asks for once it runs (its data, a signed-in person's consent check): quiet for 500 ms
+      // (at most 15 s: a request left open does not hold the bench).
+      const giveUp = Date.now() + 15_000;
+      while ((inFlight > 0 || Date.now() - lastActivity < 500) && Date.now() < giveUp) await page.waitForTimeout(100);
+      await Promise.all(reading);
       await context.close();
       return fetched;
     };

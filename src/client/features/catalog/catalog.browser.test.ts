@@ -191,6 +191,22 @@ describe('learner pages', () => {
     await context.close();
   });
 
+  it('moves to the next part when its place cannot be saved, and says so in a toast loaded then', async () => {
+    const pkg = createPackage(t.db);
+    addLecture(t.db, pkg.id, 0, 'https://player.vimeo.com/video/76979871');
+    addLecture(t.db, pkg.id, 1, 'https://player.vimeo.com/video/76979872');
+    const { page, context, user } = await signedIn('user');
+    grantPackage(t.db, user.id, pkg.id);
+    await page.route(/\/trpc\/[^?]*lectures\.saveProgress/, (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'down' }));
+    await page.goto(`${t.url}/course-content/${pkg.id}`);
+    const current = page.locator('#current-part');
+    await expect.poll(() => current.textContent()).toMatch(/^Part 1/);
+    await page.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect.poll(() => current.textContent()).toMatch(/^Part 2/);
+    await expect.poll(() => page.getByText('Your place could not be saved. Please check your connection.').isVisible()).toBe(true);
+    await context.close();
+  });
+
   it("says 'No lectures available for this course.' for a package without lectures", async () => {
     const pkg = createPackage(t.db);
     const { page, context, user } = await signedIn('user');

@@ -1,7 +1,6 @@
 import './catalog.css';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
 import { useParams } from 'react-router';
 import { errorCode, errorMessage, type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
@@ -23,6 +22,11 @@ import { ButtonLink } from '../../components/button-link';
  */
 type Lectures = RouterOutputs['lectures']['forPackage'];
 type PartProgress = RouterOutputs['progress']['ofPackage'][number];
+
+/** A failed save or mark, said in a toast: react-hot-toast loads then (about 5 KB gzipped kept off the first load). */
+function toastError(message: string) {
+  void import('react-hot-toast').then(({ default: toast }) => toast.error(message));
+}
 
 /**
  * A refused or failed load: taken-back access leads to Contact Us, a package not bought to its
@@ -155,7 +159,7 @@ export default function PlayerPage() {
   const start = useMutation(trpc.progress.start.mutationOptions({ onSuccess: refreshProgress }));
   const watched = useMutation(trpc.progress.watched.mutationOptions({ onSuccess: (answer) => answer.done && refreshProgress() }));
   const markDone = useMutation(
-    trpc.progress.markDone.mutationOptions({ onSuccess: refreshProgress, onError: (error) => toast.error(errorMessage(error, words.t('markFailed'))) }),
+    trpc.progress.markDone.mutationOptions({ onSuccess: refreshProgress, onError: (error) => toastError(errorMessage(error, words.t('markFailed'))) }),
   );
   // The part picked on this visit, remembered with its package so another package opens on its own place.
   const [selected, setSelected] = useState<{ courseId: string; lectureId: string } | null>(null);
@@ -194,7 +198,7 @@ export default function PlayerPage() {
     movedBy.current = by;
     setSelected({ courseId, lectureId: lecture.id });
     queryClient.setQueryData(lecturesKey, (old) => (old ? { ...old, currentLectureId: lecture.id } : old));
-    saveProgress.mutate({ packageId: courseId, lectureId: lecture.id }, { onError: () => toast.error(t('player.saveFailed')) });
+    saveProgress.mutate({ packageId: courseId, lectureId: lecture.id }, { onError: () => toastError(t('player.saveFailed')) });
   }
 
   const heading = <h1>{packageName ?? t('player.title')}</h1>;

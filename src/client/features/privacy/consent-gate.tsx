@@ -1,136 +1,39 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { Dialog } from '../../components/dialog';
-import { FormError } from '../../components/form-error';
-import { MutationButton } from '../../components/mutation-button';
-import { errorMessage, useTRPC } from '../../lib/trpc';
+import { useTRPC } from '../../lib/trpc';
 import { pagePaths } from '../../../shared/page-paths';
 import { useSession } from '../auth/use-session';
-import { type AgeAnswer, AgeFields } from '../auth/age-fields';
-import { TextField } from '../../components/text-field';
-import { SubmitButton } from '../../components/submit-button';
-import { usePrivacyMessages } from './privacy-messages';
+
+// The questions' code (a dialog, the age form, their texts) loads only when one is to be asked.
+const ConsentDialogs = lazy(() => import('./consent-dialogs'));
 
 /**
  * A signed-in person who has not accepted the privacy notice as it is now (it changed, or their
  * account came from a client that did not ask) is asked before going on; the notice itself can
  * be read meanwhile. Someone who never agreed to any version is asked for a first agreement, not
- * told that the notice changed.
+ * told that the notice changed. Before anything else: "are you 18 or older?" for an account made
+ * without the question (the legacy client's sign-up), then, for a minor, the code emailed to
+ * their parent (DPDP Act s. 9).
  */
 export default function ConsentGate() {
   const { user } = useSession();
   if (!user) return null;
-  return <AskConsent />;
+  return <AskWhenNeeded />;
 }
 
-function AskConsent() {
-  const { t } = usePrivacyMessages();
+function AskWhenNeeded() {
   const trpc = useTRPC();
-  const queryClient = useQueryClient();
   const location = useLocation();
   const status = useQuery(trpc.privacy.status.queryOptions(undefined, { staleTime: 5 * 60_000 }));
-  const accept = useMutation(trpc.privacy.accept.mutationOptions());
-  const [problem, setProblem] = useState<string | null>(null);
   // Closed without an answer: asked again at the next visit.
   const [later, setLater] = useState(false);
   if (later || !status.data || location.pathname === pagePaths.privacy) return null;
-  const age = status.data.age;
-  if (age.status === null || age.status === 'minor_waiting') return <AskAge parentEmail={age.parentEmail} onLater={() => setLater(true)} />;
-  if (!status.data.consentNeeded) return null;
-  const version = status.data.noticeVersion;
-  const first = status.data.acceptedVersion === null;
+  const askAge = status.data.age.status === null || status.data.age.status === 'minor_waiting';
+  if (!askAge && !status.data.consentNeeded) return null;
   return (
-    <Dialog
-      open
-      onClose={() => setLater(true)}
-      title={first ? t('consent.firstTitle') : t('consent.title')}
-      closeLabel={t('consent.later')}
-      closeOnBackdrop={false}
-    >
-      <p>{first ? t('consent.firstText') : t('consent.text')}</p>
-      <p>
-        <a href={pagePaths.privacy} target="_blank" rel="noopener">
-          {t('consent.read')}
-        </a>
-      </p>
-      <FormError message={problem} />
-      <MutationButton
-        className="button button--primary button--block"
-        mutation={accept}
-        variables={{ version }}
-        options={{
-          onSuccess: () => queryClient.invalidateQueries({ queryKey: trpc.privacy.status.queryKey() }),
-          onError: (error) => setProblem(errorMessage(error, t('consent.failed'))),
-        }}
-        busyLabel={t('consent.busy')}
-      >
-        {t('consent.agree')}
-      </MutationButton>
-    </Dialog>
-  );
-}
-
-/**
- * Before anything else: "are you 18 or older?" for an account made without the question (the
- * legacy client's sign-up), then, for a minor, the code emailed to their parent (DPDP Act s. 9).
- * The server refuses the rest meanwhile (features/privacy/age-gate.ts).
- */
-function AskAge({ parentEmail, onLater }: { parentEmail: string | null; onLater: () => void }) {
-  const { t } = usePrivacyMessages();
-  const trpc = useTRPC();
-  const queryClient = useQueryClient();
-  const [answer, setAnswer] = useState<AgeAnswer>({ adult: null, parentEmail: '' });
-  const [code, setCode] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const fail = (error: unknown) => setProblem(errorMessage(error, t('age.failed')));
-  const answerAge = useMutation(trpc.privacy.answerAge.mutationOptions({ onSuccess: () => queryClient.invalidateQueries(), onError: fail }));
-  const consent = useMutation(
-    trpc.privacy.parentConsent.mutationOptions({
-      onSuccess: () => {
-        setNote(t('age.done'));
-        void queryClient.invalidateQueries();
-      },
-      onError: fail,
-    }),
-  );
-  const resend = useMutation(trpc.privacy.resendParentCode.mutationOptions({ onSuccess: () => setNote(t('age.resent')), onError: fail }));
-  const waiting = parentEmail !== null;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    setProblem(null);
-    if (waiting) consent.mutate({ code });
-    else if (answer.adult !== null) answerAge.mutate({ adult: answer.adult, ...(!answer.adult && { parentEmail: answer.parentEmail }) });
-  }
-
-  return (
-    <Dialog open onClose={onLater} title={waiting ? t('age.waitingTitle') : t('age.title')} closeLabel={t('age.later')} closeOnBackdrop={false}>
-      <form className="form" noValidate onSubmit={submit}>
-        {waiting ? (
-          <>
-            <p>{t('age.waitingText', { email: parentEmail })}</p>
-            <TextField label={t('age.code')} name="parentCode" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={setCode} />
-          </>
-        ) : (
-          <AgeFields value={answer} onChange={setAnswer} errors={{}} />
-        )}
-        <FormError message={problem} />
-        {note && <p role="status">{note}</p>}
-        <SubmitButton
-          className="button button--primary button--block"
-          busy={waiting ? consent.isPending : answerAge.isPending}
-          busyLabel={waiting ? t('age.confirmBusy') : t('age.answerBusy')}
-        >
-          {waiting ? t('age.confirm') : t('age.answer')}
-        </SubmitButton>
-        {waiting && (
-          <button type="button" className="button button--block" disabled={resend.isPending} onClick={() => resend.mutate({})}>
-            {t('age.resend')}
-          </button>
-        )}
-      </form>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ConsentDialogs status={status.data} onLater={() => setLater(true)} />
+    </Suspense>
   );
 }
