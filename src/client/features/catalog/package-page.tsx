@@ -1,6 +1,6 @@
 import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatRupees } from '../../../shared/money';
 import { errorCode, useTRPC } from '../../lib/trpc';
@@ -8,7 +8,6 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCheckout } from '../orders/use-checkout';
 import { PendingOrderNote } from '../orders/pending-order';
 import { useOrdersOwingDifference, usePendingOrders } from '../orders/use-pending-orders';
-import { DifferencePayment } from '../orders/difference-payment';
 import { BuyNow } from './buy-now';
 import { useCatalogMessages } from './catalog-messages';
 import { PackageImage } from './package-image';
@@ -16,6 +15,9 @@ import { PackageFacts } from './package-facts';
 import { QueryState } from '../../components/query-state';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { ButtonLink } from '../../components/button-link';
+
+// Only a buyer asked for the rest of a short payment needs it: kept off every visitor's first load.
+const DifferencePayment = lazy(() => import('../orders/difference-payment').then((module) => ({ default: module.DifferencePayment })));
 
 /** /course/{id}: a package with its lecture titles; the links only ever reach its buyers (in the player). */
 export default function PackagePage() {
@@ -86,7 +88,9 @@ export default function PackagePage() {
                 <PendingOrderNote utr={waiting.utr} />
               ) : owing?.differenceDue ? (
                 // Part of the price arrived: only the rest is asked for, under the same order.
-                <DifferencePayment orderId={owing.id} pricePaise={owing.amountPaise} due={owing.differenceDue} />
+                <Suspense fallback={null}>
+                  <DifferencePayment orderId={owing.id} pricePaise={owing.amountPaise} due={owing.differenceDue} />
+                </Suspense>
               ) : (
                 <BuyNow pkg={pkg} onBuy={checkout.buy} className="button button--primary button--large" />
               )}
