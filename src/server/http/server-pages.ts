@@ -27,6 +27,27 @@ export function visitorReads(createContext: CreateContext): ReadsFor {
   };
 }
 
+/**
+ * A signed-in learner's reads, for the one personal page the server draws (their checkout opened
+ * on `/course/:id?buy=1`, learnerBuyPage): the request's own session, or null when it carries none
+ * that is valid (that request gets the visitor's page). Such a page is never kept (serve-client.ts).
+ */
+export type LearnerReads = (request: FastifyRequest, reply: FastifyReply, lang: Language) => ((queryClient: QueryClient) => unknown) | null;
+
+export function learnerReads(createContext: CreateContext): LearnerReads {
+  return (request, reply, lang) => {
+    const asked = createContext({ req: request, res: reply });
+    if (!asked.sessionUser()) return null;
+    const learner: Context = { ...asked, req: { ...asked.req, lang } };
+    return (queryClient) => createTRPCOptionsProxy({ router: appRouter, ctx: learner, queryClient });
+  };
+}
+
+/** A package's page asked with its checkout open (`/course/:id?buy=1`): for a signed-in learner, drawn with the popup open. */
+export function learnerBuyPage(url: URL): boolean {
+  return url.searchParams.get('buy') === '1' && /^\/course\/[^/]+\/?$/.test(url.pathname);
+}
+
 /** The built server entry's drawPage, imported once. */
 export function builtDrawPage(file: string): () => Promise<DrawPage> {
   let loaded: Promise<DrawPage> | undefined;
