@@ -61,7 +61,7 @@ export function DiscountCodeField({
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the box is first shown
   useEffect(() => {
     const typed = box.current?.value;
-    if (typed !== undefined && typed !== text) setText(typed);
+    if (typed && typed !== text) setText(typed);
   }, []);
 
   const tried = useRef(false);
