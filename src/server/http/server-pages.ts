@@ -13,7 +13,9 @@ import type { Context, CreateContext } from '../trpc/context.js';
  * The public pages drawn on the server by the app's own components (src/client/entry-server.tsx,
  * built by `vite build --ssr` into dist/server), then hydrated in the browser. They are drawn as a
  * visitor sees them, whoever asks: a page is the same for everyone in its language, so it can be
- * kept, and nothing personal is ever in a page (the service worker keeps the home page offline).
+ * kept, and nothing personal is in a kept page (the service worker keeps the home page offline).
+ * The one exception, a signed-in learner's checkout opened on `/course/:id?buy=1` (learnerReads),
+ * is drawn for each request and never kept.
  * Their reads go through tRPC's public server-side API (createTRPCOptionsProxy over the root
  * router), with the same middlewares as over HTTP.
  */
