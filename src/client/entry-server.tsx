@@ -17,7 +17,7 @@ import { drawnPageSource, loadLandingPage } from './app/router';
 import { DrawnLanguageProvider } from './lib/i18n';
 import { setServerSiteConfig } from './lib/site-config';
 
-export const drawPage: DrawPage = async ({ url, lang, site, readsFor }) => {
+export const drawPage: DrawPage = async ({ url, lang, site, readsFor, learner = false }) => {
   const address = new URL(url, 'http://page.invalid');
   const source = drawnPageSource(address.pathname);
   if (!source) return null;
@@ -25,7 +25,12 @@ export const drawPage: DrawPage = async ({ url, lang, site, readsFor }) => {
   // Nothing is asked again while drawing (no effects run on the server); what is not here draws as loading.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   const trpc = readsFor(queryClient) as TRPCOptionsProxy<AppRouter>;
-  await Promise.all([loadLandingPage(address.pathname), prefetchPageQueries(address, trpc, queryClient)]);
+  await Promise.all([
+    loadLandingPage(address.pathname),
+    prefetchPageQueries(address, trpc, queryClient),
+    // The learner's own page (their checkout opened on it): who they are, as useSession asks it.
+    learner ? queryClient.prefetchQuery(trpc.auth.me.queryOptions()) : null,
+  ]);
   // The provider needs a client; on the server nothing calls it (queries were answered above).
   const trpcClient = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] });
   const stream = await renderToReadableStream(

@@ -44,7 +44,9 @@ function answeredNow(state: DehydratedState): DehydratedState {
 // A drawn page is painted before the app's code runs: with that code already at hand (a second
 // visit, the service worker's cache), hydrating at once would hold the first frame until it is done.
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-void Promise.all([loadLandingPage(window.location.pathname), drawn ? painted() : null]).then(() => {
+// A checkout popup drawn open (a learner's `?buy=1`): its code too, so it hydrates with the page.
+const drawnPopup = drawn && root.querySelector('dialog[open]') ? import('./features/orders/use-checkout').then((module) => module.loadCheckoutDialog()) : null;
+void Promise.all([loadLandingPage(window.location.pathname), drawn ? painted() : null, drawnPopup]).then(() => {
   const app = (
     <StrictMode>
       <App clients={clients} />

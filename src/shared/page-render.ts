@@ -14,6 +14,8 @@ export type PageToDraw = {
   site: SiteConfig;
   /** tRPC's query options bound to the server's router and a visitor's context, for this page's query client (createTRPCOptionsProxy). */
   readsFor: (queryClient: QueryClient) => unknown;
+  /** Drawn for the signed-in learner whose session `readsFor` carries (their checkout open): a personal page, never kept. */
+  learner?: boolean;
 };
 
 export type DrawnPage = {

@@ -78,11 +78,11 @@ describe('a Buy tapped before the app has hydrated, answered by the server', () 
       await context.close();
     });
 
-    it(`opens the checkout on the package page for a signed-in learner, its code preloaded, in ${language}`, async () => {
+    it(`draws the checkout open on its code step for a signed-in learner, typeable before hydration, in ${language}`, async () => {
       const pkg = createPackage(t.db, { name: `Learner Buy Course ${lang}`, pricePaise: 1_499_00 });
       const learner = await createUserWithToken(t.db, { name: `Asha Learner ${lang}` });
       recordConsent(t.db, { userId: learner.user.id, version: PRIVACY_NOTICE_VERSION, via: 'register', now: Date.now() });
-      // The server's answer: the package page (not sign-up), with the checkout's code linked beside the page's.
+      // The server's answer: the package page (not sign-up) drawn for this learner with the checkout open, its code linked beside the page's.
       const answer = await fetch(`${t.url}/course/${pkg.id}?buy=1`, {
         headers: { accept: 'text/html', cookie: `session=${learner.token}; lang=${lang}` },
         redirect: 'manual',
@@ -92,6 +92,10 @@ describe('a Buy tapped before the app has hydrated, answered by the server', () 
       expect(html).toContain(pkg.name);
       const dialogChunk = /<link rel="modulepreload" crossorigin href="\/assets\/checkout-dialog-[\w-]+\.js">/;
       expect(html).toMatch(dialogChunk);
+      expect(html).toMatch(/<dialog [^>]*\bopen=""/);
+      expect(html).toContain('name="discountCode"');
+      // Personal: kept by no cache.
+      expect(answer.headers.get('cache-control')).toBe('private, no-store');
       // Without `?buy=1` the page does not carry it.
       expect(await (await fetch(`${t.url}/course/${pkg.id}`, { headers: { accept: 'text/html', cookie: `lang=${lang}` } })).text()).not.toMatch(dialogChunk);
 
@@ -102,12 +106,27 @@ describe('a Buy tapped before the app has hydrated, answered by the server', () 
       // The drawn Buy leads to sign-up (the page was drawn for a visitor); the server sends this learner on to the checkout.
       await page.getByRole('link', { name: words.catalog.packages.buyNow }).first().tap();
       await page.waitForURL(`${t.url}/course/${pkg.id}?buy=1`, { waitUntil: 'commit' });
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(pkg.name);
-      release();
+      // The popup, drawn by the server open on its one code box, before any of the app's code has run.
       const pay = page.getByRole('dialog', { name: fill(words.orders.pay.title, { name: pkg.name }) });
-      await expect.poll(() => pay.isVisible(), { timeout: 20_000 }).toBe(true);
-      // The popup opens on its one code box; the amount and the UTR field come after a code or none.
+      const codeBox = pay.getByLabel(words.orders.code.label);
+      await codeBox.waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(pkg.name);
       expect(await pay.getByRole('button', { name: words.orders.code.skip }).isVisible()).toBe(true);
+      // The amount and the UTR field come after a code or none.
+      expect(await pay.locator('input[name="utr"]').count()).toBe(0);
+      await codeBox.fill('FRIEND42');
+      expect(await page.locator('html[data-hydrated]').count()).toBe(0);
+
+      release();
+      await appStarted(page);
+      // What was typed survives hydration, and the app's state has it (typing on keeps it).
+      expect(await pay.isVisible()).toBe(true);
+      expect(await codeBox.inputValue()).toBe('FRIEND42');
+      await codeBox.press('End');
+      await codeBox.pressSequentially('7');
+      expect(await codeBox.inputValue()).toBe('FRIEND427');
+      // Now modal: the rest of the page is out of reach.
+      expect(await pay.evaluate((dialog) => dialog.matches(':modal'))).toBe(true);
       expect(await pay.locator('input[name="utr"]').count()).toBe(0);
       await pay.getByRole('button', { name: words.orders.code.skip }).tap();
       await expect.poll(() => pay.locator('input[name="utr"]').isVisible(), { timeout: 20_000 }).toBe(true);

@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callJson, startTestApp, type TestApp } from '../../test/test-app.js';
-import { createUserWithToken } from '../../test/factories.js';
+import { createPackage, createUserWithToken } from '../../test/factories.js';
 import { TRPC_MAX_BATCH } from './trpc.plugin.js';
 
 let t: TestApp;
@@ -247,6 +247,36 @@ describe('cross-site requests', () => {
     // Another site that also controls Host (a DNS rebinding page, a misrouted proxy) is still another site.
     expect(await postWithHost('/trpc/auth.logout', { host: 'evil.example', origin: 'http://evil.example', cookie: `session=${second.token}` })).toBe(403);
     expect(await isSignedIn(second.token)).toBe(true);
+  });
+
+  it("draws a signed-in learner's checkout for them alone: never kept, private, no-store", async () => {
+    const pkg = createPackage(t.db, { name: 'Personal Checkout Course', pricePaise: 99_900 });
+    const first = await createUserWithToken(t.db, { name: 'First Learner', email: 'first.learner@example.com' });
+    const second = await createUserWithToken(t.db, { name: 'Second Learner', email: 'second.learner@example.com' });
+    const page = (cookie: string) => fetch(`${t.url}/course/${pkg.id}?buy=1`, { headers: { accept: 'text/html', cookie }, redirect: 'manual' });
+    const popupOpen = /<dialog [^>]*\bopen=""[^>]*>[\s\S]*name="discountCode"/;
+
+    const mine = await page(`session=${first.token}; lang=en`);
+    expect(mine.status).toBe(200);
+    expect(mine.headers.get('cache-control')).toBe('private, no-store');
+    const mineHtml = await mine.text();
+    expect(mineHtml).toMatch(popupOpen);
+    expect(mineHtml).toContain('first.learner@example.com');
+
+    // The same address with a session that is no longer valid: the visitor's page, nothing of the learner's in it.
+    const stale = await page('session=no-such-session; lang=en');
+    expect(stale.status).toBe(200);
+    expect(stale.headers.get('cache-control')).toBe('no-cache');
+    const staleHtml = await stale.text();
+    expect(staleHtml).toContain('Personal Checkout Course');
+    expect(staleHtml).not.toMatch(popupOpen);
+    expect(staleHtml).not.toContain('first.learner@example.com');
+
+    // Another learner gets their own page, not the first one's.
+    const theirs = await (await page(`session=${second.token}; lang=en`)).text();
+    expect(theirs).toMatch(popupOpen);
+    expect(theirs).toContain('second.learner@example.com');
+    expect(theirs).not.toContain('first.learner@example.com');
   });
 });
 

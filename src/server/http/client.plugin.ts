@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps, CreateContext } from '../trpc/context.js';
-import { visitorReads } from './server-pages.js';
+import { learnerReads, visitorReads } from './server-pages.js';
 import { serveClient, serveUploads } from './serve-client.js';
 import { pageSecurityHeaders } from './security.plugin.js';
 import { serveSharePictures } from './share-pictures.js';
@@ -21,5 +21,12 @@ export async function registerClientPages(
   serveSharePictures(app, config.dataDir);
   const checkoutCsp = gateway ? pageSecurityHeaders(config, options.dev, gateway.checkoutOrigins)['content-security-policy'] : null;
   const reads = visitorReads(createContext);
-  await serveClient(app, config, { dev: options.dev, db, reads, checkoutCsp, ...(options.clientDir && { dist: options.clientDir }) });
+  await serveClient(app, config, {
+    dev: options.dev,
+    db,
+    reads,
+    learner: learnerReads(createContext),
+    checkoutCsp,
+    ...(options.clientDir && { dist: options.clientDir }),
+  });
 }

@@ -13,9 +13,10 @@ import { packagesOnSale } from '../features/catalog/catalog.service.js';
 import { escapeHtml } from '../lib/html.js';
 import { languageOf, pageExtras, withExtras } from './page-extras.js';
 import { inLanguage } from './page-shell.js';
-import { builtDrawPage, checkoutToBuy, pageLinks, type ReadsFor, signUpToBuy, withDrawnPage } from './server-pages.js';
+import { builtDrawPage, checkoutToBuy, type LearnerReads, learnerBuyPage, pageLinks, type ReadsFor, signUpToBuy, withDrawnPage } from './server-pages.js';
 import { readToken } from '../lib/request-info.js';
-import type { DrawPage } from '../../shared/page-render.js';
+import type { DrawPage, PageToDraw } from '../../shared/page-render.js';
+import type { QueryClient } from '@tanstack/react-query';
 import { sendRequestError } from './error-reply.js';
 import { requestErrors } from '../lib/request.errors.js';
 import { UPLOADS_URL_PREFIX, uploadsDir } from '../lib/uploads.js';
@@ -114,10 +115,11 @@ export async function serveClient(
     dev,
     db,
     reads,
+    learner,
     checkoutCsp = null,
     dist = clientDist,
     entry = serverEntry,
-  }: { dev: boolean; db?: Db; reads?: ReadsFor; checkoutCsp?: string | null; dist?: string; entry?: string },
+  }: { dev: boolean; db?: Db; reads?: ReadsFor; learner?: LearnerReads; checkoutCsp?: string | null; dist?: string; entry?: string },
 ): Promise<void> {
   // The gateway's checkout page, and no other, may load the gateway's script and frames.
   const checkoutPage = /^\/pay\/[^/?#]+\/?(?:[?#]|$)/;
@@ -133,6 +135,11 @@ export async function serveClient(
   };
   // The language the app will start in (shared/language.ts): `?lang=`, else the one chosen on this browser, else the site's.
   const languageFor = (request: FastifyRequest) => languageOf(addressOf(request), request.cookies?.[LANGUAGE_COOKIE] ?? null, config.defaultLanguage);
+  // A signed-in learner's package page asked with its checkout open (`?buy=1`): drawn for them, the
+  // popup open on its code step, typeable before the app has run. Null for anyone else (no valid
+  // session): the visitor's page. Such a page is personal: never kept, here or in any cache.
+  const learnerPage = (request: FastifyRequest, reply: FastifyReply) =>
+    learner && learnerBuyPage(addressOf(request)) ? learner(request, reply, languageFor(request)) : null;
   /** The page for this address: its language, its share preview (pageExtras) and, for a public page, the page drawn by the app. */
   const makePage = async (
     shell: string,
@@ -140,14 +147,16 @@ export async function serveClient(
     reply: FastifyReply,
     drawPage: DrawPage,
     links?: (source: string) => string,
+    personal: ((queryClient: QueryClient) => unknown) | null = null,
   ): Promise<{ html: string; keep: boolean }> => {
     const url = addressOf(request);
     const lang = languageFor(request);
     const extras = db ? pageExtras(db, config, url, lang) : null;
     let drawn = null;
-    if (reads) {
+    const readsFor = personal ?? reads?.(request, reply, lang);
+    if (readsFor) {
       try {
-        drawn = await drawPage({ url: request.url, lang, site: siteConfig(config), readsFor: reads(request, reply, lang) });
+        drawn = await drawPage({ url: request.url, lang, site: siteConfig(config), readsFor, ...(personal && { learner: true }) });
       } catch (error) {
         // The app draws the page in the browser instead; the fault is logged to be fixed.
         request.log.error({ err: error }, 'drawing the page on the server failed');
@@ -177,7 +186,9 @@ export async function serveClient(
         const template = await readFile(path.join(clientSource, 'index.html'), 'utf8');
         const shell = fillIndexHtml(await vite.transformIndexHtml(request.url, template), config);
         pageCsp(request, reply);
-        return reply.type('text/html; charset=utf-8').send((await makePage(shell, request, reply, drawPage)).html);
+        const personal = learnerPage(request, reply);
+        if (personal) reply.header('cache-control', 'private, no-store');
+        return reply.type('text/html; charset=utf-8').send((await makePage(shell, request, reply, drawPage, undefined, personal)).html);
       }
       reply.hijack();
       vite.middlewares(request.raw, reply.raw, () => {
@@ -221,7 +232,11 @@ export async function serveClient(
   // so a kept page is the same for everyone who asks for it.
   const kept = new Map<string, { page: ReturnType<typeof compressedPage>; madeAt: number }>();
   let catalogueSeen: unknown;
+  const draw = async (page: PageToDraw) => (drawPage ? (await drawPage())(page) : null);
   const pageFor = async (request: FastifyRequest, reply: FastifyReply) => {
+    // The learner's own page: drawn for each request, never kept.
+    const personal = learnerPage(request, reply);
+    if (personal) return { page: compressedPage((await makePage(shellHtml(), request, reply, draw, linksOf, personal)).html, 5), personal: true };
     const catalogue = db ? packagesOnSale(db) : null;
     if (catalogue !== catalogueSeen) {
       kept.clear();
@@ -229,13 +244,13 @@ export async function serveClient(
     }
     const key = `${request.url}|${languageFor(request)}`;
     const cached = kept.get(key);
-    if (cached && Date.now() - cached.madeAt < 10 * 60_000) return cached.page;
-    const made = await makePage(shellHtml(), request, reply, drawPage ? async (page) => (await drawPage())(page) : async () => null, linksOf);
+    if (cached && Date.now() - cached.madeAt < 10 * 60_000) return { page: cached.page, personal: false };
+    const made = await makePage(shellHtml(), request, reply, draw, linksOf);
     const page = compressedPage(made.html, 5);
-    if (!made.keep) return page;
+    if (!made.keep) return { page, personal: false };
     if (kept.size >= 200) kept.clear();
     kept.set(key, { page, madeAt: Date.now() });
-    return page;
+    return { page, personal: false };
   };
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
@@ -248,9 +263,12 @@ export async function serveClient(
     }
     const buying = buyingAnswer(request);
     if (buying) return reply.header('cache-control', 'no-store').redirect(buying, 303);
-    const shown = await pageFor(request, reply);
+    const { page: shown, personal } = await pageFor(request, reply);
     pageCsp(request, reply);
-    reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8');
+    reply
+      .header('cache-control', personal ? 'private, no-store' : 'no-cache')
+      .header('vary', 'accept-encoding, cookie')
+      .type('text/html; charset=utf-8');
     // Chrome hides the phone model from its User-Agent; asked this way, it sends it with later
     // requests (login included, over https), so the device list can name the phone.
     reply.header('accept-ch', 'Sec-CH-UA-Model');

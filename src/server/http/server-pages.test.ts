@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutToBuy, signUpToBuy } from './server-pages.js';
+import { checkoutToBuy, learnerBuyPage, signUpToBuy } from './server-pages.js';
 
 const at = (address: string) => new URL(address, 'http://page.invalid');
 
@@ -24,5 +24,14 @@ describe('a Buy followed before hydration', () => {
     expect(checkoutToBuy(at('/register?buy=12'), false)).toBeNull();
     expect(checkoutToBuy(at('/register'), true)).toBeNull();
     expect(checkoutToBuy(at('/login?buy=12'), true)).toBeNull();
+  });
+
+  it("knows a package's page asked with its checkout open, the page drawn for a signed-in learner", () => {
+    expect(learnerBuyPage(at('/course/12?buy=1'))).toBe(true);
+    expect(learnerBuyPage(at('/course/12/?ref=ABCD1234&buy=1'))).toBe(true);
+    expect(learnerBuyPage(at('/course/12'))).toBe(false);
+    expect(learnerBuyPage(at('/course/12?buy=0'))).toBe(false);
+    expect(learnerBuyPage(at('/packages?buy=1'))).toBe(false);
+    expect(learnerBuyPage(at('/course/study/12?buy=1'))).toBe(false);
   });
 });

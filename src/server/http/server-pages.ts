@@ -13,7 +13,9 @@ import type { Context, CreateContext } from '../trpc/context.js';
  * The public pages drawn on the server by the app's own components (src/client/entry-server.tsx,
  * built by `vite build --ssr` into dist/server), then hydrated in the browser. They are drawn as a
  * visitor sees them, whoever asks: a page is the same for everyone in its language, so it can be
- * kept, and nothing personal is ever in a page (the service worker keeps the home page offline).
+ * kept, and nothing personal is in a kept page (the service worker keeps the home page offline).
+ * The one exception, a signed-in learner's checkout opened on `/course/:id?buy=1` (learnerReads),
+ * is drawn for each request and never kept.
  * Their reads go through tRPC's public server-side API (createTRPCOptionsProxy over the root
  * router), with the same middlewares as over HTTP.
  */
@@ -25,6 +27,27 @@ export function visitorReads(createContext: CreateContext): ReadsFor {
     const visitor: Context = { ...asked, req: { ...asked.req, lang, token: null }, sessionUser: () => null };
     return createTRPCOptionsProxy({ router: appRouter, ctx: visitor, queryClient });
   };
+}
+
+/**
+ * A signed-in learner's reads, for the one personal page the server draws (their checkout opened
+ * on `/course/:id?buy=1`, learnerBuyPage): the request's own session, or null when it carries none
+ * that is valid (that request gets the visitor's page). Such a page is never kept (serve-client.ts).
+ */
+export type LearnerReads = (request: FastifyRequest, reply: FastifyReply, lang: Language) => ((queryClient: QueryClient) => unknown) | null;
+
+export function learnerReads(createContext: CreateContext): LearnerReads {
+  return (request, reply, lang) => {
+    const asked = createContext({ req: request, res: reply });
+    if (!asked.sessionUser()) return null;
+    const learner: Context = { ...asked, req: { ...asked.req, lang } };
+    return (queryClient) => createTRPCOptionsProxy({ router: appRouter, ctx: learner, queryClient });
+  };
+}
+
+/** A package's page asked with its checkout open (`/course/:id?buy=1`): for a signed-in learner, drawn with the popup open. */
+export function learnerBuyPage(url: URL): boolean {
+  return url.searchParams.get('buy') === '1' && /^\/course\/[^/]+\/?$/.test(url.pathname);
 }
 
 /** The built server entry's drawPage, imported once. */

@@ -1,11 +1,12 @@
 import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatRupees } from '../../../shared/money';
 import { errorCode, useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCheckout } from '../orders/use-checkout';
+import { useSession } from '../auth/use-session';
 import { PendingOrderNote } from '../orders/pending-order';
 import { useOrdersOwingDifference, usePendingOrders } from '../orders/use-pending-orders';
 import { BuyNow } from './buy-now';
@@ -26,7 +27,6 @@ export default function PackagePage() {
   const trpc = useTRPC();
   const query = useQuery(trpc.catalog.byId.queryOptions({ id }));
   const pkg = query.data;
-  const checkout = useCheckout();
   const waiting = usePendingOrders().find((order) => order.package.id === id);
   const owing = useOrdersOwingDifference().find((order) => order.package.id === id);
   useDocumentTitle(pkg?.name ?? t('packages.title'));
@@ -37,6 +37,10 @@ export default function PackagePage() {
   // `?buy=1`: a drawn card's Buy followed before the app ran (boot.ts keeps most such taps on their page).
   const [params, setParams] = useSearchParams();
   const buyAsked = params.get('buy') === '1';
+  // A signed-in learner's: the popup open from the first render, as the server draws it for them.
+  const { user } = useSession();
+  const [opened] = useState(() => (buyAsked && user && pkg && showBar ? { id: pkg.id, name: pkg.name, pricePaise: pkg.pricePaise } : null));
+  const checkout = useCheckout(opened);
   const { buy } = checkout;
   useEffect(() => {
     if (!buyAsked || !pkg) return;

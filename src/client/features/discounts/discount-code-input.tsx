@@ -1,6 +1,10 @@
-import type { InputHTMLAttributes } from 'react';
+import type { InputHTMLAttributes, Ref } from 'react';
 
-type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className'> & { value: string; onChange: (text: string) => void };
+type Props = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className'> & {
+  value: string;
+  onChange: (text: string) => void;
+  ref?: Ref<HTMLInputElement>;
+};
 
 /**
  * The box a discount code is typed into (an affiliate's own code, a buyer's at checkout): in

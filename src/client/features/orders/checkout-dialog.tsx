@@ -646,7 +646,8 @@ export default function CheckoutDialog({ pkg, onClose }: { pkg: CheckoutPackage;
   const title = user ? t('pay.title', { name: pkg.name }) : t('loginRequired.title');
   // A tap beside the popup does not close it: the learner may be halfway through paying.
   return (
-    <Dialog open onClose={close} title={title} closeLabel={t('pay.close')} closeOnBackdrop={false}>
+    // Drawn open: on a learner's `/course/:id?buy=1` the server draws it (entry-server.tsx), typeable before the app runs.
+    <Dialog open startsOpen onClose={close} title={title} closeLabel={t('pay.close')} closeOnBackdrop={false}>
       {loading ? <PageSpinner /> : user ? <PaymentForm pkg={pkg} user={user} /> : <LoginRequired pkg={pkg} />}
     </Dialog>
   );

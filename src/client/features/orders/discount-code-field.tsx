@@ -55,6 +55,15 @@ export function DiscountCodeField({
     }
   }
 
+  // Drawn open by the server (a learner's `?buy=1`), the box may have been typed into before the app
+  // ran: hydration leaves that text in the box, and the state takes it, so the next render keeps it.
+  const box = useRef<HTMLInputElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the box is first shown
+  useEffect(() => {
+    const typed = box.current?.value;
+    if (typed && typed !== text) setText(typed);
+  }, []);
+
   const tried = useRef(false);
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the checkout opens with a code brought along
   useEffect(() => {
@@ -120,6 +129,7 @@ export function DiscountCodeField({
       </p>
       <div className="discount-code__row">
         <DiscountCodeInput
+          ref={box}
           id={`${id}-code`}
           name="discountCode"
           maxLength={36}

@@ -7,19 +7,34 @@ import { loadDraft } from './checkout-draft';
 import type { CheckoutPackage } from '../../lib/checkout-package';
 import { pagePaths } from '../../../shared/page-paths';
 
+let loaded: typeof import('./checkout-dialog') | undefined;
 /** The popup's code (login form, QR, payment form): fetched ahead when the page is idle or a Buy is pressed (app/prefetch-next-step.ts). */
-export const loadCheckoutDialog = () => import('./checkout-dialog');
-const CheckoutDialog = lazy(loadCheckoutDialog);
+export const loadCheckoutDialog = () =>
+  import('./checkout-dialog').then((module) => {
+    loaded = module;
+    return module;
+  });
+// Once loaded, handed over at once (a thenable that answers as it is asked, so lazy() does not
+// suspend): the popup the server drew open (main.tsx loads its code first) hydrates with the page,
+// and an update reaching it while hydrating never makes React draw it again (losing what was typed).
+type DialogModule = typeof import('./checkout-dialog');
+const CheckoutDialog = lazy(() => {
+  const ready = loaded;
+  if (!ready) return loadCheckoutDialog();
+  // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, answering as it is asked, so that lazy() does not suspend
+  return { then: (resolve: (module: DialogModule) => void) => resolve(ready) } as Promise<DialogModule>;
+});
 
 /**
- * For a page with Buy Now buttons: `buy(pkg)` opens the popup; a saved draft reopens it on return.
+ * For a page with Buy Now buttons: `buy(pkg)` opens the popup (`opened`: open from the start); a saved draft reopens it on return.
  * A visitor who was never signed in on this browser is most likely new: Buy opens sign-up, which
  * keeps the package, its price and the sponsor in view and comes back here with the popup open.
  */
-export function useCheckout() {
+export function useCheckout(opened: CheckoutPackage | null = null) {
   const { user, loading } = useSession();
   const navigate = useNavigate();
-  const [pkg, setPkg] = useState<CheckoutPackage | null>(null);
+  // `opened`: the popup open from the first render (a learner's `?buy=1`, drawn open by the server).
+  const [pkg, setPkg] = useState<CheckoutPackage | null>(opened);
 
   // A Buy before the session is known waits for it.
   const [waiting, setWaiting] = useState<CheckoutPackage | null>(null);
