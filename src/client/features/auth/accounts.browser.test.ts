@@ -38,6 +38,12 @@ describe('an account, in a phone browser', () => {
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please enter a valid 10-digit phone number.');
 
     await page.getByLabel('WhatsApp number (optional)').fill('+91 98765 43210');
+    // A number is kept only with its own consent: typed without the box ticked, it is refused.
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect
+      .poll(() => page.getByRole('alert').first().textContent())
+      .toBe('Tick the box to get updates at this number, or leave the number empty: we keep it only for these updates.');
+    await page.getByRole('checkbox', { name: /I agree to get updates about my payments/ }).check();
     // "18 or older?" is asked, not assumed: nothing is chosen at first, and an answer is needed.
     await page.getByRole('button', { name: 'Register' }).click();
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Please tell us whether you are 18 or older.');
@@ -67,7 +73,9 @@ describe('an account, in a phone browser', () => {
 
     await page.goto(`${t.url}/account`);
     await expect.poll(heading).toBe('My profile');
-    expect(await page.getByText('9876543210', { exact: true }).isVisible()).toBe(true);
+    // The number typed at sign-up is the WhatsApp number only, never the phone a sponsor may see.
+    const signedUp = t.db.select().from(users).where(eq(users.email, 'asha@example.com')).get()!;
+    expect([signedUp.whatsappPhone, signedUp.phone]).toEqual(['9876543210', null]);
     // My account: the name and phone can be changed here; the menu shows the new name.
     const details = page.getByRole('region', { name: 'Change my details' });
     await details.getByLabel('Name').fill('Asha S. Pawar');
