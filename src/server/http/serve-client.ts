@@ -223,7 +223,7 @@ export async function serveClient(
   // so a kept page is the same for everyone who asks for it.
   // A package page asked for with a sponsor's code is kept once for every code, the code marked
   // (sponsorBlank()), and the code written in for each request.
-  const kept = new Map<string, { page: ReturnType<typeof compressedPage> | { marked: string }; madeAt: number }>();
+  const kept = new Map<string, { page: ReturnType<typeof compressedPage> | { marked: Buffer[] }; madeAt: number }>();
   let catalogueSeen: unknown;
   const pageFor = async (request: FastifyRequest, reply: FastifyReply) => {
     const catalogue = db ? packagesOnSale(db) : null;
@@ -235,18 +235,25 @@ export async function serveClient(
     const address = blank?.marked ?? request.url;
     // Apart from the same address asked for as it is (a `ref` that is the mark itself).
     const key = `${blank ? 'marked|' : ''}${address}|${languageFor(request)}`;
-    // Per sponsor's code: compressed for this request only, a little faster (Brotli 4, about 10% larger).
-    const withCode = (html: string, code: string) => compressedPage(html.replaceAll(SPONSOR_MARK, code), 4);
+    // Per sponsor's code: the page's parts around the mark, kept as bytes, joined by the code (a page's
+    // copy made outside V8's heap, which its collector then never scans), compressed for this request
+    // only and a little faster (Brotli 4, about 10% larger).
+    const withCode = (parts: Buffer[], code: string) => {
+      const joint = Buffer.from(code);
+      return compressedPage(Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [joint, part]))), 4);
+    };
+    const markedParts = (html: string) => html.split(SPONSOR_MARK).map((part) => Buffer.from(part));
     const cached = kept.get(key);
     if (cached && Date.now() - cached.madeAt < 10 * 60_000) {
       if (!('marked' in cached.page)) return cached.page;
       if (blank) return withCode(cached.page.marked, blank.code);
     }
     const made = await makePage(shellHtml(), request, reply, drawPage ? async (page) => (await drawPage())(page) : async () => null, linksOf, address);
-    const page = blank ? withCode(made.html, blank.code) : compressedPage(made.html, 5);
+    const parts = blank ? markedParts(made.html) : null;
+    const page = blank && parts ? withCode(parts, blank.code) : compressedPage(made.html, 5);
     if (!made.keep) return page;
     if (kept.size >= 200) kept.clear();
-    kept.set(key, { page: blank ? { marked: made.html } : page, madeAt: Date.now() });
+    kept.set(key, { page: parts ? { marked: parts } : page, madeAt: Date.now() });
     return page;
   };
 
@@ -279,8 +286,8 @@ export async function serveClient(
  * milliseconds of the draw's p95). Pages made per address use a faster Brotli quality than the
  * shell's best.
  */
-function compressedPage(html: string, brotliQuality = 11) {
-  const plain = Buffer.from(html);
+function compressedPage(html: string | Buffer, brotliQuality = 11) {
+  const plain = typeof html === 'string' ? Buffer.from(html) : html;
   let br: Buffer | undefined;
   let gzip: Buffer | undefined;
   return {
