@@ -107,6 +107,15 @@ describe('the public pages drawn on the server by the app, then hydrated', () =>
       expect(html).not.toContain(SPONSOR_MARK);
       expect(html).toContain('<html lang="mr">');
     }
+    // The catalogue likewise for a code that is nobody's; a sponsor's own greets them by name.
+    for (const code of ['NO-SUCH_code8', 'NO-SUCH_code9']) {
+      const html = await (await fetch(`${t.url}/packages?ref=${code}`, { headers: { accept: 'text/html' } })).text();
+      expect(html).toContain(`href="/register?buy=${pkg.id}&amp;ref=${code}"`);
+      expect(html).not.toContain(SPONSOR_MARK);
+    }
+    const greeting = await (await fetch(`${t.url}/packages?ref=${codes[0]}`, { headers: { accept: 'text/html' } })).text();
+    expect(greeting).toContain('Asha Sponsor');
+    expect(greeting).toContain(`href="/register?buy=${pkg.id}&amp;ref=${codes[0]}"`);
     // Hydrated without a mismatch (failOnHydrationProblems), Buy taking the sponsor along.
     const { page, context } = await browser.newPage({ locale: 'mr-IN', phone: true });
     await page.goto(`${t.url}/course/${pkg.id}?ref=${codes[1]}&lang=mr`);

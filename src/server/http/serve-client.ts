@@ -10,6 +10,7 @@ import { LANGUAGE_COOKIE } from '../../shared/language.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { packagesOnSale } from '../features/catalog/catalog.service.js';
+import { findActiveUserByReferralCode } from '../features/auth/accounts.service.js';
 import { escapeHtml } from '../lib/html.js';
 import { languageOf, pageExtras, withExtras } from './page-extras.js';
 import { inLanguage } from './page-shell.js';
@@ -231,7 +232,9 @@ export async function serveClient(
       kept.clear();
       catalogueSeen = catalogue;
     }
-    const blank = sponsorBlank(request.url);
+    const asked = sponsorBlank(request.url);
+    // The catalogue greets a sponsor by name: drawn for each sponsor's own code, marked for any other.
+    const blank = asked?.greets && db && findActiveUserByReferralCode(db, asked.code) ? null : asked;
     const address = blank?.marked ?? request.url;
     // Apart from the same address asked for as it is (a `ref` that is the mark itself).
     const key = `${blank ? 'marked|' : ''}${address}|${languageFor(request)}`;

@@ -29,15 +29,18 @@ describe('a Buy followed before hydration', () => {
 
 describe("a package page asked for with a sponsor's code", () => {
   it('is drawn once for every code, the code marked, when the code is plain', () => {
-    expect(sponsorBlank('/course/12?ref=AB12-x_9&lang=mr')).toEqual({ marked: `/course/12?ref=${SPONSOR_MARK}&lang=mr`, code: 'AB12-x_9' });
-    expect(sponsorBlank('/course/12?lang=en&ref=SITA01')).toEqual({ marked: `/course/12?lang=en&ref=${SPONSOR_MARK}`, code: 'SITA01' });
+    expect(sponsorBlank('/course/12?ref=AB12-x_9&lang=mr')).toEqual({ marked: `/course/12?ref=${SPONSOR_MARK}&lang=mr`, code: 'AB12-x_9', greets: false });
+    expect(sponsorBlank('/course/12?lang=en&ref=SITA01')).toEqual({ marked: `/course/12?lang=en&ref=${SPONSOR_MARK}`, code: 'SITA01', greets: false });
+    // The catalogue names a sponsor: marked only for a code that is nobody's (serve-client.ts checks).
+    expect(sponsorBlank('/packages?ref=SITA01')).toEqual({ marked: `/packages?ref=${SPONSOR_MARK}`, code: 'SITA01', greets: true });
   });
 
   it('is drawn as asked for otherwise', () => {
     for (const address of [
       '/course/12',
       '/course/12?lang=en',
-      '/packages?ref=SITA01',
+      '/packages/?ref=SITA01',
+      '/?ref=SITA01',
       '/register?buy=12&ref=SITA01',
       '/course/12/?ref=SITA01',
       '/course/12?ref=',
