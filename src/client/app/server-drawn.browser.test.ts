@@ -4,6 +4,7 @@ import { appStarted, type TestBrowser, withAppAndBrowser } from '../../test/brow
 import { addLecture, createPackage, createUser, grantPackage } from '../../test/factories.js';
 import { enableCertificates, watchEveryLecture } from '../../test/learning.js';
 import type { TestApp } from '../../test/test-app.js';
+import { SPONSOR_MARK } from '../../server/http/server-pages.js';
 import enAuth from '../locales/en/auth.json';
 import mrAuth from '../locales/mr/auth.json';
 import enCatalog from '../locales/en/catalog.json';
@@ -93,6 +94,33 @@ describe('the public pages drawn on the server by the app, then hydrated', () =>
     const buying = page.getByRole('region', { name: mrAuth.buying.label });
     expect(await buying.getByText('No Script Course').isVisible()).toBe(true);
     expect(await buying.getByText('Ravi Sponsor', { exact: false }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it("draws a package page once for every sponsor's code, each link keeping its own code", async () => {
+    const pkg = createPackage(t.db, { name: 'Shared Course' });
+    const sponsors = [await createUser(t.db, { name: 'Asha Sponsor' }), await createUser(t.db, { name: 'Meera Sponsor' })];
+    const codes = [...sponsors.map((sponsor) => sponsor.referralCode), 'NO-SUCH_code9'];
+    for (const code of codes) {
+      const html = await (await fetch(`${t.url}/course/${pkg.id}?ref=${code}&lang=mr`, { headers: { accept: 'text/html' } })).text();
+      expect(html).toContain(`href="/register?buy=${pkg.id}&amp;ref=${code}"`);
+      expect(html).not.toContain(SPONSOR_MARK);
+      expect(html).toContain('<html lang="mr">');
+    }
+    // The catalogue likewise for a code that is nobody's; a sponsor's own greets them by name.
+    for (const code of ['NO-SUCH_code8', 'NO-SUCH_code9']) {
+      const html = await (await fetch(`${t.url}/packages?ref=${code}`, { headers: { accept: 'text/html' } })).text();
+      expect(html).toContain(`href="/register?buy=${pkg.id}&amp;ref=${code}"`);
+      expect(html).not.toContain(SPONSOR_MARK);
+    }
+    const greeting = await (await fetch(`${t.url}/packages?ref=${codes[0]}`, { headers: { accept: 'text/html' } })).text();
+    expect(greeting).toContain('Asha Sponsor');
+    expect(greeting).toContain(`href="/register?buy=${pkg.id}&amp;ref=${codes[0]}"`);
+    // Hydrated without a mismatch (failOnHydrationProblems), Buy taking the sponsor along.
+    const { page, context } = await browser.newPage({ locale: 'mr-IN', phone: true });
+    await page.goto(`${t.url}/course/${pkg.id}?ref=${codes[1]}&lang=mr`);
+    await appStarted(page);
+    expect(await page.getByRole('link', { name: mrCatalog.packages.buyNow }).first().getAttribute('href')).toBe(`/register?buy=${pkg.id}&ref=${codes[1]}`);
     await context.close();
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutToBuy, learnerBuyPage, signUpToBuy } from './server-pages.js';
+import { checkoutToBuy, learnerBuyPage, SPONSOR_MARK, signUpToBuy, sponsorBlank } from './server-pages.js';
 
 const at = (address: string) => new URL(address, 'http://page.invalid');
 
@@ -33,5 +33,35 @@ describe('a Buy followed before hydration', () => {
     expect(learnerBuyPage(at('/course/12?buy=0'))).toBe(false);
     expect(learnerBuyPage(at('/packages?buy=1'))).toBe(false);
     expect(learnerBuyPage(at('/course/study/12?buy=1'))).toBe(false);
+  });
+});
+
+describe("a package page asked for with a sponsor's code", () => {
+  it('is drawn once for every code, the code marked, when the code is plain', () => {
+    expect(sponsorBlank('/course/12?ref=AB12-x_9&lang=mr')).toEqual({ marked: `/course/12?ref=${SPONSOR_MARK}&lang=mr`, code: 'AB12-x_9', greets: false });
+    expect(sponsorBlank('/course/12?lang=en&ref=SITA01')).toEqual({ marked: `/course/12?lang=en&ref=${SPONSOR_MARK}`, code: 'SITA01', greets: false });
+    // The catalogue names a sponsor: marked only for a code that is nobody's (serve-client.ts checks).
+    expect(sponsorBlank('/packages?ref=SITA01')).toEqual({ marked: `/packages?ref=${SPONSOR_MARK}`, code: 'SITA01', greets: true });
+  });
+
+  it('is drawn as asked for otherwise', () => {
+    for (const address of [
+      '/course/12',
+      '/course/12?lang=en',
+      '/packages/?ref=SITA01',
+      '/?ref=SITA01',
+      '/register?buy=12&ref=SITA01',
+      '/course/12/?ref=SITA01',
+      '/course/12?ref=',
+      '/course/12?ref=A%20B',
+      '/course/12?ref=A+B',
+      '/course/12?ref=A&ref=B',
+      '/course/12?ref=A&r%65f=B',
+      `/course/12?ref=${'A'.repeat(37)}`,
+      `/course/12?ref=${SPONSOR_MARK}`,
+      `/course/12?ref=A&x=${SPONSOR_MARK}`,
+    ]) {
+      expect({ address, blank: sponsorBlank(address) }).toEqual({ address, blank: null });
+    }
   });
 });

@@ -143,3 +143,30 @@ export function checkoutToBuy(url: URL, signedIn: boolean): string | null {
   const rest = [...url.searchParams].filter(([name]) => name !== 'buy');
   return `/course/${encodeURIComponent(id)}?${new URLSearchParams([...rest, ['buy', '1']])}`;
 }
+
+/** What a package page is drawn with in place of a sponsor's code (sponsorBlank()). */
+export const SPONSOR_MARK = 'zSponsorMark0';
+
+/**
+ * A package page's address with a sponsor's code (`/course/:id?ref=CODE`, a sponsor's shared link),
+ * as the page is drawn for every code: the code shows only in the page's links (Buy keeps it), never
+ * in what the page reads or its share preview, so the page is drawn once with SPONSOR_MARK in its
+ * place, kept, and each request's code written over the mark (a new code no longer costs a drawing).
+ * The catalogue (`/packages?ref=CODE`) likewise when no sponsor has the code (`greets`: the caller
+ * checks; a sponsor's own is drawn for them, greeting them by name). Only for a code of letters,
+ * digits, `-` and `_` (as codes are made), which every escaping (URL, HTML, JSON) leaves as it is:
+ * the page is then byte for byte the one drawn for the code. Null for any other address (drawn as it
+ * is asked for).
+ */
+export function sponsorBlank(address: string): { marked: string; code: string; greets: boolean } | null {
+  const at = address.indexOf('?');
+  const path = address.slice(0, at);
+  if (at < 0 || !(/^\/course\/\d{1,15}$/.test(path) || path === '/packages') || address.includes(SPONSOR_MARK)) return null;
+  const fields = address.slice(at + 1).split('&');
+  const refs = fields.filter((field) => field.startsWith('ref='));
+  const code = refs[0]?.slice('ref='.length) ?? '';
+  // One `ref`, written plainly (no other spelling of it that the page would read instead).
+  if (refs.length !== 1 || !/^[A-Za-z0-9_-]{1,36}$/.test(code) || new URLSearchParams(address.slice(at + 1)).getAll('ref').length !== 1) return null;
+  const marked = fields.map((field) => (field === refs[0] ? `ref=${SPONSOR_MARK}` : field)).join('&');
+  return { marked: `${path}?${marked}`, code, greets: path === '/packages' };
+}
