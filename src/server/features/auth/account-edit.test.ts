@@ -58,11 +58,28 @@ describe('my account', () => {
 
   it('keeps the language chosen in the app when logging in from a browser that reads another, and changes it when the person switches', async () => {
     const meera = await createUserWithToken(t.db, { name: 'Meera', lang: 'mr' });
+    // Chosen by Meera herself (at sign-up or with the switch), not a default.
+    t.db.update(users).set({ langChosenAt: Date.now() }).where(eq(users.id, meera.user.id)).run();
     const login = await callProcedure(t.url, 'auth.login', 'mutation', { email: meera.user.email, password: TEST_PASSWORD }, { headers: { 'x-lang': 'en' } });
     expect(login.status).toBe(200);
     expect(t.db.select({ lang: users.lang }).from(users).where(eq(users.id, meera.user.id)).get()?.lang).toBe('mr');
     const switched = await callProcedure(t.url, 'auth.setLanguage', 'mutation', { lang: 'en' }, { token: meera.token });
     expect(switched.status).toBe(200);
     expect(t.db.select({ lang: users.lang }).from(users).where(eq(users.id, meera.user.id)).get()?.lang).toBe('en');
+  });
+
+  it('gives an account whose language nobody chose the language of the browser it logs in from', async () => {
+    const imported = await createUserWithToken(t.db, { name: 'Sunil', lang: 'en' });
+    const login = await callProcedure(
+      t.url,
+      'auth.login',
+      'mutation',
+      { email: imported.user.email, password: TEST_PASSWORD },
+      { headers: { 'x-lang': 'mr' } },
+    );
+    expect(login.status).toBe(200);
+    const row = t.db.select({ lang: users.lang, chosenAt: users.langChosenAt }).from(users).where(eq(users.id, imported.user.id)).get();
+    // Taken from the browser, still not a choice: the next browser's language may replace it.
+    expect(row).toEqual({ lang: 'mr', chosenAt: null });
   });
 });
