@@ -60,7 +60,8 @@ describe('paying through the gateway, on a phone at 360 px in Marathi', () => {
     await page.goto(`${t.url}/packages?lang=mr`);
     await page.getByRole('listitem').filter({ hasText: pkg.name }).getByRole('link', { name: catalogMr.packages.buyNow }).tap();
     const dialog = page.getByRole('dialog', { name: ordersMr.pay.title.replace('{{name}}', pkg.name) });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    // A Buy tapped before the app has run is a page load (the learner's package page, the popup open): longer than a second on a busy box.
+    await expect.poll(() => dialog.isVisible(), { timeout: 20_000 }).toBe(true);
     // The code box first (no code here); then Pay with UPI comes first, paying by QR with a UTR is the second way, folded away.
     await dialog.getByRole('button', { name: ordersMr.code.skip }).tap();
     const instant = dialog.getByRole('button', { name: ordersMr.pay.instant.replace('{{amount}}', '₹999') });
