@@ -50,20 +50,10 @@ function Timeline({ order }: { order: Order }) {
           </span>
         </li>
       )}
-      {order.status === 'awaiting_difference' && (
-        <li className="timeline__step timeline__step--current" aria-current="step">
-          <span className="timeline__label">{t('mine.awaiting_difference')}</span>
-          {order.decidedAt !== null && <span className="timeline__when">{formatIstDateTime(order.decidedAt, lang)}</span>}
-          {order.reason && (
-            <span className="timeline__reason">
-              {t('mine.reason')}: {order.reason}
-            </span>
-          )}
-        </li>
-      )}
-      {order.status === 'rejected' && (
-        <li className="timeline__step timeline__step--rejected" aria-current="step">
-          <span className="timeline__label">{t('mine.rejectedStep')}</span>
+      {(order.status === 'awaiting_difference' || order.status === 'rejected') && (
+        // A decision that asks something of the buyer: the rest of a short payment, or a new payment.
+        <li className={`timeline__step ${order.status === 'rejected' ? 'timeline__step--rejected' : 'timeline__step--current'}`} aria-current="step">
+          <span className="timeline__label">{t(order.status === 'rejected' ? 'mine.rejectedStep' : 'mine.awaiting_difference')}</span>
           {order.decidedAt !== null && <span className="timeline__when">{formatIstDateTime(order.decidedAt, lang)}</span>}
           {order.reason && (
             <span className="timeline__reason">
