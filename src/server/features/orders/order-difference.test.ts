@@ -42,6 +42,15 @@ async function pendingOrder(options: { sponsor?: boolean; email?: string } = {})
 const ask = (orderId: string, receivedPaise: unknown, token = admin.token) =>
   call(token, 'orders.askDifference', 'mutation', { orderId, receivedPaise, reason: '₹899 arrived, pay the remaining ₹100' });
 
+/** The order's state as the database holds it. */
+function statusOf(orderId: string) {
+  return t.db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(eq(orders.id, Number(orderId)))
+    .get()!.status;
+}
+
 describe('asking for the difference', () => {
   it('keeps the order, counts what arrived, tells the learner what remains, and takes a second UTR for exactly the rest', async () => {
     const { learner, utr, orderId } = await pendingOrder({ email: 'short.payer@example.com' });
@@ -194,13 +203,7 @@ describe('asking for the difference', () => {
     await ask(orderId, '899');
     const superadmin = await createUserWithToken(t.db, { role: 'superadmin' });
     expect((await call(superadmin.token, 'admin.deleteUser', 'mutation', { email: learner.user.email })).status).toBe(200);
-    expect(
-      t.db
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, Number(orderId)))
-        .get()!.status,
-    ).toBe('rejected');
+    expect(statusOf(orderId)).toBe('rejected');
     const other = await pendingOrder();
     const pkg = createPackage(t.db, { pricePaise: 500_00 });
     const reuse = await call(other.learner.token, 'orders.purchase', 'mutation', {
@@ -218,12 +221,6 @@ describe('asking for the difference', () => {
     for (let i = 0; i < 11; i++) answers.push(await call(learner.token, 'orders.payDifference', 'mutation', { orderId, utr: nextUtr() }));
     expect(answers.slice(0, 10).every((answer) => codeOf(answer) === 'NO_DIFFERENCE_DUE')).toBe(true);
     expect(answers[10]!.status).toBe(429);
-    expect(
-      t.db
-        .select({ status: orders.status })
-        .from(orders)
-        .where(eq(orders.id, Number(orderId)))
-        .get()!.status,
-    ).toBe('pending');
+    expect(statusOf(orderId)).toBe('pending');
   });
 });

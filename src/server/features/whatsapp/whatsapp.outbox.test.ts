@@ -105,18 +105,22 @@ describe('a learner who chose WhatsApp, told of the other events on it', () => {
     return learner;
   };
 
-  it('gets a payout paid with its TDS, a lecture unlocked and a certificate issued as templates, and no email', async () => {
-    const learner = await chosen('9876500011');
-    const pkg = createPackage(t.db, { name: 'Mutual Funds 9876500011', pricePaise: 999_00 });
-    const at = Date.now();
+  // A payout line marked paid and its event published, as the payouts service does.
+  const payoutPaid = (userId: number, amounts: { grossPaise: number; tdsPaise: number; netPaise: number; utr: string }, at: number) =>
     t.db.transaction((tx) => {
       const line = tx
         .insert(payoutLines)
-        .values({ userId: learner.id, status: 'paid', grossPaise: 5_000_00, tdsPaise: 250_00, netPaise: 4_750_00, fixedAt: at, utr: 'UTR55501', createdAt: at })
+        .values({ userId, status: 'paid', ...amounts, fixedAt: at, createdAt: at })
         .returning()
         .get();
       t.deps.events.publish(tx, { type: 'payout-paid', line, at });
     });
+
+  it('gets a payout paid with its TDS, a lecture unlocked and a certificate issued as templates, and no email', async () => {
+    const learner = await chosen('9876500011');
+    const pkg = createPackage(t.db, { name: 'Mutual Funds 9876500011', pricePaise: 999_00 });
+    const at = Date.now();
+    payoutPaid(learner.id, { grossPaise: 5_000_00, tdsPaise: 250_00, netPaise: 4_750_00, utr: 'UTR55501' }, at);
     const payout = await sentTo('919876500011', '₹5,000', '₹250', '₹4,750');
     expect(payout.body).toMatchObject({ type: 'template', template: { language: { code: 'mr' } } });
 
@@ -157,14 +161,7 @@ describe('a learner who chose WhatsApp, told of the other events on it', () => {
     const learner = await chosen('9876500012');
     const at = Date.now();
     fake.failNext({ status: 400, code: 131026, message: 'Message undeliverable' });
-    t.db.transaction((tx) => {
-      const line = tx
-        .insert(payoutLines)
-        .values({ userId: learner.id, status: 'paid', grossPaise: 1_000_00, tdsPaise: 50_00, netPaise: 950_00, fixedAt: at, utr: 'UTR55502', createdAt: at })
-        .returning()
-        .get();
-      t.deps.events.publish(tx, { type: 'payout-paid', line, at });
-    });
+    payoutPaid(learner.id, { grossPaise: 1_000_00, tdsPaise: 50_00, netPaise: 950_00, utr: 'UTR55502' }, at);
     const email = await waitForEmail(t.outbox, learner.email);
     expect(email.text).toContain('कापलेला TDS: ₹50,');
     expect(email.text).toContain('पाठवलेली रक्कम: ₹950');
