@@ -50,7 +50,14 @@ export async function throttleServiceWorkers(context: BrowserContext): Promise<(
   // `flatten: false`: the worker's commands travel inside the browser session's messages.
   const sendTo = (sessionId: string, method: string, params: object) => {
     const id = nextId++;
-    const answered = new Promise<void>((resolve, reject) => answers.set(id, (error) => (error ? reject(new Error(`${method}: ${error}`)) : resolve())));
+    const answered = new Promise<void>((resolve, reject) => {
+      const late = setTimeout(() => reject(new Error(`${method}: the service worker did not answer`)), 10_000);
+      answers.set(id, (error) => {
+        clearTimeout(late);
+        if (error) reject(new Error(`${method}: ${error}`));
+        else resolve();
+      });
+    });
     return cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).then(() => answered);
   };
   const sessions: string[] = [];
