@@ -4,54 +4,13 @@ import './app/styles.css';
 // the server writes into the page: they paint styled before any page code has arrived.
 import './features/catalog/catalog.css';
 import './features/pages/home-page.css';
-import { type DehydratedState, hydrate } from '@tanstack/react-query';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { prefetchLandingPage } from './app/prefetch';
-import { loadLandingPage } from './app/router';
-import { initI18n } from './lib/i18n';
-import { rememberDiscountCode, rememberReferral } from './lib/referral';
-import { createClients } from './lib/trpc';
-import { registerServiceWorker } from './register-service-worker';
 
-const root = document.getElementById('root')!;
-// The server drew this page with the app's own components (http/server-pages.ts): hydrate it.
-const drawn = root.hasChildNodes();
-initI18n(drawn);
-registerServiceWorker();
-// A referral link (`?ref=CODE`, usually to /packages) is remembered whatever page it opens.
-rememberReferral(new URLSearchParams(window.location.search).get('ref'));
-rememberDiscountCode(new URLSearchParams(window.location.search).get('code'));
-
-const clients = createClients();
-// The answers the server drew the page with: hydration finds them and asks for nothing again.
-const queryData = document.getElementById('query-data')?.textContent;
-if (queryData) hydrate(clients.queryClient, answeredNow(JSON.parse(queryData) as DehydratedState));
-prefetchLandingPage(window.location.pathname, clients.queryClient, clients.trpcClient);
-
-/**
- * The server's answers are current when it sends the page (it drops the pages it keeps when the
- * catalogue changes), so they count as fresh from now, not from when the page was first drawn.
+/*
+ * A page the server drew is painted before the app's code is evaluated (boot.tsx). On a second
+ * visit that code is at hand at once (the service worker's cache) and the browser would evaluate it,
+ * some hundreds of milliseconds on a slow phone, before the first frame. Its chunks are fetched
+ * beside this one all the same (the page's modulepreload links, server-pages.ts).
  */
-function answeredNow(state: DehydratedState): DehydratedState {
-  const now = Date.now();
-  return { ...state, queries: state.queries.map((query) => ({ ...query, state: { ...query.state, dataUpdatedAt: now } })) };
-}
-
-// The page's code is loaded first, so that it renders (or hydrates) at once, without a spinner.
-// Not an await at the top: that page's code imports this chunk, which must finish first.
-// A drawn page is painted before the app's code runs: with that code already at hand (a second
-// visit, the service worker's cache), hydrating at once would hold the first frame until it is done.
+const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-// A checkout popup drawn open (a learner's `?buy=1`): its code too, so it hydrates with the page.
-const drawnPopup = drawn && root.querySelector('dialog[open]') ? import('./features/orders/use-checkout').then((module) => module.loadCheckoutDialog()) : null;
-void Promise.all([loadLandingPage(window.location.pathname), drawn ? painted() : null, drawnPopup]).then(() => {
-  const app = (
-    <StrictMode>
-      <App clients={clients} />
-    </StrictMode>
-  );
-  if (drawn) hydrateRoot(root, app);
-  else startTransition(() => createRoot(root).render(app));
-});
+void (drawn ? painted() : Promise.resolve()).then(() => import('./boot'));

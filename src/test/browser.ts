@@ -110,7 +110,7 @@ export function headingText(page: Page, level = 1): Promise<string | null> {
 
 /**
  * Waits until the app runs in the page: the server draws the public pages with the app's own
- * components, so a heading does not mean the page has hydrated; the mark main.tsx sets does.
+ * components, so a heading does not mean the page has hydrated; the mark the app sets once it runs does.
  */
 export async function appStarted(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });

@@ -134,6 +134,8 @@ describe('the site shell in a phone browser', () => {
     expect(await page.locator('script[type="module"]').count()).toBe(1);
     expect(await page.locator('script[type="module"]').getAttribute('src')).toMatch(/\/assets\/index-[\w-]+\.js$/);
     expect(await page.locator('link[rel="modulepreload"][href*="/assets/packages-page-"]').count()).toBe(1);
+    // And the app's start, which the entry imports once the page has painted (main.tsx), arrives beside it.
+    expect(await page.locator('link[rel="modulepreload"][href*="/assets/boot-"]').count()).toBe(1);
     // Hydrated: the app's menu button works.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Packages' }).isVisible()).toBe(true);

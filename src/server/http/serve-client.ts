@@ -20,6 +20,7 @@ import {
   type LearnerReads,
   learnerBuyPage,
   pageLinks,
+  startLinks,
   type ReadsFor,
   SPONSOR_MARK,
   signUpToBuy,
@@ -238,7 +239,10 @@ export async function serveClient(
   // page writes its language and its drawn page into it (makePage()).
   let shell: string | null = null;
   const shellHtml = () => {
-    shell ??= inlineStylesheets(fillIndexHtml(readFileSync(indexFile, 'utf8'), config), path.join(dist, 'assets'));
+    shell ??= inlineStylesheets(fillIndexHtml(readFileSync(indexFile, 'utf8'), config), path.join(dist, 'assets')).replace(
+      '</head>',
+      () => `${startLinks(dist)}</head>`,
+    );
     return shell;
   };
   // Pages, by address and language, while the catalogue is the same and for at most ten minutes (a

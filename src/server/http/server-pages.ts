@@ -59,37 +59,60 @@ export function builtDrawPage(file: string): () => Promise<DrawPage> {
   };
 }
 
-type ManifestEntry = { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
+type ManifestEntry = { file: string; imports?: string[]; dynamicImports?: string[]; css?: string[]; isEntry?: boolean };
+type Manifest = Record<string, ManifestEntry>;
+
+/** The build's manifest (dist/client/.vite/manifest.json); empty before a build. */
+function readManifest(dist: string): Manifest {
+  const file = path.join(dist, '.vite', 'manifest.json');
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
+}
+
+/** A chunk's file, its stylesheets and those of every chunk it imports, leaving out the files in `skip`. */
+function chunksOf(manifest: Manifest, key: string, into: Set<string>, skip: Set<string>): void {
+  const entry = manifest[key];
+  if (!entry || into.has(entry.file) || skip.has(entry.file)) return;
+  into.add(entry.file);
+  for (const css of entry.css ?? []) if (!skip.has(css)) into.add(css);
+  for (const imported of entry.imports ?? []) chunksOf(manifest, imported, into, skip);
+}
+
+/** What every page loads: the entry's chunks (the page's own script tag) and the app's start (boot.tsx), which the entry imports. */
+function everyPagesChunks(manifest: Manifest): { entry: Set<string>; start: Set<string> } {
+  const entry = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) chunksOf(manifest, key, entry, new Set());
+  const start = new Set<string>();
+  chunksOf(manifest, 'boot.tsx', start, entry);
+  return { entry, start };
+}
+
+const linkTo = (asset: string) =>
+  asset.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${asset}">` : `<link rel="modulepreload" crossorigin href="/${asset}">`;
+
+/**
+ * The app's start (boot.tsx) and its chunks, preloaded by every page: the entry imports it only
+ * once a drawn page has painted (main.tsx), and by then it has arrived beside the entry.
+ */
+export function startLinks(dist: string): string {
+  return [...everyPagesChunks(readManifest(dist)).start].map(linkTo).join('');
+}
 
 /**
  * The links a drawn page needs beside the app's own: its chunks (modulepreload, fetched with the
  * app's instead of after it has run) and their stylesheets (so the page paints styled before any
- * script has run), read from the build's manifest (dist/client/.vite/manifest.json).
+ * script has run), read from the build's manifest.
  */
 export function pageLinks(dist: string): (source: string) => string {
-  const file = path.join(dist, '.vite', 'manifest.json');
-  const manifest: Record<string, ManifestEntry> = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {};
-  // What every page has already: the entry's chunks and stylesheet.
-  const loaded = new Set<string>();
-  const walk = (key: string, into: Set<string>) => {
-    const entry = manifest[key];
-    if (!entry || into.has(entry.file) || loaded.has(entry.file)) return;
-    into.add(entry.file);
-    for (const css of entry.css ?? []) if (!loaded.has(css)) into.add(css);
-    for (const imported of entry.imports ?? []) walk(imported, into);
-  };
-  for (const [key, entry] of Object.entries(manifest)) if (entry.isEntry) walk(key, loaded);
+  const manifest = readManifest(dist);
+  const { entry, start } = everyPagesChunks(manifest);
+  const loaded = new Set([...entry, ...start]);
   const made = new Map<string, string>();
   return (source) => {
     let links = made.get(source);
     if (links === undefined) {
       const files = new Set<string>();
-      walk(source, files);
-      links = [...files]
-        .map((asset) =>
-          asset.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${asset}">` : `<link rel="modulepreload" crossorigin href="/${asset}">`,
-        )
-        .join('');
+      chunksOf(manifest, source, files, loaded);
+      links = [...files].map(linkTo).join('');
       made.set(source, links);
     }
     return links;
