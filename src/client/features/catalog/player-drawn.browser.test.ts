@@ -64,7 +64,7 @@ async function holdTheApp(page: Page) {
 }
 
 /** The parts list as the learner reads it. */
-const partsText = (page: Page) => page.locator('.parts').innerText();
+const partsText = (page: Page) => page.locator('.parts').textContent();
 
 describe('the player drawn on the server for its buyer', () => {
   for (const lang of ['en', 'mr'] as const) {
@@ -105,7 +105,7 @@ describe('the player drawn on the server for its buyer', () => {
       expect(await parts.getByRole('button', { name: titles[0] }).isVisible()).toBe(true);
       for (const title of titles.slice(1)) expect(await parts.getByText(title).isVisible()).toBe(true);
       expect(await parts.locator('.parts__item--locked').count()).toBe(2);
-      const lockedText = await parts.locator('.parts__item--locked').first().innerText();
+      const lockedText = await parts.locator('.parts__item--locked').first().textContent();
       for (const piece of words.progress.locked.split('{{date}}')) expect(lockedText).toContain(piece.trim());
       expect(await page.getByRole('button', { name: fill(words.catalog.player.play, { number: 1 }) }).isVisible()).toBe(true);
       expect(await page.locator('.learning-panel').isVisible()).toBe(true);
@@ -151,7 +151,7 @@ describe('the player drawn on the server for its buyer', () => {
     await signIn(context, t.url, stranger.token);
     const still = await context.newPage();
     await still.goto(`${t.url}${path}`);
-    const shown = await still.locator('body').innerText();
+    const shown = (await still.locator('body').textContent()) ?? '';
     for (const title of titles) expect(shown).not.toContain(title);
     await context.close();
     // The app then says what it said before: only buyers watch, with the way to the package.
