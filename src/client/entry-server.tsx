@@ -12,6 +12,7 @@ import { StaticRouter } from 'react-router';
 import type { AppRouter } from '../server/root-router';
 import type { DrawPage } from '../shared/page-render';
 import { AppPages } from './app/app';
+import { prefetchLearnerPageQueries } from './app/learner-page-queries';
 import { prefetchPageQueries } from './app/page-queries';
 import { drawnPageSource, loadLandingPage } from './app/router';
 import { DrawnLanguageProvider } from './lib/i18n';
@@ -25,12 +26,15 @@ export const drawPage: DrawPage = async ({ url, lang, site, readsFor, learner = 
   // Nothing is asked again while drawing (no effects run on the server); what is not here draws as loading.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   const trpc = readsFor(queryClient) as TRPCOptionsProxy<AppRouter>;
-  await Promise.all([
+  const [, , , allowed] = await Promise.all([
     loadLandingPage(address.pathname),
     prefetchPageQueries(address, trpc, queryClient),
-    // The learner's own page (their checkout opened on it): who they are, as useSession asks it.
+    // The learner's own page (their checkout opened on it, their player): who they are, as useSession asks it.
     learner ? queryClient.prefetchQuery(trpc.auth.me.queryOptions()) : null,
+    // And what the page shows them, as its procedures let them see it; a page they may not see is not drawn for them.
+    learner ? prefetchLearnerPageQueries(address, trpc, queryClient) : true,
   ]);
+  if (!allowed) return null;
   // The provider needs a client; on the server nothing calls it (queries were answered above).
   const trpcClient = createTRPCClient<AppRouter>({ links: [httpBatchLink({ url: '/trpc' })] });
   const stream = await renderToReadableStream(

@@ -14,7 +14,10 @@ export type PageToDraw = {
   site: SiteConfig;
   /** tRPC's query options bound to the server's router and a visitor's context, for this page's query client (createTRPCOptionsProxy). */
   readsFor: (queryClient: QueryClient) => unknown;
-  /** Drawn for the signed-in learner whose session `readsFor` carries (their checkout open): a personal page, never kept. */
+  /**
+   * Drawn for the signed-in learner whose session `readsFor` carries (their checkout open, their
+   * player): a personal page, never kept. Not drawn (null) when the page's reads refuse them.
+   */
   learner?: boolean;
 };
 
@@ -27,5 +30,5 @@ export type DrawnPage = {
   source: string;
 };
 
-/** Null for a page the server does not draw (the app draws it in the browser). */
+/** Null for a page the server does not draw (the app draws it in the browser), or a learner's page they may not see. */
 export type DrawPage = (page: PageToDraw) => Promise<DrawnPage | null>;

@@ -1,6 +1,6 @@
 import { type QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import type { TRPCClient } from '@trpc/client';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { BrowserRouter } from 'react-router';
 import type { AppRouter } from '../../server/root-router';
 import { forgetAtLogout } from '../features/auth/use-logout';
@@ -19,14 +19,19 @@ export type Clients = { queryClient: QueryClient; trpcClient: TRPCClient<AppRout
 
 /**
  * The server draws pages as a visitor sees them; once the session says who is here, the reads
- * that depend on the viewer (a package's `canWatch`) are asked again.
+ * that depend on the viewer (a package's `canWatch`) are asked again. A page the server drew for
+ * the signed-in learner (their checkout, their player) came with their session and reads already
+ * asked as them: those stay, until another session (or none) takes over.
  */
 function ViewerReads() {
   const { user } = useSession();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const userId = user?.id;
+  const drawnFor = useRef(queryClient.getQueryData(trpc.auth.me.queryKey())?.id ?? null);
   useEffect(() => {
+    if (userId && userId === drawnFor.current) return;
+    drawnFor.current = null;
     if (userId) void queryClient.invalidateQueries(trpc.catalog.byId.pathFilter());
   }, [userId, queryClient, trpc]);
   return null;

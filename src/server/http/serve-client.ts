@@ -18,7 +18,7 @@ import {
   builtDrawPage,
   checkoutToBuy,
   type LearnerReads,
-  learnerBuyPage,
+  learnerDrawnPage,
   pageLinks,
   startLinks,
   type ReadsFor,
@@ -149,10 +149,12 @@ export async function serveClient(
   // The language the app will start in (shared/language.ts): `?lang=`, else the one chosen on this browser, else the site's.
   const languageFor = (request: FastifyRequest) => languageOf(addressOf(request), request.cookies?.[LANGUAGE_COOKIE] ?? null, config.defaultLanguage);
   // A signed-in learner's package page asked with its checkout open (`?buy=1`): drawn for them, the
-  // popup open on its code step, typeable before the app has run. Null for anyone else (no valid
-  // session): the visitor's page. Such a page is personal: never kept, here or in any cache.
+  // popup open on its code step, typeable before the app has run; their player, drawn with its
+  // lecture list. Null for anyone else (no valid session): the visitor's page. Such a page is
+  // personal: never kept, here or in any cache. One the learner may not see (a player of a package
+  // they have not bought) is not drawn for them: they get the visitor's page too.
   const learnerPage = (request: FastifyRequest, reply: FastifyReply) =>
-    learner && learnerBuyPage(addressOf(request)) ? learner(request, reply, languageFor(request)) : null;
+    learner && learnerDrawnPage(addressOf(request)) ? learner(request, reply, languageFor(request)) : null;
   /** The page for this address: its language, its share preview (pageExtras) and, for a public page, the page drawn by the app. */
   const makePage = async (
     shell: string,
@@ -163,7 +165,7 @@ export async function serveClient(
     personal: ((queryClient: QueryClient) => unknown) | null = null,
     // The address drawn, when not the one asked for (a sponsor's code marked: sponsorBlank()).
     address = request.url,
-  ): Promise<{ html: string; keep: boolean }> => {
+  ): Promise<{ html: string; keep: boolean; drawn: boolean }> => {
     const url = new URL(address, 'http://page.invalid');
     const lang = languageFor(request);
     const extras = db ? pageExtras(db, config, url, lang) : null;
@@ -181,7 +183,7 @@ export async function serveClient(
     // hydrates, so the checkout's code comes beside the page's instead of after it.
     const buying = url.searchParams.get('buy') === '1' && links ? (source: string) => links(source) + links(CHECKOUT_SOURCE) : links;
     const html = withDrawnPage(inLanguage(shell, lang, config.siteName), drawn, buying);
-    return { html: extras ? withExtras(html, extras) : html, keep: extras?.keep !== false };
+    return { html: extras ? withExtras(html, extras) : html, keep: extras?.keep !== false, drawn: drawn !== null };
   };
   if (dev) {
     const { createServer } = await import('vite');
@@ -202,8 +204,9 @@ export async function serveClient(
         const shell = fillIndexHtml(await vite.transformIndexHtml(request.url, template), config);
         pageCsp(request, reply);
         const personal = learnerPage(request, reply);
-        if (personal) reply.header('cache-control', 'private, no-store');
-        return reply.type('text/html; charset=utf-8').send((await makePage(shell, request, reply, drawPage, undefined, personal)).html);
+        const mine = personal ? await makePage(shell, request, reply, drawPage, undefined, personal) : null;
+        if (mine?.drawn) reply.header('cache-control', 'private, no-store');
+        return reply.type('text/html; charset=utf-8').send((mine?.drawn ? mine : await makePage(shell, request, reply, drawPage)).html);
       }
       reply.hijack();
       vite.middlewares(request.raw, reply.raw, () => {
@@ -254,9 +257,11 @@ export async function serveClient(
   let catalogueSeen: unknown;
   const draw = async (page: PageToDraw) => (drawPage ? (await drawPage())(page) : null);
   const pageFor = async (request: FastifyRequest, reply: FastifyReply) => {
-    // The learner's own page: drawn for each request, never kept.
+    // The learner's own page: drawn for each request, never kept; one not drawn for them (not
+    // theirs to see, or the drawing failed) is the visitor's page below.
     const personal = learnerPage(request, reply);
-    if (personal) return { page: compressedPage((await makePage(shellHtml(), request, reply, draw, linksOf, personal)).html, 5), personal: true };
+    const mine = personal ? await makePage(shellHtml(), request, reply, draw, linksOf, personal) : null;
+    if (mine?.drawn) return { page: compressedPage(mine.html, 5), personal: true };
     const catalogue = db ? packagesOnSale(db) : null;
     if (catalogue !== catalogueSeen) {
       kept.clear();

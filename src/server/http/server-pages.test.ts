@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutToBuy, learnerBuyPage, SPONSOR_MARK, signUpToBuy, sponsorBlank } from './server-pages.js';
+import { checkoutToBuy, learnerBuyPage, learnerDrawnPage, learnerPlayerPage, SPONSOR_MARK, signUpToBuy, sponsorBlank } from './server-pages.js';
 
 const at = (address: string) => new URL(address, 'http://page.invalid');
 
@@ -33,6 +33,18 @@ describe('a Buy followed before hydration', () => {
     expect(learnerBuyPage(at('/course/12?buy=0'))).toBe(false);
     expect(learnerBuyPage(at('/packages?buy=1'))).toBe(false);
     expect(learnerBuyPage(at('/course/study/12?buy=1'))).toBe(false);
+  });
+
+  it('knows the player, the other page drawn for a signed-in learner (their quiz and certificate pages are not)', () => {
+    expect(learnerPlayerPage(at('/course-content/12'))).toBe(true);
+    expect(learnerPlayerPage(at('/course-content/12/?lang=mr'))).toBe(true);
+    expect(learnerPlayerPage(at('/course-content/12/quiz/3'))).toBe(false);
+    expect(learnerPlayerPage(at('/course-content/12/certificate'))).toBe(false);
+    expect(learnerPlayerPage(at('/course/12'))).toBe(false);
+    expect(learnerDrawnPage(at('/course-content/12'))).toBe(true);
+    expect(learnerDrawnPage(at('/course/12?buy=1'))).toBe(true);
+    expect(learnerDrawnPage(at('/course/12'))).toBe(false);
+    expect(learnerDrawnPage(at('/myCourses'))).toBe(false);
   });
 });
 

@@ -14,8 +14,8 @@ import type { Context, CreateContext } from '../trpc/context.js';
  * built by `vite build --ssr` into dist/server), then hydrated in the browser. They are drawn as a
  * visitor sees them, whoever asks: a page is the same for everyone in its language, so it can be
  * kept, and nothing personal is in a kept page (the service worker keeps the home page offline).
- * The one exception, a signed-in learner's checkout opened on `/course/:id?buy=1` (learnerReads),
- * is drawn for each request and never kept.
+ * The exceptions, a signed-in learner's checkout opened on `/course/:id?buy=1` and their player
+ * (`/course-content/:id`) (learnerReads, learnerDrawnPage), are drawn for each request and never kept.
  * Their reads go through tRPC's public server-side API (createTRPCOptionsProxy over the root
  * router), with the same middlewares as over HTTP.
  */
@@ -30,9 +30,9 @@ export function visitorReads(createContext: CreateContext): ReadsFor {
 }
 
 /**
- * A signed-in learner's reads, for the one personal page the server draws (their checkout opened
- * on `/course/:id?buy=1`, learnerBuyPage): the request's own session, or null when it carries none
- * that is valid (that request gets the visitor's page). Such a page is never kept (serve-client.ts).
+ * A signed-in learner's reads, for the personal pages the server draws (learnerDrawnPage): the
+ * request's own session, or null when it carries none that is valid (that request gets the
+ * visitor's page). Such a page is never kept (serve-client.ts).
  */
 export type LearnerReads = (request: FastifyRequest, reply: FastifyReply, lang: Language) => ((queryClient: QueryClient) => unknown) | null;
 
@@ -48,6 +48,20 @@ export function learnerReads(createContext: CreateContext): LearnerReads {
 /** A package's page asked with its checkout open (`/course/:id?buy=1`): for a signed-in learner, drawn with the popup open. */
 export function learnerBuyPage(url: URL): boolean {
   return url.searchParams.get('buy') === '1' && /^\/course\/[^/]+\/?$/.test(url.pathname);
+}
+
+/**
+ * The lecture player (`/course-content/:id`, not its quiz or certificate pages): for a signed-in
+ * learner the procedures let watch it (a buyer whose access stands, an admin), drawn with its
+ * lecture list; anyone else gets the visitor's page (entry-server.tsx answers null for them).
+ */
+export function learnerPlayerPage(url: URL): boolean {
+  return /^\/course-content\/[^/]+\/?$/.test(url.pathname);
+}
+
+/** A page the server draws for the signed-in learner who asks for it: their checkout, their player. */
+export function learnerDrawnPage(url: URL): boolean {
+  return learnerBuyPage(url) || learnerPlayerPage(url);
 }
 
 /** The built server entry's drawPage, imported once. */

@@ -21,6 +21,9 @@ import { ButtonLink } from '../../components/button-link';
  * current one.
  */
 type Lectures = RouterOutputs['lectures']['forPackage'];
+
+/** How long the player's lecture list counts as current once answered. */
+const JUST_ASKED_MS = 10_000;
 type PartProgress = RouterOutputs['progress']['ofPackage'][number];
 
 /** A failed save or mark, said in a toast: react-hot-toast loads then (about 5 KB gzipped kept off the first load). */
@@ -145,7 +148,10 @@ export default function PlayerPage() {
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const lecturesKey = trpc.lectures.forPackage.queryKey({ packageId: courseId });
-  const lecturesQuery = useQuery(trpc.lectures.forPackage.queryOptions({ packageId: courseId }, { staleTime: 0 }));
+  // Asked afresh whenever the player opens, but for an answer of the last few seconds: the one the
+  // server drew the page with, or the one main.tsx asked for as the app started, which hydration
+  // must not ask again (a failed second ask would turn the drawn player into its error).
+  const lecturesQuery = useQuery(trpc.lectures.forPackage.queryOptions({ packageId: courseId }, { staleTime: JUST_ASKED_MS }));
   const packageQuery = useQuery(trpc.catalog.byId.queryOptions({ id: courseId }));
   const saveProgress = useMutation(trpc.lectures.saveProgress.mutationOptions());
   const words = useProgressMessages();
