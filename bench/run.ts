@@ -139,9 +139,10 @@ if (parts.has('lighthouse')) {
       { path: `/course/1?lang=${lang}`, budgeted: true },
       { path: `/course-content/1?lang=${lang}`, token: learner, budgeted: true },
       { path: `/${small.earnerIds[0]}/dashboard?lang=${lang}`, token: learner, budgeted: false },
-    ]) {
+    ].filter((page) => !process.env.BENCH_PAGES || page.path.includes(process.env.BENCH_PAGES))) {
       lighthouse.push(await runLighthouse(server.url, page));
-      log(`  ${page.path}: performance ${lighthouse.at(-1)!.scores.performance.median}, LCP ${lighthouse.at(-1)!.lcpMs.median} ms`);
+      const result = lighthouse.at(-1)!;
+      log(`  ${page.path}: performance ${result.scores.performance.median}, LCP ${result.lcpMs.median} ms (${result.lcpElements.join('; ')})`);
     }
   }
 }

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from './test-app.js';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Debian's Chromium; launching the binary directly skips the wrapper script's noise. */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/lib/chromium/chromium';
 
 export type TestBrowser = {
   browser: Browser;
