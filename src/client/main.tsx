@@ -1,4 +1,3 @@
-import './app/fonts.css';
 import './app/styles.css';
 // The pages the server draws most (home and the catalogue) are styled by the first stylesheet, which
 // the server writes into the page: they paint styled before any page code has arrived.
@@ -46,6 +45,10 @@ function answeredNow(state: DehydratedState): DehydratedState {
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 // A checkout popup drawn open (a learner's `?buy=1`): its code too, so it hydrates with the page.
 const drawnPopup = drawn && root.querySelector('dialog[open]') ? import('./features/orders/use-checkout').then((module) => module.loadCheckoutDialog()) : null;
+// The Devanagari faces once the page has painted (why: fonts.css).
+const declareFonts = () => void import('./app/fonts.css').catch(() => undefined);
+if (drawn) void painted().then(declareFonts);
+else declareFonts();
 void Promise.all([loadLandingPage(window.location.pathname), drawn ? painted() : null, drawnPopup]).then(() => {
   const app = (
     <StrictMode>
