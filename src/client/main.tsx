@@ -45,10 +45,14 @@ function answeredNow(state: DehydratedState): DehydratedState {
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 // A checkout popup drawn open (a learner's `?buy=1`): its code too, so it hydrates with the page.
 const drawnPopup = drawn && root.querySelector('dialog[open]') ? import('./features/orders/use-checkout').then((module) => module.loadCheckoutDialog()) : null;
-// The Devanagari faces once the page has painted (why: fonts.css).
-const declareFonts = () => void import('./app/fonts.css').catch(() => undefined);
-if (drawn) void painted().then(declareFonts);
-else declareFonts();
+// The Devanagari faces once the page has painted and loaded (why: fonts.css).
+const loaded = new Promise<void>((resolve) => {
+  if (document.readyState === 'complete') resolve();
+  else window.addEventListener('load', () => resolve(), { once: true });
+});
+void Promise.all([loaded, drawn ? painted() : null])
+  .then(() => import('./app/fonts.css'))
+  .catch(() => undefined);
 void Promise.all([loadLandingPage(window.location.pathname), drawn ? painted() : null, drawnPopup]).then(() => {
   const app = (
     <StrictMode>
