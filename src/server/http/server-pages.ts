@@ -63,7 +63,8 @@ type ManifestEntry = { file: string; imports?: string[]; css?: string[]; isEntry
 
 /**
  * The links a drawn page needs beside the app's own: its chunks (modulepreload, fetched with the
- * app's instead of after it has run) and their stylesheets (so the page paints styled before any
+ * app's instead of after it has run; at low priority, as the app's own script: the page paints
+ * without them, so its image and stylesheets come first) and their stylesheets (so the page paints styled before any
  * script has run), read from the build's manifest (dist/client/.vite/manifest.json).
  */
 export function pageLinks(dist: string): (source: string) => string {
@@ -87,7 +88,9 @@ export function pageLinks(dist: string): (source: string) => string {
       walk(source, files);
       links = [...files]
         .map((asset) =>
-          asset.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${asset}">` : `<link rel="modulepreload" crossorigin href="/${asset}">`,
+          asset.endsWith('.css')
+            ? `<link rel="stylesheet" crossorigin href="/${asset}">`
+            : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${asset}">`,
         )
         .join('');
       made.set(source, links);
