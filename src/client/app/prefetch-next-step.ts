@@ -10,7 +10,7 @@ import { loadRegisterPage } from './router';
  * (400 kbps, 4× slower CPU) `load` comes some 3–4 s after the paint, and the code is at hand well
  * before a tap 8 s after it (bench/first-tap.ts, the late tap).
  */
-export const NEXT_STEP_DELAY_MS = 2000;
+const NEXT_STEP_DELAY_MS = 2000;
 
 /**
  * What the tap after a Buy needs is fetched before it: sign-up's and the checkout's code a while after
