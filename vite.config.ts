@@ -8,6 +8,25 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 const outDir = path.resolve(import.meta.dirname, 'dist/client');
 
+/**
+ * The app's entry script at low priority (`fetchpriority="low"`; Vite writes the tag itself, so it is
+ * added here): a page the server drew paints without it, and its image and stylesheets come first
+ * (docs/performance.md, Lighthouse on the public pages).
+ */
+function lowPriorityEntry(): Plugin {
+  return {
+    name: 'low-priority-entry',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) =>
+        html.replace(
+          /<script type="module" crossorigin src="(\/assets\/index-[\w-]+\.js)"><\/script>/,
+          '<script type="module" crossorigin fetchpriority="low" src="$1"></script>',
+        ),
+    },
+  };
+}
+
 /** Writes .br and .gz next to each text asset so the server sends them without compressing per request. */
 function precompress(): Plugin {
   const compressible = /\.(js|css|html|svg|json|txt|webmanifest)$/;
@@ -80,7 +99,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve(import.meta.dirname, 'src/client'),
   publicDir: isSsrBuild ? false : path.resolve(import.meta.dirname, 'public'),
   // The server entry (`vite build --ssr`, dist/server) needs neither the service worker nor compressed copies.
-  plugins: isSsrBuild ? [react()] : [react(), serviceWorker(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), lowPriorityEntry(), serviceWorker(), precompress()],
   build: isSsrBuild
     ? {
         outDir: path.resolve(import.meta.dirname, 'dist/server'),

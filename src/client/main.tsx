@@ -1,4 +1,3 @@
-import './app/fonts.css';
 import './app/styles.css';
 // The pages the server draws most (home and the catalogue) are styled by the first stylesheet, which
 // the server writes into the page: they paint styled before any page code has arrived.

@@ -136,6 +136,9 @@ describe('the site shell in a phone browser', () => {
     expect(await page.locator('link[rel="modulepreload"][href*="/assets/packages-page-"]').count()).toBe(1);
     // And the app's start, which the entry imports once the page has painted (main.tsx), arrives beside it.
     expect(await page.locator('link[rel="modulepreload"][href*="/assets/boot-"]').count()).toBe(1);
+    // The entry and the page's chunks at low priority: the page paints without them, so its image and stylesheets come first.
+    expect(await page.locator('script[type="module"]').getAttribute('fetchpriority')).toBe('low');
+    expect(await page.locator('link[rel="modulepreload"][href*="/assets/packages-page-"]').getAttribute('fetchpriority')).toBe('low');
     // Hydrated: the app's menu button works.
     await page.getByRole('button', { name: 'Open menu' }).click();
     await expect.poll(() => page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Packages' }).isVisible()).toBe(true);

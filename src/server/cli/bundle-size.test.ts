@@ -7,8 +7,8 @@ import { firstLoadAssets } from './bundle-size.js';
 describe('the first load the build budgets', () => {
   it('counts the app and every chunk the page preloads beside it, not only the page’s own script', () => {
     const html = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
-    const app = /<script type="module" crossorigin src="\/([^"]+)"/.exec(html)?.[1];
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((match) => match[1]!);
+    const app = /<script type="module" crossorigin(?: fetchpriority="low")? src="\/([^"]+)"/.exec(html)?.[1];
+    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="\/([^"]+)"/g)].map((match) => match[1]!);
     expect(app).toMatch(/^assets\/index-[\w-]+\.js$/);
 
     const first = firstLoadAssets();

@@ -100,8 +100,11 @@ function everyPagesChunks(manifest: Manifest): { entry: Set<string>; start: Set<
   return { entry, start };
 }
 
+// Chunks at low priority, as the app's own script: the page paints without them, so its image and stylesheets come first.
 const linkTo = (asset: string) =>
-  asset.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="/${asset}">` : `<link rel="modulepreload" crossorigin href="/${asset}">`;
+  asset.endsWith('.css')
+    ? `<link rel="stylesheet" crossorigin href="/${asset}">`
+    : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${asset}">`;
 
 /**
  * The app's start (boot.tsx) and its chunks, preloaded by every page: the entry imports it only
