@@ -40,6 +40,8 @@ export function detectLanguage(): Language {
 }
 
 let current: Language = 'en';
+/** The language the app started in: the drawn page's, which hydration must find whatever was chosen meanwhile. */
+let started: Language = 'en';
 const listeners = new Set<() => void>();
 
 /**
@@ -51,6 +53,7 @@ const listeners = new Set<() => void>();
 export function initI18n(drawnOnServer: boolean): void {
   const drawn = document.documentElement.lang;
   current = drawnOnServer && (languages as readonly string[]).includes(drawn) ? (drawn as Language) : detectLanguage();
+  started = current;
   document.documentElement.lang = current;
   if (new URLSearchParams(window.location.search).has('lang')) writeStored('local', STORAGE_KEY, current);
 }
@@ -95,7 +98,10 @@ function subscribe(listener: () => void): () => void {
 
 export function useLanguage(): Language {
   const drawn = useContext(DrawnLanguage);
-  const live = useSyncExternalStore(subscribe, currentLanguage, currentLanguage);
+  // While hydrating, the language the page was drawn in: hydration runs in slices (boot.tsx), and a
+  // tap on the language switch between two of them changes `current` before it is done; React
+  // draws the new language once it is.
+  const live = useSyncExternalStore(subscribe, currentLanguage, () => started);
   return drawn ?? live;
 }
 
