@@ -5,14 +5,15 @@ import { clientDist } from '../http/serve-client.js';
 import { firstLoadAssets } from './bundle-size.js';
 
 describe('the first load the build budgets', () => {
-  it('counts the app and every chunk the page preloads beside it, not only the page’s own script', () => {
+  it('counts the entry and the app’s start with every chunk it imports, not only the page’s own script', () => {
     const html = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
-    const app = /<script type="module" crossorigin(?: fetchpriority="low")? src="\/([^"]+)"/.exec(html)?.[1];
-    const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin(?: fetchpriority="low")? href="\/([^"]+)"/g)].map((match) => match[1]!);
-    expect(app).toMatch(/^assets\/index-[\w-]+\.js$/);
+    const entry = /<script type="module" crossorigin(?: fetchpriority="low")? src="\/([^"]+)"/.exec(html)?.[1];
+    expect(entry).toMatch(/^assets\/index-[\w-]+\.js$/);
+    const manifest = JSON.parse(readFileSync(path.join(clientDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+    const start = manifest['boot.tsx']!;
 
     const first = firstLoadAssets();
-    expect(first.js).toEqual(expect.arrayContaining([app, ...preloaded]));
+    expect(first.js).toEqual(expect.arrayContaining([entry, start.file, ...(start.imports ?? []).map((key) => manifest[key]!.file)]));
     expect(first.css).toEqual([expect.stringMatching(/^assets\/index-[\w-]+\.css$/)]);
   });
 });

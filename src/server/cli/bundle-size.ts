@@ -1,12 +1,13 @@
 /**
  * `npm run size`: the gzipped weight of what the first load of the built app downloads
- * (the entry script, the chunks it preloads and the CSS), and of every other chunk.
+ * (the entry script, the app's start with its chunks, and the CSS), and of every other chunk.
  * Exits non-zero when the first load's JavaScript is over the budget of DESIGN.md.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { clientDist } from '../http/serve-client.js';
+import { firstLoadFiles } from '../http/server-pages.js';
 
 export const FIRST_LOAD_JS_BUDGET = 150 * 1024;
 
@@ -14,10 +15,9 @@ const gz = (file: string) => gzipSync(readFileSync(path.join(clientDist, file)),
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 export function firstLoadAssets(): { js: string[]; css: string[] } {
-  const html = readFileSync(path.join(clientDist, 'index.html'), 'utf8');
-  // The entry script, the chunks it preloads and the stylesheet.
-  const refs = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((match) => match[1]!);
-  return { js: refs.filter((ref) => ref.endsWith('.js')), css: refs.filter((ref) => ref.endsWith('.css')) };
+  // The entry script and its stylesheet, and the app's start (boot.tsx) it imports once the page has painted.
+  const files = firstLoadFiles(clientDist);
+  return { js: files.filter((file) => file.endsWith('.js')), css: files.filter((file) => file.endsWith('.css')) };
 }
 
 function main(): void {
