@@ -29,4 +29,6 @@ export type BuildOptions = {
   whatsAppChannel?: NotificationChannel;
   /** How often the outbox worker looks for due rows besides the kick after each commit. */
   notifyEveryMs?: number;
+  /** False sends every /trpc call through tRPC's own road (http/trpc-reads.ts's parity test compares the two). */
+  trpcLightReads?: boolean;
 };
