@@ -1,7 +1,10 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPackage, createUserWithToken } from '../../test/factories.js';
 import { startTestApp, type TestApp } from '../../test/test-app.js';
-import { TRPC_MAX_BATCH } from './trpc.plugin.js';
+import { appRouter } from '../root-router.js';
+import { createReadRoad } from './trpc-reads.js';
+import { createContextFactory, TRPC_MAX_BATCH } from './trpc.plugin.js';
 
 /**
  * The road for reads (http/trpc-reads.ts) answers as tRPC's own road does: one app with it, one
@@ -73,5 +76,21 @@ describe('the road for reads over /trpc', () => {
     expect((await both(`/trpc/${tooMany}?batch=1&input=${input({})}`)).status).toBe(400);
     const streamed = await both(`/trpc/catalog.list?batch=1&input=${input({})}`, { 'trpc-accept': 'application/jsonl' });
     expect(streamed.status).toBe(200);
+  });
+
+  it('answers the reads itself, and leaves to tRPC a write, an unknown path and a batch of paths it does not know yet', async () => {
+    const road = createReadRoad({ router: appRouter, createContext: createContextFactory(light.deps), maxBatchSize: TRPC_MAX_BATCH, onError: () => {} });
+    const app = Fastify({ logger: false });
+    app.get<{ Params: { path: string } }>('/trpc/:path', async (request, reply) =>
+      (await road.answer(request, reply)) ? reply : reply.code(299).send('left'),
+    );
+    const asked = async (path: string) => (await app.inject({ method: 'GET', url: path, headers: { token } })).statusCode;
+    expect(await asked(`/trpc/catalog.list?batch=1&input=${input({})}`)).toBe(200);
+    expect(await asked(`/trpc/auth.me?batch=1&input=${input({})}`)).toBe(200);
+    expect(await asked(`/trpc/auth.logout?batch=1&input=${input({})}`)).toBe(299);
+    expect(await asked(`/trpc/catalog.nothing?batch=1&input=${input({})}`)).toBe(299);
+    expect(await asked(`/trpc/catalog.list,auth.profile?batch=1&input=${input({})}`)).toBe(299);
+    expect(await asked(`/trpc/catalog.list,auth.me?batch=1&input=${input({})}`)).toBe(200);
+    await app.close();
   });
 });
