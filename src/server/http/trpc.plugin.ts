@@ -1,7 +1,6 @@
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { TRPCError } from '@trpc/server';
-import { incomingMessageToRequest } from '@trpc/server/adapters/node-http';
-import { resolveResponse } from '@trpc/server/http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { isServerFault } from '../lib/errors.js';
 import { clientKey } from '../lib/rate-limit.js';
 import { readToken, requestLanguage, SESSION_COOKIE } from '../lib/request-info.js';
@@ -11,8 +10,8 @@ import { keptUserAgent, modelFromHint } from '../features/auth/device-label.js';
 import { DEVICE_COOKIE, DEVICE_DAYS } from '../features/auth/login-limiter.js';
 import { findSessionUser } from '../features/auth/sessions.service.js';
 import { ageGateRefusal } from '../features/privacy/age-gate.js';
-import { appRouter } from '../root-router.js';
-import { createReadRoad } from './trpc-reads.js';
+import { appRouter, type AppRouter } from '../root-router.js';
+import { registerReadRoad, type ReadRoadOptions } from './trpc-reads.js';
 
 /** The client batches at most this many calls; a longer batch is refused before any runs. */
 export const TRPC_MAX_BATCH = 10;
@@ -77,51 +76,32 @@ export function createContextFactory(deps: AppDeps): CreateContext {
 }
 
 /**
- * tRPC for the app under /trpc. A GET of queries takes the road for reads (http/trpc-reads.ts,
- * decision 210) unless `lightReads` is false; every other call, and any read that road leaves,
- * takes tRPC's own road, `resolveResponse` (the one its Fastify adapter takes), answered as
- * Fastify answers any route: a JSON answer (every answer of httpBatchLink, the app's client) is
- * read whole and sent as one string with its length, where tRPC's adapter would hand Fastify the
- * WHATWG Response to pour out chunk by chunk; an answer that streams (JSON lines, server-sent
- * events) still goes out as a stream.
+ * tRPC for the app under /trpc, through tRPC's own Fastify adapter. In front of it, unless
+ * `lightReads` is false, the road for reads (http/trpc-reads.ts, decision 210) answers a GET of
+ * paths the adapter has already answered as queries; everything else goes on to the adapter.
  */
-export function registerTrpc(app: FastifyInstance, createContext: CreateContext, options: { lightReads?: boolean } = {}): void {
+export function registerTrpc(
+  app: FastifyInstance,
+  createContext: CreateContext,
+  options: { lightReads?: boolean; lightReadAnswered?: ReadRoadOptions['answered'] } = {},
+): void {
   const onError = ({ error, path }: { error: TRPCError; path?: string | undefined }) => {
     if (isServerFault(error)) app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
   };
-  const reads = options.lightReads === false ? null : createReadRoad({ router: appRouter, createContext, maxBatchSize: TRPC_MAX_BATCH, onError });
-
-  async function answer(request: FastifyRequest<{ Params: { path: string } }>, reply: FastifyReply) {
-    if (reads && request.method === 'GET' && (await reads.answer(request, reply))) return reply;
-    const raw = request.raw as typeof request.raw & { body?: unknown };
-    if (request.body !== undefined) raw.body = request.body;
-    const response = await resolveResponse({
-      router: appRouter,
-      req: incomingMessageToRequest(raw, reply.raw, { maxBodySize: null }),
-      path: request.params.path,
-      createContext: async () => createContext({ req: request, res: reply }),
-      maxBatchSize: TRPC_MAX_BATCH,
-      error: null,
-      onError,
-    });
-    if (response.headers.get('content-type') !== 'application/json' || response.headers.has('transfer-encoding')) {
-      return reply.send(response);
+  // A scope of its own, so the road's hooks hold only for the adapter's route.
+  app.register((scope, _options, done) => {
+    if (options.lightReads !== false) {
+      registerReadRoad(scope, { router: appRouter, createContext, maxBatchSize: TRPC_MAX_BATCH, onError, answered: options.lightReadAnswered });
     }
-    if (reads && request.method === 'GET' && response.status === 200) reads.learn(request);
-    reply.code(response.status);
-    for (const [name, value] of response.headers) reply.header(name, value);
-    return reply.send(await response.text());
-  }
-
-  app.register(
-    (scope, _options, done) => {
-      // The body reaches tRPC as it came: tRPC parses JSON itself, and reads form data from the stream.
-      scope.removeContentTypeParser(['application/json', 'multipart/form-data']);
-      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, parsed) => parsed(null, body));
-      scope.addContentTypeParser('multipart/form-data', (_request, body, parsed) => parsed(null, body));
-      scope.all('/:path', answer);
-      done();
-    },
-    { prefix: '/trpc' },
-  );
+    scope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext,
+        maxBatchSize: TRPC_MAX_BATCH,
+        onError,
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
+    done();
+  });
 }
