@@ -77,7 +77,7 @@ export function registerReadRoad(scope: FastifyInstance, options: ReadRoadOption
   // Paths tRPC's adapter answered 200 with JSON over GET: queries, every one.
   const queries = new Set<string>();
   // The paths of a GET left to the adapter, to learn from its answer.
-  const unknown = new WeakMap<FastifyRequest, string[]>();
+  const toLearn = new WeakMap<FastifyRequest, string[]>();
 
   async function answer(request: PathRequest, reply: FastifyReply, calls: Calls): Promise<void> {
     const ctx = options.createContext({ req: request, res: reply });
@@ -122,7 +122,7 @@ export function registerReadRoad(scope: FastifyInstance, options: ReadRoadOption
     const calls = readCalls(request as PathRequest, options.maxBatchSize);
     if (!calls) return done();
     if (!calls.paths.every((path) => queries.has(path))) {
-      unknown.set(request, calls.paths);
+      toLearn.set(request, calls.paths);
       return done();
     }
     // The reply is sent here, so `done` is not called: the adapter's handler does not run.
@@ -130,7 +130,7 @@ export function registerReadRoad(scope: FastifyInstance, options: ReadRoadOption
   });
 
   scope.addHook('onResponse', (request, reply, done) => {
-    const paths = unknown.get(request);
+    const paths = toLearn.get(request);
     if (paths && reply.statusCode === 200 && reply.getHeader('content-type') === 'application/json') {
       for (const path of paths) queries.add(path);
     }
