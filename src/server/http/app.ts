@@ -94,7 +94,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   registerScheduledJobs(app, deps, options);
   closeConnectionsOnShutdown(app);
   await registerSecurity(app, config, { dev });
-  registerTrpc(app, createContext);
+  registerTrpc(app, createContext, { lightReads: options.trpcLightReads ?? true, lightReadAnswered: options.trpcLightReadAnswered });
   registerRest(app, deps, createContext);
   await registerClientPages(app, deps, createContext, { dev, ...(options.clientDir && { clientDir: options.clientDir }) });
 

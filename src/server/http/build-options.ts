@@ -29,4 +29,8 @@ export type BuildOptions = {
   whatsAppChannel?: NotificationChannel;
   /** How often the outbox worker looks for due rows besides the kick after each commit. */
   notifyEveryMs?: number;
+  /** False sends every /trpc call to tRPC's Fastify adapter, no road for reads in front (http/trpc-reads.ts's parity test compares the two). */
+  trpcLightReads?: boolean;
+  /** Told of the paths of each GET the road for reads answered itself, not tRPC's adapter (its test). */
+  trpcLightReadAnswered?: (paths: readonly string[]) => void;
 };

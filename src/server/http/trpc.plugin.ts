@@ -11,6 +11,7 @@ import { DEVICE_COOKIE, DEVICE_DAYS } from '../features/auth/login-limiter.js';
 import { findSessionUser } from '../features/auth/sessions.service.js';
 import { ageGateRefusal } from '../features/privacy/age-gate.js';
 import { appRouter, type AppRouter } from '../root-router.js';
+import { registerReadRoad, type ReadRoadOptions } from './trpc-reads.js';
 
 /** The client batches at most this many calls; a longer batch is refused before any runs. */
 export const TRPC_MAX_BATCH = 10;
@@ -74,17 +75,33 @@ export function createContextFactory(deps: AppDeps): CreateContext {
   };
 }
 
-/** tRPC for the app under /trpc, through tRPC's own Fastify adapter: every call, read or write, takes the same road. */
-export function registerTrpc(app: FastifyInstance, createContext: CreateContext): void {
-  app.register(fastifyTRPCPlugin, {
-    prefix: '/trpc',
-    trpcOptions: {
-      router: appRouter,
-      createContext,
-      maxBatchSize: TRPC_MAX_BATCH,
-      onError: ({ error, path }: { error: TRPCError; path?: string | undefined }) => {
-        if (isServerFault(error)) app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
-      },
-    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+/**
+ * tRPC for the app under /trpc, through tRPC's own Fastify adapter. In front of it, unless
+ * `lightReads` is false, the road for reads (http/trpc-reads.ts, decision 210) answers a GET of
+ * paths the adapter has already answered as queries; everything else goes on to the adapter.
+ */
+export function registerTrpc(
+  app: FastifyInstance,
+  createContext: CreateContext,
+  options: { lightReads?: boolean; lightReadAnswered?: ReadRoadOptions['answered'] } = {},
+): void {
+  const onError = ({ error, path }: { error: TRPCError; path?: string | undefined }) => {
+    if (isServerFault(error)) app.log.error({ err: error.cause ?? error, path }, 'procedure failed');
+  };
+  // A scope of its own, so the road's hooks hold only for the adapter's route.
+  app.register((scope, _options, done) => {
+    if (options.lightReads !== false) {
+      registerReadRoad(scope, { router: appRouter, createContext, maxBatchSize: TRPC_MAX_BATCH, onError, answered: options.lightReadAnswered });
+    }
+    scope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      trpcOptions: {
+        router: appRouter,
+        createContext,
+        maxBatchSize: TRPC_MAX_BATCH,
+        onError,
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
+    done();
   });
 }

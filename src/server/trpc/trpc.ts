@@ -36,13 +36,21 @@ export type ProcedureMeta = {
   audit?: boolean;
 };
 
+/**
+ * The error shape of a failed call: tRPC's error formatter, and what the HTTP shell's road for
+ * reads (http/trpc-reads.ts) answers, so both give the same bytes. It reads nothing of tRPC's own shape.
+ */
+export function formatCallError(error: TRPCError, ctx: Context | undefined, path: string | undefined) {
+  return trpcErrorShape(error, ctx?.req.lang ?? 'en', path);
+}
+
 const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
     isDev: false,
     errorFormatter({ error, ctx, path }) {
-      return trpcErrorShape(error, ctx?.req.lang ?? 'en', path);
+      return formatCallError(error, ctx, path);
     },
   });
 
