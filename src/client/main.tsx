@@ -13,6 +13,38 @@ import './features/pages/home-page.css';
  * into the head here once the page has painted, beside the app's start (boot.tsx).
  */
 const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
+
+/*
+ * Before the app has hydrated a drawn page (app.tsx tells, `app-hydrated`): a tap on one of its
+ * buttons, which does nothing without the app, is held and done once it runs (only the latest);
+ * a form sent is stopped, for it would go as the browser's own GET, its fields (a password among
+ * them) in the address and the server's log. Links are left alone: they work as they are.
+ */
+const isHydrated = () => document.documentElement.hasAttribute('data-hydrated');
+let held: (() => void) | null = null;
+document.addEventListener(
+  'click',
+  (event) => {
+    const button = !isHydrated() && event.target instanceof Element ? event.target.closest('button') : null;
+    // A form's own button sends it: stopped below, as a form sent by Enter is.
+    if (!button || button.type === 'submit') return;
+    event.preventDefault();
+    // Not to React either, which would replay it too once it has hydrated.
+    event.stopPropagation();
+    held = () => button.isConnected && button.click();
+  },
+  { capture: true },
+);
+document.addEventListener(
+  'submit',
+  (event) => {
+    if (isHydrated()) return;
+    event.preventDefault();
+    event.stopPropagation();
+  },
+  { capture: true },
+);
+window.addEventListener('app-hydrated', () => held?.(), { once: true });
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 /** The chunks the server listed for this page (server-pages.ts, linksTo), asked for now. */
 function fetchPageChunks(): void {

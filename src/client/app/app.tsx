@@ -57,6 +57,8 @@ export function App({ clients }: { clients: Clients }) {
   useEffect(() => {
     document.documentElement.setAttribute('data-hydrated', '');
     performance.mark('hydrated');
+    // A tap or a form held until now is done (main.tsx).
+    window.dispatchEvent(new Event('app-hydrated'));
   }, []);
   return (
     <BrowserRouter>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordConsent } from '../../server/features/privacy/privacy.service.js';
 import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy.js';
-import { signIn, type TestBrowser, withAppAndBrowser } from '../../test/browser.js';
+import { appStarted, signIn, type TestBrowser, withAppAndBrowser } from '../../test/browser.js';
 import { addLecture, createPackage, createUser, createUserWithToken, TEST_PASSWORD } from '../../test/factories.js';
 import type { TestApp } from '../../test/test-app.js';
 import { insertOrder } from '../../test/world.js';
@@ -95,6 +95,7 @@ describe('continuity, at 360 px in Marathi', () => {
   it('the code page changes a mistyped email: back to the form as it was, a new code to the new address', async () => {
     const { page, context } = await browser.newPage({ width: 360, phone: true, locale: 'mr-IN' });
     await page.goto(`${t.url}/register`);
+    await appStarted(page);
     await page.getByLabel(mrAuth.fields.name).fill('Sunil Wagh');
     await page.getByLabel(mrAuth.fields.email).fill('sunil.wgah@example.com');
     await page.getByLabel(mrCommon.whatsappFields.numberOptional).fill('9822011122');

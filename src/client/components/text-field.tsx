@@ -25,6 +25,13 @@ export function TextField({ label, value, onChange, hint, error: pageError, clas
   useEffect(() => {
     if (autoFocus) field.current?.focus();
   }, [autoFocus]);
+  // What was typed before the app hydrated the page (the server draws sign-up and log-in, typeable
+  // at once) is in the field but not in the form's state: taken in as the field appears.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the field appears
+  useEffect(() => {
+    const typed = field.current?.value;
+    if (typed !== undefined && typed !== value) onChange(typed);
+  }, []);
   const { t } = useCommonMessages();
   const [invalid, setInvalid] = useState<string | null>(null);
   const error = pageError ?? invalid;

@@ -199,6 +199,7 @@ describe('learner pages', () => {
     grantPackage(t.db, user.id, pkg.id);
     await page.route(/\/trpc\/[^?]*lectures\.saveProgress/, (route) => route.fulfill({ status: 503, contentType: 'text/plain', body: 'down' }));
     await page.goto(`${t.url}/course-content/${pkg.id}`);
+    await appStarted(page);
     const current = page.locator('#current-part');
     await expect.poll(() => current.textContent()).toMatch(/^Part 1/);
     await page.getByRole('button', { name: 'Next', exact: true }).click();

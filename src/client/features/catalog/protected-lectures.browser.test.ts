@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { enrollments, orders, users } from '../../../server/db/schema.js';
-import { fitsTheWidth, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { appStarted, fitsTheWidth, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { addLecture, createPackage, createUser, createUserWithToken, TEST_PASSWORD } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import { callJson, type TestApp } from '../../../test/test-app.js';
@@ -173,6 +173,7 @@ describe("the viewer's mark over a playing lecture", () => {
     const { user, pkg } = await buyer();
     const { page } = await signedInPage(user.id, { reducedMotion: true });
     await page.goto(`${t.url}/course-content/${pkg.id}`);
+    await appStarted(page);
     await page.getByRole('button', { name: 'Play part 1' }).click();
     await mark(page).waitFor();
     const first = await markBox(page);
@@ -196,6 +197,7 @@ describe('the device limit', () => {
 
       const { page } = await browser.newPage({ width: WIDTH, height: 740, phone: true });
       await page.goto(`${t.url}/login`);
+      await appStarted(page);
       await page.getByLabel('Email').fill(user.email);
       await page.getByLabel('Password').fill(TEST_PASSWORD);
       await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -249,6 +251,7 @@ describe('the device limit in Marathi', () => {
       const redmi = await loginAs(user.id, REDMI);
       const { page } = await browser.newPage({ width: WIDTH, height: 740, phone: true, locale: 'mr-IN' });
       await page.goto(`${t.url}/login`);
+      await appStarted(page);
       await page.getByLabel('ईमेल').fill(user.email);
       await page.getByLabel('पासवर्ड').fill(TEST_PASSWORD);
       await page.locator('form button[type="submit"]').click();
