@@ -5,12 +5,10 @@ import './features/catalog/catalog.css';
 import './features/pages/home-page.css';
 
 /*
- * A page the server drew is painted before any more of the app's code is asked for or evaluated.
- * Asked for at once, that code (over 100 KB) shared a slow connection with the page and its image
- * and held back the largest paint; on a second visit, when the service worker hands it over at
- * once, the browser evaluated it (some hundreds of milliseconds on a slow phone) before the first
- * frame. The server lists the page's chunks in an inert template (server-pages.ts, linksTo), put
- * into the head here once the page has painted, beside the app's start (boot.tsx).
+ * A page the server drew is painted before the app's code is evaluated (boot.tsx). On a second
+ * visit that code is at hand at once (the service worker's cache) and the browser would evaluate it,
+ * some hundreds of milliseconds on a slow phone, before the first frame. Its chunks are fetched
+ * beside this one all the same (the page's modulepreload links, server-pages.ts).
  */
 const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
 
@@ -46,12 +44,6 @@ document.addEventListener(
   { capture: true },
 );
 window.addEventListener('app-hydrated', () => requestAnimationFrame(() => setTimeout(() => held?.(), 0)), { once: true });
+
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-/** The chunks the server listed for this page (server-pages.ts, linksTo), asked for now. */
-function fetchPageChunks(): void {
-  for (const list of document.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')) document.head.append(list.content.cloneNode(true));
-}
-void (drawn ? painted() : Promise.resolve()).then(() => {
-  fetchPageChunks();
-  return import('./boot');
-});
+void (drawn ? painted() : Promise.resolve()).then(() => import('./boot'));

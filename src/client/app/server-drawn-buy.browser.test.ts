@@ -90,7 +90,7 @@ describe('a Buy tapped before the app has hydrated, answered by the server', () 
       expect(answer.status).toBe(200);
       const html = await answer.text();
       expect(html).toContain(pkg.name);
-      const dialogChunk = /<link rel="modulepreload" crossorigin href="\/assets\/checkout-dialog-[\w-]+\.js">/;
+      const dialogChunk = /<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/checkout-dialog-[\w-]+\.js">/;
       expect(html).toMatch(dialogChunk);
       expect(html).toMatch(/<dialog [^>]*\bopen=""/);
       expect(html).toContain('name="discountCode"');

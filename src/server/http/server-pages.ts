@@ -100,34 +100,30 @@ function everyPagesChunks(manifest: Manifest): { entry: Set<string>; start: Set<
   return { entry, start };
 }
 
-/**
- * A page's links: its stylesheets as they are (the page paints styled), its chunks as
- * modulepreload links inside an inert `<template data-after-paint>`, which main.tsx puts into the
- * head once the page has painted. Asked for before that, the app's code (over 100 KB) shared the
- * connection with the page's image and held back the largest paint on a slow phone (and Lighthouse
- * counts any request started before that paint into it, whatever its priority).
- */
-function linksTo(assets: Iterable<string>): string {
-  const list = [...assets];
-  const styles = list.filter((asset) => asset.endsWith('.css')).map((asset) => `<link rel="stylesheet" crossorigin href="/${asset}">`);
-  const chunks = list.filter((asset) => !asset.endsWith('.css')).map((asset) => `<link rel="modulepreload" crossorigin href="/${asset}">`);
-  return styles.join('') + (chunks.length > 0 ? `<template data-after-paint>${chunks.join('')}</template>` : '');
-}
-
 /** What every page loads first, entry and start (stylesheets and chunks), as paths under dist: what the bundle's budget counts. */
 export function firstLoadFiles(dist: string): string[] {
   const { entry, start } = everyPagesChunks(readManifest(dist));
   return [...entry, ...start];
 }
 
-/** The app's start (boot.tsx) and its chunks: every page's, fetched once the page has painted (main.tsx). */
+// Chunks at low priority, as the app's own script: the page paints without them, so its image and stylesheets come first.
+const linkTo = (asset: string) =>
+  asset.endsWith('.css')
+    ? `<link rel="stylesheet" crossorigin href="/${asset}">`
+    : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${asset}">`;
+
+/**
+ * The app's start (boot.tsx) and its chunks, preloaded by every page: the entry imports it only
+ * once a drawn page has painted (main.tsx), and by then it has arrived beside the entry.
+ */
 export function startLinks(dist: string): string {
-  return linksTo(everyPagesChunks(readManifest(dist)).start);
+  return [...everyPagesChunks(readManifest(dist)).start].map(linkTo).join('');
 }
 
 /**
- * The links a drawn page needs beside the app's own (linksTo): its chunks, so that they come with
- * the app's instead of after it has run, and their stylesheets, read from the build's manifest.
+ * The links a drawn page needs beside the app's own: its chunks (modulepreload, fetched with the
+ * app's instead of after it has run) and their stylesheets (so the page paints styled before any
+ * script has run), read from the build's manifest.
  */
 export function pageLinks(dist: string): (source: string) => string {
   const manifest = readManifest(dist);
@@ -139,7 +135,7 @@ export function pageLinks(dist: string): (source: string) => string {
     if (links === undefined) {
       const files = new Set<string>();
       chunksOf(manifest, source, files, loaded);
-      links = linksTo(files);
+      links = [...files].map(linkTo).join('');
       made.set(source, links);
     }
     return links;
