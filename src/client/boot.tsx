@@ -54,10 +54,9 @@ void Promise.all([loadLandingPage(window.location.pathname), drawnPopup]).then((
       <App clients={clients} />
     </StrictMode>
   );
-  // In a transition either way: React then works in slices of a few milliseconds, giving the
-  // browser its turn between them (a tap, a scroll, the next frame), instead of one long task that
-  // held the page for 0.2–0.8 s on a slow phone (Lighthouse's total blocking time).
-  // The page drawn by the server stays on screen, and its links work, until hydration is done.
-  if (drawn) startTransition(() => void hydrateRoot(root, app));
+  // Not in a transition: hydrating in slices (startTransition) gave Lighthouse less blocking time,
+  // but a tap between two slices met half an app (a signed-in learner's Buy led home). The page's
+  // buttons and forms wait for it meanwhile (main.tsx).
+  if (drawn) hydrateRoot(root, app);
   else startTransition(() => createRoot(root).render(app));
 });

@@ -98,9 +98,8 @@ function subscribe(listener: () => void): () => void {
 
 export function useLanguage(): Language {
   const drawn = useContext(DrawnLanguage);
-  // While hydrating, the language the page was drawn in: hydration runs in slices (boot.tsx), and a
-  // tap on the language switch between two of them changes `current` before it is done; React
-  // draws the new language once it is.
+  // While hydrating, the language the page was drawn in, whatever was chosen meanwhile: hydration
+  // must find the server's texts; React draws the chosen language once it is done.
   const live = useSyncExternalStore(subscribe, currentLanguage, () => started);
   return drawn ?? live;
 }

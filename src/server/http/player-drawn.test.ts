@@ -56,7 +56,7 @@ describe('the player drawn on the server', () => {
     // The answers it was drawn with, for hydration.
     expect(html).toMatch(/<script id="query-data" type="application\/json">.*"lectures","forPackage"/s);
     // Its chunk linked beside the app's.
-    expect(html).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/player-page-[\w-]+\.js">/);
+    expect(html).toMatch(/<link rel="modulepreload" crossorigin fetchpriority="low" href="\/assets\/player-page-[\w-]+\.js">/);
   });
 
   it("draws an admin's player (the procedures let admins watch)", async () => {
