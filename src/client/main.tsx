@@ -15,35 +15,36 @@ const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
 /*
  * Before the app has hydrated a drawn page (app.tsx tells, `app-hydrated`), a tap on one of its
  * buttons does nothing, and a form sent would go as the browser's own GET, its fields (a password
- * among them) in the address and the server's log. Both are held instead (only the latest) and done
- * by the app once it runs: a frame and a task after it has hydrated, when what was typed before has
- * reached the form's state (text-field.tsx). Links are left alone: they work as they are.
+ * among them) in the address and the server's log. A tap on a button is held (only the latest) and
+ * done once the app runs; a form sent is stopped, and sent by the next tap, the app running by then
+ * with what was typed (text-field.tsx). (Sent for the person, it could beat React to those fields.)
+ * Links are left alone: they work as they are.
  */
 const isHydrated = () => document.documentElement.hasAttribute('data-hydrated');
 let held: (() => void) | null = null;
-function hold(event: Event, replay: () => void): void {
-  event.preventDefault();
-  // Not to React either, which would replay it too once it has hydrated.
-  event.stopPropagation();
-  held = replay;
-}
 document.addEventListener(
   'click',
   (event) => {
     const button = !isHydrated() && event.target instanceof Element ? event.target.closest('button') : null;
-    if (button) hold(event, () => button.isConnected && button.click());
+    // A form's own button sends it: stopped below, as a form sent by Enter is.
+    if (!button || button.type === 'submit') return;
+    event.preventDefault();
+    // Not to React either, which would replay it too once it has hydrated.
+    event.stopPropagation();
+    held = () => button.isConnected && button.click();
   },
   { capture: true },
 );
 document.addEventListener(
   'submit',
   (event) => {
-    const form = event.target;
-    if (!isHydrated() && form instanceof HTMLFormElement) hold(event, () => form.isConnected && form.requestSubmit());
+    if (isHydrated()) return;
+    event.preventDefault();
+    event.stopPropagation();
   },
   { capture: true },
 );
-window.addEventListener('app-hydrated', () => requestAnimationFrame(() => setTimeout(() => held?.(), 0)), { once: true });
+window.addEventListener('app-hydrated', () => held?.(), { once: true });
 
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 void (drawn ? painted() : Promise.resolve()).then(() => import('./boot'));

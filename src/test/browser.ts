@@ -117,6 +117,23 @@ export async function appStarted(page: Page): Promise<void> {
 }
 
 /**
+ * The app's code held back until the returned `release()`: the page stays as the server drew it.
+ * `part`: the entry script itself (nothing of the app runs), or the app's start (boot.tsx: the
+ * entry runs, holding taps until hydration, main.tsx).
+ */
+export async function holdTheApp(page: Page, part: 'entry' | 'start' = 'entry'): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(part === 'entry' ? /\/assets\/index-[\w-]+\.js$/ : /\/assets\/boot-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return () => release();
+}
+
+/**
  * For a browser test file: before its tests, the app on a fresh database and a browser, handed
  * to `use`; after them, both closed.
  */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recordConsent } from '../../server/features/privacy/privacy.service.js';
 import { PRIVACY_NOTICE_VERSION } from '../../shared/privacy.js';
-import { appStarted, signIn, type TestBrowser, withAppAndBrowser } from '../../test/browser.js';
+import { appStarted, holdTheApp, signIn, type TestBrowser, withAppAndBrowser } from '../../test/browser.js';
 import { createPackage, createUser, createUserWithToken } from '../../test/factories.js';
 import type { TestApp } from '../../test/test-app.js';
 import enAuth from '../locales/en/auth.json';
@@ -25,19 +25,6 @@ const texts = {
 } as const;
 
 const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
-
-/** The app's own chunk held back until `release()`: the page stays as the server drew it. */
-async function holdTheApp(page: import('playwright-core').Page) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return () => release();
-}
 
 describe('a Buy tapped before the app has hydrated, answered by the server', () => {
   for (const lang of ['en', 'mr'] as const) {

@@ -95,8 +95,9 @@ function chunksOf(manifest: Manifest, key: string, into: Set<string>, skip: Set<
 function everyPagesChunks(manifest: Manifest): { entry: Set<string>; start: Set<string> } {
   const entry = new Set<string>();
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) chunksOf(manifest, key, entry, new Set());
+  // The start is what the entry imports (once the page has painted): its one dynamic import.
   const start = new Set<string>();
-  chunksOf(manifest, 'boot.tsx', start, entry);
+  for (const chunk of Object.values(manifest)) if (chunk.isEntry) for (const key of chunk.dynamicImports ?? []) chunksOf(manifest, key, start, entry);
   return { entry, start };
 }
 

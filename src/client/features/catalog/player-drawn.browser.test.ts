@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lectures } from '../../../server/db/schema.js';
-import { appStarted, fitsTheWidth, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { appStarted, fitsTheWidth, holdTheApp, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
 import { call, enableCertificates, quizWithQuestion } from '../../../test/learning.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -48,19 +48,6 @@ async function boughtPackage(lang: 'en' | 'mr') {
   grantPackage(t.db, learner.user.id, pkg.id);
   expect((await call(t, 'mutation', 'drip.set', { packageId: String(pkg.id), mode: 'weekly' }, admin.token)).status).toBe(200);
   return { pkg, titles, learner };
-}
-
-/** The app's own chunk held back until `release()`: the page stays as the server drew it. */
-async function holdTheApp(page: Page) {
-  let release: () => void = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
-  return () => release();
 }
 
 /** The parts list as the learner reads it. */
