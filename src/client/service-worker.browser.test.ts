@@ -57,6 +57,15 @@ async function serve(clientDir: string, port: number): Promise<Served> {
   };
 }
 
+/** `promise`, or a failure naming `step` after `ms`: a step that never ends (a worker that never answers) fails the test at once, not at its 12 minutes. */
+function within<T>(step: string, promise: Promise<T>, ms = 30_000): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${step}: no answer within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 const releaseOf = (page: Page) => page.evaluate(() => document.documentElement.dataset.release);
 
 /** Every URL path the page's caches hold. */
@@ -104,7 +113,7 @@ describe('the service worker across a release', () => {
     expect(server.requested).toContain('/packages');
     expect(server.requested.filter((url) => url.endsWith('.js'))).toEqual([]);
     // Answers of the API and uploads are never kept; the app's files are.
-    const cached = await cachedPaths(page);
+    const cached = await within('reading the caches', cachedPaths(page));
     expect(cached.some((url) => /^\/assets\/.+\.js$/.test(url))).toBe(true);
     expect(cached.filter((url) => /^\/(trpc|api|uploads)(\/|$)/.test(url))).toEqual([]);
     // Nor the pages visited: only the home page the worker fetched at install, for offline.
@@ -118,7 +127,7 @@ describe('the service worker across a release', () => {
     expect(contactChunk).toBeDefined();
 
     // Release v2: built into the same folder (v1's files are deleted), the server restarted on it.
-    await server.close();
+    await within('closing the v1 server', server.close());
     server = undefined;
     buildRelease(clientDir, 'v2');
     server = await serve(clientDir, Number(new URL(page.url()).port));
@@ -129,7 +138,10 @@ describe('the service worker across a release', () => {
     for (const name of gone) expect((await fetch(`${server.url}/assets/${name}`)).status).toBe(404);
 
     // The open page asks for a new release (it does when shown again, and hourly): v2's worker installs and waits.
-    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    await within(
+      'asking for a new release',
+      page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update()),
+    );
     await expect
       .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state), { timeout: 30_000 })
       .toBe('installed');
@@ -137,12 +149,15 @@ describe('the service worker across a release', () => {
     // In between, the page runs v1 and v1's lazy chunks still load: the old worker serves them.
     expect(await releaseOf(page)).toBe('v1');
     // (As text: the test runner would rewrite an import() written in this file.)
-    const loaded = await page.evaluate(`import('/assets/${contactChunk}').then((module) => Object.keys(module).length > 0)`);
+    const loaded = await within("loading v1's lazy chunk", page.evaluate(`import('/assets/${contactChunk}').then((module) => Object.keys(module).length > 0)`));
     expect(loaded).toBe(true);
     // (Every kept one: admin pages' chunks are not kept, so v1's are gone with the server's.)
-    const statuses = await page.evaluate(
-      (urls) => Promise.all(urls.map(async (url) => (await fetch(url)).status)),
-      gone.filter((name) => !name.startsWith('admin-')).map((name) => `/assets/${name}`),
+    const statuses = await within(
+      "fetching v1's kept chunks",
+      page.evaluate(
+        (urls) => Promise.all(urls.map(async (url) => (await fetch(url)).status)),
+        gone.filter((name) => !name.startsWith('admin-')).map((name) => `/assets/${name}`),
+      ),
     );
     expect(statuses.every((status) => status === 200)).toBe(true);
 
