@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { clientDist } from '../server/http/serve-client.js';
+import { firstLoadFiles } from '../server/http/server-pages.js';
 
 /**
  * The phones run React DOM, not an implementation of React's API (decision 127): the built client
@@ -12,12 +13,14 @@ describe('the built client', () => {
   const chunks = readdirSync(assets)
     .filter((name) => name.endsWith('.js'))
     .map((name) => [name, readFileSync(path.join(assets, name), 'utf8')] as const);
-  const manifest = JSON.parse(readFileSync(path.join(clientDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, { file: string; isEntry?: boolean }>;
 
-  it('runs React DOM from its entry chunk', () => {
-    const entry = Object.values(manifest).find((chunk) => chunk.isEntry && chunk.file.includes('index'));
-    expect(entry, 'the manifest names the app entry').toBeDefined();
-    const code = readFileSync(path.join(clientDist, entry!.file), 'utf8');
+  it("runs React DOM from its first load: the entry and the app's start it imports (decision 200)", () => {
+    const files = firstLoadFiles(clientDist).filter((file) => file.endsWith('.js'));
+    expect(
+      files.some((file) => /^assets\/boot-/.test(file)),
+      'the first load names the app start',
+    ).toBe(true);
+    const code = files.map((file) => readFileSync(path.join(clientDist, file), 'utf8')).join('\n');
     // The keys React DOM puts on every DOM node and on the root's container.
     expect(code).toContain('__reactFiber$');
     expect(code).toContain('__reactContainer$');
