@@ -54,9 +54,9 @@ void Promise.all([loadLandingPage(window.location.pathname), drawnPopup]).then((
       <App clients={clients} />
     </StrictMode>
   );
-  // Not in a transition: hydrating in slices (startTransition) gave Lighthouse less blocking time,
-  // but a tap between two slices met half an app (a signed-in learner's Buy led home). The page's
-  // buttons and forms wait for it meanwhile (main.tsx).
-  if (drawn) hydrateRoot(root, app);
+  // In a transition: React hydrates in slices of a few milliseconds, so a slow phone answers
+  // between them (Lighthouse's blocking time). A tap on the page meanwhile waits for the whole app
+  // (main.tsx holds it until app.tsx says it has hydrated).
+  if (drawn) startTransition(() => void hydrateRoot(root, app));
   else startTransition(() => createRoot(root).render(app));
 });

@@ -8,7 +8,8 @@ import './features/pages/home-page.css';
  * A page the server drew is painted before the app's code is evaluated (boot.tsx). On a second
  * visit that code is at hand at once (the service worker's cache) and the browser would evaluate it,
  * some hundreds of milliseconds on a slow phone, before the first frame. Its chunks are fetched
- * beside this one all the same (the page's modulepreload links, server-pages.ts).
+ * after the paint too (the page's modulepreload links, kept in templates until then: server-pages.ts),
+ * so that on a slow line the page's own image and fonts come first.
  */
 const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
 
@@ -47,4 +48,11 @@ document.addEventListener(
 window.addEventListener('app-hydrated', () => held?.(), { once: true });
 
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-void (drawn ? painted() : Promise.resolve()).then(() => import('./boot'));
+/** The app's chunks, which the server linked in inert templates so that they wait for the paint (http/server-pages.ts). */
+function preloadTheApp(): void {
+  for (const links of document.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')) document.head.append(links.content);
+}
+void (drawn ? painted() : Promise.resolve()).then(() => {
+  preloadTheApp();
+  return import('./boot');
+});

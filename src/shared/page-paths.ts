@@ -73,3 +73,18 @@ type ParamsOf<Path extends string> = Path extends `${string}:${infer Name}/${inf
 export function pathTo<Path extends string>(path: Path, params: Record<ParamsOf<Path>, string | number>): string {
   return path.replace(/:([A-Za-z]+)/g, (_part, name: string) => encodeURIComponent(String((params as Record<string, string | number>)[name])));
 }
+
+/**
+ * Sign-up reached by a Buy (`/register?buy=ID`, the link every Buy Now carries) by someone who is
+ * signed in after all: that package's checkout, on its page (`/course/:id?buy=1`, which opens it),
+ * with whatever else the address said (a sponsor's `ref`, a `lang`). The server sends a signed-in
+ * browser there at once; the app does when it learns of the session on sign-up. Null when `search`
+ * names no package.
+ */
+export function checkoutForSignUpBuy(search: string): string | null {
+  const params = new URLSearchParams(search);
+  const id = params.get('buy');
+  if (!id) return null;
+  const rest = [...params].filter(([name]) => name !== 'buy');
+  return `${pathTo(pagePaths.packagePage, { id })}?${new URLSearchParams([...rest, ['buy', '1']])}`;
+}

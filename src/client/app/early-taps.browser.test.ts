@@ -4,8 +4,8 @@
  * (a password) in the address, and what was typed is sent by the next tap.
  */
 import { describe, expect, it } from 'vitest';
-import { appStarted, holdTheApp, type TestBrowser, withAppAndBrowser } from '../../test/browser.js';
-import { createUser, TEST_PASSWORD } from '../../test/factories.js';
+import { appStarted, holdTheApp, signIn, type TestBrowser, withAppAndBrowser } from '../../test/browser.js';
+import { createPackage, createUser, createUserWithToken, TEST_PASSWORD } from '../../test/factories.js';
 import type { TestApp } from '../../test/test-app.js';
 
 let t: TestApp;
@@ -53,6 +53,48 @@ describe('a tap before the app has hydrated the page', () => {
     expect((await login).postData()).toContain(user.email);
     await page.waitForURL((url) => url.pathname !== '/login');
     expect(asked.filter((url) => new URL(url).search.includes(TEST_PASSWORD.split(' ')[0]!))).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('a tap before the app knows the session', () => {
+  it("takes a signed-in learner's Buy, tapped before the app knows the session, to that package's checkout", async () => {
+    const pkg = createPackage(t.db, { name: 'Early Buy Basics', pricePaise: 999_00 });
+    const { token } = await createUserWithToken(t.db, { email: 'early.buy@example.com' });
+    const { page, context } = await browser.newPage({ width: 360, phone: true });
+    // A browser that holds a session but never marked a sign-in (its storage was cleared): the app
+    // takes its Buy for a newcomer's until the session is known, and opens sign-up.
+    await signIn(context, t.url, token);
+    // Nor does this tab keep anything (storage blocked): sign-up's address is what names the package.
+    await page.addInitScript(() => {
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (this: Storage, key: string, value: string) {
+        if (this === window.sessionStorage) throw new DOMException('blocked', 'SecurityError');
+        setItem.call(this, key, value);
+      };
+    });
+    let answerSession = () => {};
+    const sessionAsked = new Promise<void>((resolve) => {
+      void page.route(
+        (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
+        async (route) => {
+          resolve();
+          await new Promise<void>((release) => {
+            answerSession = release;
+          });
+          await route.continue();
+        },
+      );
+    });
+    await page.goto(`${t.url}/course/${pkg.id}`);
+    await appStarted(page);
+    await sessionAsked;
+    await page.getByRole('link', { name: 'Buy Now' }).first().tap();
+    await page.waitForURL((url) => url.pathname === '/register');
+    answerSession();
+    // Once the session is known: not home, but this package's checkout.
+    await expect.poll(() => page.getByRole('dialog', { name: 'Pay for Early Buy Basics' }).isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/course/${pkg.id}`);
     await context.close();
   });
 });

@@ -1,6 +1,7 @@
 import { DAY_MS } from '../../shared/ist';
 import { clearStored, readStoredJson, writeStored } from './storage';
 import type { CheckoutPackage } from './checkout-package';
+import { checkoutForSignUpBuy } from '../../shared/page-paths';
 
 /**
  * The package a visitor tapped Buy Now on before they had an account or were logged in. Logging
@@ -37,15 +38,16 @@ function nextInAddress(search: string): string | null {
 }
 
 /**
- * Where a visitor who just logged in or verified goes: the package they were buying, else the page
- * they were on when they went to log in (`?next=` in `search`), else `fallback`. A component
+ * Where a visitor who just logged in or verified goes: the package they were buying (kept by this
+ * tab, else named by sign-up's address, `?buy=ID`: a Buy that reached sign-up before the session
+ * was known), else the page they were on when they went to log in (`?next=` in `search`), else `fallback`. A component
  * rendering gives its router location's search: React renders a navigation as a transition, so
  * the browser's address may already be the next page's while the login page still renders.
  */
 export function pathAfterSignIn(fallback = '/', search = window.location.search): string {
   const intent = loadBuyIntent();
   if (intent) return `/course/${encodeURIComponent(intent.id)}`;
-  return chosenPath ?? nextInAddress(search) ?? fallback;
+  return checkoutForSignUpBuy(search) ?? chosenPath ?? nextInAddress(search) ?? fallback;
 }
 
 /** The page that signs someone in names where they go next (the verify page: the packages). */

@@ -6,6 +6,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/domain.js';
 import type { DrawnPage, DrawPage } from '../../shared/page-render.js';
+import { checkoutForSignUpBuy } from '../../shared/page-paths.js';
 import { appRouter } from '../root-router.js';
 import type { Context, CreateContext } from '../trpc/context.js';
 
@@ -107,24 +108,33 @@ export function firstLoadFiles(dist: string): string[] {
   return [...entry, ...start];
 }
 
-// Chunks at low priority, as the app's own script: the page paints without them, so its image and stylesheets come first.
-const linkTo = (asset: string) =>
-  asset.endsWith('.css')
-    ? `<link rel="stylesheet" crossorigin href="/${asset}">`
-    : `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${asset}">`;
-
 /**
- * The app's start (boot.tsx) and its chunks, preloaded by every page: the entry imports it only
- * once a drawn page has painted (main.tsx), and by then it has arrived beside the entry.
+ * Links to files under dist: stylesheets in the head, as the page paints styled with them; chunks
+ * (modulepreload) in an inert `<template data-after-paint>`, which the entry moves into the head once
+ * the page has painted (main.tsx). Fetched as the page is parsed, the app's code took the
+ * bandwidth of a slow phone from the page's own image and fonts (decision 200).
  */
-export function startLinks(dist: string): string {
-  return [...everyPagesChunks(readManifest(dist)).start].map(linkTo).join('');
+function linksTo(files: Iterable<string>): string {
+  const assets = [...files];
+  const styles = assets.filter((asset) => asset.endsWith('.css')).map((asset) => `<link rel="stylesheet" crossorigin href="/${asset}">`);
+  const chunks = assets
+    .filter((asset) => !asset.endsWith('.css'))
+    .map((asset) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${asset}">`);
+  return styles.join('') + (chunks.length ? `<template data-after-paint>${chunks.join('')}</template>` : '');
 }
 
 /**
- * The links a drawn page needs beside the app's own: its chunks (modulepreload, fetched with the
- * app's instead of after it has run) and their stylesheets (so the page paints styled before any
- * script has run), read from the build's manifest.
+ * The app's start (boot.tsx) and its chunks, which every page preloads once it has painted
+ * (linksTo): the entry imports the start then, and its chunks come together.
+ */
+export function startLinks(dist: string): string {
+  return linksTo(everyPagesChunks(readManifest(dist)).start);
+}
+
+/**
+ * The links a drawn page needs beside the app's own: its chunks (preloaded with the app's after
+ * the paint, instead of after the app has run) and their stylesheets (so the page paints styled
+ * before any script has run), read from the build's manifest.
  */
 export function pageLinks(dist: string): (source: string) => string {
   const manifest = readManifest(dist);
@@ -136,7 +146,7 @@ export function pageLinks(dist: string): (source: string) => string {
     if (links === undefined) {
       const files = new Set<string>();
       chunksOf(manifest, source, files, loaded);
-      links = [...files].map(linkTo).join('');
+      links = linksTo(files);
       made.set(source, links);
     }
     return links;
@@ -185,10 +195,8 @@ export function signUpToBuy(url: URL, signedIn: boolean): string | null {
  * opens it as it hydrates. Null when the address is not such a Buy.
  */
 export function checkoutToBuy(url: URL, signedIn: boolean): string | null {
-  const id = url.searchParams.get('buy');
-  if (!signedIn || !id || !/^\/register\/?$/.test(url.pathname)) return null;
-  const rest = [...url.searchParams].filter(([name]) => name !== 'buy');
-  return `/course/${encodeURIComponent(id)}?${new URLSearchParams([...rest, ['buy', '1']])}`;
+  if (!signedIn || !/^\/register\/?$/.test(url.pathname)) return null;
+  return checkoutForSignUpBuy(url.search);
 }
 
 /** What a package page is drawn with in place of a sponsor's code (sponsorBlank()). */
