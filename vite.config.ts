@@ -58,8 +58,14 @@ function precompress(): Plugin {
 /** Pages only admins open: their chunks are named `admin-…`, so that the service worker leaves them out (learners never need them). */
 const adminOnly = /\/src\/client\/features\/(?:admin\/|statements\/|[^/]+\/admin-|orders\/pending-orders-page|catalog\/(?:add-|delete-))/;
 
-/** The app's start (boot.tsx) and every module it imports statically, found once per build. */
+/** The app's start (boot.tsx) and every module it imports statically, found once per build (forgotten at each: rebuilds in watch mode). */
 let startModules: Set<string> | null = null;
+const forgetStartModules = (): PluginOption => ({
+  name: 'forget-start-modules',
+  buildStart() {
+    startModules = null;
+  },
+});
 function startsApp(id: string, ctx: Rolldown.ChunkingContext): boolean {
   if (!startModules) {
     const start = path.resolve(import.meta.dirname, 'src/client/boot.tsx');
@@ -115,7 +121,7 @@ export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve(import.meta.dirname, 'src/client'),
   publicDir: isSsrBuild ? false : path.resolve(import.meta.dirname, 'public'),
   // The server entry (`vite build --ssr`, dist/server) needs neither the service worker nor compressed copies.
-  plugins: isSsrBuild ? [react()] : [react(), lowPriorityEntry(), serviceWorker(), precompress()],
+  plugins: isSsrBuild ? [react()] : [react(), forgetStartModules(), lowPriorityEntry(), serviceWorker(), precompress()],
   build: isSsrBuild
     ? {
         outDir: path.resolve(import.meta.dirname, 'dist/server'),

@@ -22,7 +22,7 @@ export const CLS_BUDGET = 0.05;
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof categories)[number];
 
-type OneRun = { scores: Record<Category, number>; lcpMs: number; tbtMs: number; cls: number; kb: number; lcpElement: string };
+type OneRun = { scores: Record<Category, number>; lcpMs: number; tbtMs: number; cls: number; kb: number; lcpElement: string; longTasks: string };
 
 export type LighthouseResult = {
   page: string;
@@ -35,6 +35,8 @@ export type LighthouseResult = {
   kb: Spread;
   /** What the largest paint was, in the runs (its selector): the page's own content, not an error or log-in form in its place. */
   lcpElements: string[];
+  /** Each run's longest main-thread tasks (Lighthouse's `long-tasks`): what the blocking time is made of. */
+  longTasks: string[];
   pass: boolean;
   errors: string[];
 };
@@ -82,9 +84,12 @@ async function lighthouseIn(url: string, profileDir: string | null): Promise<One
     ],
     { maxBuffer: 64 * 1024 * 1024, timeout: 180_000 },
   );
+  // BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's whole report there, to read what a figure is made of.
+  const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (keep) await writeFile(path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '_')}${new URL(url).search.replace(/\W+/g, '_')}-${Date.now()}.json`), stdout);
   const report = JSON.parse(stdout) as {
     categories: Record<string, { score: number | null }>;
-    audits: Record<string, { numericValue?: number; details?: { items?: { items?: { node?: { selector?: string } }[] }[] } }>;
+    audits: Record<string, { numericValue?: number; details?: { items?: { url?: string; duration?: number; items?: { node?: { selector?: string } }[] }[] } }>;
   };
   const lcpNode = report.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node;
   const metric = (audit: string) => report.audits[audit]?.numericValue ?? Number.NaN;
@@ -95,6 +100,10 @@ async function lighthouseIn(url: string, profileDir: string | null): Promise<One
     cls: metric('cumulative-layout-shift'),
     kb: metric('total-byte-weight') / 1024,
     lcpElement: lcpNode?.selector ?? 'none',
+    longTasks: (report.audits['long-tasks']?.details?.items ?? [])
+      .slice(0, 4)
+      .map((task) => `${Math.round(task.duration ?? 0)} ms ${(task.url ?? '').replace(/^https?:\/\/[^/]+/, '') || 'unattributed'}`)
+      .join(', '),
   };
 }
 
@@ -116,6 +125,7 @@ export async function runLighthouse(base: string, page: { path: string; token?: 
       cls: Number.NaN,
       kb: Number.NaN,
       lcpElement: 'none',
+      longTasks: '',
     });
   const scores = Object.fromEntries(categories.map((name) => [name, spreadOf(runs.map((one) => one.scores[name]))])) as LighthouseResult['scores'];
   const lcpMs = spreadOf(runs.map((one) => one.lcpMs));
@@ -133,6 +143,7 @@ export async function runLighthouse(base: string, page: { path: string; token?: 
     cls,
     kb: spreadOf(runs.map((one) => one.kb)),
     lcpElements: [...new Set(runs.map((one) => one.lcpElement))],
+    longTasks: runs.map((one) => one.longTasks),
     pass: !page.budgeted || (scoresPass && lcpMs.median <= LCP_BUDGET_MS && cls.median <= CLS_BUDGET && errors.length < RUNS),
     errors,
   };
