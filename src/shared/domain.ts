@@ -47,8 +47,12 @@ export const ledgerKinds = ['commission', 'payout', 'correction', 'tds'] as cons
 export const paymentMethods = ['utr', 'gateway', 'free'] as const;
 export type PaymentMethod = (typeof paymentMethods)[number];
 
-/** What a gateway payment that could not simply confirm its order needs from an admin. */
-export const paymentAlertKinds = ['double_payment', 'wrong_amount', 'paid_after_rejection', 'partial_refund'] as const;
+/**
+ * What a gateway payment that could not simply confirm its order needs from an admin.
+ * `utr_refund_due`: the gateway paid the full price of an order awaiting its difference; the UPI
+ * part(s) that had arrived by UTR are now surplus, to be sent back from the bank (not through the gateway).
+ */
+export const paymentAlertKinds = ['double_payment', 'wrong_amount', 'paid_after_rejection', 'partial_refund', 'utr_refund_due'] as const;
 export type PaymentAlertKind = (typeof paymentAlertKinds)[number];
 
 /** A discount code: an admin's coupon, or an affiliate's own code (which also makes them the sponsor). */

@@ -8,7 +8,8 @@ import { useOrdersMessages } from './orders-messages';
 
 /**
  * Gateway payments an admin must act on (paid twice, the wrong amount, for a rejected order, partly
- * refunded), above the pending orders; nothing at all without a gateway or without alerts.
+ * refunded, or paying an order whose UPI part is then to be sent back from the bank, with its UTRs),
+ * above the pending orders; nothing at all without a gateway or without alerts.
  */
 export function PaymentAlerts() {
   const { t, lang } = useOrdersMessages();
@@ -45,17 +46,23 @@ export function PaymentAlerts() {
               </dd>
               <dt>{t('admin.gatewayPayment')}</dt>
               <dd translate="no">{alert.paymentId}</dd>
+              {alert.kind === 'utr_refund_due' && (
+                <>
+                  <dt>{t('admin.alertUtrsToRefund')}</dt>
+                  <dd translate="no">{alert.parts.map((part) => `${part.utr} (${formatRupees(part.amountPaise)})`).join(', ')}</dd>
+                </>
+              )}
               <dt>{t('admin.placed')}</dt>
               <dd>{formatIstDateTime(alert.foundAt, lang)}</dd>
             </dl>
             <div className="button-row">
-              {alert.kind !== 'partial_refund' && (
+              {alert.kind !== 'partial_refund' && alert.kind !== 'utr_refund_due' && (
                 <button type="button" className="button button--danger" disabled={resolve.isPending} onClick={() => settle(alert.id, true)}>
                   {t('admin.alertRefund', { amount: formatRupees(alert.amountPaise) })}
                 </button>
               )}
               <button type="button" className="button" disabled={resolve.isPending} onClick={() => settle(alert.id, false)}>
-                {t('admin.alertSettled')}
+                {t(alert.kind === 'utr_refund_due' ? 'admin.alertRefundedByBank' : 'admin.alertSettled')}
               </button>
             </div>
           </li>

@@ -126,6 +126,7 @@ export default function GatewayPayPage() {
       {launch && <p>{t('pay.amount', { amount: formatRupees(launch.amountPaise) })}</p>}
       <div role="status">
         {data.status === 'rejected' && <p>{t('pay.rejected')}</p>}
+        {data.status === 'awaiting_difference' && <p>{t('pay.differenceDue')}</p>}
         {data.status === 'pending' && !launch && <p>{t('pay.waitingOnUtr')}</p>}
         {launch && stage === 'opening' && <p>{t('pay.opening')}</p>}
         {launch && stage === 'confirming' && <p>{t('pay.confirming')}</p>}

@@ -18,7 +18,7 @@ import { orderErrors } from './orders.errors.js';
 import { pagePaths } from '../../../shared/page-paths.js';
 import { accountErrors } from '../../lib/account.errors.js';
 import { catalogErrors } from '../catalog/catalog.errors.js';
-import { isUtrTaken } from './order-difference.service.js';
+import { isUtrTaken, paymentPartsOf } from './order-difference.service.js';
 import { approveFreeOrder, paymentReceivedKey, type OrderDeps as Deps } from './order-decisions.service.js';
 
 function packageOnSale(db: Queryable, packageId: number): PackageRow {
@@ -392,6 +392,7 @@ export function tellOfPayment(
   const utr = part?.utr ?? order.utr ?? paymentReferenceOf(order);
   const amountPaise = part?.amountPaise ?? order.amountPaise;
   const eventKey = paymentReceivedKey({ id: order.id, utr });
+  const partOfOrder = part ? standingWithPart(tx, order, part) : null;
   for (const admin of activeAdmins(tx)) {
     deps.notifier.enqueue(
       tx,
@@ -404,6 +405,7 @@ export function tellOfPayment(
         utr,
         link: `${deps.config.publicUrl}${pagePaths.adminPendingOrders}`,
         decided: order.status !== 'pending',
+        part: partOfOrder,
       }),
     );
   }
@@ -425,6 +427,14 @@ export function tellOfPayment(
       { kind: 'payment-received', payload: { orderId: String(order.id), packageName: pkg.name, amountPaise } },
     ),
   );
+}
+
+/** Where an order paid in parts stands with its newest part: what arrived before it, and the total with it, of the price. */
+function standingWithPart(tx: Queryable, order: OrderRow, part: { utr: string; amountPaise: number }) {
+  const earlierPaise = paymentPartsOf(tx, order.id)
+    .filter((each) => each.utr !== part.utr)
+    .reduce((sum, each) => sum + each.amountPaise, 0);
+  return { earlier: formatRupees(earlierPaise), paidSoFar: formatRupees(earlierPaise + part.amountPaise), price: formatRupees(order.amountPaise) };
 }
 
 /** Tells admins that the gateway paid an order whose buyer had given a UTR for it too (decision 022), in the transaction that approved it. */

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import { prepared, setParam, type Db } from '../../db/client.js';
@@ -43,7 +43,8 @@ export function decideOrder(deps: Deps, adminId: number, decision: Decision): Or
 /**
  * Approves a pending order the payment gateway says is paid (features/payments): the same
  * approval as an admin's (access, commission, receipt, emails, in one transaction), made by
- * nobody, recording the gateway's payment. Refused like an admin's when the order was decided.
+ * nobody, recording the gateway's payment. Refused like an admin's when the order was decided;
+ * an order awaiting its difference is not decided for the gateway: its full price pays it.
  */
 export function approvePaidOrder(deps: Deps, orderId: number, gatewayPaymentId: string): OrderRow {
   return decide(deps, null, { orderId, action: 'approve' }, gatewayPaymentId);
@@ -71,7 +72,8 @@ function decide(deps: Deps, decidedBy: number | null, decision: Decision, gatewa
     ).get({ orderId: decision.orderId });
     if (!existing) throw orderErrors.ORDER_NOT_FOUND();
     // Deleting a user rejects their waiting orders; this covers an order that still waits anyway.
-    if (decision.action === 'approve' && existing.status === 'pending' && !findActiveUser(tx, existing.userId)) throw orderErrors.BUYER_DELETED();
+    const open = existing.status === 'pending' || (existing.status === 'awaiting_difference' && gatewayPaymentId !== null);
+    if (decision.action === 'approve' && open && !findActiveUser(tx, existing.userId)) throw orderErrors.BUYER_DELETED();
     const status: OrderStatus = decision.action === 'approve' ? 'approved' : 'rejected';
     const order = prepared(tx, 'orders.decide', () =>
       tx
@@ -85,7 +87,13 @@ function decide(deps: Deps, decidedBy: number | null, decision: Decision, gatewa
           // Paid through the gateway, even when the buyer had typed a UTR for it too (kept: that UTR stays taken).
           paymentMethod: sql`case when ${sql.placeholder('gatewayPaymentId')} is null then ${orders.paymentMethod} else 'gateway' end`,
         })
-        .where(and(eq(orders.id, sql.placeholder('orderId')), eq(orders.status, 'pending')))
+        // Pending; or, for the gateway's full payment, awaiting the difference.
+        .where(
+          and(
+            eq(orders.id, sql.placeholder('orderId')),
+            or(eq(orders.status, 'pending'), and(eq(orders.status, 'awaiting_difference'), sql`${sql.placeholder('gatewayPaymentId')} is not null`)),
+          ),
+        )
         .returning()
         .prepare(),
     ).get({

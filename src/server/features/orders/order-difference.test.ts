@@ -84,7 +84,9 @@ describe('asking for the difference', () => {
       ],
     });
     const adminMail = await waitForEmail(t.outbox, 'difference.admin@example.com', (m) => m.text.includes(second));
-    expect(adminMail.subject).toBe('New payment to verify: Share Market Basics, ₹100');
+    // The admins see the part's amount and where the order stands with it: paid in full once it is found.
+    expect(adminMail.subject).toBe('New payment to verify: Share Market Basics, ₹100 (with it, ₹999 of ₹999 paid)');
+    expect(adminMail.text).toContain('This part: ₹100. Arrived before: ₹899. Paid so far with this part: ₹999 of the price ₹999.');
   });
 
   it('on approval grants access, books commission on the full price and lists both UTRs on the receipt (page, CSV)', async () => {

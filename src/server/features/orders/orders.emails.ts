@@ -2,23 +2,43 @@ import { defineEmail } from '../../lib/mailer.js';
 
 type Site = { siteName: string };
 
-export const newOrderEmail = defineEmail<Site & { buyer: string; email: string; pkg: string; amount: string; utr: string; link: string; decided: boolean }>({
+/** Where an order paid in parts stands with a new part: what arrived before it, and with it, of the price (each already in rupees). */
+type PartOfOrder = { earlier: string; paidSoFar: string; price: string };
+
+const partLine = {
+  en: (amount: string, part: PartOfOrder) =>
+    `This part: ${amount}. Arrived before: ${part.earlier}. Paid so far with this part: ${part.paidSoFar} of the price ${part.price}.`,
+  mr: (amount: string, part: PartOfOrder) =>
+    `हा भाग: ${amount}. आधी मिळालेले: ${part.earlier}. या भागासह आतापर्यंत भरलेले: ${part.price} किमतीपैकी ${part.paidSoFar}.`,
+};
+
+/**
+ * To admins when a buyer gives a UTR: check it and decide. For a later part of an order paid in
+ * parts (`part`), the part's amount and the order's total with it, so the admin sees whether the
+ * order is now paid in full.
+ */
+export const newOrderEmail = defineEmail<
+  Site & { buyer: string; email: string; pkg: string; amount: string; utr: string; link: string; decided: boolean; part?: PartOfOrder | null }
+>({
   kind: 'new-order',
   quoted: ['buyer', 'email'],
   subject: {
-    en: ({ pkg, amount, decided }) =>
-      decided ? `Already paid through the gateway, UTR given too: ${pkg}, ${amount}` : `New payment to verify: ${pkg}, ${amount}`,
-    mr: ({ pkg, amount, decided }) => (decided ? `गेटवेद्वारे आधीच भरले, UTR ही दिला: ${pkg}, ${amount}` : `पडताळणीसाठी नवीन पेमेंट: ${pkg}, ${amount}`),
+    en: ({ pkg, amount, decided, part }) =>
+      `${decided ? 'Already paid through the gateway, UTR given too' : 'New payment to verify'}: ${pkg}, ${amount}${part ? ` (with it, ${part.paidSoFar} of ${part.price} paid)` : ''}`,
+    mr: ({ pkg, amount, decided, part }) =>
+      `${decided ? 'गेटवेद्वारे आधीच भरले, UTR ही दिला' : 'पडताळणीसाठी नवीन पेमेंट'}: ${pkg}, ${amount}${part ? ` (त्यासह ${part.price} पैकी ${part.paidSoFar} भरले)` : ''}`,
   },
   body: {
-    en: ({ buyer, email, pkg, amount, utr, link, decided }) =>
-      decided
-        ? `${buyer} (${email}) says they paid ${amount} for ${pkg}.\n\nUTR: ${utr}\n\nThis order is already decided: it was paid through the payment gateway. If this UTR is in the bank app too, the buyer paid twice: refund one payment (see the double payment on the pending orders page):\n${link}`
-        : `${buyer} (${email}) says they paid ${amount} for ${pkg}.\n\nUTR: ${utr}\n\nCheck the bank app for this UTR and amount, then approve or reject the order:\n${link}`,
-    mr: ({ buyer, email, pkg, amount, utr, link, decided }) =>
-      decided
-        ? `${buyer} (${email}) यांनी ${pkg} साठी ${amount} भरल्याचे सांगितले आहे.\n\nUTR: ${utr}\n\nया ऑर्डरचा निर्णय आधीच झाला आहे: तिचे पेमेंट पेमेंट गेटवेद्वारे झाले. हा UTR बँक ॲपमध्येही असल्यास खरेदीदाराने दोनदा पैसे भरले आहेत: एक पेमेंट परत करा (प्रलंबित ऑर्डरच्या पानावरील दुहेरी पेमेंट पहा):\n${link}`
-        : `${buyer} (${email}) यांनी ${pkg} साठी ${amount} भरल्याचे सांगितले आहे.\n\nUTR: ${utr}\n\nबँक ॲपमध्ये हा UTR आणि रक्कम तपासा, मग ऑर्डर मंजूर किंवा नामंजूर करा:\n${link}`,
+    en: ({ buyer, email, pkg, amount, utr, link, decided, part }) =>
+      `${buyer} (${email}) says they paid ${amount} for ${pkg}.\n\nUTR: ${utr}\n\n${part ? `${partLine.en(amount, part)}\n\n` : ''}` +
+      (decided
+        ? `This order is already decided: it was paid through the payment gateway. If this UTR is in the bank app too, the buyer paid twice: refund one payment (see the double payment on the pending orders page):\n${link}`
+        : `Check the bank app for this UTR and amount, then approve or reject the order:\n${link}`),
+    mr: ({ buyer, email, pkg, amount, utr, link, decided, part }) =>
+      `${buyer} (${email}) यांनी ${pkg} साठी ${amount} भरल्याचे सांगितले आहे.\n\nUTR: ${utr}\n\n${part ? `${partLine.mr(amount, part)}\n\n` : ''}` +
+      (decided
+        ? `या ऑर्डरचा निर्णय आधीच झाला आहे: तिचे पेमेंट पेमेंट गेटवेद्वारे झाले. हा UTR बँक ॲपमध्येही असल्यास खरेदीदाराने दोनदा पैसे भरले आहेत: एक पेमेंट परत करा (प्रलंबित ऑर्डरच्या पानावरील दुहेरी पेमेंट पहा):\n${link}`
+        : `बँक ॲपमध्ये हा UTR आणि रक्कम तपासा, मग ऑर्डर मंजूर किंवा नामंजूर करा:\n${link}`),
   },
 });
 

@@ -25,13 +25,13 @@ export const paymentsRouter = router({
     return { orderId: String(order.id), status: order.status };
   }),
 
-  /** Gateway payments admins must act on: double payments, wrong amounts, payments for rejected orders, partial refunds. */
+  /** Gateway payments admins must act on: double payments, wrong amounts, payments for rejected orders, partial refunds, UPI parts to give back. */
   alerts: adminProcedure
     .meta({ audit: true })
     .input(z.object({ resolved: z.boolean().optional() }).optional())
     .query(({ ctx, input }) => paymentAlertList(ctx.db, { open: !input?.resolved }).map(toAlertView)),
 
-  /** Refunds an alert's payment through the gateway, or marks it settled. */
+  /** Refunds an alert's payment through the gateway, or marks it settled (UPI parts to give back: settled only, refunded from the bank). */
   resolveAlert: adminProcedure.input(z.object({ alertId: entityId, refund: z.boolean() })).mutation(async ({ ctx, input }) => {
     const alert = await resolvePaymentAlert(ctx, ctx.user.id, input);
     return { id: String(alert.id), resolvedAt: alert.resolvedAt, refundId: alert.gatewayRefundId };

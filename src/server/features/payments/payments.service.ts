@@ -6,10 +6,10 @@
  * gateway what was paid for the order, and act on that, once (the approval refuses an order that
  * is no longer pending). A payment that cannot simply pay its order becomes an alert for admins.
  */
-import { and, asc, desc, eq, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db } from '../../db/client.js';
+import type { Db, Queryable } from '../../db/client.js';
 import { gatewayEvents, orderReversals, orders, packages, paymentAlerts, users, type OrderRow, type PaymentAlertRow } from '../../db/schema.js';
 import type { PaymentAlertKind } from '../../../shared/domain.js';
 import { AppError } from '../../lib/errors.js';
@@ -26,6 +26,7 @@ import {
   recordGatewayOrder,
 } from '../orders/checkout.service.js';
 import { reverseOrder } from '../orders/order-reversal.service.js';
+import { paymentPartsByOrder, paymentPartsOf, type PaymentPart } from '../orders/order-difference.service.js';
 import { orderErrors } from '../orders/orders.errors.js';
 import { GatewayUnavailableError, type GatewayPayment, type PaymentGateway } from '../../lib/payment-gateway.js';
 import { paymentErrors } from './payments.errors.js';
@@ -181,7 +182,7 @@ export async function confirmFromCheckout(
   return orderById(deps.db, order.id)!;
 }
 
-function raiseAlert(deps: PaymentDeps, order: OrderRow, payment: GatewayPayment, kind: PaymentAlertKind): void {
+function raiseAlert(deps: Pick<PaymentDeps, 'log' | 'now'> & { db: Queryable }, order: OrderRow, payment: GatewayPayment, kind: PaymentAlertKind): void {
   const raised = deps.db
     .insert(paymentAlerts)
     .values({ orderId: order.id, gatewayPaymentId: payment.id, kind, amountPaise: payment.amountPaise, foundAt: deps.now() })
@@ -242,6 +243,15 @@ export async function settleGatewayOrder(deps: PaymentDeps, orderId: number): Pr
     }
     if (payment.refundedPaise > 0) raiseAlert(deps, order, payment, 'partial_refund');
     if (order.gatewayPaymentId === payment.id) continue;
+    if (order.status === 'awaiting_difference') {
+      try {
+        approveOverParts(deps, order, payment);
+        settlement = 'approved';
+        continue;
+      } catch (error) {
+        if (!(error instanceof AppError && (error.appCode === 'ORDER_DECIDED' || error.appCode === 'BUYER_DELETED'))) throw error;
+      }
+    }
     if (order.status === 'pending') {
       try {
         const approved = approvePaidOrder(deps, order.id, payment.id);
@@ -265,6 +275,20 @@ export async function settleGatewayOrder(deps: PaymentDeps, orderId: number): Pr
   }
   deps.db.update(orders).set({ gatewayCheckedAt: deps.now() }).where(eq(orders.id, orderId)).run();
   return settlement;
+}
+
+/**
+ * The gateway paid the full price of an order awaiting its difference (a window opened before the
+ * buyer paid part by UPI): the payment approves the order, as any gateway payment does, and the
+ * UPI parts that had arrived, now more than the price, are flagged to be sent back from the bank
+ * (an alert of their sum), in the approval's transaction: approved and flagged, or neither.
+ */
+function approveOverParts(deps: PaymentDeps, order: OrderRow, payment: GatewayPayment): void {
+  deps.db.transaction((tx) => {
+    const approved = approvePaidOrder(deps, order.id, payment.id);
+    const surplusPaise = paymentPartsOf(tx, order.id).reduce((sum, part) => sum + part.amountPaise, 0);
+    if (surplusPaise > 0) raiseAlert({ ...deps, db: tx }, approved, { ...payment, amountPaise: surplusPaise }, 'utr_refund_due');
+  });
 }
 
 function resolveAlertsOf(db: Db, paymentId: string, adminId: number | null, now: number): void {
@@ -365,7 +389,8 @@ export async function reconcileGatewayOrders(deps: PaymentDeps, limit = 50): Pro
         isNotNull(orders.gatewayOrderId),
         or(
           and(
-            eq(orders.status, 'pending'),
+            // An order awaiting its difference may still be paid in full by a window opened before.
+            inArray(orders.status, ['pending', 'awaiting_difference']),
             lte(orders.createdAt, now - RECONCILE_AFTER_MS),
             or(isNull(orders.gatewayCheckedAt), lte(orders.gatewayCheckedAt, now - RECONCILE_AFTER_MS)),
           ),
@@ -450,11 +475,13 @@ export type AlertDetails = PaymentAlertRow & {
   packageName: string;
   orderStatus: OrderRow['status'];
   orderUtr: string | null;
+  /** The UTRs the order was paid in parts with (the ones to send back, for a `utr_refund_due`). */
+  parts: PaymentPart[];
 };
 
 /** The alerts admins have to act on (open first, newest first), with the order they belong to. */
 export function paymentAlertList(db: Db, options: { open: boolean }): AlertDetails[] {
-  return db
+  const alerts = db
     .select({
       alert: paymentAlerts,
       buyerName: orders.buyerName,
@@ -469,8 +496,9 @@ export function paymentAlertList(db: Db, options: { open: boolean }): AlertDetai
     .where(options.open ? isNull(paymentAlerts.resolvedAt) : isNotNull(paymentAlerts.resolvedAt))
     .orderBy(desc(paymentAlerts.foundAt), desc(paymentAlerts.id))
     .limit(200)
-    .all()
-    .map(({ alert, ...rest }) => ({ ...alert, ...rest }));
+    .all();
+  const parts = paymentPartsByOrder(db, [...new Set(alerts.map(({ alert }) => alert.orderId))]);
+  return alerts.map(({ alert, ...rest }) => ({ ...alert, ...rest, parts: parts.get(alert.orderId) ?? [] }));
 }
 
 /**
@@ -480,6 +508,10 @@ export function paymentAlertList(db: Db, options: { open: boolean }): AlertDetai
  */
 export async function resolvePaymentAlert(deps: PaymentDeps, adminId: number, input: { alertId: number; refund: boolean }): Promise<PaymentAlertRow> {
   const gateway = input.refund ? gatewayOf(deps) : null;
+  // UPI parts to give back went to the bank: refunding the gateway's payment instead would take the order's own money.
+  if (gateway && deps.db.select({ kind: paymentAlerts.kind }).from(paymentAlerts).where(eq(paymentAlerts.id, input.alertId)).get()?.kind === 'utr_refund_due') {
+    throw paymentErrors.REFUND_BY_BANK();
+  }
   const claimed = deps.db
     .update(paymentAlerts)
     .set({ resolvedAt: deps.now(), resolvedBy: adminId })

@@ -7,6 +7,7 @@ import { callProcedure, trpcData } from '../../../test/trpc-http.js';
 import { enrollments, gatewayEvents, ledger, orderReversals, orders, paymentAlerts, receipts } from '../../db/schema.js';
 import { approvePaidOrder, decideOrder } from '../orders/order-decisions.service.js';
 import { placeOrder } from '../orders/checkout.service.js';
+import { askForDifference } from '../orders/order-difference.service.js';
 import { GATEWAY_ERRORS_EXPIRE_MS, GATEWAY_ORDER_EXPIRES_MS, RECONCILE_AFTER_MS, reconcileGatewayOrders } from './payments.service.js';
 
 let t: TestApp;
@@ -420,6 +421,87 @@ describe('an order paid twice, by UTR and through the gateway', () => {
     expect(mail.subject).toMatch(/^Already paid through the gateway, UTR given too/);
     expect(mail.text).toContain('This order is already decided');
     expect(mail.text).not.toContain('then approve or reject the order');
+  });
+});
+
+describe('a gateway payment for an order awaiting its difference', () => {
+  type Alert = { id: string; kind: string; paymentId: string; amountPaise: number; orderId: string; parts: { utr: string; amountPaise: number }[] };
+  const alertsOf = async (orderId: number) =>
+    (trpcData((await call(admin.token, 'payments.alerts', 'query')).body) as Alert[]).filter((alert) => alert.orderId === String(orderId));
+
+  /** The learner opened the gateway's window, paid by QR instead (₹899 of ₹999 arrived) and is asked for the rest. */
+  async function awaitingDifference(utr: string) {
+    const started = await startedCheckout();
+    placeOrder(t.deps, started.buyer.user.id, { name: started.buyer.user.name, email: started.buyer.user.email, packageId: started.pkg.id, utr });
+    askForDifference(t.deps, admin.user.id, { orderId: started.launch.orderId, receivedPaise: 899_00 });
+    expect(orderRow(started.launch.orderId).status).toBe('awaiting_difference');
+    return started;
+  }
+
+  it('offers no gateway window for the difference: the checkout page opens none and a new start is refused', async () => {
+    const { pkg, buyer, launch } = await awaitingDifference('812345678900');
+    const page = trpcData((await call(buyer.token, 'payments.checkout', 'query', { orderId: launch.orderId })).body);
+    expect(page).toMatchObject({ status: 'awaiting_difference', launch: null });
+    const again = await call(buyer.token, 'payments.start', 'mutation', { name: buyer.user.name, email: buyer.user.email, packageId: pkg.id });
+    expect(again.body.error.data.code).toBe('DIFFERENCE_DUE');
+  });
+
+  it('approves the order when the window opened before pays the full price, and flags the UTR part for a refund, not as paid after rejection', async () => {
+    const { pkg, buyer, launch } = await awaitingDifference('812345678901');
+    const paid = fake.pay(launch.gatewayOrderId);
+    const answer = await fake.sendWebhook(t.url, 'payment.captured', paid.razorpay_payment_id);
+    expect(answer.body.outcome).toBe('approved');
+    expect(orderRow(launch.orderId)).toMatchObject({
+      status: 'approved',
+      paymentMethod: 'gateway',
+      gatewayPaymentId: paid.razorpay_payment_id,
+      decidedBy: null,
+    });
+    // Access, the commission and the receipt, as on any approval; one alert: the UTR part to give back.
+    expect(approvalTraces(launch.orderId, buyer.user.id, pkg.id)).toEqual({ enrollments: 1, commissions: 1, receipts: 1, alerts: 1 });
+    const [alert] = await alertsOf(launch.orderId);
+    expect(alert).toMatchObject({
+      kind: 'utr_refund_due',
+      amountPaise: 899_00,
+      paymentId: paid.razorpay_payment_id,
+      parts: [{ utr: '812345678901', amountPaise: 899_00 }],
+    });
+    // The receipt names the payment that paid the order, not the UTR whose money goes back.
+    const receipt = trpcData((await call(buyer.token, 'receipts.byOrder', 'query', { orderId: launch.orderId })).body);
+    expect(receipt).toMatchObject({ amountPaise: 999_00, utr: paid.razorpay_payment_id, parts: [] });
+    await expect
+      .poll(async () => (await t.outbox()).filter((mail) => mail.to.includes(buyer.user.email) && mail.subject.startsWith('Payment verified')).length)
+      .toBe(1);
+
+    // The UPI part went to the bank, not through the gateway: it is refunded from the bank and marked done.
+    const byGateway = await call(admin.token, 'payments.resolveAlert', 'mutation', { alertId: alert!.id, refund: true });
+    expect(byGateway.body.error.data.code).toBe('REFUND_BY_BANK');
+    expect(fake.refunds.filter((refund) => refund.payment_id === paid.razorpay_payment_id)).toHaveLength(0);
+    expect(orderRow(launch.orderId)).toMatchObject({ status: 'approved', paymentMethod: 'gateway', gatewayPaymentId: paid.razorpay_payment_id });
+    expect((await call(admin.token, 'payments.resolveAlert', 'mutation', { alertId: alert!.id, refund: false })).status).toBe(200);
+
+    // The same payment's other events change nothing more.
+    await fake.sendWebhook(t.url, 'order.paid', paid.razorpay_payment_id);
+    expect(approvalTraces(launch.orderId, buyer.user.id, pkg.id)).toEqual({ enrollments: 1, commissions: 1, receipts: 1, alerts: 1 });
+  });
+
+  it('is found by the reconcile job when the webhook is lost', async () => {
+    const { launch } = await awaitingDifference('812345678902');
+    const paid = fake.pay(launch.gatewayOrderId);
+    clock.advance(RECONCILE_AFTER_MS + 1000);
+    await reconcileGatewayOrders(t.deps, 1000);
+    expect(orderRow(launch.orderId)).toMatchObject({ status: 'approved', gatewayPaymentId: paid.razorpay_payment_id });
+    expect((await alertsOf(launch.orderId)).map((alert) => [alert.kind, alert.amountPaise])).toEqual([['utr_refund_due', 899_00]]);
+  });
+
+  it('still shows a payment for an order an admin rejected as paid after rejection', async () => {
+    const { buyer, pkg, launch } = await startedCheckout();
+    placeOrder(t.deps, buyer.user.id, { name: buyer.user.name, email: buyer.user.email, packageId: pkg.id, utr: '812345678903' });
+    decideOrder(t.deps, admin.user.id, { orderId: launch.orderId, action: 'reject', reason: 'No such UTR' });
+    const paid = fake.pay(launch.gatewayOrderId);
+    await fake.sendWebhook(t.url, 'payment.captured', paid.razorpay_payment_id);
+    expect(orderRow(launch.orderId).status).toBe('rejected');
+    expect((await alertsOf(launch.orderId)).map((alert) => [alert.kind, alert.amountPaise])).toEqual([['paid_after_rejection', 999_00]]);
   });
 });
 

@@ -12,6 +12,8 @@ export type AlertView = {
   resolvedAt: number | null;
   refundId: string | null;
   order: { status: OrderStatus; utr: string | null; buyerName: string; buyerEmail: string; packageName: string };
+  /** The order's UPI parts, each UTR with its amount (for a `utr_refund_due`, what to send back). */
+  parts: { utr: string; amountPaise: number }[];
 };
 
 export function toAlertView(alert: AlertDetails): AlertView {
@@ -25,5 +27,6 @@ export function toAlertView(alert: AlertDetails): AlertView {
     resolvedAt: alert.resolvedAt,
     refundId: alert.gatewayRefundId,
     order: { status: alert.orderStatus, utr: alert.orderUtr, buyerName: alert.buyerName, buyerEmail: alert.buyerEmail, packageName: alert.packageName },
+    parts: alert.parts.map((part) => ({ utr: part.utr, amountPaise: part.amountPaise })),
   };
 }

@@ -69,8 +69,7 @@ export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow,
     listPricePaise: order.listPricePaise,
     discountPaise: order.discountPaise,
     discountCode: order.discountCode,
-    utr: paymentReferenceOf(order),
-    paymentParts: partsText(tx, order.id),
+    ...paymentOf(tx, order),
     paidAt: order.createdAt,
     // A tax invoice's fields, or none.
     gstin: gst?.gstin ?? null,
@@ -87,15 +86,24 @@ export function issueReceipt(tx: DbTransaction, config: Config, order: OrderRow,
   return prepared(tx, 'receipts.insert', () => tx.insert(receipts).values(placeholdersOf(values)).returning().prepare()).get(values)!;
 }
 
-/** The parts of an order paid in parts, as the receipt keeps them (JSON); none for one payment. */
-function partsText(tx: DbTransaction, orderId: number): string | null {
+/**
+ * What paid the order, as the receipt names it: its reference (`paymentReferenceOf`) and, for an
+ * order paid in parts, each part (JSON; none for one payment). An order the gateway paid in full
+ * while its UPI parts fell short of the price names the gateway's payment alone: those parts are
+ * given back (docs/operations.md, "A short payment").
+ */
+function paymentOf(tx: DbTransaction, order: OrderRow): { utr: string; paymentParts: string | null } {
   const parts = tx
     .select({ utr: orderPayments.utr, amountPaise: orderPayments.amountPaise })
     .from(orderPayments)
-    .where(eq(orderPayments.orderId, orderId))
+    .where(eq(orderPayments.orderId, order.id))
     .orderBy(asc(orderPayments.id))
     .all();
-  return parts.length > 1 ? JSON.stringify(parts) : null;
+  const partsPaise = parts.reduce((sum, part) => sum + part.amountPaise, 0);
+  if (parts.length > 0 && partsPaise < order.amountPaise && order.paymentMethod === 'gateway' && order.gatewayPaymentId !== null) {
+    return { utr: order.gatewayPaymentId, paymentParts: null };
+  }
+  return { utr: paymentReferenceOf(order), paymentParts: parts.length > 1 ? JSON.stringify(parts) : null };
 }
 
 /** Every column a receipt is written with (all but its id). */
