@@ -28,7 +28,7 @@ type ProcedureEntry = Entries<TRPCClient<AppRouter>>;
 export type ProcedurePath = ProcedureEntry[0];
 
 /** Each path with its kind, as the router has it. */
-type ProcedureKinds = { [E in ProcedureEntry as E[0]]: E[1] };
+type ProcedureKinds = { readonly [E in ProcedureEntry as E[0]]: E[1] };
 
 export const PROCEDURES: ProcedureKinds = {
   'admin.stats': 'query',
