@@ -10,12 +10,12 @@ import { postForm } from '../test/multipart.js';
 import { nastyString, nastyValue, nestedArray, nestedObject, percentEncode, rawPathSegments } from '../test/nasty.js';
 import { answerOf, callJson, startTestApp, type TestApp } from '../test/test-app.js';
 import { allProcedures, callProcedure } from '../test/trpc-http.js';
+import { PROCEDURE_INPUTS } from '../test/procedure-inputs.js';
 import { buildWorld, createStaff, freshEmail, freshUtr, pendingRegistration, resetToken, type World } from '../test/world.js';
 import { JSON_BODY_LIMIT } from './http/app.js';
 import { users } from './db/schema.js';
 import { createSession } from './features/auth/sessions.service.js';
 import { restRoutes } from './rest/rest-routes.js';
-import { appRouter } from './root-router.js';
 import { quizWithQuestion } from '../test/learning.js';
 
 /**
@@ -311,9 +311,9 @@ function expectCleanRefusal(status: number, body: any, context: string) {
   expect(JSON.stringify(body)).not.toMatch(/"stack"|\bat [\w.<>]+ \(|node_modules|\/src\/server\//);
 }
 
+/** The procedure's input schema, as its feature's router exports it (src/test/procedure-inputs.ts); `undefined` for one without input. */
 function inputSchema(path: string): { safeParse(value: unknown): { success: boolean } } | undefined {
-  const procedure = (appRouter._def as unknown as { procedures: Record<string, { _def: { inputs: unknown[] } }> }).procedures[path];
-  return procedure?._def.inputs[0] as { safeParse(value: unknown): { success: boolean } } | undefined;
+  return PROCEDURE_INPUTS[path];
 }
 
 /** What the server receives after JSON: `undefined` keys vanish, NaN becomes null. */

@@ -1,12 +1,11 @@
-import { appRouter } from '../server/root-router.js';
+import { PROCEDURES, type ProcedureKind } from './procedures.js';
 import { callJson } from './test-app.js';
 
-export type ProcedureType = 'query' | 'mutation';
+export type ProcedureType = ProcedureKind;
 
-/** Every procedure of the app's router by its path (`auth.login`), with whether it is a query or a mutation. */
-export function allProcedures(): Record<string, ProcedureType> {
-  const procedures = (appRouter._def as unknown as { procedures: Record<string, { _def: { type: ProcedureType } }> }).procedures;
-  return Object.fromEntries(Object.entries(procedures).map(([path, procedure]) => [path, procedure._def.type]));
+/** Every procedure of the app's router by its path (`auth.login`), with whether it is a query or a mutation (src/test/procedures.ts). */
+export function allProcedures(): Readonly<Record<string, ProcedureType>> {
+  return PROCEDURES;
 }
 
 /**

@@ -95,6 +95,20 @@ const signedInAdmin = t.middleware(({ ctx, next }) => next({ ctx: { user: requir
 
 export const protectedProcedure = t.procedure.use(signedIn);
 
+/** How the audit log files a procedure's successful call: `action` (a mutation) or `read` (a query marked `audit`). */
+export type AuditFiling = 'action' | 'read';
+
+const auditedPaths = new Map<string, AuditFiling>();
+
+/**
+ * Every procedure the audit middleware has run for and files, by path (its action code). Filled
+ * on each call before the procedure's input is parsed, so a call with an input the procedure
+ * refuses counts too: audit-wording.test.ts calls every procedure once as the superadmin and holds
+ * these codes to the locale files' sentences. A list of tRPC's own, read through its public
+ * middleware options: no field of the router's.
+ */
+export const auditedProcedures: ReadonlyMap<string, AuditFiling> = auditedPaths;
+
 /**
  * Every admin action that succeeded goes into the audit log (features/audit, through the
  * context's writer): each mutation, and the reads marked `audit` (those that show people's
@@ -102,12 +116,14 @@ export const protectedProcedure = t.procedure.use(signedIn);
  * anyone remembering to.
  */
 const audited = t.middleware(async ({ ctx, next, path, type, meta, getRawInput }) => {
+  const filing: AuditFiling | null = type === 'mutation' ? 'action' : meta?.audit ? 'read' : null;
+  if (filing) auditedPaths.set(path, filing);
   const result = await next();
-  if (result.ok && (type === 'mutation' || meta?.audit)) {
+  if (result.ok && filing) {
     // Every procedure that uses this middleware narrowed the context to its user first.
     const actor = (ctx as Context & { user?: SessionUser }).user;
     const entry = { actorId: actor?.id ?? null, action: path, input: await getRawInput(), at: ctx.now() };
-    if (type === 'mutation') ctx.guards.audit.mutation(entry);
+    if (filing === 'action') ctx.guards.audit.mutation(entry);
     else ctx.guards.audit.read(entry);
   }
   return result;

@@ -9,15 +9,21 @@ import { earningsHistory, purchasesOfReferred } from './earnings-history.service
 import { leaderboardPeriods, leaderboardView } from './leaderboard.service.js';
 import { toAffiliateView, toCommissionLineView } from './affiliate.views.js';
 
+/** Each procedure's input schema, by procedure: what its `.input()` parses (the bad-input property test reads them here). */
+export const affiliateInputs = {
+  dashboard: z.object({ userId: entityId }),
+  leaderboard: z.object({ period: z.enum(leaderboardPeriods).default('all') }).optional(),
+};
+
 export const affiliateRouter = router({
   /** A user's earnings cards, tier and payouts: their own, or anyone's for an admin. */
-  dashboard: protectedProcedure.input(z.object({ userId: entityId })).query(({ ctx, input }) => {
+  dashboard: protectedProcedure.input(affiliateInputs.dashboard).query(({ ctx, input }) => {
     requireOwnerOrAdmin(ctx.user, input.userId, affiliateErrors.NOT_YOUR_DASHBOARD);
     return dashboardOf(ctx.db, input.userId, ctx.now());
   }),
 
   leaderboard: protectedProcedure
-    .input(z.object({ period: z.enum(leaderboardPeriods).default('all') }).optional())
+    .input(affiliateInputs.leaderboard)
     .query(({ ctx, input }) => leaderboardView(ctx.db, input?.period ?? 'all', ctx.user.id, ctx.now())),
 
   /** The people the signed-in user sponsors, each with what they bought or are paying for (pending). */

@@ -1,43 +1,60 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPackage, createUserWithToken, insertPendingOrder } from '../../../test/factories.js';
+import { PROCEDURES } from '../../../test/procedures.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
 import { freshUtr } from '../../../test/world.js';
-import { appRouter } from '../../root-router.js';
-import { adminProcedure, superadminProcedure } from '../../trpc/trpc.js';
+import { auditedProcedures } from '../../trpc/trpc.js';
+import { createSession } from '../auth/sessions.service.js';
 import { AUDITED_READS } from './audit-wording.js';
 import { users } from '../../db/schema.js';
 import { eq } from 'drizzle-orm';
 
-type ProcedureDef = { _def: { type: string; meta?: { audit?: boolean }; middlewares: unknown[] } };
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(() => t.close());
 
 /**
- * Every action code the log can hold: each admin procedure that writes an entry (every mutation,
- * and the queries marked `audit`), read from the router (tRPC's internals, in a test only), and
- * the privacy service's own erasure.
+ * Every action code the log can hold: each procedure the audit middleware files (every admin and
+ * superadmin mutation, and the admin queries marked `audit`), found by calling every procedure
+ * of the kept list (src/test/procedures.ts, held to the router by the compiler) once as the
+ * superadmin, who passes every role check: the middleware registers a procedure before its input
+ * is parsed (trpc/trpc.ts `auditedProcedures`), so no call needs valid input. Then the privacy
+ * service's own erasure.
  */
-function actionCodes() {
-  const auditedBy = [adminProcedure, superadminProcedure].map((builder) => (builder as unknown as ProcedureDef)._def.middlewares.at(-1));
-  const procedures = (appRouter._def as unknown as { procedures: Record<string, ProcedureDef> }).procedures;
-  const codes: { code: string; read: boolean }[] = [{ code: 'privacy.erase', read: false }];
-  for (const [path, procedure] of Object.entries(procedures)) {
-    const audited = procedure._def.middlewares.some((middleware) => auditedBy.includes(middleware));
-    if (!audited) continue;
-    if (procedure._def.type === 'mutation') codes.push({ code: path, read: false });
-    else if (procedure._def.meta?.audit) codes.push({ code: path, read: true });
+async function actionCodes() {
+  const { user: superadmin } = await createUserWithToken(t.db, { role: 'superadmin' });
+  const statuses: Record<string, number> = {};
+  for (const [path, kind] of Object.entries(PROCEDURES)) {
+    // A session of its own for each call: one of them logs out.
+    const { token } = createSession(t.db, superadmin.id, Date.now());
+    // Not the input of any procedure: refused by its schema once the middlewares before it have run.
+    statuses[path] = (await callProcedure(t.url, path, kind, 'not an input', { token })).status;
   }
-  return codes;
+  const codes: { code: string; read: boolean }[] = [{ code: 'privacy.erase', read: false }];
+  for (const [code, filing] of auditedProcedures) codes.push({ code, read: filing === 'read' });
+  return { codes, statuses };
 }
 
 const catalogue = (lang: string) =>
   JSON.parse(readFileSync(new URL(`../../../client/locales/${lang}/audit.json`, import.meta.url), 'utf8')) as { sentences: Record<string, string> };
 
 describe('every action code', () => {
-  const codes = actionCodes();
+  let codes: { code: string; read: boolean }[];
+  let statuses: Record<string, number>;
+  beforeAll(async () => {
+    ({ codes, statuses } = await actionCodes());
+  });
 
-  it('is found (the enumeration sees the admin procedures)', () => {
+  it('is found (the enumeration sees the admin procedures, each call let through to its input)', () => {
     expect(codes.map(({ code }) => code)).toEqual(expect.arrayContaining(['orders.decide', 'admin.deleteUser', 'payouts.batches', 'privacy.erase']));
+    expect(codes.filter(({ code }) => !(code in PROCEDURES) && code !== 'privacy.erase')).toEqual([]);
+    // The superadmin was turned away by no role check: every admin procedure reached the middleware.
+    for (const [path, status] of Object.entries(statuses)) expect(status, path).not.toBe(401);
+    expect(statuses['admin.deleteUser']).toBe(400);
   });
 
   it.each(['en', 'mr'])('has a sentence in %s', (lang) => {
@@ -64,12 +81,6 @@ describe('every action code', () => {
 });
 
 describe('the log as the admin reads it', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp();
-  });
-  afterAll(() => t.close());
-
   it('names the person and the package, keeps reads apart, filters by person, and shows an erased name as the users table has it', async () => {
     const admin = await createUserWithToken(t.db, { role: 'admin', name: 'Asha Admin' });
     const buyer = await createUserWithToken(t.db, { name: 'Manisha Kale' });

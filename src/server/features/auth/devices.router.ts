@@ -5,6 +5,13 @@ import { findActiveUser } from './accounts.service.js';
 import { deviceLimitOf, listDevices, logOutAllDevices, logOutDevice } from './devices.service.js';
 import { accountErrors } from '../../lib/account.errors.js';
 
+/** Each procedure's input schema, by procedure: what its `.input()` parses (the bad-input property test reads them here). */
+export const devicesInputs = {
+  logOut: z.object({ deviceId: entityId }),
+  ofUser: z.object({ userId: entityId }),
+  logOutAll: z.object({ userId: entityId }),
+};
+
 /** The devices (sessions) an account is logged in on. */
 export const devicesRouter = router({
   /** The signed-in user's devices, this one marked `current`, and their limit (null: none). */
@@ -17,7 +24,7 @@ export const devicesRouter = router({
   }),
 
   /** Logs out one of the user's own devices (this one too: its cookie is cleared). */
-  logOut: protectedProcedure.input(z.object({ deviceId: entityId })).mutation(({ ctx, input }) => {
+  logOut: protectedProcedure.input(devicesInputs.logOut).mutation(({ ctx, input }) => {
     logOutDevice(ctx.db, ctx.user.id, input.deviceId);
     const current = input.deviceId === ctx.user.sessionId;
     if (current) ctx.req.clearSessionCookie();
@@ -27,7 +34,7 @@ export const devicesRouter = router({
   /** A user's devices, for an admin. */
   ofUser: adminProcedure
     .meta({ audit: true })
-    .input(z.object({ userId: entityId }))
+    .input(devicesInputs.ofUser)
     .query(({ ctx, input }) => {
       const user = findActiveUser(ctx.db, input.userId);
       if (!user) throw accountErrors.USER_NOT_FOUND();
@@ -38,7 +45,7 @@ export const devicesRouter = router({
     }),
 
   /** Logs a user out of every device (an admin's action). */
-  logOutAll: adminProcedure.input(z.object({ userId: entityId })).mutation(({ ctx, input }) => {
+  logOutAll: adminProcedure.input(devicesInputs.logOutAll).mutation(({ ctx, input }) => {
     const user = findActiveUser(ctx.db, input.userId);
     if (!user) throw accountErrors.USER_NOT_FOUND();
     return { loggedOut: logOutAllDevices(ctx.db, user.id, ctx.now()) };

@@ -46,13 +46,31 @@ const couponInput = z.object({
   note: optionalText(300),
 });
 
+/** Each procedure's input schema, by procedure: what its `.input()` parses (the bad-input property test reads them here). */
+export const discountsInputs = {
+  quote: z.object({ packageId: chosenPackageId, code: checkoutCodeText }),
+  createCoupon: couponInput,
+  updateCoupon: z.object({
+    id: entityId,
+    active: z.boolean().optional(),
+    validFrom: z.preprocess(blankToUndefined, calendarDate.nullable().optional()),
+    validUntil: z.preprocess(blankToUndefined, calendarDate.nullable().optional()),
+    maxUses: z.preprocess(blankToUndefined, limit(10_000_000).nullable().optional()),
+    perLearnerLimit: z.preprocess(blankToUndefined, limit(100).optional()),
+    note: optionalText(300),
+  }),
+  deleteCoupon: z.object({ id: entityId }),
+  setAffiliateDiscount: z.object({ codeId: entityId, percent: percent.nullable() }),
+  chooseCode: z.object({ code: discountCodeText }),
+};
+
 export const discountsRouter = router({
   /**
    * The checkout's one code box: whether the code is a coupon, an affiliate's code or a friend's
    * referral ID, and the price to pay with it, or why it cannot be used. Every try counts
    * against the guessing limits (per account and per address).
    */
-  quote: protectedProcedure.input(z.object({ packageId: chosenPackageId, code: checkoutCodeText })).query(async ({ ctx, input }) => {
+  quote: protectedProcedure.input(discountsInputs.quote).query(async ({ ctx, input }) => {
     await countCodeTry(ctx, { userId: ctx.user.id, ip: ctx.req.ip });
     return toQuoteView(quoteCode(ctx, ctx.user.id, input));
   }),
@@ -60,7 +78,7 @@ export const discountsRouter = router({
   /** Every code (coupons and affiliates' codes) with its uses, revenue after discount, discount given and commission. */
   codes: adminProcedure.query(({ ctx }) => codeReports(ctx.db).map(toCodeView)),
 
-  createCoupon: adminProcedure.input(couponInput).mutation(({ ctx, input }) => {
+  createCoupon: adminProcedure.input(discountsInputs.createCoupon).mutation(({ ctx, input }) => {
     const row = createCoupon(ctx, ctx.user.id, {
       code: input.code,
       percentBp: input.percent,
@@ -77,39 +95,27 @@ export const discountsRouter = router({
   }),
 
   /** Pause or resume a code, change its dates, limits or note. */
-  updateCoupon: adminProcedure
-    .input(
-      z.object({
-        id: entityId,
-        active: z.boolean().optional(),
-        validFrom: z.preprocess(blankToUndefined, calendarDate.nullable().optional()),
-        validUntil: z.preprocess(blankToUndefined, calendarDate.nullable().optional()),
-        maxUses: z.preprocess(blankToUndefined, limit(10_000_000).nullable().optional()),
-        perLearnerLimit: z.preprocess(blankToUndefined, limit(100).optional()),
-        note: optionalText(300),
-      }),
-    )
-    .mutation(({ ctx, input }) => {
-      const row = updateCoupon(ctx, {
-        id: input.id,
-        ...(input.active !== undefined && { active: input.active }),
-        ...(input.validFrom !== undefined && { validFrom: input.validFrom === null ? null : dayStart(input.validFrom) }),
-        ...(input.validUntil !== undefined && { validUntil: input.validUntil === null ? null : dayEnd(input.validUntil) }),
-        ...(input.maxUses !== undefined && { maxUses: input.maxUses }),
-        ...(input.perLearnerLimit !== undefined && { perLearnerLimit: input.perLearnerLimit }),
-        ...(input.note !== undefined && { note: input.note || null }),
-      });
-      return toCodeView(codeReports(ctx.db, { codeId: row.id })[0]!);
-    }),
+  updateCoupon: adminProcedure.input(discountsInputs.updateCoupon).mutation(({ ctx, input }) => {
+    const row = updateCoupon(ctx, {
+      id: input.id,
+      ...(input.active !== undefined && { active: input.active }),
+      ...(input.validFrom !== undefined && { validFrom: input.validFrom === null ? null : dayStart(input.validFrom) }),
+      ...(input.validUntil !== undefined && { validUntil: input.validUntil === null ? null : dayEnd(input.validUntil) }),
+      ...(input.maxUses !== undefined && { maxUses: input.maxUses }),
+      ...(input.perLearnerLimit !== undefined && { perLearnerLimit: input.perLearnerLimit }),
+      ...(input.note !== undefined && { note: input.note || null }),
+    });
+    return toCodeView(codeReports(ctx.db, { codeId: row.id })[0]!);
+  }),
 
   /** Deletes a coupon nobody used (a used one is paused instead). */
-  deleteCoupon: adminProcedure.input(z.object({ id: entityId })).mutation(({ ctx, input }) => {
+  deleteCoupon: adminProcedure.input(discountsInputs.deleteCoupon).mutation(({ ctx, input }) => {
     deleteCoupon(ctx, input.id);
     return { deleted: true };
   }),
 
   /** One affiliate's code discount (a percentage), or the site's again (none). */
-  setAffiliateDiscount: adminProcedure.input(z.object({ codeId: entityId, percent: percent.nullable() })).mutation(({ ctx, input }) => {
+  setAffiliateDiscount: adminProcedure.input(discountsInputs.setAffiliateDiscount).mutation(({ ctx, input }) => {
     const row = setAffiliateDiscount(ctx, { codeId: input.codeId, percentBp: input.percent ?? null });
     return toCodeView(codeReports(ctx.db, { codeId: row.id })[0]!);
   }),
@@ -130,7 +136,7 @@ export const discountsRouter = router({
   myCode: protectedProcedure.query(({ ctx }) => toAffiliateCodeView(affiliateCode(ctx.db, ctx.config, findActiveUser(ctx.db, ctx.user.id)!))),
 
   /** The affiliate picks their code, once. */
-  chooseCode: protectedProcedure.input(z.object({ code: discountCodeText })).mutation(({ ctx, input }) => {
+  chooseCode: protectedProcedure.input(discountsInputs.chooseCode).mutation(({ ctx, input }) => {
     chooseAffiliateCode(ctx, ctx.user.id, input.code);
     return toAffiliateCodeView(affiliateCode(ctx.db, ctx.config, findActiveUser(ctx.db, ctx.user.id)!));
   }),

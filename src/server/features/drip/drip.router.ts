@@ -25,8 +25,14 @@ function toScheduleView(schedule: ReturnType<typeof dripSchedule>) {
   return { mode: schedule.mode, lectures: schedule.lectures.map((lecture) => ({ ...lecture, id: String(lecture.id) })) };
 }
 
+/** Each procedure's input schema, by procedure: what its `.input()` parses (the bad-input property test reads them here). */
+export const dripInputs = {
+  schedule: packageRef,
+  set: scheduleInput,
+};
+
 export const dripRouter = router({
   /** A package's schedule: none, weekly, or each lecture's days after purchase. */
-  schedule: adminProcedure.input(packageRef).query(({ ctx, input }) => toScheduleView(dripSchedule(ctx.db, input.packageId))),
-  set: adminProcedure.input(scheduleInput).mutation(({ ctx, input }) => toScheduleView(setDripSchedule(ctx.db, input))),
+  schedule: adminProcedure.input(dripInputs.schedule).query(({ ctx, input }) => toScheduleView(dripSchedule(ctx.db, input.packageId))),
+  set: adminProcedure.input(dripInputs.set).mutation(({ ctx, input }) => toScheduleView(setDripSchedule(ctx.db, input))),
 });

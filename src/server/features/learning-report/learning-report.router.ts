@@ -10,6 +10,11 @@ const stuckInput = z.object({
 
 const id = (value: number | null) => (value === null ? null : String(value));
 
+/** Each procedure's input schema, by procedure: what its `.input()` parses (the bad-input property test reads them here). */
+export const learningReportInputs = {
+  stuck: stuckInput,
+};
+
 export const learningReportRouter = router({
   /** Completion per package and pass rates per quiz. */
   packages: adminProcedure.query(({ ctx }) =>
@@ -23,7 +28,7 @@ export const learningReportRouter = router({
   /** Who is stuck on which lecture of a package: no progress for `days` days (14 unless given). */
   stuck: adminProcedure
     .meta({ audit: true })
-    .input(stuckInput)
+    .input(learningReportInputs.stuck)
     .query(({ ctx, input }) =>
       stuckLearners(ctx.db, input.packageId, input.days, ctx.now()).map((group) => ({
         ...group,

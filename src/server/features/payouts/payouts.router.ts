@@ -52,25 +52,38 @@ const cutoff = z
   )
   .optional();
 
+/** Each procedure's input schema, by procedure: what its `.input()` parses (the bad-input property test reads them here). */
+export const payoutsInputs = {
+  saveDetails: payoutDetailsInput.and(z.object({ currentPassword })),
+  cancelRequest: z.object({ requestId: entityId }),
+  statement: z.object({ period }),
+  statementCsv: z.object({ period }),
+  clearHold: z.object({ userId: entityId }),
+  makeBatch: z.object({ userIds: z.array(entityId).min(1, 'REQUIRED').max(1000), cutoff }),
+  batch: z.object({ batchId: entityId }),
+  exportBatch: z.object({ batchId: entityId }),
+  markPaid: z.object({ lineId: entityId, utr: bankReference }),
+  markFailed: z.object({ lineId: entityId, reason }),
+  tdsRegister: z.object({ quarter }),
+};
+
 export const payoutsRouter = router({
   /** The signed-in affiliate's balance cards, masked payout details, open request and payouts. */
   mine: protectedProcedure.query(({ ctx }) => payoutsHome(ctx.db, ctx.config, ctx.user.id, ctx.now())),
 
   /** Where the affiliate is paid: needs the password again; a change holds payouts for PAYOUT_DETAILS_HOLD_DAYS. */
   saveDetails: protectedProcedure
-    .input(payoutDetailsInput.and(z.object({ currentPassword })))
+    .input(payoutsInputs.saveDetails)
     .mutation(({ ctx, input: { currentPassword: password, ...details } }) => savePayoutDetailsWithPassword(ctx, ctx.user.id, details, password)),
 
   request: protectedProcedure.mutation(({ ctx }) => requestPayout(ctx, ctx.user.id)),
 
-  cancelRequest: protectedProcedure
-    .input(z.object({ requestId: entityId }))
-    .mutation(({ ctx, input }) => cancelPayoutRequest(ctx, ctx.user.id, input.requestId)),
+  cancelRequest: protectedProcedure.input(payoutsInputs.cancelRequest).mutation(({ ctx, input }) => cancelPayoutRequest(ctx, ctx.user.id, input.requestId)),
 
   /** The signed-in affiliate's statement for an IST month ("2026-11") or a financial year ("FY2026-27"). */
-  statement: protectedProcedure.input(z.object({ period })).query(({ ctx, input }) => statementOf(ctx.db, ctx.user.id, input.period)),
+  statement: protectedProcedure.input(payoutsInputs.statement).query(({ ctx, input }) => statementOf(ctx.db, ctx.user.id, input.period)),
 
-  statementCsv: protectedProcedure.input(z.object({ period })).query(({ ctx, input }) => {
+  statementCsv: protectedProcedure.input(payoutsInputs.statementCsv).query(({ ctx, input }) => {
     const user = findActiveUser(ctx.db, ctx.user.id)!;
     return statementCsv(statementOf(ctx.db, ctx.user.id, input.period), user.name, ctx.req.lang);
   }),
@@ -81,10 +94,10 @@ export const payoutsRouter = router({
   overview: adminProcedure.meta({ audit: true }).query(({ ctx }) => payoutsOverview(ctx.db, ctx)),
 
   /** Releases the commissions the fraud screen held for a flagged affiliate, credited until now (audited as every admin mutation). */
-  clearHold: adminProcedure.input(z.object({ userId: entityId })).mutation(({ ctx, input }) => clearCommissionHold(ctx, input.userId)),
+  clearHold: adminProcedure.input(payoutsInputs.clearHold).mutation(({ ctx, input }) => clearCommissionHold(ctx, input.userId)),
 
   makeBatch: adminProcedure
-    .input(z.object({ userIds: z.array(entityId).min(1, 'REQUIRED').max(1000), cutoff }))
+    .input(payoutsInputs.makeBatch)
     .mutation(({ ctx, input }) => makeBatch(ctx, ctx.user.id, { userIds: input.userIds, cutoff: input.cutoff })),
 
   /** The latest batches with their lines (details masked); audited: every affiliate's name and where they are paid. */
@@ -92,20 +105,20 @@ export const payoutsRouter = router({
 
   batch: adminProcedure
     .meta({ audit: true })
-    .input(z.object({ batchId: entityId }))
+    .input(payoutsInputs.batch)
     .query(({ ctx, input }) => batchView(ctx.db, input.batchId)),
 
   /** The bank's bulk-payout file of the batch; the first download marks the batch exported. */
-  exportBatch: adminProcedure.input(z.object({ batchId: entityId })).mutation(({ ctx, input }) => exportBatch(ctx, input.batchId)),
+  exportBatch: adminProcedure.input(payoutsInputs.exportBatch).mutation(({ ctx, input }) => exportBatch(ctx, input.batchId)),
 
-  markPaid: adminProcedure.input(z.object({ lineId: entityId, utr: bankReference })).mutation(({ ctx, input }) => markLinePaid(ctx, ctx.user.id, input)),
+  markPaid: adminProcedure.input(payoutsInputs.markPaid).mutation(({ ctx, input }) => markLinePaid(ctx, ctx.user.id, input)),
 
-  markFailed: adminProcedure.input(z.object({ lineId: entityId, reason })).mutation(({ ctx, input }) => markLineFailed(ctx, ctx.user.id, input)),
+  markFailed: adminProcedure.input(payoutsInputs.markFailed).mutation(({ ctx, input }) => markLineFailed(ctx, ctx.user.id, input)),
 
   /** The TDS deductions of a financial quarter ("FY2026-27 Q3") by date of credit, and each month's deposit, as CSV for the accountant. */
   tdsRegister: adminProcedure
     .meta({ audit: true })
-    .input(z.object({ quarter }))
+    .input(payoutsInputs.tdsRegister)
     .query(({ ctx, input }) => {
       const register = tdsRegister(ctx.db, input.quarter);
       return { ...tdsRegisterCsv(input.quarter, register), count: register.rows.length, deposits: register.deposits };

@@ -14,6 +14,17 @@ const ageAnswer = z
     if (!input.adult && !input.parentEmail) ctx.addIssue({ code: 'custom', path: ['parentEmail'], message: 'PARENT_EMAIL_REQUIRED' });
   });
 
+/** Each procedure's input schema, by procedure: what its `.input()` parses (the bad-input property test reads them here). */
+export const privacyInputs = {
+  accept: z.object({ version: requiredText(40) }),
+  answerAge: ageAnswer,
+  parentConsent: z.object({ code: emailedCode }),
+  resendParentCode: z.object({ parentEmail: z.preprocess(blankToUndefined, emailAddress.optional()) }),
+  myData: z.object({ password: currentPassword }),
+  requestErasure: z.object({ password: currentPassword }),
+  confirmErasure: z.object({ token: requiredText(200) }),
+};
+
 export const privacyRouter = router({
   /** Where the signed-in person stands: the notice they accepted (and whether a newer one waits), and what erasing would mean. */
   status: protectedProcedure.query(({ ctx }) => {
@@ -30,41 +41,37 @@ export const privacyRouter = router({
   }),
 
   /** Agrees to the privacy notice as shown (its version). */
-  accept: protectedProcedure.input(z.object({ version: requiredText(40) })).mutation(({ ctx, input }) => {
+  accept: protectedProcedure.input(privacyInputs.accept).mutation(({ ctx, input }) => {
     acceptNotice(ctx, ctx.user.id, input.version);
     return { accepted: input.version };
   }),
 
   /** "Are you 18 or older?" for an account never asked (the legacy client's sign-ups): a minor names a parent. */
-  answerAge: protectedProcedure.input(ageAnswer).mutation(async ({ ctx, input }) => {
+  answerAge: protectedProcedure.input(privacyInputs.answerAge).mutation(async ({ ctx, input }) => {
     await answerAge(ctx, ctx.user.id, input);
     return { ok: true as const };
   }),
 
   /** The code emailed to the parent, typed on the child's screen: the parent's consent. */
-  parentConsent: protectedProcedure.input(z.object({ code: emailedCode })).mutation(async ({ ctx, input }) => {
+  parentConsent: protectedProcedure.input(privacyInputs.parentConsent).mutation(async ({ ctx, input }) => {
     await consentAsParent(ctx, ctx.user.id, input.code);
     return { ok: true as const };
   }),
 
   /** A new code for the parent (to a corrected address if one is given). */
-  resendParentCode: protectedProcedure
-    .input(z.object({ parentEmail: z.preprocess(blankToUndefined, emailAddress.optional()) }))
-    .mutation(async ({ ctx, input }) => {
-      await sendParentCode(ctx, ctx.user.id, input.parentEmail);
-      return { ok: true as const };
-    }),
+  resendParentCode: protectedProcedure.input(privacyInputs.resendParentCode).mutation(async ({ ctx, input }) => {
+    await sendParentCode(ctx, ctx.user.id, input.parentEmail);
+    return { ok: true as const };
+  }),
 
   /** Everything the product holds about the signed-in person, with the password again. */
-  myData: protectedProcedure.input(z.object({ password: currentPassword })).mutation(({ ctx, input }) => myDataWithPassword(ctx, ctx.user.id, input.password)),
+  myData: protectedProcedure.input(privacyInputs.myData).mutation(({ ctx, input }) => myDataWithPassword(ctx, ctx.user.id, input.password)),
 
   /** Asks to erase the account: a confirmation link is emailed. */
-  requestErasure: protectedProcedure
-    .input(z.object({ password: currentPassword }))
-    .mutation(({ ctx, input }) => requestErasure(ctx, ctx.user.id, input.password)),
+  requestErasure: protectedProcedure.input(privacyInputs.requestErasure).mutation(({ ctx, input }) => requestErasure(ctx, ctx.user.id, input.password)),
 
   /** The emailed link erases the account (it is the proof; no session needed). */
-  confirmErasure: publicProcedure.input(z.object({ token: requiredText(200) })).mutation(({ ctx, input }) => confirmErasure(ctx, input.token)),
+  confirmErasure: publicProcedure.input(privacyInputs.confirmErasure).mutation(({ ctx, input }) => confirmErasure(ctx, input.token)),
 
   /** Erasure requests and their outcome, for the admins. */
   erasures: adminProcedure

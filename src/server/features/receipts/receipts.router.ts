@@ -27,24 +27,32 @@ const month = z
   .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'MONTH_INVALID')
   .transform((label) => parsePeriod(label)!);
 
+/** Each procedure's input schema, by procedure: what its `.input()` parses (the bad-input property test reads them here). */
+export const receiptsInputs = {
+  byOrder: z.object({ orderId: entityId }),
+  pdf: z.object({ orderId: entityId }),
+  creditNotePdf: z.object({ orderId: entityId }),
+  list: z.object({ ...period, page }),
+  csv: z.object(period),
+  gstr1: z.object({ month }),
+};
+
 export const receiptsRouter = router({
   /** The receipt numbers of the caller's own orders (for the links on My orders). */
   mine: protectedProcedure.query(({ ctx }) => receiptsOfBuyer(ctx.db, ctx.user.id).map(toOwnReceiptView)),
 
   /** The receipt of an approved order: its buyer and admins only. */
-  byOrder: protectedProcedure
-    .input(z.object({ orderId: entityId }))
-    .query(({ ctx, input }) => toReceiptView(receiptFor(ctx.db, requesterOf(ctx.user), input.orderId))),
+  byOrder: protectedProcedure.input(receiptsInputs.byOrder).query(({ ctx, input }) => toReceiptView(receiptFor(ctx.db, requesterOf(ctx.user), input.orderId))),
 
   /** The receipt as an A4 PDF (base64), in the reader's language, for the Download PDF button. */
-  pdf: protectedProcedure.input(z.object({ orderId: entityId })).query(async ({ ctx, input }) => {
+  pdf: protectedProcedure.input(receiptsInputs.pdf).query(async ({ ctx, input }) => {
     const view = toReceiptView(receiptFor(ctx.db, requesterOf(ctx.user), input.orderId));
     const pdf = await receiptPdf(view, ctx.req.lang);
     return { fileName: `receipt-${view.number.replace(/\//g, '-')}.pdf`, base64: pdf.toString('base64') };
   }),
 
   /** The credit note of a reversed order's tax invoice as an A4 PDF (base64): its buyer and admins only. */
-  creditNotePdf: protectedProcedure.input(z.object({ orderId: entityId })).query(async ({ ctx, input }) => {
+  creditNotePdf: protectedProcedure.input(receiptsInputs.creditNotePdf).query(async ({ ctx, input }) => {
     const view = toCreditNoteView(creditNoteFor(ctx.db, requesterOf(ctx.user), input.orderId));
     const pdf = await creditNotePdf(view, ctx.req.lang);
     return { fileName: `credit-note-${view.number.replace(/\//g, '-')}.pdf`, base64: pdf.toString('base64') };
@@ -53,7 +61,7 @@ export const receiptsRouter = router({
   /** Receipts issued in a period (IST dates, both included), in number order, a page at a time, and the credit notes issued in it. */
   list: adminProcedure
     .meta({ audit: true })
-    .input(z.object({ ...period, page }))
+    .input(receiptsInputs.list)
     .query(({ ctx, input }) => {
       const bounds = periodBounds(input.from, input.to);
       const result = receiptsInPeriod(ctx.db, bounds, input.page);
@@ -69,7 +77,7 @@ export const receiptsRouter = router({
   /** The same receipts and credit notes as a CSV file's text, for the accountant. */
   csv: adminProcedure
     .meta({ audit: true })
-    .input(z.object(period))
+    .input(receiptsInputs.csv)
     .query(({ ctx, input }) => {
       const bounds = periodBounds(input.from, input.to);
       return {
@@ -81,7 +89,7 @@ export const receiptsRouter = router({
   /** A month's GSTR-1 tables (B2B, B2C large and small, credit notes, SAC summary) as CSV, with its totals. */
   gstr1: adminProcedure
     .meta({ audit: true })
-    .input(z.object({ month }))
+    .input(receiptsInputs.gstr1)
     .query(({ ctx, input }) => {
       const bounds = { start: input.month.from, end: input.month.to };
       const report = gstr1(input.month.label, allReceiptsInPeriod(ctx.db, bounds), creditNotesInPeriod(ctx.db, bounds));

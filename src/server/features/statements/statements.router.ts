@@ -28,40 +28,39 @@ const mapping = z.object(
   { error: 'COLUMNS_INVALID' },
 );
 
+/** Each procedure's input schema, by procedure: what its `.input()` parses (the bad-input property test reads them here). */
+export const statementsInputs = {
+  upload: z.object({
+    file: z.instanceof(Buffer).nullable(),
+    fileName: z.string().nullish(),
+    staleDays,
+    mapping: mapping.optional(),
+  }),
+  result: z.object({ importId: entityId, staleDays }),
+  approveExact: z.object({
+    importId: entityId,
+    orderIds: z.array(entityId, { error: 'ORDERS_REQUIRED' }).min(1, 'ORDERS_REQUIRED').max(5000, 'ORDERS_REQUIRED'),
+  }),
+};
+
 export const statementsRouter = router({
   /** Called by the multipart upload (REST); the file never leaves memory. */
-  upload: adminProcedure
-    .input(
-      z.object({
-        file: z.instanceof(Buffer).nullable(),
-        fileName: z.string().nullish(),
-        staleDays,
-        mapping: mapping.optional(),
-      }),
-    )
-    .mutation(({ ctx, input }) => {
-      if (!input.file) throw statementErrors.FILE_REQUIRED();
-      const fileName =
-        (input.fileName ?? '')
-          // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
-          .replace(/[\u0000-\u001f\u007f]/g, '')
-          .trim()
-          .slice(0, 200) || 'statement';
-      return uploadStatement(ctx, ctx.user.id, { file: input.file, fileName, staleDays: input.staleDays, mapping: input.mapping });
-    }),
+  upload: adminProcedure.input(statementsInputs.upload).mutation(({ ctx, input }) => {
+    if (!input.file) throw statementErrors.FILE_REQUIRED();
+    const fileName =
+      (input.fileName ?? '')
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this removes
+        .replace(/[\u0000-\u001f\u007f]/g, '')
+        .trim()
+        .slice(0, 200) || 'statement';
+    return uploadStatement(ctx, ctx.user.id, { file: input.file, fileName, staleDays: input.staleDays, mapping: input.mapping });
+  }),
 
-  result: adminProcedure
-    .input(z.object({ importId: entityId, staleDays }))
-    .query(({ ctx, input }) => statementResult(ctx.db, { ...input, lang: ctx.req.lang }, ctx.now())),
+  result: adminProcedure.input(statementsInputs.result).query(({ ctx, input }) => statementResult(ctx.db, { ...input, lang: ctx.req.lang }, ctx.now())),
 
   recent: adminProcedure.query(({ ctx }) => recentImports(ctx.db)),
 
   approveExact: adminProcedure
-    .input(
-      z.object({
-        importId: entityId,
-        orderIds: z.array(entityId, { error: 'ORDERS_REQUIRED' }).min(1, 'ORDERS_REQUIRED').max(5000, 'ORDERS_REQUIRED'),
-      }),
-    )
+    .input(statementsInputs.approveExact)
     .mutation(({ ctx, input }) => approveExactMatches(ctx, ctx.user.id, { ...input, lang: ctx.req.lang })),
 });

@@ -8,12 +8,17 @@ const choiceInput = z.discriminatedUnion('on', [
   z.object({ on: z.literal(false) }),
 ]);
 
+/** Each procedure's input schema, by procedure: what its `.input()` parses (the bad-input property test reads them here). */
+export const whatsappInputs = {
+  setChoice: choiceInput,
+};
+
 export const whatsappRouter = router({
   /** The signed-in person's choice of WhatsApp updates, and whether the product offers them. */
   choice: protectedProcedure.query(({ ctx }) => whatsAppChoice(ctx.db, ctx.config, ctx.user.id)),
 
   /** Turns WhatsApp updates on (a 10-digit number and the ticked consent) or off; each change is a recorded consent or withdrawal. */
-  setChoice: protectedProcedure.input(choiceInput).mutation(({ ctx, input }) => setWhatsAppChoice(ctx, ctx.user.id, input)),
+  setChoice: protectedProcedure.input(whatsappInputs.setChoice).mutation(({ ctx, input }) => setWhatsAppChoice(ctx, ctx.user.id, input)),
 
   /** WhatsApp messages sent per IST month and kind, with their cost at the per-message price setting. */
   report: adminProcedure.query(({ ctx }) => {
