@@ -4,7 +4,7 @@
  * spread. A signed-in page is measured in a Chromium profile holding the learner's session cookie.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -86,7 +86,8 @@ async function lighthouseIn(url: string, profileDir: string | null): Promise<One
   );
   // BENCH_LIGHTHOUSE_REPORTS=dir keeps each run's whole report there, to read what a figure is made of.
   const keep = process.env.BENCH_LIGHTHOUSE_REPORTS;
-  if (keep) await writeFile(path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '_')}${new URL(url).search.replace(/\W+/g, '_')}-${Date.now()}.json`), stdout);
+  if (keep)
+    await writeFile(path.join(keep, `${new URL(url).pathname.replace(/\W+/g, '_')}${new URL(url).search.replace(/\W+/g, '_')}-${Date.now()}.json`), stdout);
   const report = JSON.parse(stdout) as {
     categories: Record<string, { score: number | null }>;
     audits: Record<string, { numericValue?: number; details?: { items?: { url?: string; duration?: number; items?: { node?: { selector?: string } }[] }[] } }>;

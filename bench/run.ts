@@ -142,7 +142,9 @@ if (parts.has('lighthouse')) {
     ].filter((page) => !process.env.BENCH_PAGES || page.path.includes(process.env.BENCH_PAGES))) {
       lighthouse.push(await runLighthouse(server.url, page));
       const result = lighthouse.at(-1)!;
-      log(`  ${page.path}: performance ${result.scores.performance.median}, LCP ${result.lcpMs.median} ms (${result.lcpElements.join('; ')}), TBT ${result.tbtMs.median} ms; long tasks: ${result.longTasks.join(' | ') || 'none'}`);
+      log(
+        `  ${page.path}: performance ${result.scores.performance.median}, LCP ${result.lcpMs.median} ms (${result.lcpElements.join('; ')}), TBT ${result.tbtMs.median} ms; long tasks: ${result.longTasks.join(' | ') || 'none'}`,
+      );
     }
   }
 }

@@ -10,6 +10,7 @@ import { prefetchLandingPage } from './app/prefetch';
 import { loadLandingPage } from './app/router';
 import { initI18n } from './lib/i18n';
 import { rememberDiscountCode, rememberReferral } from './lib/referral';
+import { pageLoaded } from './lib/page-moments';
 import { createClients } from './lib/trpc';
 import { registerServiceWorker } from './register-service-worker';
 
@@ -38,11 +39,9 @@ function answeredNow(state: DehydratedState): DehydratedState {
 }
 
 // The Devanagari faces once the page has loaded (main.tsx waited for a drawn page's paint; why: fonts.css).
-const loaded = new Promise<void>((resolve) => {
-  if (document.readyState === 'complete') resolve();
-  else window.addEventListener('load', () => resolve(), { once: true });
-});
-void loaded.then(() => import('./app/fonts.css')).catch(() => undefined);
+void pageLoaded()
+  .then(() => import('./app/fonts.css'))
+  .catch(() => undefined);
 
 // The page's code is loaded first, so that it renders (or hydrates) at once, without a spinner.
 // Not an await at the top: that page's code imports this chunk, which must finish first.

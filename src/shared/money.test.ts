@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatRupeeAmount, formatRupees, paiseAsText, parseRupees, rupeesToPaise } from './money.js';
 
@@ -18,6 +19,31 @@ describe('money', () => {
     expect(formatRupees(149_950)).toBe('₹1,499.50');
     expect(formatRupeeAmount(50)).toBe('0.50');
     expect(formatRupeeAmount(2_50_000_00)).toBe('2,50,000');
+  });
+
+  it('groups whole paise exactly as Intl.NumberFormat does for en-IN, at every size', () => {
+    const whole = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+    const withPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const byIntl = (paise: number) => {
+      const rupees = Math.abs(paise) / 100;
+      return (Number.isInteger(rupees) ? whole : withPaise).format(rupees);
+    };
+    const amounts = fc.oneof(
+      fc.integer({ min: -1_00_00_000_00, max: 1_00_00_000_00 }),
+      fc.integer({ min: -1e14, max: 1e14 }),
+      fc.integer({ min: -999, max: 999 }),
+    );
+    fc.assert(
+      fc.property(amounts, (paise) => {
+        expect(formatRupees(paise)).toBe(`${paise < 0 ? '-' : ''}₹${byIntl(paise)}`);
+        expect(formatRupeeAmount(paise)).toBe(`${paise < 0 ? '-' : ''}${byIntl(paise)}`);
+      }),
+      { numRuns: 2000 },
+    );
+    // Beyond that, rupees as a float lose the paise, and Intl with them; whole paise stay exact.
+    expect(formatRupees(8_330_517_430_047_982)).toBe('₹8,33,05,17,43,00,479.82');
+    // Not whole paise (never money here, but not lost either): Intl's rounding.
+    expect(formatRupees(12_345.6)).toBe('₹123.46');
   });
 
   it('turns rupees into whole paise without float noise', () => {

@@ -1,19 +1,38 @@
 /** Money is stored as integer paise and shown in rupees with Indian digit grouping (₹1,00,000). */
 
-const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-const rupeesAndPaise = new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/*
+ * Whole paise are grouped by hand, not by Intl.NumberFormat: the first Intl number or date format
+ * a page makes costs Chromium 15-25 ms (its locale data), 60-100 ms on a slow phone, in the task
+ * that hydrates a package page, and its prices are all this page formats. money.test.ts holds the
+ * two to the same text; anything not whole paise is Intl's.
+ */
+let intlFormats: { whole: Intl.NumberFormat; paise: Intl.NumberFormat } | undefined;
+function intlRupees(rupees: number): string {
+  intlFormats ??= {
+    whole: new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }),
+    paise: new Intl.NumberFormat('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+  };
+  return (Number.isInteger(rupees) ? intlFormats.whole : intlFormats.paise).format(rupees);
+}
+
+/** Non-negative paise as rupees in Indian grouping: "1,00,000" for whole rupees, "1,499.50" else. */
+function groupedRupees(paise: number): string {
+  if (!Number.isSafeInteger(paise)) return intlRupees(paise / 100);
+  const digits = String(Math.floor(paise / 100));
+  // The last three digits, then pairs: 1,23,45,678.
+  const grouped = digits.length <= 3 ? digits : `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+  const rest = paise % 100;
+  return rest === 0 ? grouped : `${grouped}.${String(rest).padStart(2, '0')}`;
+}
 
 /** "₹1,00,000" for whole rupees, "₹1,499.50" when there are paise, "-₹500" below zero. */
 export function formatRupees(paise: number): string {
-  const rupees = Math.abs(paise) / 100;
-  const formatter = Number.isInteger(rupees) ? wholeRupees : rupeesAndPaise;
-  return `${paise < 0 ? '-' : ''}₹${formatter.format(rupees)}`;
+  return `${paise < 0 ? '-' : ''}₹${groupedRupees(Math.abs(paise))}`;
 }
 
 /** Digits only, Indian grouping, no symbol: used by the dashboard's "₹ N /-" cards. */
 export function formatRupeeAmount(paise: number): string {
-  const rupees = paise / 100;
-  return (Number.isInteger(rupees) ? wholeRupees : rupeesAndPaise).format(rupees);
+  return `${paise < 0 ? '-' : ''}${groupedRupees(Math.abs(paise))}`;
 }
 
 /**

@@ -1,0 +1,15 @@
+/** Moments in a page's life that work waits for, so that it does not slow what a person sees first. */
+
+/** Once the page and what it linked have loaded (the window's `load`). */
+export const pageLoaded = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+
+/** Once the app has hydrated the page the server drew, or rendered one (app.tsx marks it). */
+export const appHydrated = (): Promise<void> =>
+  new Promise((resolve) => {
+    if (document.documentElement.hasAttribute('data-hydrated')) resolve();
+    else window.addEventListener('app-hydrated', () => resolve(), { once: true });
+  });
