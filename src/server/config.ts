@@ -131,6 +131,8 @@ const defaultWhatsAppTemplates: Record<WhatsAppKind, string> = {
   'lecture-opened': 'lecture_unlocked',
   'certificate-issued': 'certificate_issued',
   'difference-asked': 'payment_difference_due',
+  'parts-refund-due': 'upi_payment_refund_due',
+  'parts-refunded': 'upi_payment_refunded',
 };
 
 /** WHATSAPP_TEMPLATES: `kind=template_name` pairs, comma-separated, each replacing that kind's default name. */

@@ -18,6 +18,8 @@ export const whatsAppKinds = [
   'lecture-opened',
   'certificate-issued',
   'difference-asked',
+  'parts-refund-due',
+  'parts-refunded',
 ] as const;
 export type WhatsAppKind = (typeof whatsAppKinds)[number];
 /** pending: waiting for (another) try; sent: the channel took it; failed: given up after the last try (an admin may retry). */

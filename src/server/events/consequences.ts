@@ -5,6 +5,7 @@ import { registerCertificateConsequences } from './certificates.js';
 import { registerDripConsequences } from './drip.js';
 import { registerOrderDecisionConsequences } from './order-approval.js';
 import { registerOrderDifferenceConsequences } from './order-difference.js';
+import { registerOrderPartsRefundConsequences } from './order-parts-refund.js';
 import { registerOrderReversalConsequences } from './order-reversal.js';
 import { registerPayoutConsequences } from './payouts.js';
 
@@ -12,6 +13,7 @@ import { registerPayoutConsequences } from './payouts.js';
 export function registerEventConsequences(events: DomainEvents, deps: { config: Config; notifier: Notifier }): void {
   registerOrderDecisionConsequences(events, deps);
   registerOrderDifferenceConsequences(events, deps);
+  registerOrderPartsRefundConsequences(events, deps);
   registerOrderReversalConsequences(events, deps);
   registerPayoutConsequences(events, deps);
   registerCertificateConsequences(events, deps);

@@ -4,12 +4,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.js';
 import { openDatabase, type Db } from '../db/client.js';
 import { certificates, notifications, payoutDetails, payoutLines, type UserRow } from '../db/schema.js';
-import { createPackage, createUser } from '../../test/factories.js';
+import { createPackage, createUser, insertPendingOrder } from '../../test/factories.js';
 import { createNotifier } from '../features/notifications/notifier.service.js';
 import { recordWhatsAppConsent } from '../features/whatsapp/whatsapp.service.js';
 import { createDomainEvents, type DomainEvent, type DomainEvents } from '../lib/domain-events.js';
 import type { NotificationChannel } from '../lib/notification-channel.js';
 import { registerEventConsequences } from './consequences.js';
+import { renderEmail } from '../lib/mailer.js';
+import { partsRefundDueAdminEmail } from '../features/orders/orders.emails.js';
 
 /**
  * Each event's handlers write the outbox rows of the messages it tells, in the event's
@@ -62,6 +64,22 @@ function certificateOf(person: UserRow) {
     .values({ number: `MS-${person.id}-AAAA-BBBB`, userId: person.id, packageId: pkg.id, name: person.name, packageName: pkg.name, issuedAt: AT })
     .returning()
     .get();
+}
+
+/** An order of the person's the gateway paid in full after a UPI part of ₹899 had come: that part to send back. */
+function partsPaidTwice(person: UserRow) {
+  const order = insertPendingOrder(db, {
+    buyer: person,
+    pkg: createPackage(db, { name: 'Share Market', pricePaise: 999_00 }),
+    utr: `8123456${person.id}`.padEnd(12, '0'),
+    referrerId: null,
+    at: AT,
+  });
+  return {
+    order: { ...order, status: 'approved' as const, paymentMethod: 'gateway' as const, gatewayPaymentId: 'pay_1' },
+    parts: [{ utr: order.utr!, amountPaise: 899_00 }],
+    amountPaise: 899_00,
+  };
 }
 
 const reversal = (person: UserRow, sponsor: UserRow) => ({
@@ -138,6 +156,18 @@ const cases: Case[] = [
     email: 'certificate-name-corrected',
   },
   {
+    name: 'order-parts-refund-due',
+    event: (person) => ({ type: 'order-parts-refund-due', ...partsPaidTwice(person), at: AT }),
+    whatsapp: 'parts-refund-due',
+    email: 'parts-refund-due',
+  },
+  {
+    name: 'order-parts-refunded',
+    event: (person) => ({ type: 'order-parts-refunded', ...partsPaidTwice(person), at: AT }),
+    whatsapp: 'parts-refunded',
+    email: 'parts-refunded',
+  },
+  {
     name: 'lectures-unlocked',
     event: (person) => ({
       type: 'lectures-unlocked',
@@ -204,5 +234,36 @@ describe('the payout-paid event', () => {
     const rows = db.select().from(notifications).where(eq(notifications.userId, chose.id)).orderBy(notifications.channel).all();
     expect(JSON.parse(rows[1]!.payload)).toEqual({ grossPaise: 5_000_00, tdsPaise: 100_00, netPaise: 4_900_00 });
     expect(JSON.parse(rows[0]!.payload)).toMatchObject({ gross: '₹5,000', tds: '₹100', net: '₹4,900', reference: 'UTR998877' });
+  });
+});
+
+describe('the order-parts-refund-due event', () => {
+  it("emails each admin once, in the admin's language, with the order, the learner, the UTRs and the total to send back", async () => {
+    const english = await createUser(db, { role: 'admin', lang: 'en' });
+    const marathi = await createUser(db, { role: 'superadmin', lang: 'mr' });
+    const refund = partsPaidTwice(emailOnly);
+    db.transaction((tx) => events.publish(tx, { type: 'order-parts-refund-due', ...refund, at: AT }));
+    const mailOf = (admin: UserRow) => {
+      const rows = db.select().from(notifications).where(eq(notifications.userId, admin.id)).all();
+      expect(rows.map((row) => [row.channel, row.kind, row.lang])).toEqual([['email', 'parts-refund-due-admin', admin.lang]]);
+      return renderEmail(partsRefundDueAdminEmail, admin.lang, JSON.parse(rows[0]!.payload), admin.email);
+    };
+    const en = mailOf(english);
+    expect(en.subject).toBe(`Send back ₹899 paid by UPI: Share Market, order #${refund.order.id}, paid in full through the gateway`);
+    expect(en.text).toContain(`UTR ${refund.order.utr}: ₹899`);
+    expect(en.text).toContain(`“${emailOnly.name}” (“${emailOnly.email}”)`);
+    expect(en.text).toContain('(payment pay_1)');
+    expect(en.text).toContain('/admin/pending-orders');
+    const mr = mailOf(marathi);
+    expect(mr.subject).toBe(`UPI ने आलेले ₹899 परत पाठवा: Share Market, ऑर्डर #${refund.order.id}, गेटवेद्वारे पूर्ण भरली`);
+    expect(mr.text).toContain(`UTR ${refund.order.utr}: ₹899`);
+    expect(mr.text).toContain('बँकेतून परत पाठवले');
+  });
+
+  it('gives WhatsApp the package, the order and the amount to send back', () => {
+    const refund = partsPaidTwice(chose);
+    db.transaction((tx) => events.publish(tx, { type: 'order-parts-refund-due', ...refund, at: AT }));
+    const whatsapp = db.select().from(notifications).where(eq(notifications.channel, 'whatsapp')).get()!;
+    expect(JSON.parse(whatsapp.payload)).toEqual({ orderId: String(refund.order.id), packageName: 'Share Market', amountPaise: 899_00 });
   });
 });

@@ -30,7 +30,14 @@ export type DomainEvent =
   /** Part of the price arrived: the buyer is asked for the rest under the same order. */
   | { type: 'order-difference-asked'; order: OrderRow; receivedPaise: number; remainderPaise: number; at: number }
   /** The buyer sent a UTR for the rest: the order waits for a decision again. */
-  | { type: 'order-difference-paid'; order: OrderRow; utr: string; amountPaise: number; at: number };
+  | { type: 'order-difference-paid'; order: OrderRow; utr: string; amountPaise: number; at: number }
+  /**
+   * The gateway paid in full an order that awaited its difference: the UPI parts that had arrived
+   * (`parts`, `amountPaise` their sum) are to be sent back from the bank (a `utr_refund_due` alert).
+   */
+  | { type: 'order-parts-refund-due'; order: OrderRow; parts: { utr: string; amountPaise: number }[]; amountPaise: number; at: number }
+  /** An admin marked those UPI parts sent back from the bank (the alert settled). */
+  | { type: 'order-parts-refunded'; order: OrderRow; parts: { utr: string; amountPaise: number }[]; amountPaise: number; at: number };
 
 /** What a reversal took back, as its event carries it. */
 export type OrderReversal = {

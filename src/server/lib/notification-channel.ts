@@ -44,6 +44,10 @@ type WhatsAppPayloadOf = {
   'certificate-issued': { packageName: string; certificateNumber: string; verifyUrl: string };
   /** Part of the price arrived: what arrived and what remains to pay under the same order. */
   'difference-asked': { orderId: string; packageName: string; receivedPaise: number; remainderPaise: number };
+  /** The gateway paid the order in full: the UPI part(s) paid before, their sum, will be sent back from the bank. */
+  'parts-refund-due': { orderId: string; packageName: string; amountPaise: number };
+  /** Those UPI part(s) were sent back from the bank (the admin marked it). */
+  'parts-refunded': { orderId: string; packageName: string; amountPaise: number };
 };
 
 /**

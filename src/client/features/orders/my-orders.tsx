@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { siteConfig } from '../../lib/site-config';
 import { type RouterOutputs, useTRPC } from '../../lib/trpc';
-import { formatIstDateTime } from '../../../shared/ist';
+import { formatIstDate, formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
 import { standingOf } from './order-standing';
@@ -66,9 +66,14 @@ function Timeline({ order }: { order: Order }) {
   );
 }
 
+/** The UPI parts of an order, each UTR with its amount ("812345678901 (₹899), 812345678902 (₹100)"). */
+function partsText(parts: Order['parts']): string {
+  return parts.map((part) => `${part.utr} (${formatRupees(part.amountPaise)})`).join(', ');
+}
+
 /** The buyer's orders and where each stands: being verified, approved, or rejected with why. */
 export function MyOrders() {
-  const { t } = useOrdersMessages();
+  const { t, lang } = useOrdersMessages();
   const trpc = useTRPC();
   const orders = useQuery(trpc.orders.mine.queryOptions());
   const receipts = useQuery(trpc.receipts.mine.queryOptions());
@@ -100,9 +105,26 @@ export function MyOrders() {
                         </dd>
                         <dt>{order.paymentMethod === 'gateway' ? t('mine.gatewayPayment') : t('mine.utr')}</dt>
                         <dd translate="no">
-                          {order.parts.length > 0 ? order.parts.map((part) => `${part.utr} (${formatRupees(part.amountPaise)})`).join(', ') : order.utr}
+                          {/* Parts the gateway's full payment made surplus are not payments of the order: listed below, to send back. */}
+                          {order.partsRefund ? (order.gatewayPaymentId ?? order.utr) : order.parts.length > 0 ? partsText(order.parts) : order.utr}
                         </dd>
+                        {order.partsRefund && (
+                          <>
+                            <dt>{t(order.partsRefund.sentAt === null ? 'mine.partsToSendBack' : 'mine.partsSentBack')}</dt>
+                            <dd translate="no">{partsText(order.parts)}</dd>
+                          </>
+                        )}
                       </dl>
+                      {order.partsRefund && (
+                        <p role="note">
+                          {order.partsRefund.sentAt === null
+                            ? t('mine.partsRefundDue', { amount: formatRupees(order.partsRefund.amountPaise) })
+                            : t('mine.partsRefunded', {
+                                amount: formatRupees(order.partsRefund.amountPaise),
+                                date: formatIstDate(order.partsRefund.sentAt, lang),
+                              })}
+                        </p>
+                      )}
                       {order.differenceDue && <DifferencePayment orderId={order.id} pricePaise={order.amountPaise} due={order.differenceDue} />}
                       {order.paymentMethod === 'gateway' && order.status === 'pending' && (
                         <p>

@@ -7,7 +7,17 @@ import { formatRupees } from '../../../shared/money';
 import { useWhatsAppMessages } from './whatsapp-messages';
 import './whatsapp.css';
 
-const knownKinds = ['payment-received', 'order-approved', 'order-rejected', 'payout-paid', 'lecture-opened', 'certificate-issued'] as const;
+const knownKinds = [
+  'payment-received',
+  'order-approved',
+  'order-rejected',
+  'payout-paid',
+  'lecture-opened',
+  'certificate-issued',
+  'difference-asked',
+  'parts-refund-due',
+  'parts-refunded',
+] as const;
 type KnownKind = (typeof knownKinds)[number];
 
 /** /admin/whatsapp: WhatsApp messages sent per IST month, by kind, with their cost at the per-message price setting. */

@@ -368,7 +368,8 @@ export function dropUnopenedGatewayOrder(db: Db, orderId: number): void {
     .run();
 }
 
-function activeAdmins(db: Queryable): UserRow[] {
+/** The admins told of orders (every admin and superadmin not deleted). */
+export function activeAdmins(db: Queryable): UserRow[] {
   return db
     .select()
     .from(users)

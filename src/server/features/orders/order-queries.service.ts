@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/sqlite-core';
 import { prepared, type Queryable } from '../../db/client.js';
-import { orderReversals, orders, packages, users, type OrderRow } from '../../db/schema.js';
+import { orderReversals, orders, packages, paymentAlerts, users, type OrderRow } from '../../db/schema.js';
 import { listWindow } from '../../lib/list-window.js';
 import { containsAny } from '../../lib/search.js';
 import { paymentPartsByOrder, type PaymentPart } from './order-difference.service.js';
@@ -20,15 +20,35 @@ export type OrderDetails = {
   reversal: { at: number; reason: string } | null;
   /** The parts of an order paid in parts (none for one payment). */
   parts: PaymentPart[];
+  /**
+   * An order the gateway paid in full after parts had come by UPI: those parts' sum, to be sent
+   * back from the bank, and when an admin marked it sent (null until then). Null for any other order.
+   */
+  partsRefund: PartsRefund | null;
 };
 
-/** The rows with each order's parts (one query for the lot). */
-function withParts(db: Queryable, rows: Omit<OrderDetails, 'parts'>[]): OrderDetails[] {
-  const parts = paymentPartsByOrder(
-    db,
-    rows.map((row) => row.order.id),
-  );
-  return rows.map((row) => ({ ...row, parts: parts.get(row.order.id) ?? [] }));
+export type PartsRefund = { amountPaise: number; sentAt: number | null };
+
+/** The rows with each order's parts and the refund of its parts, if any (one query each for the lot). */
+function withParts(db: Queryable, rows: Omit<OrderDetails, 'parts' | 'partsRefund'>[]): OrderDetails[] {
+  const ids = rows.map((row) => row.order.id);
+  const parts = paymentPartsByOrder(db, ids);
+  const refunds = partsRefundsByOrder(db, ids);
+  return rows.map((row) => ({ ...row, parts: parts.get(row.order.id) ?? [], partsRefund: refunds.get(row.order.id) ?? null }));
+}
+
+/** The `utr_refund_due` alerts of these orders (at most one each: the one gateway payment that approved it). */
+function partsRefundsByOrder(db: Queryable, orderIds: number[]): Map<number, PartsRefund> {
+  const found = new Map<number, PartsRefund>();
+  for (let start = 0; start < orderIds.length; start += 500) {
+    const rows = db
+      .select({ orderId: paymentAlerts.orderId, amountPaise: paymentAlerts.amountPaise, sentAt: paymentAlerts.resolvedAt })
+      .from(paymentAlerts)
+      .where(and(eq(paymentAlerts.kind, 'utr_refund_due'), inArray(paymentAlerts.orderId, orderIds.slice(start, start + 500))))
+      .all();
+    for (const { orderId, ...refund } of rows) found.set(orderId, refund);
+  }
+  return found;
 }
 
 /** Each order with its details; a left-joined part that is missing (no referrer, no decision, no reversal) comes as null. */

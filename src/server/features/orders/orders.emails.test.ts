@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderEmail } from '../../lib/mailer.js';
-import { newOrderEmail } from './orders.emails.js';
+import { newOrderEmail, partsRefundDueEmail, partsRefundedEmail } from './orders.emails.js';
 
 const order = {
   siteName: 'Marathi Success',
@@ -34,5 +34,37 @@ describe("the admins' “new payment to verify” email", () => {
       expect(mail.subject).toMatch(/: Share Market Basics, ₹999$/);
       expect(mail.text).not.toMatch(/This part|हा भाग/);
     }
+  });
+});
+
+describe("the learner's emails of UPI parts to send back", () => {
+  const parts = {
+    siteName: 'Marathi Success',
+    name: 'Asha Patil',
+    pkg: 'Share Market Basics',
+    orderId: '42',
+    amount: '₹899',
+    utrs: ['UTR 501501259006: ₹899'],
+    link: 'https://learn.example.in/my-courses#my-orders',
+  };
+
+  it('when they are due: the order approved through the gateway, and the amount going back to the account it came from, in English and Marathi', () => {
+    const en = renderEmail(partsRefundDueEmail, 'en', parts, 'asha@example.com');
+    expect(en.subject).toBe('Share Market Basics is in your account; the ₹899 you paid by UPI will be sent back');
+    expect(en.text).toContain('(order #42) was paid in full through the payment gateway');
+    expect(en.text).toContain('We will send it back to the account you paid it from:\nUTR 501501259006: ₹899');
+    const mr = renderEmail(partsRefundDueEmail, 'mr', parts, 'asha@example.com');
+    expect(mr.subject).toBe('Share Market Basics तुमच्या खात्यात आहे; UPI ने भरलेले ₹899 परत पाठवले जातील');
+    expect(mr.text).toContain('पेमेंट गेटवेद्वारे भरली गेली');
+    expect(mr.text).toContain('UTR 501501259006: ₹899');
+  });
+
+  it('when they were sent back, in English and Marathi', () => {
+    const en = renderEmail(partsRefundedEmail, 'en', parts, 'asha@example.com');
+    expect(en.subject).toBe('₹899 sent back to your account: Share Market Basics');
+    expect(en.text).toContain('We have sent back the ₹899 you paid by UPI for Share Market Basics (order #42)');
+    const mr = renderEmail(partsRefundedEmail, 'mr', parts, 'asha@example.com');
+    expect(mr.subject).toBe('₹899 तुमच्या खात्यात परत पाठवले: Share Market Basics');
+    expect(mr.text).toContain('UTR 501501259006: ₹899');
   });
 });

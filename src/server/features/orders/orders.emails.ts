@@ -58,6 +58,74 @@ export const paidTwiceEmail = defineEmail<Site & { buyer: string; pkg: string; a
   },
 });
 
+/**
+ * The UPI parts of an order the gateway paid in full, each on its own line (`UTR 812345678901: ₹899`),
+ * for the refund-due and sent-back emails.
+ */
+type PartsToSendBack = { orderId: string; pkg: string; amount: string; utrs: string[] };
+
+/**
+ * To admins when the gateway paid in full an order awaiting its difference: the UPI parts that had
+ * arrived are now more than the price, to send back from the bank (not through the gateway) and
+ * then mark as sent back on the alert.
+ */
+export const partsRefundDueAdminEmail = defineEmail<Site & PartsToSendBack & { buyer: string; email: string; price: string; paymentId: string; link: string }>({
+  kind: 'parts-refund-due-admin',
+  quoted: ['buyer', 'email'],
+  subject: {
+    en: ({ pkg, amount, orderId }) => `Send back ${amount} paid by UPI: ${pkg}, order #${orderId}, paid in full through the gateway`,
+    mr: ({ pkg, amount, orderId }) => `UPI ने आलेले ${amount} परत पाठवा: ${pkg}, ऑर्डर #${orderId}, गेटवेद्वारे पूर्ण भरली`,
+  },
+  body: {
+    en: ({ buyer, email, pkg, orderId, price, paymentId, amount, utrs, link }) =>
+      `${buyer} (${email}) had paid part of the price of ${pkg} (order #${orderId}, ${price}) by UPI, and the payment gateway has now paid the full price of the same order (payment ${paymentId}). The order is approved through the gateway.\n\n` +
+      `The UPI payments are now more than the price: send back ${amount} in all from the bank, each to the account it came from:\n${utrs.join('\n')}\n\n` +
+      `Do not refund the gateway's payment: it is the one that paid the order. Once sent, press "Sent back from the bank" on the alert on the pending orders page; the learner is told:\n${link}`,
+    mr: ({ buyer, email, pkg, orderId, price, paymentId, amount, utrs, link }) =>
+      `${buyer} (${email}) यांनी ${pkg} (ऑर्डर #${orderId}, ${price}) च्या किमतीचा काही भाग UPI ने भरला होता, आणि आता पेमेंट गेटवेद्वारे त्याच ऑर्डरची पूर्ण किंमत भरली गेली आहे (पेमेंट ${paymentId}). ऑर्डर गेटवेद्वारे मंजूर झाली आहे.\n\n` +
+      `UPI ने आलेले पैसे आता किमतीपेक्षा जास्त आहेत: एकूण ${amount} बँकेतून परत पाठवा, प्रत्येक पेमेंट ज्या खात्यातून आले त्याच खात्यात:\n${utrs.join('\n')}\n\n` +
+      `गेटवेचे पेमेंट परत करू नका: त्यानेच ऑर्डरचे पैसे भरले आहेत. पाठवल्यावर प्रलंबित ऑर्डरच्या पानावरील सूचनेवर "बँकेतून परत पाठवले" दाबा; विद्यार्थ्याला कळवले जाईल:\n${link}`,
+  },
+});
+
+/** To the buyer when the gateway paid in full an order awaiting its difference: approved, and the UPI part(s) go back to them. */
+export const partsRefundDueEmail = defineEmail<Site & PartsToSendBack & { name: string; link: string }>({
+  kind: 'parts-refund-due',
+  quoted: ['name'],
+  subject: {
+    en: ({ pkg, amount }) => `${pkg} is in your account; the ${amount} you paid by UPI will be sent back`,
+    mr: ({ pkg, amount }) => `${pkg} तुमच्या खात्यात आहे; UPI ने भरलेले ${amount} परत पाठवले जातील`,
+  },
+  body: {
+    en: ({ name, pkg, orderId, amount, utrs, link }) =>
+      `Hello ${name},\n\nYour order for ${pkg} (order #${orderId}) was paid in full through the payment gateway, so it is approved and ${pkg} is in your account.\n\n` +
+      `The ${amount} you had paid for it by UPI is therefore not needed. We will send it back to the account you paid it from:\n${utrs.join('\n')}\n\n` +
+      `You do not need to do anything; we will tell you when it has been sent. Your orders: ${link}`,
+    mr: ({ name, pkg, orderId, amount, utrs, link }) =>
+      `नमस्कार ${name},\n\n${pkg} साठीच्या तुमच्या ऑर्डरची (ऑर्डर #${orderId}) पूर्ण किंमत पेमेंट गेटवेद्वारे भरली गेली, त्यामुळे ती मंजूर झाली आहे आणि ${pkg} तुमच्या खात्यात आहे.\n\n` +
+      `त्यासाठी तुम्ही UPI ने भरलेल्या ${amount} ची त्यामुळे गरज नाही. ते आम्ही, ज्या खात्यातून भरले त्याच खात्यात परत पाठवू:\n${utrs.join('\n')}\n\n` +
+      `तुम्हाला काहीही करायची गरज नाही; पैसे पाठवल्यावर आम्ही कळवू. तुमच्या ऑर्डर: ${link}`,
+  },
+});
+
+/** To the buyer when an admin marked those UPI part(s) sent back from the bank. */
+export const partsRefundedEmail = defineEmail<Site & PartsToSendBack & { name: string; link: string }>({
+  kind: 'parts-refunded',
+  quoted: ['name'],
+  subject: {
+    en: ({ pkg, amount }) => `${amount} sent back to your account: ${pkg}`,
+    mr: ({ pkg, amount }) => `${amount} तुमच्या खात्यात परत पाठवले: ${pkg}`,
+  },
+  body: {
+    en: ({ name, pkg, orderId, amount, utrs, link }) =>
+      `Hello ${name},\n\nWe have sent back the ${amount} you paid by UPI for ${pkg} (order #${orderId}) to the account you paid it from:\n${utrs.join('\n')}\n\n` +
+      `Your order stays approved: it was paid through the payment gateway. Your orders: ${link}`,
+    mr: ({ name, pkg, orderId, amount, utrs, link }) =>
+      `नमस्कार ${name},\n\n${pkg} साठी (ऑर्डर #${orderId}) तुम्ही UPI ने भरलेले ${amount} आम्ही ज्या खात्यातून भरले त्याच खात्यात परत पाठवले आहेत:\n${utrs.join('\n')}\n\n` +
+      `तुमची ऑर्डर मंजूरच राहील: तिचे पैसे पेमेंट गेटवेद्वारे भरले आहेत. तुमच्या ऑर्डर: ${link}`,
+  },
+});
+
 export const orderApprovedEmail = defineEmail<Site & { name: string; pkg: string; link: string; receipt: string[] | null; receiptLink: string | null }>({
   kind: 'order-approved',
   quoted: ['name'],

@@ -31,6 +31,11 @@ export type OrderView = {
   parts: { utr: string; amountPaise: number }[];
   /** While part of the price arrived and the rest is asked for: how much arrived and how much remains. */
   differenceDue: { receivedPaise: number; remainderPaise: number } | null;
+  /**
+   * The gateway paid the order in full after `parts` had come by UPI: those parts are not payments
+   * of the order but money to send back (their sum), and when it was marked sent (null: still due).
+   */
+  partsRefund: { amountPaise: number; sentAt: number | null } | null;
 };
 
 export function toOrderView(details: OrderDetails): OrderView {
@@ -57,6 +62,7 @@ export function toOrderView(details: OrderDetails): OrderView {
     reversal: details.reversal,
     parts: details.parts,
     differenceDue: differenceDueOf(order, details.parts),
+    partsRefund: details.partsRefund,
   };
 }
 

@@ -9,7 +9,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { Db, Queryable } from '../../db/client.js';
+import type { Db, DbTransaction, Queryable } from '../../db/client.js';
 import { gatewayEvents, orderReversals, orders, packages, paymentAlerts, users, type OrderRow, type PaymentAlertRow } from '../../db/schema.js';
 import type { PaymentAlertKind } from '../../../shared/domain.js';
 import { AppError } from '../../lib/errors.js';
@@ -281,13 +281,17 @@ export async function settleGatewayOrder(deps: PaymentDeps, orderId: number): Pr
  * The gateway paid the full price of an order awaiting its difference (a window opened before the
  * buyer paid part by UPI): the payment approves the order, as any gateway payment does, and the
  * UPI parts that had arrived, now more than the price, are flagged to be sent back from the bank
- * (an alert of their sum), in the approval's transaction: approved and flagged, or neither.
+ * (an alert of their sum, the admins' email and the buyer's message), in the approval's
+ * transaction: approved, flagged and told, or none of it.
  */
 function approveOverParts(deps: PaymentDeps, order: OrderRow, payment: GatewayPayment): void {
   deps.db.transaction((tx) => {
     const approved = approvePaidOrder(deps, order.id, payment.id);
-    const surplusPaise = paymentPartsOf(tx, order.id).reduce((sum, part) => sum + part.amountPaise, 0);
-    if (surplusPaise > 0) raiseAlert({ ...deps, db: tx }, approved, { ...payment, amountPaise: surplusPaise }, 'utr_refund_due');
+    const parts = paymentPartsOf(tx, order.id);
+    const surplusPaise = parts.reduce((sum, part) => sum + part.amountPaise, 0);
+    if (surplusPaise <= 0) return;
+    raiseAlert({ ...deps, db: tx }, approved, { ...payment, amountPaise: surplusPaise }, 'utr_refund_due');
+    deps.events.publish(tx, { type: 'order-parts-refund-due', order: approved, parts, amountPaise: surplusPaise, at: deps.now() });
   });
 }
 
@@ -512,12 +516,17 @@ export async function resolvePaymentAlert(deps: PaymentDeps, adminId: number, in
   if (gateway && deps.db.select({ kind: paymentAlerts.kind }).from(paymentAlerts).where(eq(paymentAlerts.id, input.alertId)).get()?.kind === 'utr_refund_due') {
     throw paymentErrors.REFUND_BY_BANK();
   }
-  const claimed = deps.db
-    .update(paymentAlerts)
-    .set({ resolvedAt: deps.now(), resolvedBy: adminId })
-    .where(and(eq(paymentAlerts.id, input.alertId), isNull(paymentAlerts.resolvedAt)))
-    .returning()
-    .get();
+  const claimed = deps.db.transaction((tx) => {
+    const row = tx
+      .update(paymentAlerts)
+      .set({ resolvedAt: deps.now(), resolvedBy: adminId })
+      .where(and(eq(paymentAlerts.id, input.alertId), isNull(paymentAlerts.resolvedAt)))
+      .returning()
+      .get();
+    // UPI parts marked sent back from the bank: the buyer is told, with the marking or not at all.
+    if (row?.kind === 'utr_refund_due') tellPartsSentBack(deps, tx, row);
+    return row;
+  });
   if (!claimed) {
     const exists = deps.db.select({ id: paymentAlerts.id }).from(paymentAlerts).where(eq(paymentAlerts.id, input.alertId)).get();
     throw exists ? paymentErrors.ALERT_RESOLVED() : paymentErrors.ALERT_NOT_FOUND();
@@ -543,4 +552,11 @@ export async function resolvePaymentAlert(deps: PaymentDeps, adminId: number, in
     deps.log.warn({ err: error, alertId: claimed.id }, 'the payment gateway did not make an alert’s refund');
     throw paymentErrors.GATEWAY_UNAVAILABLE();
   }
+}
+
+function tellPartsSentBack(deps: PaymentDeps, tx: DbTransaction, alert: PaymentAlertRow): void {
+  const order = tx.select().from(orders).where(eq(orders.id, alert.orderId)).get();
+  if (!order) return;
+  const parts = paymentPartsOf(tx, order.id);
+  deps.events.publish(tx, { type: 'order-parts-refunded', order, parts, amountPaise: alert.amountPaise, at: deps.now() });
 }

@@ -4,7 +4,8 @@ import { fakeKeys, gatewayEnv, startFakeRazorpay, type FakeRazorpay } from '../.
 import { createPackage, createUserWithToken } from '../../../test/factories.js';
 import { callJson, startTestApp, testClock, type TestApp } from '../../../test/test-app.js';
 import { callProcedure, trpcData } from '../../../test/trpc-http.js';
-import { enrollments, gatewayEvents, ledger, orderReversals, orders, paymentAlerts, receipts } from '../../db/schema.js';
+import { waitForEmail } from '../../../test/outbox.js';
+import { enrollments, gatewayEvents, ledger, notifications, orderReversals, orders, packages, paymentAlerts, receipts } from '../../db/schema.js';
 import { approvePaidOrder, decideOrder } from '../orders/order-decisions.service.js';
 import { placeOrder } from '../orders/checkout.service.js';
 import { askForDifference } from '../orders/order-difference.service.js';
@@ -42,6 +43,14 @@ async function startedCheckout(price = 999_00) {
 
 function orderRow(orderId: number) {
   return t.db.select().from(orders).where(eq(orders.id, orderId)).get()!;
+}
+
+function orderPackageName(orderId: number) {
+  return t.db
+    .select({ name: packages.name })
+    .from(packages)
+    .where(eq(packages.id, orderRow(orderId).packageId))
+    .get()!.name;
 }
 
 /** What an approval leaves behind: access, the sponsor's commission, a receipt. */
@@ -483,6 +492,81 @@ describe('a gateway payment for an order awaiting its difference', () => {
     // The same payment's other events change nothing more.
     await fake.sendWebhook(t.url, 'order.paid', paid.razorpay_payment_id);
     expect(approvalTraces(launch.orderId, buyer.user.id, pkg.id)).toEqual({ enrollments: 1, commissions: 1, receipts: 1, alerts: 1 });
+  });
+
+  it('tells the admins and the learner of the UPI part to send back, in the approval, and the learner again once it is sent back', async () => {
+    const { buyer, launch } = await awaitingDifference('812345678904');
+    const mine = async () =>
+      (trpcData((await call(buyer.token, 'orders.mine', 'query')).body) as { id: string; parts: unknown[]; partsRefund: unknown }[]).find(
+        (order) => order.id === String(launch.orderId),
+      )!;
+    // Before the gateway pays, the part is a payment of the order, nothing to send back.
+    expect(await mine()).toMatchObject({ parts: [{ utr: '812345678904', amountPaise: 899_00 }], partsRefund: null });
+
+    const paid = fake.pay(launch.gatewayOrderId);
+    await fake.sendWebhook(t.url, 'payment.captured', paid.razorpay_payment_id);
+    // The admins' email and the learner's message are outbox rows of the approval's transaction.
+    const rows = t.db
+      .select({ kind: notifications.kind, userId: notifications.userId, channel: notifications.channel })
+      .from(notifications)
+      .where(eq(notifications.eventKey, `parts-refund-due:${launch.orderId}`))
+      .all();
+    expect(rows).toContainEqual({ kind: 'parts-refund-due-admin', userId: admin.user.id, channel: 'email' });
+    expect(rows).toContainEqual({ kind: 'parts-refund-due', userId: buyer.user.id, channel: 'email' });
+    expect(rows.filter((row) => row.userId === buyer.user.id)).toHaveLength(1);
+
+    const adminMail = await waitForEmail(t.outbox, admin.user.email, (mail) => mail.subject.includes(`order #${launch.orderId}`));
+    expect(adminMail.subject).toBe(
+      `Send back ₹899 paid by UPI: ${orderPackageName(launch.orderId)}, order #${launch.orderId}, paid in full through the gateway`,
+    );
+    expect(adminMail.text).toContain('UTR 812345678904: ₹899');
+    expect(adminMail.text).toContain(`payment ${paid.razorpay_payment_id}`);
+    expect(adminMail.text).toContain(`“${buyer.user.name}”`);
+    expect(adminMail.text).toContain('/admin/pending-orders');
+    const buyerMail = await waitForEmail(t.outbox, buyer.user.email, (mail) => mail.subject.includes('will be sent back'));
+    expect(buyerMail.text).toContain(`order #${launch.orderId}`);
+    expect(buyerMail.text).toContain('UTR 812345678904: ₹899');
+    expect(buyerMail.text).toContain('We will send it back to the account you paid it from');
+
+    // The learner's order: paid through the gateway; the UPI part listed apart, to be sent back.
+    expect(await mine()).toMatchObject({
+      paymentMethod: 'gateway',
+      gatewayPaymentId: paid.razorpay_payment_id,
+      parts: [{ utr: '812345678904', amountPaise: 899_00 }],
+      partsRefund: { amountPaise: 899_00, sentAt: null },
+    });
+
+    const [alert] = await alertsOf(launch.orderId);
+    clock.advance(60_000);
+    expect((await call(admin.token, 'payments.resolveAlert', 'mutation', { alertId: alert!.id, refund: false })).status).toBe(200);
+    expect(await mine()).toMatchObject({ partsRefund: { amountPaise: 899_00, sentAt: clock.now() } });
+    const sentMail = await waitForEmail(t.outbox, buyer.user.email, (mail) => mail.subject.startsWith('₹899 sent back to your account'));
+    expect(sentMail.text).toContain('UTR 812345678904: ₹899');
+    // Marked once: a second press is refused and tells nobody again.
+    expect((await call(admin.token, 'payments.resolveAlert', 'mutation', { alertId: alert!.id, refund: false })).body.error.data.code).toBe('ALERT_RESOLVED');
+    expect(
+      t.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.eventKey, `parts-refunded:${launch.orderId}`))
+        .all(),
+    ).toHaveLength(1);
+  });
+
+  it('tells nobody of a refund when another kind of alert is settled', async () => {
+    const { buyer, pkg, launch } = await startedCheckout();
+    placeOrder(t.deps, buyer.user.id, { name: buyer.user.name, email: buyer.user.email, packageId: pkg.id, utr: '812345678905' });
+    decideOrder(t.deps, admin.user.id, { orderId: launch.orderId, action: 'reject', reason: 'No such UTR' });
+    await fake.sendWebhook(t.url, 'payment.captured', fake.pay(launch.gatewayOrderId).razorpay_payment_id);
+    const [alert] = await alertsOf(launch.orderId);
+    expect((await call(admin.token, 'payments.resolveAlert', 'mutation', { alertId: alert!.id, refund: false })).status).toBe(200);
+    expect(
+      t.db
+        .select()
+        .from(notifications)
+        .where(eq(notifications.eventKey, `parts-refunded:${launch.orderId}`))
+        .all(),
+    ).toEqual([]);
   });
 
   it('is found by the reconcile job when the webhook is lost', async () => {

@@ -86,6 +86,8 @@ describe('the WhatsApp channel', () => {
       { packageName: 'Police Bharti', certificateNumber: 'MS-2026-0001', verifyUrl: 'https://ms.example/c/abc' },
       ['Police Bharti', 'MS-2026-0001', 'https://ms.example/c/abc'],
     ],
+    ['parts-refund-due', { orderId: '12', packageName: 'Police Bharti', amountPaise: 1_00_000_00 }, ['Police Bharti', '12', '₹1,00,000']],
+    ['parts-refunded', { orderId: '12', packageName: 'Police Bharti', amountPaise: 899_00 }, ['₹899', 'Police Bharti', '12']],
   ])('fills the %s template', async (kind, payload, expected) => {
     await channel().deliver(message({ kind, payload }));
     const template = fake.sent()[0]?.body.template as { components: { parameters: { text: string }[] }[] };

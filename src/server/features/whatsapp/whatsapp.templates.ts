@@ -15,6 +15,8 @@ const payloadSchemas = {
   'lecture-opened': z.object({ packageName: z.string(), lectureTitle: z.string() }),
   'certificate-issued': z.object({ packageName: z.string(), certificateNumber: z.string(), verifyUrl: z.string() }),
   'difference-asked': z.object({ orderId: z.string(), packageName: z.string(), receivedPaise: z.number().int(), remainderPaise: z.number().int() }),
+  'parts-refund-due': z.object({ orderId: z.string(), packageName: z.string(), amountPaise: z.number().int() }),
+  'parts-refunded': z.object({ orderId: z.string(), packageName: z.string(), amountPaise: z.number().int() }),
 } satisfies { [K in WhatsAppKind]: z.ZodType<WhatsAppPayloads[K]> };
 
 const bodyParameters: { [K in WhatsAppKind]: (payload: WhatsAppPayloads[K]) => string[] } = {
@@ -25,6 +27,8 @@ const bodyParameters: { [K in WhatsAppKind]: (payload: WhatsAppPayloads[K]) => s
   'lecture-opened': (p) => [p.lectureTitle, p.packageName],
   'certificate-issued': (p) => [p.packageName, p.certificateNumber, p.verifyUrl],
   'difference-asked': (p) => [p.packageName, p.orderId, formatRupees(p.receivedPaise), formatRupees(p.remainderPaise)],
+  'parts-refund-due': (p) => [p.packageName, p.orderId, formatRupees(p.amountPaise)],
+  'parts-refunded': (p) => [formatRupees(p.amountPaise), p.packageName, p.orderId],
 };
 
 /** Meta refuses a text parameter with a new line, a tab or more than four spaces in a row; long ones are cut. */
