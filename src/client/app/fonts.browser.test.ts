@@ -45,7 +45,7 @@ async function paintAndFonts(lang: 'mr' | 'en', path: string) {
 
 describe('the Devanagari font', () => {
   it.each(['/packages', 'a package page', '/'])(
-    'is asked for only after a Marathi page (%s) has painted and loaded, and then draws it, bold headings too',
+    'is asked for only after a Marathi page (%s) has painted and loaded, and loads both faces for the pages after it, bold headings too',
     async (path) => {
       const pkg = createPackage(t.db, { name: `Fonts Course ${path}` });
       const seen = await paintAndFonts('mr', path === 'a package page' ? `/course/${pkg.id}` : path);
