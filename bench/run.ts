@@ -33,7 +33,7 @@ import { gatewayEnv, startFakeRazorpay } from '../src/test/fake-razorpay.js';
 import { LEARNER_JS_BUDGET_KB, measurePageWeights } from './page-weight.js';
 import { SCALE_P95_BUDGET_MS, measureScale, type ScaleReport } from './scale.js';
 import { fillScaleData } from './scale-data.js';
-import { CONNECTIONS, DURATION_SECONDS, measureThroughput, signedInReads, THROUGHPUT_BUDGET, type ThroughputRow } from './throughput.js';
+import { CONNECTIONS, DURATION_SECONDS, measureThroughput, signedInReads, type ThroughputRow } from './throughput.js';
 
 /** Issue 37: the server, with server rendering on, resident after start (191 MB before it). */
 const IDLE_RSS_BUDGET_MB = 180;
@@ -293,13 +293,13 @@ if (throughput.rows.length > 0) {
     '',
     '## Throughput against bare Fastify',
     '',
-    `autocannon, ${CONNECTIONS} connections, ${RUNS} runs of ${DURATION_SECONDS} s a server and read (bare, then product, each run), each server pinned to core 1 and autocannon to core 0. Budget: each hot read at ${THROUGHPUT_BUDGET * 100}% or more of a bare Fastify server answering the same JSON from memory (the median of the runs' ratios).`,
+    `autocannon, ${CONNECTIONS} connections, ${RUNS} runs of ${DURATION_SECONDS} s a server and read (bare, then product, each run), each server pinned to core 1 and autocannon to core 0. Each hot read's ratio to a bare Fastify server answering the same JSON from memory (the median of the runs' ratios) is reported, as issue 37 and DESIGN.md ask (it was budgeted at 50% before); a read that answers anything but 2xx misses.`,
     '',
   );
   md.push('| read | bare req/s | product req/s | product p50 / p99 ms | ratio | verdict |', '|---|---|---|---|---|---|');
   for (const row of throughput.rows) {
     md.push(
-      `| ${row.name} \`${row.path}\` | ${s(row.bare.rps)} | ${s(row.product.rps)} | ${row.product.p50.median} / ${row.product.p99.median} | ${s(row.ratio)} | ${verdict(row.pass)} |`,
+      `| ${row.name} \`${row.path}\` | ${s(row.bare.rps)} | ${s(row.product.rps)} | ${row.product.p50.median} / ${row.product.p99.median} | ${s(row.ratio)} | ${row.pass ? 'reported' : '**MISS** (errors)'} |`,
     );
   }
 }

@@ -17,7 +17,6 @@ export const CONNECTIONS = 16;
 export const DURATION_SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 /** Each server answers this long first, unmeasured, so that both are measured with their code compiled hot. */
 export const WARMUP_SECONDS = 1;
-export const THROUGHPUT_BUDGET = 0.5;
 
 export type HotRead = { name: string; path: string; auth: boolean };
 
@@ -111,7 +110,8 @@ export async function measureThroughput(server: { url: string; pid: number }, to
           non2xx,
         },
         ratio,
-        pass: ratio.median >= THROUGHPUT_BUDGET && non2xx === 0,
+        // Reported, not budgeted (DESIGN.md, issue 37, which replaced "at half of bare Fastify"): only an error answer fails.
+        pass: non2xx === 0,
       });
     }
   } finally {
