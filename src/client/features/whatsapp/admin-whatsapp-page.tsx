@@ -2,23 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../components/query-state';
 import { useTRPC } from '../../lib/trpc';
 import { useDocumentTitle } from '../../lib/use-document-title';
+import { type WhatsAppKind, whatsAppKinds } from '../../../shared/domain';
 import { dateLocale } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useWhatsAppMessages } from './whatsapp-messages';
 import './whatsapp.css';
-
-const knownKinds = [
-  'payment-received',
-  'order-approved',
-  'order-rejected',
-  'payout-paid',
-  'lecture-opened',
-  'certificate-issued',
-  'difference-asked',
-  'parts-refund-due',
-  'parts-refunded',
-] as const;
-type KnownKind = (typeof knownKinds)[number];
 
 /** /admin/whatsapp: WhatsApp messages sent per IST month, by kind, with their cost at the per-message price setting. */
 export default function AdminWhatsAppPage() {
@@ -27,7 +15,7 @@ export default function AdminWhatsAppPage() {
   const trpc = useTRPC();
   const report = useQuery(trpc.whatsapp.report.queryOptions());
   const monthName = new Intl.DateTimeFormat(dateLocale(lang), { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' });
-  const kindName = (kind: string) => ((knownKinds as readonly string[]).includes(kind) ? t(`admin.kinds.${kind as KnownKind}`) : kind);
+  const kindName = (kind: string) => ((whatsAppKinds as readonly string[]).includes(kind) ? t(`admin.kinds.${kind as WhatsAppKind}`) : kind);
   return (
     <div className="page">
       <h1>{t('admin.title')}</h1>
