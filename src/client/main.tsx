@@ -19,15 +19,19 @@ const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
  * among them) in the address and the server's log. A tap on a button is held (only the latest) and
  * done once the app runs; a form sent is stopped, and sent by the next tap, the app running by then
  * with what was typed (text-field.tsx). (Sent for the person, it could beat React to those fields.)
- * Links are left alone: they work as they are.
+ * Links are left alone: they work as they are. A page the app draws itself has nothing to hold.
+ * A held tap is done once the page is idle after `app-hydrated`: what is inside a Suspense boundary
+ * (the checkout popup drawn open) hydrates after the app's first commit, at React's lowest
+ * priority, and a tap done for it before then was lost. The page is marked as answering then.
  */
-const isHydrated = () => document.documentElement.hasAttribute('data-hydrated');
+let hydrated = !drawn;
+let settled = !drawn;
 let held: (() => void) | null = null;
 document.addEventListener(
   'click',
   (event) => {
-    const button = !isHydrated() && event.target instanceof Element ? event.target.closest('button') : null;
-    // A form's own button sends it: stopped below, as a form sent by Enter is.
+    const button = !settled && event.target instanceof Element ? event.target.closest('button') : null;
+    // A form's own button sends it: stopped below (before hydration), as a form sent by Enter is.
     if (!button || button.type === 'submit') return;
     event.preventDefault();
     // Not to React either, which would replay it too once it has hydrated.
@@ -39,13 +43,28 @@ document.addEventListener(
 document.addEventListener(
   'submit',
   (event) => {
-    if (isHydrated()) return;
+    if (hydrated) return;
     event.preventDefault();
     event.stopPropagation();
   },
   { capture: true },
 );
-window.addEventListener('app-hydrated', () => held?.(), { once: true });
+const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 50));
+window.addEventListener(
+  'app-hydrated',
+  () => {
+    hydrated = true;
+    whenIdle(() => {
+      settled = true;
+      // The page answers from here on: tests and the bench wait for this mark and time it.
+      document.documentElement.setAttribute('data-hydrated', '');
+      performance.mark('hydrated');
+      window.dispatchEvent(new Event('app-settled'));
+      held?.();
+    });
+  },
+  { once: true },
+);
 
 const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 /** The app's chunks, which the server linked in inert templates so that they wait for the paint (http/server-pages.ts). */

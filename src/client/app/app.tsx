@@ -53,11 +53,8 @@ export function AppPages({ queryClient, trpcClient }: Clients) {
 export function App({ clients }: { clients: Clients }) {
   useEffect(prefetchNextStep, []);
   useEffect(applyRememberedLanguage, []);
-  // The page answers from here on (tests and the bench wait for this mark and time it): hydrated, or drawn here.
+  // Hydrated (or drawn here): main.tsx marks the page as answering once what hydrates after this has too.
   useEffect(() => {
-    document.documentElement.setAttribute('data-hydrated', '');
-    performance.mark('hydrated');
-    // A tap or a form held until now is done (main.tsx).
     window.dispatchEvent(new Event('app-hydrated'));
   }, []);
   return (

@@ -3,6 +3,7 @@
  * lost, and done once the app runs; a form is never sent as the browser's own GET with its fields
  * (a password) in the address, and what was typed is sent by the next tap.
  */
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { appStarted, holdTheApp, signIn, type TestBrowser, withAppAndBrowser } from '../../test/browser.js';
 import { createPackage, createUser, createUserWithToken, TEST_PASSWORD } from '../../test/factories.js';
@@ -55,6 +56,24 @@ describe('a tap before the app has hydrated the page', () => {
     expect(asked.filter((url) => new URL(url).search.includes(TEST_PASSWORD.split(' ')[0]!))).toEqual([]);
     await context.close();
   });
+
+  it('does a tap on the checkout popup drawn open once the app has hydrated the popup too', async () => {
+    const pkg = createPackage(t.db, { name: 'Held Tap Basics' });
+    const buyer = await createUserWithToken(t.db);
+    const { page, context } = await browser.newPage({ width: 360, phone: true });
+    await signIn(context, t.url, buyer.token);
+    const release = await holdTheApp(page, 'start');
+    await page.goto(`${t.url}/course/${pkg.id}`);
+    // Followed before the app runs: the server draws this learner's package page with the popup open.
+    await page.getByRole('link', { name: 'Buy Now' }).first().tap();
+    const pay = page.getByRole('dialog', { name: 'Pay for Held Tap Basics' });
+    await pay.getByRole('button', { name: 'Go on without a code' }).tap();
+    release();
+    await appStarted(page);
+    // The popup hydrates after the rest of the page (it is inside a Suspense boundary): the tap waits for it.
+    await expect.poll(() => pay.getByLabel('Transaction ID (UTR)').isVisible()).toBe(true);
+    await context.close();
+  });
 });
 
 describe('a tap before the app knows the session', () => {
@@ -73,28 +92,70 @@ describe('a tap before the app knows the session', () => {
         setItem.call(this, key, value);
       };
     });
-    let answerSession = () => {};
-    const sessionAsked = new Promise<void>((resolve) => {
-      void page.route(
-        (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
-        async (route) => {
-          resolve();
-          await new Promise<void>((release) => {
-            answerSession = release;
-          });
-          await route.continue();
-        },
-      );
-    });
+    const session = await holdRequests(page, isSessionRead);
     await page.goto(`${t.url}/course/${pkg.id}`);
     await appStarted(page);
-    await sessionAsked;
+    await session.asked;
     await page.getByRole('link', { name: 'Buy Now' }).first().tap();
     await page.waitForURL((url) => url.pathname === '/register');
-    answerSession();
+    session.release();
     // Once the session is known: not home, but this package's checkout.
-    await expect.poll(() => page.getByRole('dialog', { name: 'Pay for Early Buy Basics' }).isVisible()).toBe(true);
+    const pay = page.getByRole('dialog', { name: 'Pay for Early Buy Basics' });
+    await expect.poll(() => pay.isVisible()).toBe(true);
     expect(new URL(page.url()).pathname).toBe(`/course/${pkg.id}`);
+    // Back closes it on the package's page (the address asked for its checkout: `?buy=1`, gone by then).
+    await page.goBack();
+    await expect.poll(() => pay.isVisible()).toBe(false);
+    expect(page.url()).toBe(`${t.url}/course/${pkg.id}`);
+    await context.close();
+  });
+
+  it("keeps the checkout for the package page sign-up leads back to, when the session is heard of while sign-up's code is on its way; Back closes it there", async () => {
+    const pkg = createPackage(t.db, { name: 'Race Buy Basics', pricePaise: 999_00 });
+    const { token } = await createUserWithToken(t.db, { email: 'race.buy@example.com' });
+    const { page, context } = await browser.newPage({ width: 360, phone: true });
+    await signIn(context, t.url, token);
+    const session = await holdRequests(page, isSessionRead);
+    const signUpCode = await holdRequests(page, (url) => /^\/assets\/register-page-[\w-]+\.js$/.test(url.pathname));
+    await page.goto(`${t.url}/course/${pkg.id}`);
+    await appStarted(page);
+    await session.asked;
+    await page.getByRole('link', { name: 'Buy Now' }).first().tap();
+    await page.waitForURL((url) => url.pathname === '/register');
+    await signUpCode.asked;
+    // The package page, still shown while sign-up's code is on its way, hears of the session first.
+    const answered = page.waitForResponse((response) => isSessionRead(new URL(response.url())));
+    session.release();
+    await answered;
+    signUpCode.release();
+
+    const pay = page.getByRole('dialog', { name: 'Pay for Race Buy Basics' });
+    await expect.poll(() => pay.isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe(`/course/${pkg.id}`);
+    await page.goBack();
+    await expect.poll(() => pay.isVisible()).toBe(false);
+    expect(new URL(page.url()).pathname).toBe(`/course/${pkg.id}`);
+    expect(await page.getByRole('heading', { level: 1, name: 'Race Buy Basics' }).isVisible()).toBe(true);
     await context.close();
   });
 });
+
+const isSessionRead = (url: URL) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me');
+
+/** Holds the page's requests that `matches` until released: `asked` once the first has been made. */
+async function holdRequests(page: Page, matches: (url: URL) => boolean): Promise<{ asked: Promise<void>; release: () => void }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let asked = () => {};
+  const wasAsked = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
+  await page.route(matches, async (route) => {
+    asked();
+    await released;
+    await route.continue();
+  });
+  return { asked: wasAsked, release };
+}

@@ -118,6 +118,11 @@ describe('a Buy tapped before the app has hydrated, answered by the server', () 
       await pay.getByRole('button', { name: words.orders.code.skip }).tap();
       await expect.poll(() => pay.locator('input[name="utr"]').isVisible(), { timeout: 20_000 }).toBe(true);
       expect(new URL(page.url()).searchParams.get('buy')).toBeNull();
+      // Android's Back closes it and stays on the package's page, whose address no longer asks for the checkout.
+      await page.goBack();
+      await expect.poll(() => pay.isVisible()).toBe(false);
+      expect(page.url()).toBe(`${t.url}/course/${pkg.id}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(pkg.name);
       await context.close();
     });
   }

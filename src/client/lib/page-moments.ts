@@ -7,9 +7,9 @@ export const pageLoaded = (): Promise<void> =>
     else window.addEventListener('load', () => resolve(), { once: true });
   });
 
-/** Once the app has hydrated the page the server drew, or rendered one (app.tsx marks it). */
+/** Once the app has hydrated the page the server drew, or rendered one, and answers taps (main.tsx marks it). */
 export const appHydrated = (): Promise<void> =>
   new Promise((resolve) => {
     if (document.documentElement.hasAttribute('data-hydrated')) resolve();
-    else window.addEventListener('app-hydrated', () => resolve(), { once: true });
+    else window.addEventListener('app-settled', () => resolve(), { once: true });
   });

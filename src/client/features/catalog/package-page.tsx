@@ -1,6 +1,6 @@
 import './catalog.css';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatRupees } from '../../../shared/money';
 import { errorCode, useTRPC } from '../../lib/trpc';
@@ -42,7 +42,9 @@ export default function PackagePage() {
   const [opened] = useState(() => (buyAsked && user && pkg && showBar ? { id: pkg.id, name: pkg.name, pricePaise: pkg.pricePaise } : null));
   const checkout = useCheckout(opened);
   const { buy } = checkout;
-  useEffect(() => {
+  // Before the popup's own effect adds its history entry (useBackCloses): taking `buy` out of the
+  // address afterwards replaced that entry, and Back then led to `?buy=1`, not to this page.
+  useLayoutEffect(() => {
     if (!buyAsked || !pkg) return;
     setParams(
       (current) => {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { enrollments, orders } from '../../../server/db/schema.js';
-import { headingText, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { appStarted, headingText, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { addLecture, createPackage, createUser, createUserWithToken, TEST_PASSWORD } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/test-app.js';
 
@@ -23,6 +23,8 @@ describe('UPI checkout, in a phone browser', () => {
     await page.addInitScript(() => localStorage.setItem('signedInBefore', '1'));
 
     await page.goto(`${t.url}/packages`);
+    // The login box is the app's: before it runs, Buy is a link to sign-up (the server knows nothing of this phone's past).
+    await appStarted(page);
     const card = page.getByRole('listitem').filter({ hasText: 'Share Market Basics' });
     await card.getByRole('link', { name: 'Buy Now' }).tap();
     const login = page.getByRole('dialog', { name: 'Login Required' });

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { channelConsents, orders, users } from '../../../server/db/schema.js';
 import { codeFrom } from '../../../test/accounts.js';
-import { signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { appStarted, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { addLecture, createPackage, createUser, createUserWithToken } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -305,6 +305,8 @@ describe('the payment popup on a phone', () => {
   it('keeps Tab inside the open menu, puts a refused login beside the password, and an error toast never follows to the next page', async () => {
     const { page, context } = await browser.newPage({ width: 360 });
     await page.goto(`${t.url}/login`);
+    // A form sent before the app runs is held back (early-taps.browser.test.ts): this one is sent once it does.
+    await appStarted(page);
     await page.getByLabel('Email').fill('nobody@example.com');
     await page.getByLabel('Password').fill('wrong password');
     await page.getByRole('button', { name: 'Login' }).click();

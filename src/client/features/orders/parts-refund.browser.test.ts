@@ -43,7 +43,7 @@ describe("the learner's card of an order the gateway paid after a UPI part", () 
     // The order's payment is the gateway's; the UTR is listed apart, as money going back.
     expect(details).toContain('पेमेंटpay_RefundDue01');
     expect(details).toContain(`${utr} (₹1,00,000)`);
-    expect(await card.getByRole('note').textContent()).toContain('तुम्ही UPI ने भरलेल्या ₹1,00,000 ची तिला गरज नाही');
+    expect(await card.getByRole('note').textContent()).toContain('तुम्ही UPI ने भरलेल्या ₹1,00,000ची तिला गरज नाही');
     expect(await fitsTheWidth(page)).toBe(true);
 
     // Marked sent back from the bank: the card says so, with the date; in English too.

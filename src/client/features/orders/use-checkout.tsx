@@ -36,6 +36,9 @@ export function useCheckout(opened: CheckoutPackage | null = null) {
   // `opened`: the popup open from the first render (a learner's `?buy=1`, drawn open by the server).
   const [pkg, setPkg] = useState<CheckoutPackage | null>(opened);
 
+  // Sent on to sign-up from here: the package waits for the page sign-up leads to (guards.tsx), not
+  // for this one, which stays drawn while sign-up's code arrives and may hear of a session meanwhile.
+  const sentToSignUp = useRef(false);
   // A Buy before the session is known waits for it.
   const [waiting, setWaiting] = useState<CheckoutPackage | null>(null);
   const buy = useCallback(
@@ -44,6 +47,7 @@ export function useCheckout(opened: CheckoutPackage | null = null) {
       // (should there be one after all, sign-up sends a signed-in learner on to this package's checkout).
       if (!user && !signedInBefore()) {
         saveBuyIntent(next);
+        sentToSignUp.current = true;
         // The package in sign-up's address, as the server draws it for a Buy followed before hydration.
         void navigate(`${pagePaths.register}?${new URLSearchParams({ buy: next.id })}`);
       } else if (loading) setWaiting(next);
@@ -60,7 +64,7 @@ export function useCheckout(opened: CheckoutPackage | null = null) {
   // The signed-in account's own draft reopens the popup, once, as soon as the session is known.
   const resumed = useRef(false);
   useEffect(() => {
-    if (!user || resumed.current) return;
+    if (!user || resumed.current || sentToSignUp.current) return;
     resumed.current = true;
     // Back from logging in or verifying a new account: the package they tapped Buy Now on.
     const intent = loadBuyIntent();
