@@ -49,7 +49,17 @@ document.addEventListener(
   },
   { capture: true },
 );
-const whenIdle = (run: () => void) => ('requestIdleCallback' in window ? requestIdleCallback(run, { timeout: 1000 }) : setTimeout(run, 50));
+/** Once the page is idle, or after 2 s at the latest (a browser without idle callbacks, a page never idle). */
+function whenIdle(run: () => void): void {
+  let ran = false;
+  const once = () => {
+    if (ran) return;
+    ran = true;
+    run();
+  };
+  if ('requestIdleCallback' in window) requestIdleCallback(once);
+  setTimeout(once, 2000);
+}
 window.addEventListener(
   'app-hydrated',
   () => {

@@ -115,6 +115,8 @@ describe('UPI checkout, in a phone browser', () => {
       await signIn(context, t.url, buyer.token);
       await page.goto(`${t.url}/course/${pkg.id}`);
       await expect.poll(() => headingText(page)).toBe('Tally Basics');
+      // Taps before the app runs are early-taps.browser.test.ts's; here the popup is the app's.
+      await appStarted(page);
       await page.getByRole('link', { name: 'Buy Now' }).click();
       const pay = page.getByRole('dialog', { name: 'Pay for Tally Basics' });
       await pay.getByRole('button', { name: 'Go on without a code' }).click();
