@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { loadConfig } from '../server/config.js';
 import { buildApp } from '../server/http/app.js';
 import { projectRoot } from '../server/http/serve-client.js';
@@ -57,8 +57,16 @@ async function serve(clientDir: string, port: number): Promise<Served> {
   };
 }
 
+/** What the test has begun, with the seconds since it started: printed when it fails, so a step that hangs is named. */
+const steps: string[] = [];
+let startedAt = 0;
+function logStep(step: string): void {
+  steps.push(`${((Date.now() - startedAt) / 1000).toFixed(1)} s  ${step}`);
+}
+
 /** `promise`, or a failure naming `step` after `ms`: a step that never ends (a worker that never answers) fails the test at once, not at its 12 minutes. */
 function within<T>(step: string, promise: Promise<T>, ms = 30_000): Promise<T> {
+  logStep(step);
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new Error(`${step}: no answer within ${ms / 1000} s`)), ms);
@@ -66,7 +74,13 @@ function within<T>(step: string, promise: Promise<T>, ms = 30_000): Promise<T> {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-const releaseOf = (page: Page) => page.evaluate(() => document.documentElement.dataset.release);
+/** The release the page runs. Bounded: an evaluation waits for a page that is still loading, and expect.poll cannot end a try that never returns. */
+const releaseOf = (page: Page) =>
+  within(
+    'reading the release',
+    page.evaluate(() => document.documentElement.dataset.release),
+    10_000,
+  );
 
 /** Every URL path the page's caches hold. */
 const cachedPaths = (page: Page) =>
@@ -97,16 +111,31 @@ describe('the service worker across a release', () => {
   it('serves the second visit without JavaScript from the network, keeps the old release working, then moves to the new one', {
     timeout: 3 * BUILD_TIMEOUT_MS,
   }, async () => {
+    startedAt = Date.now();
+    onTestFailed(() => console.error(`The steps the test began:\n${steps.join('\n')}`));
+    logStep('building v1');
     buildRelease(clientDir, 'v1');
-    server = await serve(clientDir, 0);
+    server = await within('starting the v1 server', serve(clientDir, 0));
     const { page, context } = await browser.newPage();
+    logStep('opening the home page');
     await page.goto(server.url);
     await appStarted(page);
     expect(await releaseOf(page)).toBe('v1');
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: 30_000 }).toBe(true);
+    await expect
+      .poll(
+        () =>
+          within(
+            'asking for the controller',
+            page.evaluate(() => navigator.serviceWorker.controller !== null),
+            10_000,
+          ),
+        { timeout: 30_000 },
+      )
+      .toBe(true);
 
     // The second visit: the page from the server, every script from the worker.
     server.requested.length = 0;
+    logStep('opening /packages');
     await page.goto(`${server.url}/packages`);
     await appStarted(page);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Our Packages');
@@ -129,13 +158,14 @@ describe('the service worker across a release', () => {
     // Release v2: built into the same folder (v1's files are deleted), the server restarted on it.
     await within('closing the v1 server', server.close());
     server = undefined;
+    logStep('building v2');
     buildRelease(clientDir, 'v2');
-    server = await serve(clientDir, Number(new URL(page.url()).port));
+    server = await within('starting the v2 server', serve(clientDir, Number(new URL(page.url()).port)));
     // What changed has new names (the app's own chunk); v1's are gone from the server.
     const v2Chunks = new Set((await readdir(path.join(clientDir, 'assets'))).filter((name) => name.endsWith('.js')));
     const gone = v1Chunks.filter((name) => !v2Chunks.has(name));
     expect(gone.length).toBeGreaterThan(0);
-    for (const name of gone) expect((await fetch(`${server.url}/assets/${name}`)).status).toBe(404);
+    for (const name of gone) expect((await within(`fetching ${name}`, fetch(`${server.url}/assets/${name}`))).status).toBe(404);
 
     // The open page asks for a new release (it does when shown again, and hourly): v2's worker installs and waits.
     await within(
@@ -143,7 +173,15 @@ describe('the service worker across a release', () => {
       page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update()),
     );
     await expect
-      .poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state), { timeout: 30_000 })
+      .poll(
+        () =>
+          within(
+            'asking for the waiting worker',
+            page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting?.state),
+            10_000,
+          ),
+        { timeout: 30_000 },
+      )
       .toBe('installed');
 
     // In between, the page runs v1 and v1's lazy chunks still load: the old worker serves them.
@@ -162,12 +200,19 @@ describe('the service worker across a release', () => {
     expect(statuses.every((status) => status === 200)).toBe(true);
 
     // The next move within the app hands over to v2, and the page it moves to works.
+    logStep('tapping About Us');
     await page.getByRole('link', { name: 'About Us' }).first().click();
     await expect.poll(() => releaseOf(page), { timeout: 30_000 }).toBe('v2');
+    logStep('waiting for /about');
     await page.waitForURL(`${server.url}/about`);
     await appStarted(page);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('About Us');
-    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(`${server.url}/sw.js`);
+    expect(
+      await within(
+        'reading the controller',
+        page.evaluate(() => navigator.serviceWorker.controller?.scriptURL),
+      ),
+    ).toBe(`${server.url}/sw.js`);
     await context.close();
   });
 });
