@@ -5,7 +5,8 @@
  * gone from the server) and the server restarted on it; the page still open on v1 keeps loading
  * its lazy chunks, and moves to v2 at its next move within the app.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -19,15 +20,22 @@ import { appStarted, launchBrowser, type TestBrowser } from '../test/browser.js'
 
 const BUILD_TIMEOUT_MS = 240_000;
 
-/** Builds the web app as release `release` (VITE_RELEASE) into `outDir`, emptying it first, as a deploy does. */
-function buildRelease(outDir: string, release: string): void {
+/**
+ * Builds the web app as release `release` (VITE_RELEASE) into `outDir`, emptying it first, as a
+ * deploy does. In a child process the test awaits (not a synchronous one, which would stop the
+ * test's own clock and the browser's messages), stopped if it runs past its time.
+ */
+async function buildRelease(outDir: string, release: string): Promise<void> {
+  logStep(`building ${release}`);
   const vite = path.join(projectRoot, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+  const build = spawn(process.execPath, [vite, 'build', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
     cwd: projectRoot,
     env: { ...process.env, NODE_ENV: 'production', VITE_RELEASE: release },
     stdio: 'inherit',
+    signal: AbortSignal.timeout(BUILD_TIMEOUT_MS),
   });
-  if (result.status !== 0) throw new Error(`Building release ${release} failed (see the output above).`);
+  const [status] = (await once(build, 'exit')) as [number | null];
+  if (status !== 0) throw new Error(`Building release ${release} failed (see the output above).`);
 }
 
 type Served = { url: string; port: number; requested: string[]; close: () => Promise<void> };
@@ -113,8 +121,7 @@ describe('the service worker across a release', () => {
   }, async () => {
     startedAt = Date.now();
     onTestFailed(() => console.error(`The steps the test began:\n${steps.join('\n')}`));
-    logStep('building v1');
-    buildRelease(clientDir, 'v1');
+    await buildRelease(clientDir, 'v1');
     server = await within('starting the v1 server', serve(clientDir, 0));
     const { page, context } = await browser.newPage();
     logStep('opening the home page');
@@ -158,8 +165,7 @@ describe('the service worker across a release', () => {
     // Release v2: built into the same folder (v1's files are deleted), the server restarted on it.
     await within('closing the v1 server', server.close());
     server = undefined;
-    logStep('building v2');
-    buildRelease(clientDir, 'v2');
+    await buildRelease(clientDir, 'v2');
     server = await within('starting the v2 server', serve(clientDir, Number(new URL(page.url()).port)));
     // What changed has new names (the app's own chunk); v1's are gone from the server.
     const v2Chunks = new Set((await readdir(path.join(clientDir, 'assets'))).filter((name) => name.endsWith('.js')));
