@@ -3,6 +3,7 @@ import './app/styles.css';
 // the server writes into the page: they paint styled before any page code has arrived.
 import './features/catalog/catalog.css';
 import './features/pages/home-page.css';
+import { pageIdle } from './lib/page-moments';
 
 /*
  * A page the server drew is painted before the app's code is evaluated (boot.tsx). On a second
@@ -49,22 +50,11 @@ document.addEventListener(
   },
   { capture: true },
 );
-/** Once the page is idle, or after 2 s at the latest (a browser without idle callbacks, a page never idle). */
-function whenIdle(run: () => void): void {
-  let ran = false;
-  const once = () => {
-    if (ran) return;
-    ran = true;
-    run();
-  };
-  if ('requestIdleCallback' in window) requestIdleCallback(once);
-  setTimeout(once, 2000);
-}
 window.addEventListener(
   'app-hydrated',
   () => {
     hydrated = true;
-    whenIdle(() => {
+    void pageIdle().then(() => {
       settled = true;
       // The page answers from here on: tests and the bench wait for this mark and time it.
       document.documentElement.setAttribute('data-hydrated', '');

@@ -14,7 +14,7 @@
  * A lazy chunk that fails to load all the same (a release in between, a cleared cache) reloads
  * the page once, which then runs the release the server has.
  */
-import { appHydrated, pageLoaded } from './lib/page-moments';
+import { appHydrated, pageIdle, pageLoaded } from './lib/page-moments';
 
 /** The release this build was made as (VITE_RELEASE at build time), on <html data-release>; empty when unnamed. */
 const release: string = import.meta.env.VITE_RELEASE ?? '';
@@ -38,10 +38,7 @@ export function registerServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   // After the page's own loading and the app's hydration, when the phone is idle: the precache must
   // not compete with the first paint on slow data, nor Workbox's code with hydrating on a slow phone.
-  void Promise.all([pageLoaded(), appHydrated()]).then(() => {
-    if ('requestIdleCallback' in window) requestIdleCallback(() => void start(), { timeout: 2000 });
-    else setTimeout(() => void start(), 0);
-  });
+  void Promise.all([pageLoaded(), appHydrated()]).then(pageIdle).then(start);
 }
 
 function reloadOnChunkFailure(): void {

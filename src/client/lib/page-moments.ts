@@ -13,3 +13,10 @@ export const appHydrated = (): Promise<void> =>
     if (document.documentElement.hasAttribute('data-hydrated')) resolve();
     else window.addEventListener('app-settled', () => resolve(), { once: true });
   });
+
+/** Once the browser is idle, or after 2 s at the latest (a browser without idle callbacks, a page never idle). */
+export const pageIdle = (): Promise<void> =>
+  new Promise((resolve) => {
+    if ('requestIdleCallback' in window) requestIdleCallback(() => resolve());
+    setTimeout(resolve, 2000);
+  });
