@@ -8,6 +8,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { prefetchLandingPage } from './app/prefetch';
 import { loadLandingPage } from './app/router';
+import { loadCheckoutDialog } from './features/orders/checkout-dialog-loader';
 import { initI18n } from './lib/i18n';
 import { rememberDiscountCode, rememberReferral } from './lib/referral';
 import { pageLoaded } from './lib/page-moments';
@@ -46,7 +47,7 @@ void pageLoaded()
 // The page's code is loaded first, so that it renders (or hydrates) at once, without a spinner.
 // Not an await at the top: that page's code imports this chunk, which must finish first.
 // A checkout popup drawn open (a learner's `?buy=1`): its code too, so it hydrates with the page.
-const drawnPopup = drawn && root.querySelector('dialog[open]') ? import('./features/orders/use-checkout').then((module) => module.loadCheckoutDialog()) : null;
+const drawnPopup = drawn && root.querySelector('dialog[open]') ? loadCheckoutDialog() : null;
 void Promise.all([loadLandingPage(window.location.pathname), drawnPopup]).then(() => {
   const app = (
     <StrictMode>

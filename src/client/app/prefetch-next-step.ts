@@ -1,5 +1,5 @@
 import { signedInBefore } from '../features/auth/signed-in-before';
-import { loadCheckoutDialog } from '../features/orders/use-checkout';
+import { loadCheckoutDialog } from '../features/orders/checkout-dialog-loader';
 import { loadRegisterPage } from './router';
 
 /**

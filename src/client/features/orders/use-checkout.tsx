@@ -3,23 +3,17 @@ import { useNavigate } from 'react-router';
 import { signedInBefore } from '../auth/signed-in-before';
 import { useSession } from '../auth/use-session';
 import { clearBuyIntent, loadBuyIntent, saveBuyIntent } from '../../lib/buy-intent';
+import { loadCheckoutDialog, loadedCheckoutDialog } from './checkout-dialog-loader';
 import { loadDraft } from './checkout-draft';
 import type { CheckoutPackage } from '../../lib/checkout-package';
 import { pagePaths } from '../../../shared/page-paths';
 
-let loaded: typeof import('./checkout-dialog') | undefined;
-/** The popup's code (login form, QR, payment form): fetched ahead when the page is idle or a Buy is pressed (app/prefetch-next-step.ts). */
-export const loadCheckoutDialog = () =>
-  import('./checkout-dialog').then((module) => {
-    loaded = module;
-    return module;
-  });
 // Once loaded, handed over at once (a thenable that answers as it is asked, so lazy() does not
 // suspend): the popup the server drew open (main.tsx loads its code first) hydrates with the page,
 // and an update reaching it while hydrating never makes React draw it again (losing what was typed).
 type DialogModule = typeof import('./checkout-dialog');
 const CheckoutDialog = lazy(() => {
-  const ready = loaded;
+  const ready = loadedCheckoutDialog();
   if (!ready) return loadCheckoutDialog();
   // biome-ignore lint/suspicious/noThenProperty: a thenable on purpose, answering as it is asked, so that lazy() does not suspend
   return { then: (resolve: (module: DialogModule) => void) => resolve(ready) } as Promise<DialogModule>;
