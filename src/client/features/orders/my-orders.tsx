@@ -106,7 +106,7 @@ export function MyOrders() {
                         <dt>{order.paymentMethod === 'gateway' ? t('mine.gatewayPayment') : t('mine.utr')}</dt>
                         <dd translate="no">
                           {/* Parts the gateway's full payment made surplus are not payments of the order: listed below, to send back. */}
-                          {order.partsRefund ? (order.gatewayPaymentId ?? order.utr) : order.parts.length > 0 ? partsText(order.parts) : order.utr}
+                          {!order.partsRefund && order.parts.length > 0 ? partsText(order.parts) : order.utr}
                         </dd>
                         {order.partsRefund && (
                           <>

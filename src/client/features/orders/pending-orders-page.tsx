@@ -82,7 +82,8 @@ function OrderCard({ order, onDecide }: { order: AdminOrder; onDecide: (decision
         <dd>{formatIstDateTime(order.createdAt, lang)}</dd>
         {order.parts.length > 0 && (
           <>
-            <dt>{t('admin.parts')}</dt>
+            {/* Parts the gateway's full payment made surplus are money to send back, not payments of the order. */}
+            <dt>{order.partsRefund ? t(order.partsRefund.sentAt === null ? 'mine.partsToSendBack' : 'mine.partsSentBack') : t('admin.parts')}</dt>
             <dd>
               <ul className="order-parts">
                 {order.parts.map((part) => (
