@@ -98,9 +98,27 @@ export async function signIn(context: BrowserContext, url: string, token: string
   await context.addCookies([{ name: 'session', value: token, url }]);
 }
 
-/** Whether the page fits the window's width: nothing in it makes the page scroll sideways (the 360 px rule). */
-export function fitsTheWidth(page: Page): Promise<boolean> {
-  return page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+/**
+ * Whether the page fits the window's width: nothing in it makes the page scroll sideways (the 360 px
+ * rule). True, or what sticks out (the deepest elements past the right edge, with their text), so a
+ * failure names its cause.
+ */
+export function fitsTheWidth(page: Page): Promise<true | string> {
+  return page.evaluate(() => {
+    if (document.documentElement.scrollWidth <= window.innerWidth) return true;
+    const past = [...document.body.querySelectorAll('*')].filter(
+      (element) =>
+        element.getBoundingClientRect().right > window.innerWidth + 0.5 &&
+        ![...element.children].some((child) => child.getBoundingClientRect().right > window.innerWidth + 0.5),
+    );
+    const named = past
+      .slice(0, 5)
+      .map(
+        (element) =>
+          `<${element.tagName.toLowerCase()} class="${element.className}"> ${element.getBoundingClientRect().right.toFixed(0)} px: ${(element.textContent ?? '').slice(0, 80)}`,
+      );
+    return `${document.documentElement.scrollWidth} px wide in a ${window.innerWidth} px window; past its edge: ${named.join(' | ') || 'nothing found'}`;
+  });
 }
 
 /** The text of the page's main heading. */
