@@ -55,6 +55,7 @@ describe('referrals, from a shared link to a payout', () => {
     expect(sunita.sponsorId).toBe(a.user.id);
 
     await b.goto(`${t.url}/packages`);
+    await appStarted(b);
     await b.getByRole('link', { name: 'Buy Now' }).click();
     const pay = b.getByRole('dialog', { name: 'Pay for Business Starter' });
     // B has a sponsor now, and the popup names them; the code box tried the sponsor's referral ID by itself (no discount).

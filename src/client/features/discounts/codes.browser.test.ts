@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '../../../server/db/schema.js';
 import { decideOrder } from '../../../server/features/orders/order-decisions.service.js';
-import { signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { appStarted, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { createPackage, createUserWithToken } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/test-app.js';
 import catalogMr from '../../locales/mr/catalog.json';
@@ -40,6 +40,7 @@ describe('an affiliate code shared by voice, at 360 px in Marathi', () => {
     const bView = await browser.newPage({ width: 360, phone: true, locale: 'mr-IN' });
     await signIn(bView.context, t.url, learner.token);
     await bView.page.goto(`${t.url}/packages?lang=mr`);
+    await appStarted(bView.page);
     await bView.page.getByRole('listitem').filter({ hasText: pkg.name }).getByRole('link', { name: catalogMr.packages.buyNow }).tap();
     const dialog = bView.page.getByRole('dialog', { name: fill(ordersMr.pay.title, { name: pkg.name }) });
     await expect.poll(() => dialog.isVisible()).toBe(true);

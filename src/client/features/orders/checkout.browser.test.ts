@@ -175,6 +175,8 @@ describe('UPI checkout, in a phone browser', () => {
 
     // The first person follows a referral link, signs in through Buy Now and types a UTR, then leaves.
     await page.goto(`${t.url}/packages?ref=${sponsor.referralCode}`);
+    // The app's Buy (a returning visitor is asked to log in): a Buy tapped before it runs leads to sign-up.
+    await appStarted(page);
     await page
       .getByRole('listitem')
       .filter({ has: page.getByRole('heading', { name: 'Shared Phone Course' }) })

@@ -273,6 +273,7 @@ describe('the payment popup on a phone', () => {
     const { page, context } = await browser.newPage({ width: 360, phone: true });
     await signIn(context, t.url, buyer.token);
     await page.goto(`${t.url}/course/${pkg.id}`);
+    await appStarted(page);
     await page.getByRole('link', { name: 'Buy Now' }).tap();
     const pay = page.getByRole('dialog', { name: 'Pay for Back Button Course' });
     await expect.poll(() => pay.isVisible()).toBe(true);

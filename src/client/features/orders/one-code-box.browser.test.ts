@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { discountCodes, orders } from '../../../server/db/schema.js';
 import discountErrors from '../../../server/features/discounts/discounts.errors.json';
 import { chooseAffiliateCode, createCoupon } from '../../../server/features/discounts/discounts.service.js';
-import { signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { appStarted, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
 import { createPackage, createUserWithToken } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/test-app.js';
 import catalogEn from '../../locales/en/catalog.json';
@@ -42,6 +42,7 @@ describe.each(['mr', 'en'] as const)('the checkout’s one code box at 360 px, i
     const { page, context } = await browser.newPage({ width: 360, phone: true, locale: m.locale });
     await signIn(context, t.url, learner.token);
     await page.goto(`${t.url}/packages?lang=${lang}`);
+    await appStarted(page);
     await page.getByRole('listitem').filter({ hasText: pkg.name }).getByRole('link', { name: m.catalog.packages.buyNow }).tap();
     const dialog = page.getByRole('dialog', { name: fill(m.orders.pay.title, { name: pkg.name }) });
     const box = dialog.getByLabel(m.orders.code.label);

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../../server/db/schema.js';
 import { decideOrder } from '../../../server/features/orders/order-decisions.service.js';
 import { reverseOrder } from '../../../server/features/orders/order-reversal.service.js';
-import { launchBrowser, signIn, type TestBrowser } from '../../../test/browser.js';
+import { appStarted, launchBrowser, signIn, type TestBrowser } from '../../../test/browser.js';
 import { createPackage, createUser, createUserWithToken } from '../../../test/factories.js';
 import { startTestApp, type TestApp } from '../../../test/test-app.js';
 import enOrders from '../../locales/en/orders.json';
@@ -100,6 +100,7 @@ for (const [lang, text] of Object.entries(languages) as [keyof typeof languages,
         });
       });
       await page.goto(`${t.url}/course/${pkg.id}?lang=${lang}`);
+      await appStarted(page);
 
       await page.getByRole('link', { name: text.catalog.packages.buyNow }).first().tap();
       const pay = page.getByRole('dialog', { name: fill(o.pay.title, { name: pkg.name }) });
