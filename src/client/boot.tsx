@@ -44,11 +44,12 @@ void pageLoaded()
   .then(() => import('./app/fonts.css'))
   .catch(() => undefined);
 
-// The page's code is loaded first, so that it renders (or hydrates) at once, without a spinner.
+// The page's code is loaded first, so that it renders (or hydrates) at once, without a spinner
+// (a learner's own page, their dashboard, when the server drew it for them).
 // Not an await at the top: that page's code imports this chunk, which must finish first.
 // A checkout popup drawn open (a learner's `?buy=1`): its code too, so it hydrates with the page.
 const drawnPopup = drawn && root.querySelector('dialog[open]') ? loadCheckoutDialog() : null;
-void Promise.all([loadLandingPage(window.location.pathname), drawnPopup]).then(() => {
+void Promise.all([loadLandingPage(window.location.pathname, drawn), drawnPopup]).then(() => {
   const app = (
     <StrictMode>
       <App clients={clients} />

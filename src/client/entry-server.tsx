@@ -20,16 +20,16 @@ import { setServerSiteConfig } from './lib/site-config';
 
 export const drawPage: DrawPage = async ({ url, lang, site, readsFor, learner = false }) => {
   const address = new URL(url, 'http://page.invalid');
-  const source = drawnPageSource(address.pathname);
+  const source = drawnPageSource(address.pathname, learner);
   if (!source) return null;
   setServerSiteConfig(site);
   // Nothing is asked again while drawing (no effects run on the server); what is not here draws as loading.
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Number.POSITIVE_INFINITY } } });
   const trpc = readsFor(queryClient) as TRPCOptionsProxy<AppRouter>;
   const [, , , allowed] = await Promise.all([
-    loadLandingPage(address.pathname),
+    loadLandingPage(address.pathname, learner),
     prefetchPageQueries(address, trpc, queryClient),
-    // The learner's own page (their checkout opened on it, their player): who they are, as useSession asks it.
+    // The learner's own page (their checkout opened on it, their player, their dashboard): who they are, as useSession asks it.
     learner ? queryClient.prefetchQuery(trpc.auth.me.queryOptions()) : null,
     // And what the page shows them, as its procedures let them see it; a page they may not see is not drawn for them.
     learner ? prefetchLearnerPageQueries(address, trpc, queryClient) : true,

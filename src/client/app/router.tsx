@@ -32,7 +32,7 @@ const SuccessPage = lazy(() => import('../features/orders/success-page'));
 const FailurePage = lazy(() => import('../features/orders/failure-page'));
 const PaymentSuccessPage = lazy(() => import('../features/orders/payment-success-page'));
 const GatewayPayPage = lazy(() => import('../features/payments/gateway-pay-page'));
-const DashboardPage = lazy(() => import('../features/affiliate/dashboard-page'));
+const DashboardPage = lazyPage(() => import('../features/affiliate/dashboard-page'));
 const LeaderboardPage = lazy(() => import('../features/affiliate/leaderboard-page'));
 const MyAffiliatesPage = lazy(() => import('../features/affiliate/my-affiliates-page'));
 const UsersPage = lazy(() => import('../features/admin/users-page'));
@@ -84,17 +84,32 @@ const drawnPages: [RegExp, { load: () => Promise<unknown> }, string][] = [
 ];
 
 /**
+ * The pages the server draws only for the signed-in learner whose own they are (entry-server.tsx,
+ * `learner`; server-pages.ts, learnerDrawnPage), never for a visitor: a visitor gets the app's page
+ * as before (an empty root the app fills). A learner's dashboard, by a numeric id (not the admin's
+ * `/admin/dashboard`).
+ */
+const learnerDrawnPages: typeof drawnPages = [[/^\/\d{1,15}\/dashboard\/?$/, DashboardPage, 'features/affiliate/dashboard-page.tsx']];
+
+/** The pages drawn at an address: for a signed-in learner's own page (`learner`), the learner-only ones too. */
+const drawnAt = (pathname: string, learner: boolean) =>
+  (learner ? [...drawnPages, ...learnerDrawnPages] : drawnPages).find(([pattern]) => pattern.test(pathname));
+
+/**
  * The source of the page the server draws at this address (its module under src/client, as the
  * build's manifest names it: the server links its chunks and stylesheet into the page), or null
  * when the app draws it in the browser.
  */
-export function drawnPageSource(pathname: string): string | null {
-  return drawnPages.find(([pattern]) => pattern.test(pathname))?.[2] ?? null;
+export function drawnPageSource(pathname: string, learner = false): string | null {
+  return drawnAt(pathname, learner)?.[2] ?? null;
 }
 
-/** The page at this address, loaded before the first render (or hydration) so that it renders at once, without suspending. */
-export function loadLandingPage(pathname: string): Promise<unknown> {
-  const page = drawnPages.find(([pattern]) => pattern.test(pathname))?.[1];
+/**
+ * The page at this address, loaded before the first render (or hydration) so that it renders at
+ * once, without suspending; a learner-only page when it was drawn (`learner`).
+ */
+export function loadLandingPage(pathname: string, learner = false): Promise<unknown> {
+  const page = drawnAt(pathname, learner)?.[1];
   return page ? page.load().catch(() => undefined) : Promise.resolve();
 }
 // The admin area: its code loads only when an admin opens it.

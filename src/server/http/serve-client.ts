@@ -150,9 +150,10 @@ export async function serveClient(
   const languageFor = (request: FastifyRequest) => languageOf(addressOf(request), request.cookies?.[LANGUAGE_COOKIE] ?? null, config.defaultLanguage);
   // A signed-in learner's package page asked with its checkout open (`?buy=1`): drawn for them, the
   // popup open on its code step, typeable before the app has run; their player, drawn with its
-  // lecture list. Null for anyone else (no valid session): the visitor's page. Such a page is
-  // personal: never kept, here or in any cache. One the learner may not see (a player of a package
-  // they have not bought) is not drawn for them: they get the visitor's page too.
+  // lecture list; their dashboard, drawn with its cards. Null for anyone else (no valid session):
+  // the visitor's page. Such a page is personal: never kept, here or in any cache. One the learner
+  // may not see (a player of a package they have not bought, another learner's dashboard) is not
+  // drawn for them: they get the visitor's page too.
   const learnerPage = (request: FastifyRequest, reply: FastifyReply) =>
     learner && learnerDrawnPage(addressOf(request)) ? learner(request, reply, languageFor(request)) : null;
   /** The page for this address: its language, its share preview (pageExtras) and, for a public page, the page drawn by the app. */

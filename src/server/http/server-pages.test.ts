@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutToBuy, learnerBuyPage, learnerDrawnPage, learnerPlayerPage, SPONSOR_MARK, signUpToBuy, sponsorBlank } from './server-pages.js';
+import {
+  checkoutToBuy,
+  learnerBuyPage,
+  learnerDashboardPage,
+  learnerDrawnPage,
+  learnerPlayerPage,
+  SPONSOR_MARK,
+  signUpToBuy,
+  sponsorBlank,
+} from './server-pages.js';
 
 const at = (address: string) => new URL(address, 'http://page.invalid');
 
@@ -45,6 +54,17 @@ describe('a Buy followed before hydration', () => {
     expect(learnerDrawnPage(at('/course/12?buy=1'))).toBe(true);
     expect(learnerDrawnPage(at('/course/12'))).toBe(false);
     expect(learnerDrawnPage(at('/myCourses'))).toBe(false);
+  });
+
+  it("knows a learner's dashboard by its numeric id, and not the admin's dashboard", () => {
+    expect(learnerDashboardPage(at('/12/dashboard'))).toBe(true);
+    expect(learnerDashboardPage(at('/12/dashboard/?lang=mr'))).toBe(true);
+    expect(learnerDashboardPage(at('/admin/dashboard'))).toBe(false);
+    expect(learnerDashboardPage(at('/abc/dashboard'))).toBe(false);
+    expect(learnerDashboardPage(at('/dashboard'))).toBe(false);
+    expect(learnerDashboardPage(at('/12/dashboard/more'))).toBe(false);
+    expect(learnerDrawnPage(at('/12/dashboard'))).toBe(true);
+    expect(learnerDrawnPage(at('/admin/dashboard'))).toBe(false);
   });
 });
 

@@ -15,8 +15,9 @@ import type { Context, CreateContext } from '../trpc/context.js';
  * built by `vite build --ssr` into dist/server), then hydrated in the browser. They are drawn as a
  * visitor sees them, whoever asks: a page is the same for everyone in its language, so it can be
  * kept, and nothing personal is in a kept page (the service worker keeps the home page offline).
- * The exceptions, a signed-in learner's checkout opened on `/course/:id?buy=1` and their player
- * (`/course-content/:id`) (learnerReads, learnerDrawnPage), are drawn for each request and never kept.
+ * The exceptions, a signed-in learner's checkout opened on `/course/:id?buy=1`, their player
+ * (`/course-content/:id`) and their dashboard (`/:id/dashboard`) (learnerReads, learnerDrawnPage),
+ * are drawn for each request and never kept.
  * Their reads go through tRPC's public server-side API (createTRPCOptionsProxy over the root
  * router), with the same middlewares as over HTTP.
  */
@@ -60,9 +61,18 @@ export function learnerPlayerPage(url: URL): boolean {
   return /^\/course-content\/[^/]+\/?$/.test(url.pathname);
 }
 
-/** A page the server draws for the signed-in learner who asks for it: their checkout, their player. */
+/**
+ * A learner's dashboard (`/:id/dashboard`, a numeric id): for a signed-in learner the procedures let
+ * read it (their own; an admin, anyone's), drawn with its cards; anyone else gets the visitor's
+ * page, which the app fills in the browser as before (entry-server.tsx answers null for them).
+ */
+export function learnerDashboardPage(url: URL): boolean {
+  return /^\/\d{1,15}\/dashboard\/?$/.test(url.pathname);
+}
+
+/** A page the server draws for the signed-in learner who asks for it: their checkout, their player, their dashboard. */
 export function learnerDrawnPage(url: URL): boolean {
-  return learnerBuyPage(url) || learnerPlayerPage(url);
+  return learnerBuyPage(url) || learnerPlayerPage(url) || learnerDashboardPage(url);
 }
 
 /** The built server entry's drawPage, imported once. */
