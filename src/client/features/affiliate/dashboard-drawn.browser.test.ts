@@ -97,7 +97,7 @@ describe('the dashboard drawn on the server for its owner', () => {
     });
   }
 
-  it('counts the cards up to the figures when the app draws the page itself', async () => {
+  it('shows the same figures when the app draws the page itself (counting up to them)', async () => {
     const owner = await affiliate('en');
     const { page, context } = await browser.newPage({ width: 360, phone: true });
     await signIn(context, t.url, owner.token);
