@@ -10,6 +10,7 @@ import enCatalog from '../locales/en/catalog.json';
 import mrCatalog from '../locales/mr/catalog.json';
 import enOrders from '../locales/en/orders.json';
 import mrOrders from '../locales/mr/orders.json';
+import { interpolate as fill } from '../../shared/texts.js';
 
 let t: TestApp;
 let browser: TestBrowser;
@@ -23,8 +24,6 @@ const texts = {
   en: { locale: 'en-IN', auth: enAuth, catalog: enCatalog, orders: enOrders },
   mr: { locale: 'mr-IN', auth: mrAuth, catalog: mrCatalog, orders: mrOrders },
 } as const;
-
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 describe('a Buy tapped before the app has hydrated, answered by the server', () => {
   for (const lang of ['en', 'mr'] as const) {

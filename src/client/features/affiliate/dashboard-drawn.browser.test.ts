@@ -7,6 +7,7 @@ import enAffiliate from '../../locales/en/affiliate.json';
 import mrAffiliate from '../../locales/mr/affiliate.json';
 import enCommon from '../../locales/en/common.json';
 import mrCommon from '../../locales/mr/common.json';
+import { interpolate as fill } from '../../../shared/texts.js';
 
 /**
  * A learner's own dashboard drawn by the server (server-pages.ts, learnerDashboardPage): their
@@ -26,8 +27,6 @@ const texts = {
   en: { locale: 'en-IN', affiliate: enAffiliate, common: enCommon },
   mr: { locale: 'mr-IN', affiliate: mrAffiliate, common: mrCommon },
 } as const;
-
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 /** An affiliate who earned ₹1,234 today through a buyer they sponsor. */
 async function affiliate(lang: 'en' | 'mr') {

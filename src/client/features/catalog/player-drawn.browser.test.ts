@@ -10,6 +10,7 @@ import enCatalog from '../../locales/en/catalog.json';
 import mrCatalog from '../../locales/mr/catalog.json';
 import enProgress from '../../locales/en/progress.json';
 import mrProgress from '../../locales/mr/progress.json';
+import { interpolate as fill } from '../../../shared/texts.js';
 
 /**
  * The player drawn by the server for a learner who bought the package (server-pages.ts,
@@ -29,8 +30,6 @@ const texts = {
   en: { locale: 'en-IN', catalog: enCatalog, progress: enProgress },
   mr: { locale: 'mr-IN', catalog: mrCatalog, progress: mrProgress },
 } as const;
-
-const fill = (text: string, values: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]));
 
 /** A package of three lectures with titles only its buyers see, the last two locked by a weekly drip, a quiz on the first, certificates on. */
 async function boughtPackage(lang: 'en' | 'mr') {

@@ -10,6 +10,7 @@ import catalogEn from '../../locales/en/catalog.json';
 import catalogMr from '../../locales/mr/catalog.json';
 import ordersEn from '../../locales/en/orders.json';
 import ordersMr from '../../locales/mr/orders.json';
+import { interpolate as fill } from '../../../shared/texts.js';
 
 let t: TestApp;
 let browser: TestBrowser;
@@ -23,8 +24,6 @@ const texts = {
   en: { catalog: catalogEn, orders: ordersEn, locale: 'en-IN' },
   mr: { catalog: catalogMr, orders: ordersMr, locale: 'mr-IN' },
 } as const;
-
-const fill = (text: string, values: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_all, name: string) => values[name] ?? '');
 
 describe.each(['mr', 'en'] as const)('the checkout’s one code box at 360 px, in %s', (lang) => {
   const m = texts[lang];
