@@ -81,6 +81,12 @@ export function pathTo<Path extends string>(path: Path, params: Record<ParamsOf<
  * browser there at once; the app does when it learns of the session on sign-up. Null when `search`
  * names no package.
  */
+/**
+ * A learner's dashboard by its numeric id (`pagePaths.dashboard`; not `/admin/dashboard`): the
+ * address the server draws for the learner whose own it is (http/server-pages.ts, app/router.tsx).
+ */
+export const learnerDashboardAddress = /^\/\d{1,15}\/dashboard\/?$/;
+
 export function checkoutForSignUpBuy(search: string): string | null {
   const params = new URLSearchParams(search);
   const id = params.get('buy');

@@ -6,7 +6,7 @@ import { NotFoundPage } from '../features/pages/not-found-page';
 import { LoggedOutOnly, RequireAdmin, RequireAuth } from './guards';
 import { Layout } from './layout';
 import { lazyPage } from './lazy-page';
-import { pagePaths, pathTo } from '../../shared/page-paths';
+import { learnerDashboardAddress, pagePaths, pathTo } from '../../shared/page-paths';
 
 // Every page loads when first visited. The pages the server draws (drawnPages below) are loaded
 // before the first render, on the server and in the browser, so hydration finds them at once.
@@ -89,7 +89,7 @@ const drawnPages: [RegExp, { load: () => Promise<unknown> }, string][] = [
  * as before (an empty root the app fills). A learner's dashboard, by a numeric id (not the admin's
  * `/admin/dashboard`).
  */
-const learnerDrawnPages: typeof drawnPages = [[/^\/\d{1,15}\/dashboard\/?$/, DashboardPage, 'features/affiliate/dashboard-page.tsx']];
+const learnerDrawnPages: typeof drawnPages = [[learnerDashboardAddress, DashboardPage, 'features/affiliate/dashboard-page.tsx']];
 
 /** The pages drawn at an address: for a signed-in learner's own page (`learner`), the learner-only ones too. */
 const drawnAt = (pathname: string, learner: boolean) =>

@@ -6,7 +6,7 @@ import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Language } from '../../shared/domain.js';
 import type { DrawnPage, DrawPage } from '../../shared/page-render.js';
-import { checkoutForSignUpBuy } from '../../shared/page-paths.js';
+import { checkoutForSignUpBuy, learnerDashboardAddress } from '../../shared/page-paths.js';
 import { appRouter } from '../root-router.js';
 import type { Context, CreateContext } from '../trpc/context.js';
 
@@ -67,7 +67,7 @@ export function learnerPlayerPage(url: URL): boolean {
  * page, which the app fills in the browser as before (entry-server.tsx answers null for them).
  */
 export function learnerDashboardPage(url: URL): boolean {
-  return /^\/\d{1,15}\/dashboard\/?$/.test(url.pathname);
+  return learnerDashboardAddress.test(url.pathname);
 }
 
 /** A page the server draws for the signed-in learner who asks for it: their checkout, their player, their dashboard. */

@@ -17,10 +17,7 @@ export function useCountUp(target: number, steps = 100, intervalMs = 10): number
   const [step, setStep] = useState(counts ? 0 : steps);
 
   useEffect(() => {
-    if (!counts) {
-      setStep(steps);
-      return;
-    }
+    if (!counts) return;
     setStep(0);
     const timer = setInterval(() => {
       setStep((current) => {

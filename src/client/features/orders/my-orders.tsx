@@ -4,7 +4,7 @@ import { type RouterOutputs, useTRPC } from '../../lib/trpc';
 import { formatIstDate, formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
-import { standingOf } from './order-standing';
+import { partsRefundLabel, standingOf } from './order-standing';
 import './my-orders.css';
 import { QueryState } from '../../components/query-state';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
@@ -110,7 +110,7 @@ export function MyOrders() {
                         </dd>
                         {order.partsRefund && (
                           <>
-                            <dt>{t(order.partsRefund.sentAt === null ? 'mine.partsToSendBack' : 'mine.partsSentBack')}</dt>
+                            <dt>{t(partsRefundLabel(order.partsRefund))}</dt>
                             <dd translate="no">{partsText(order.parts)}</dd>
                           </>
                         )}

@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { formatIstDateTime } from '../../../shared/ist';
 import { formatRupees } from '../../../shared/money';
 import { useOrdersMessages } from './orders-messages';
-import { standingOf } from './order-standing';
+import { partsRefundLabel, standingOf } from './order-standing';
 import { PaymentAlerts } from './payment-alerts';
 import { siteConfig } from '../../lib/site-config';
 import './pending-orders-page.css';
@@ -83,7 +83,7 @@ function OrderCard({ order, onDecide }: { order: AdminOrder; onDecide: (decision
         {order.parts.length > 0 && (
           <>
             {/* Parts the gateway's full payment made surplus are money to send back, not payments of the order. */}
-            <dt>{order.partsRefund ? t(order.partsRefund.sentAt === null ? 'mine.partsToSendBack' : 'mine.partsSentBack') : t('admin.parts')}</dt>
+            <dt>{order.partsRefund ? t(partsRefundLabel(order.partsRefund)) : t('admin.parts')}</dt>
             <dd>
               <ul className="order-parts">
                 {order.parts.map((part) => (

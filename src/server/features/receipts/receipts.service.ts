@@ -100,10 +100,8 @@ function paymentOf(tx: DbTransaction, order: OrderRow): { utr: string; paymentPa
     .orderBy(asc(orderPayments.id))
     .all();
   const partsPaise = parts.reduce((sum, part) => sum + part.amountPaise, 0);
-  if (parts.length > 0 && partsPaise < order.amountPaise && order.paymentMethod === 'gateway' && order.gatewayPaymentId !== null) {
-    return { utr: order.gatewayPaymentId, paymentParts: null };
-  }
-  return { utr: paymentReferenceOf(order), paymentParts: parts.length > 1 ? JSON.stringify(parts) : null };
+  const partsGivenBack = parts.length > 0 && partsPaise < order.amountPaise && order.paymentMethod === 'gateway';
+  return { utr: paymentReferenceOf(order), paymentParts: parts.length > 1 && !partsGivenBack ? JSON.stringify(parts) : null };
 }
 
 /** Every column a receipt is written with (all but its id). */
