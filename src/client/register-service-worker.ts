@@ -8,9 +8,10 @@
  * - at once, when it was already waiting as the page loaded: the page came from the network
  *   (pages are never answered from the cache online), so it already runs the new release;
  * - at the page's next move to another screen (the Navigation API's `navigate` event of a move
- *   within the app), which then reloads on the new release; nothing typed is lost, the person
- *   was leaving that screen. Browsers without the Navigation API get the new release at the
- *   next opening of the site, as the new worker takes over once no page uses the old one.
+ *   within the app): that screen is loaded again from the server, on the new release, which then
+ *   lets the new worker take over; nothing typed is lost, the person was leaving that screen.
+ *   Browsers without the Navigation API get the new release at the next opening of the site, as
+ *   the new worker takes over once no page uses the old one.
  * A lazy chunk that fails to load all the same (a release in between, a cleared cache) reloads
  * the page once, which then runs the release the server has.
  */
@@ -21,9 +22,6 @@ const release: string = import.meta.env.VITE_RELEASE ?? '';
 
 /** How often an open page asks whether a new release is out, beyond each return to the page. */
 const UPDATE_CHECK_MS = 60 * 60 * 1000;
-
-/** How long a move waits for the new release's worker to take over before reloading regardless. */
-const TAKEOVER_WAIT_MS = 3000;
 
 /** A reload for a failed chunk happens at most once in this long, so a broken release cannot loop. */
 const RELOAD_GUARD_MS = 60 * 1000;
@@ -59,26 +57,27 @@ function reloadOnChunkFailure(): void {
 async function start(): Promise<void> {
   const { Workbox } = await import('workbox-window');
   const worker = new Workbox('/sw.js', { scope: '/' });
-  let reloadWhenControlled = false;
 
   // Waiting already as the page loaded: this page came from the network, on the new release.
   worker.addEventListener('waiting', (event) => {
     if (event.wasWaitingBeforeRegister) worker.messageSkipWaiting();
   });
-  worker.addEventListener('controlling', () => {
-    if (reloadWhenControlled) window.location.reload();
-  });
 
   const registration = await worker.register();
+  const waitingAtStart = registration?.waiting ?? null;
+  let reloading = false;
   const navigation = (window as Window & { navigation?: NavigationLike }).navigation;
   navigation?.addEventListener('navigate', (event) => {
-    if (!registration?.waiting || reloadWhenControlled) return;
+    const waiting = registration?.waiting;
+    if (!waiting || waiting === waitingAtStart || reloading) return;
     if (!event.destination.sameDocument || event.hashChange || event.downloadRequest !== null) return;
-    reloadWhenControlled = true;
-    worker.messageSkipWaiting();
-    // Should the old worker be slow to let go, the reload goes ahead: the page comes from the
-    // network on the new release, and the new worker takes over as it loads.
-    window.setTimeout(() => window.location.reload(), TAKEOVER_WAIT_MS);
+    reloading = true;
+    // Once the address has moved (after this event), that screen is loaded afresh from the server.
+    // The new worker is not asked to take over first: Chrome holds a navigation until a worker
+    // told to skip waiting has activated, which can wait out the old worker's 30 s idle time.
+    // The old worker passes the page and the new release's files through from the network, and
+    // the new page lets the new worker take over (the `waiting` event above).
+    window.setTimeout(() => window.location.reload(), 0);
   });
 
   const check = () => void worker.update().catch(() => undefined);
