@@ -17,9 +17,9 @@ const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
 /*
  * Before the app has hydrated a drawn page (app.tsx tells, `app-hydrated`), a tap on one of its
  * buttons does nothing, and a form sent would go as the browser's own GET, its fields (a password
- * among them) in the address and the server's log. A tap on a button is held (only the latest) and
- * done once the app runs; a form sent is stopped, and sent by the next tap, the app running by then
- * with what was typed (text-field.tsx). (Sent for the person, it could beat React to those fields.)
+ * among them) in the address and the server's log. So a tap on a button, or a form sent (by its
+ * button or by Enter), is held, only the latest, and done once the app runs: by then the app has
+ * taken in what was typed and ticked before it (use-entered-early.ts), and the form goes as filled.
  * Links are left alone: they work as they are. A page the app draws itself has nothing to hold.
  * A held tap is done once the page is idle after `app-hydrated`: what is inside a Suspense boundary
  * (the checkout popup drawn open) hydrates after the app's first commit, at React's lowest
@@ -47,6 +47,10 @@ document.addEventListener(
     if (hydrated) return;
     event.preventDefault();
     event.stopPropagation();
+    const form = event.target;
+    if (!(form instanceof HTMLFormElement)) return;
+    const submitter = event.submitter;
+    held = () => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : null);
   },
   { capture: true },
 );

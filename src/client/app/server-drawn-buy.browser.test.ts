@@ -8,6 +8,8 @@ import enAuth from '../locales/en/auth.json';
 import mrAuth from '../locales/mr/auth.json';
 import enCatalog from '../locales/en/catalog.json';
 import mrCatalog from '../locales/mr/catalog.json';
+import enCommon from '../locales/en/common.json';
+import mrCommon from '../locales/mr/common.json';
 import enOrders from '../locales/en/orders.json';
 import mrOrders from '../locales/mr/orders.json';
 import { interpolate as fill } from '../../shared/texts.js';
@@ -21,8 +23,8 @@ withAppAndBrowser((app, chromium) => {
 });
 
 const texts = {
-  en: { locale: 'en-IN', auth: enAuth, catalog: enCatalog, orders: enOrders },
-  mr: { locale: 'mr-IN', auth: mrAuth, catalog: mrCatalog, orders: mrOrders },
+  en: { locale: 'en-IN', auth: enAuth, catalog: enCatalog, common: enCommon, orders: enOrders },
+  mr: { locale: 'mr-IN', auth: mrAuth, catalog: mrCatalog, common: mrCommon, orders: mrOrders },
 } as const;
 
 describe('a Buy tapped before the app has hydrated, answered by the server', () => {
@@ -30,7 +32,7 @@ describe('a Buy tapped before the app has hydrated, answered by the server', () 
     const words = texts[lang];
     const language = lang === 'en' ? 'English' : 'Marathi';
 
-    it(`draws sign-up with the package in view for a visitor, typeable before hydration, in ${language}`, async () => {
+    it(`draws sign-up with the package in view for a visitor, filled in before hydration and sent as filled, in ${language}`, async () => {
       const pkg = createPackage(t.db, { name: `Early Buy Course ${lang}`, pricePaise: 2_499_00 });
       const sponsor = await createUser(t.db, { name: `Meena Sponsor ${lang}` });
       const { page, context } = await browser.newPage({ locale: words.locale, phone: true });
@@ -46,14 +48,19 @@ describe('a Buy tapped before the app has hydrated, answered by the server', () 
       expect(await buying.getByText('₹2,499').isVisible()).toBe(true);
       expect(await buying.getByText(fill(words.auth.buying.sponsor, { name: sponsor.name })).isVisible()).toBe(true);
       await page.getByLabel(words.auth.fields.name).fill('Early Buyer');
-      await page.getByLabel(words.auth.fields.email).fill('early.buyer@example.com');
+      await page.getByLabel(words.auth.fields.email).fill(`early.buyer.${lang}@example.com`);
+      await page.getByLabel(words.common.whatsappFields.numberOptional).fill('98765 43210');
+      await page.locator('input[name="whatsapp-consent"]').check();
+      await page.getByLabel(words.auth.fields.password, { exact: true }).fill('mango-lassi-42');
+      await page.getByRole('radio', { name: words.auth.age.adult }).check();
+      await page.locator('input[name="consent"]').check();
       expect(await page.locator('html[data-hydrated]').count()).toBe(0);
 
       release();
       await appStarted(page);
       // What was typed survives hydration, and the app's state has it (typing on keeps it).
       expect(await page.getByLabel(words.auth.fields.name).inputValue()).toBe('Early Buyer');
-      expect(await page.getByLabel(words.auth.fields.email).inputValue()).toBe('early.buyer@example.com');
+      expect(await page.getByLabel(words.auth.fields.email).inputValue()).toBe(`early.buyer.${lang}@example.com`);
       await page.getByLabel(words.auth.fields.name).press('End');
       await page.getByLabel(words.auth.fields.name).pressSequentially(' Two');
       expect(await page.getByLabel(words.auth.fields.name).inputValue()).toBe('Early Buyer Two');
@@ -61,6 +68,11 @@ describe('a Buy tapped before the app has hydrated, answered by the server', () 
       // Verifying the new account comes back to this package's checkout.
       const intent = await page.evaluate(() => sessionStorage.getItem('buyIntent'));
       expect(JSON.parse(intent ?? '{}')).toMatchObject({ id: String(pkg.id), pricePaise: 2_499_00 });
+      // The boxes ticked and the answer chosen before hydration are the app's too: the form is sent as filled.
+      expect(await page.getByRole('radio', { name: words.auth.age.adult }).isChecked()).toBe(true);
+      await page.getByRole('button', { name: words.auth.register.submit }).click();
+      await page.waitForURL(`${t.url}/verify`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(words.auth.verify.title);
       await context.close();
     });
 

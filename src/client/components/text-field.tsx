@@ -1,6 +1,7 @@
-import { type InputHTMLAttributes, useId, useEffect, useRef, useState } from 'react';
+import { type InputHTMLAttributes, useId, useEffect, useState } from 'react';
 import { useCommonMessages } from '../lib/common-messages';
 import { validityMessage } from '../lib/form-check';
+import { textOf, useEnteredEarly } from '../lib/use-entered-early';
 import { describedBy, Field } from './field';
 
 export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> & {
@@ -20,18 +21,12 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'onChan
  */
 export function TextField({ label, value, onChange, hint, error: pageError, className, autoFocus, ...input }: TextFieldProps) {
   const id = useId();
-  const field = useRef<HTMLInputElement>(null);
+  // What was typed before the app hydrated the page is taken into the form's state.
+  const field = useEnteredEarly(textOf, value, onChange);
   // Focused when it appears, wherever that is (the `autofocus` attribute works only as a page loads).
   useEffect(() => {
     if (autoFocus) field.current?.focus();
-  }, [autoFocus]);
-  // What was typed before the app hydrated the page (the server draws sign-up and log-in, typeable
-  // at once) is in the field but not in the form's state: taken in as the field appears.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, as the field appears
-  useEffect(() => {
-    const typed = field.current?.value;
-    if (typed !== undefined && typed !== value) onChange(typed);
-  }, []);
+  }, [autoFocus, field]);
   const { t } = useCommonMessages();
   const [invalid, setInvalid] = useState<string | null>(null);
   const error = pageError ?? invalid;

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useCommonMessages } from '../lib/common-messages';
 import { PhoneField } from './phone-field';
+import { tickOf, useEnteredEarly } from '../lib/use-entered-early';
 
 type Props = {
   /** At sign-up the number may be left out (no number, no updates); on the account page turning updates on needs it. */
@@ -25,6 +26,8 @@ type Props = {
 export function WhatsAppFields({ optional, phoneName, phone, onPhoneChange, consent, onConsentChange, phoneError, consentError }: Props) {
   const { t } = useCommonMessages();
   const problemId = `${useId()}-consent-problem`;
+  // A tick given before the app hydrated sign-up is taken into the form.
+  const consentBox = useEnteredEarly(tickOf, consent, onConsentChange);
   return (
     <>
       <PhoneField
@@ -39,6 +42,7 @@ export function WhatsAppFields({ optional, phoneName, phone, onPhoneChange, cons
       <div className="field field--check">
         <label>
           <input
+            ref={consentBox}
             type="checkbox"
             name="whatsapp-consent"
             checked={consent}

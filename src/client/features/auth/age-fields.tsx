@@ -1,4 +1,5 @@
 import { TextField } from '../../components/text-field';
+import { tickOf, useEnteredEarly } from '../../lib/use-entered-early';
 import { useAuthMessages } from './auth-messages';
 
 /** The answer to "are you 18 or older?": null until the person chooses. */
@@ -19,15 +20,20 @@ export function AgeFields({
   errors: { adult?: string | undefined; parentEmail?: string | undefined };
 }) {
   const { t } = useAuthMessages();
+  // A choice made before the app hydrated sign-up is taken into the answer.
+  const adultChoice = useEnteredEarly(tickOf, value.adult === true, (ticked) => ticked && onChange({ ...value, adult: true }));
+  const minorChoice = useEnteredEarly(tickOf, value.adult === false, (ticked) => ticked && onChange({ ...value, adult: false }));
   return (
     <>
       <fieldset className="field" aria-describedby={errors.adult ? 'age-problem' : undefined}>
         <legend className="field__label">{t('age.question')}</legend>
         <label className="field--check">
-          <input type="radio" name="adult" checked={value.adult === true} onChange={() => onChange({ ...value, adult: true })} /> {t('age.adult')}
+          <input ref={adultChoice} type="radio" name="adult" checked={value.adult === true} onChange={() => onChange({ ...value, adult: true })} />{' '}
+          {t('age.adult')}
         </label>
         <label className="field--check">
-          <input type="radio" name="adult" checked={value.adult === false} onChange={() => onChange({ ...value, adult: false })} /> {t('age.minor')}
+          <input ref={minorChoice} type="radio" name="adult" checked={value.adult === false} onChange={() => onChange({ ...value, adult: false })} />{' '}
+          {t('age.minor')}
         </label>
         {errors.adult && (
           <p id="age-problem" className="field__error" role="alert">

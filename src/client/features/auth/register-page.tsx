@@ -19,6 +19,7 @@ import { pagePaths } from '../../../shared/page-paths';
 import { FormError } from '../../components/form-error';
 import { SubmitButton } from '../../components/submit-button';
 import { WhatsAppFields } from '../../components/whatsapp-fields';
+import { tickOf, useEnteredEarly } from '../../lib/use-entered-early';
 
 export default function RegisterPage() {
   const { t } = useAuthMessages();
@@ -48,6 +49,8 @@ export default function RegisterPage() {
   }, [changingEmail, navigate]);
   // Consent to the privacy notice is asked, never assumed: the box starts empty.
   const [consent, setConsent] = useState(() => changingEmail && keptRegisterForm() !== null);
+  // A tick given before the app hydrated the page is taken into the form.
+  const consentBox = useEnteredEarly(tickOf, consent, setConsent);
   // A refusal of the server stands beside the field it concerns (or above the button), never only in a toast.
   const [problems, setProblems] = useState<Record<string, string>>({});
   const [age, setAge] = useState<AgeAnswer>(() => {
@@ -162,6 +165,7 @@ export default function RegisterPage() {
         <div className="field field--check">
           <label>
             <input
+              ref={consentBox}
               type="checkbox"
               name="consent"
               checked={consent}

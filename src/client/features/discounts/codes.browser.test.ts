@@ -30,7 +30,7 @@ describe('an affiliate code shared by voice, at 360 px in Marathi', () => {
     const aView = await browser.newPage({ width: 360, locale: 'mr-IN' });
     await signIn(aView.context, t.url, affiliate.token);
     await aView.page.goto(`${t.url}/${affiliate.user.id}/dashboard?lang=mr`);
-    // The server draws the dashboard; a form sent before the app runs is stopped (main.tsx).
+    // The server draws the dashboard; the app runs before the affiliate types.
     await appStarted(aView.page);
     await aView.page.getByLabel(discountsMr.mine.label).fill(code.toLowerCase());
     await aView.page.getByRole('button', { name: discountsMr.mine.choose }).click();
