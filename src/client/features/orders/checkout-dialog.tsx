@@ -4,29 +4,27 @@ import { Link } from 'react-router';
 import { Dialog } from '../../components/dialog';
 import { PageSpinner } from '../../components/page-spinner';
 import { QueryState } from '../../components/query-state';
-import { TextField } from '../../components/text-field';
-import { forgetDiscountCode, forgetReferral, rememberedDiscountCode, rememberedReferral } from '../../lib/referral';
+import { forgetDiscountCode, forgetReferral } from '../../lib/referral';
 import { DiscountCodeField, type AppliedCode } from './discount-code-field';
 import { errorCode, errorMessage, type RouterInputs, useTRPC } from '../../lib/trpc';
 import { formatRupees } from '../../../shared/money';
 import { LoginForm } from '../auth/login-form';
 import { useSession, type SessionUser } from '../auth/use-session';
 import { siteConfig } from '../../lib/site-config';
-import { gstinProblem } from '../../../shared/gstin';
-import { indianStates, type StateCode } from '../../../shared/indian-states';
-import { cleanUtr, isImplausibleUtr } from '../../../shared/utr';
+import { cleanUtr } from '../../../shared/utr';
 import { clearBuyIntent, saveBuyIntent } from '../../lib/buy-intent';
-import { clearDraft, loadDraft, saveDraft } from './checkout-draft';
-import { PaymentPanel, UtrHelp } from './payment-panel';
+import { clearDraft, loadDraft } from './checkout-draft';
+import { PaymentPanel } from './payment-panel';
 import { useWatchedOrders } from './use-watched-orders';
 import { useOrdersMessages } from './orders-messages';
+import { TaxFields, taxInput, type TaxValue } from './tax-fields';
+import { BuyerFields, buyerProblems, type FieldName, type Problems, UtrField, useBuyerForm } from './buyer-form';
 import './checkout-dialog.css';
 
 import type { CheckoutPackage } from '../../lib/checkout-package';
 import { pagePaths, pathTo } from '../../../shared/page-paths';
 import { FormError } from '../../components/form-error';
 import { SubmitButton } from '../../components/submit-button';
-import { SelectField } from '../../components/select-field';
 import { ButtonLink } from '../../components/button-link';
 
 function onPhone(): boolean {
@@ -56,71 +54,8 @@ function useSponsor(user: SessionUser) {
   return { loading: sponsor.isPending, name: sponsor.data?.name ?? null };
 }
 
-type TaxValue = { state: string; pin: string; gstin: string };
 /** The buyer's part of every way to buy (UPI with a UTR, the gateway, a free code): the server's input, not a copy. */
 type BuyerInput = Pick<RouterInputs['orders']['purchase'], 'name' | 'email' | 'packageId' | 'state' | 'pin' | 'gstin'>;
-
-/** A typed GSTIN without spaces, in capitals. */
-const cleanGstin = (raw: string) => raw.replace(/\s+/g, '').toUpperCase();
-
-/** What a tax invoice's checkout sends: the state (a GSTIN's own state code when one is given), the PIN and the GSTIN. */
-function taxInput(tax: TaxValue): Pick<BuyerInput, 'state' | 'pin' | 'gstin'> {
-  const gstin = cleanGstin(tax.gstin);
-  return { ...(tax.state && { state: tax.state as StateCode }), pin: tax.pin, ...(gstin && { gstin }) };
-}
-
-/** Why a typed GSTIN is refused (its shape, or a typing mistake its check character shows), or null. */
-function gstinMessage(raw: string, t: ReturnType<typeof useOrdersMessages>['t']): string | null {
-  const gstin = cleanGstin(raw);
-  if (!gstin) return null;
-  const problem = gstinProblem(gstin);
-  return problem === 'GSTIN_INVALID' ? t('pay.gstinInvalid') : problem === 'GSTIN_CHECK_FAILED' ? t('pay.gstinCheck') : null;
-}
-
-/** The buyer's state (place of supply), PIN code and, for a business, its GSTIN, for a tax invoice. */
-function TaxFields({ value, onChange }: { value: TaxValue; onChange: (value: TaxValue) => void }) {
-  const { t, lang } = useOrdersMessages();
-  // A GSTIN's first two digits are the place of supply: the state follows it.
-  const gstinState = indianStates.find((state) => state.code === cleanGstin(value.gstin).slice(0, 2));
-  return (
-    <>
-      <TextField
-        label={t('pay.gstin')}
-        hint={t('pay.gstinHint')}
-        autoComplete="off"
-        autoCapitalize="characters"
-        maxLength={20}
-        value={value.gstin}
-        error={value.gstin.replace(/\s/g, '').length >= 15 ? gstinMessage(value.gstin, t) : null}
-        onChange={(gstin) => {
-          const state = indianStates.find((option) => option.code === cleanGstin(gstin).slice(0, 2));
-          onChange({ ...value, gstin, ...(state && { state: state.code }) });
-        }}
-      />
-      <SelectField
-        label={t('pay.state')}
-        placeholder={t('pay.statePick')}
-        options={indianStates.map((state) => ({ value: state.code, label: state[lang] }))}
-        value={gstinState ? gstinState.code : value.state}
-        disabled={gstinState !== undefined}
-        hint={t('pay.taxHint')}
-        onChange={(state) => onChange({ ...value, state })}
-      />
-      <TextField
-        label={t('pay.pin')}
-        name="postal-code"
-        autoComplete="postal-code"
-        inputMode="numeric"
-        maxLength={7}
-        value={value.pin}
-        onChange={(pin) => onChange({ ...value, pin })}
-      />
-    </>
-  );
-}
-
-type FieldName = 'name' | 'email' | 'utr';
-type Problems = Partial<Record<FieldName | 'general', string>>;
 
 /** Which field a refusal of the server is about, so its message stands beside that field. */
 function fieldOfError(code: string | undefined): FieldName | 'general' {
@@ -145,79 +80,6 @@ function useReturnToTab(onReturn: () => void) {
     document.addEventListener('visibilitychange', onChange);
     return () => document.removeEventListener('visibilitychange', onChange);
   }, []);
-}
-
-type BuyerForm = { name: string; email: string; utr: string };
-/** The code step: the code applied (or brought along to try), and whether the step is done (a code applied, or none chosen). */
-type CodeChoice = { code: string; done: boolean };
-type OrdersText = ReturnType<typeof useOrdersMessages>['t'];
-
-/** What keeps the buyer's details from being sent (the UTR too, `withUtr`), or null when they may go. */
-function buyerProblems(packageId: string, form: BuyerForm, tax: TaxValue, withUtr: boolean, t: OrdersText): Problems | null {
-  if (!packageId) return { general: t('pay.noPackage') };
-  const missing: Problems = {
-    ...(!form.name.trim() && { name: t('pay.nameMissing') }),
-    ...(!form.email.trim() && { email: t('pay.emailMissing') }),
-    ...(!withUtr ? {} : !form.utr.trim() ? { utr: t('pay.required') } : isImplausibleUtr(form.utr) ? { utr: t('pay.utrNotReal') } : {}),
-  };
-  if (Object.keys(missing).length > 0) return missing;
-  if (siteConfig.taxInvoice && ((!tax.state && !tax.gstin.trim()) || !/^[1-9]\d{5}$/.test(tax.pin.replace(/\s/g, '')))) {
-    return { general: t('pay.taxRequired') };
-  }
-  const gstinProblemText = siteConfig.taxInvoice ? gstinMessage(tax.gstin, t) : null;
-  return gstinProblemText ? { general: gstinProblemText } : null;
-}
-
-/**
- * The buyer's details as typed, kept in the draft at every change (a phone may kill this tab while
- * the UPI app is open, and the popup comes back); the problems said about them, and the focus
- * that goes to the first.
- */
-function useBuyerForm(pkg: CheckoutPackage, user: SessionUser) {
-  const formRef = useRef<HTMLFormElement>(null);
-  // Reopened from a draft (back from the UPI app after the phone killed this tab): ready for the UTR.
-  const [draft] = useState(() => {
-    const kept = loadDraft(user.id);
-    return kept?.packageId === pkg.id ? kept : null;
-  });
-  const resumed = draft !== null;
-  const [form, setForm] = useState<BuyerForm>(() =>
-    draft ? { name: draft.name, email: draft.email, utr: draft.utr } : { name: user.name, email: user.email, utr: '' },
-  );
-  // A code brought along by a link (a coupon's `?code=`, else a sponsor's `?ref=`) is tried first.
-  const [codeChoice, setCodeChoice] = useState<CodeChoice>(() =>
-    draft ? { code: draft.code ?? '', done: draft.codeDone ?? false } : { code: rememberedDiscountCode() ?? rememberedReferral() ?? '', done: false },
-  );
-  const [problems, setProblems] = useState<Problems>({});
-
-  const keep = (next: BuyerForm, choice: CodeChoice = codeChoice) =>
-    saveDraft({ userId: user.id, packageId: pkg.id, packageName: pkg.name, pricePaise: pkg.pricePaise, ...next, code: choice.code, codeDone: choice.done });
-
-  const chooseCode = (choice: CodeChoice) => {
-    setCodeChoice(choice);
-    keep(form, choice);
-  };
-
-  const update = (field: keyof BuyerForm) => (value: string) => {
-    const next = { ...form, [field]: value };
-    setForm(next);
-    keep(next);
-    if (problems[field]) setProblems((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const focusField = (field: FieldName | 'general') => {
-    const target = formRef.current?.querySelector<HTMLElement>(field === 'general' ? '.form-error' : `[name="${field}"]`);
-    target?.focus();
-    target?.scrollIntoView({ block: 'center' });
-  };
-
-  const show = (next: Problems) => {
-    setProblems(next);
-    const first = (['name', 'email', 'utr', 'general'] as const).find((field) => next[field]);
-    if (first) requestAnimationFrame(() => focusField(first));
-  };
-
-  return { formRef, resumed, form, keep, update, codeChoice, chooseCode, problems, setProblems, show, focusField };
 }
 
 /** The popup's end once a free code took the package: the way to its lectures. */
@@ -259,74 +121,6 @@ function PurchaseSent({ pkg }: { pkg: CheckoutPackage }) {
         {t('pay.myCourses')}
       </ButtonLink>
     </div>
-  );
-}
-
-/** The buyer's name and email, and their sponsor when they have one (a referral ID goes in the one code box). */
-function BuyerFields({
-  form,
-  problems,
-  sponsor,
-  update,
-}: {
-  form: BuyerForm;
-  problems: Problems;
-  sponsor: ReturnType<typeof useSponsor>;
-  update: (field: keyof BuyerForm) => (value: string) => void;
-}) {
-  const { t } = useOrdersMessages();
-  return (
-    <>
-      <TextField label={t('pay.name')} name="name" autoComplete="name" value={form.name} error={problems.name} onChange={update('name')} />
-      <TextField label={t('pay.email')} type="email" name="email" autoComplete="email" value={form.email} error={problems.email} onChange={update('email')} />
-      {!sponsor.loading && sponsor.name !== null && (
-        <p>
-          {t('pay.sponsor')}: <strong>{sponsor.name}</strong>
-        </p>
-      )}
-    </>
-  );
-}
-
-/** The UTR field with its Paste button (where the browser can read the clipboard) and the help to find the UTR. */
-function UtrField({
-  returned,
-  value,
-  error,
-  onChange,
-  onPaste,
-}: {
-  returned: boolean;
-  value: string;
-  error: string | null | undefined;
-  onChange: (value: string) => void;
-  onPaste: () => void;
-}) {
-  const { t } = useOrdersMessages();
-  const canPaste = typeof navigator !== 'undefined' && typeof navigator.clipboard?.readText === 'function';
-  return (
-    <>
-      {returned && <p className="checkout__back">{t('pay.back')}</p>}
-      <div className="utr-row">
-        <TextField
-          label={t('pay.utr')}
-          name="utr"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={200}
-          hint={t('pay.utrHint')}
-          error={error}
-          value={value}
-          onChange={(typed) => onChange(cleanUtr(typed))}
-        />
-        {canPaste && (
-          <button type="button" className="button utr-row__paste" aria-label={t('pay.pasteLabel')} onClick={onPaste}>
-            {t('pay.paste')}
-          </button>
-        )}
-      </div>
-      <UtrHelp />
-    </>
   );
 }
 
