@@ -28,6 +28,11 @@ const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
 let hydrated = !drawn;
 let settled = !drawn;
 let held: (() => void) | null = null;
+/** Keeps `action` as the one thing to do once the app runs, and shows that something is on its way (styles.css). */
+function hold(action: () => void): void {
+  held = action;
+  document.documentElement.setAttribute('data-tap-held', '');
+}
 document.addEventListener(
   'click',
   (event) => {
@@ -37,7 +42,7 @@ document.addEventListener(
     event.preventDefault();
     // Not to React either, which would replay it too once it has hydrated.
     event.stopPropagation();
-    held = () => button.isConnected && button.click();
+    hold(() => button.isConnected && button.click());
   },
   { capture: true },
 );
@@ -50,7 +55,7 @@ document.addEventListener(
     const form = event.target;
     if (!(form instanceof HTMLFormElement)) return;
     const submitter = event.submitter;
-    held = () => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : null);
+    hold(() => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : null));
   },
   { capture: true },
 );
@@ -64,6 +69,7 @@ window.addEventListener(
       document.documentElement.setAttribute('data-hydrated', '');
       performance.mark('hydrated');
       window.dispatchEvent(new Event('app-settled'));
+      document.documentElement.removeAttribute('data-tap-held');
       held?.();
     });
   },

@@ -41,8 +41,14 @@ describe('a tap before the app has hydrated the page', () => {
     await page.getByLabel('Password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Login', exact: true }).tap();
     await page.getByLabel('Password').press('Enter');
-    // Held: the page is where it was, and nothing was sent.
+    // Held: the page is where it was, nothing was sent, and a bar across the top says it is on its way.
     expect(new URL(page.url()).search).toBe('');
+    expect(await page.locator('html[data-tap-held]').count()).toBe(1);
+    const bar = await page.evaluate(() => {
+      const style = getComputedStyle(document.documentElement, '::before');
+      return { content: style.content, position: style.position, height: style.height };
+    });
+    expect(bar).toEqual({ content: '""', position: 'fixed', height: '4px' });
     const logins = () => asked.filter((url) => url.includes('/trpc/auth.login'));
     const withPassword = () => asked.filter((url) => new URL(url).search.includes(TEST_PASSWORD.split(' ')[0]!));
     expect(logins()).toEqual([]);
@@ -54,6 +60,7 @@ describe('a tap before the app has hydrated the page', () => {
     expect((await login).postData()).toContain(user.email);
     await page.waitForURL((url) => url.pathname !== '/login');
     expect(logins()).toHaveLength(1);
+    expect(await page.locator('html[data-tap-held]').count()).toBe(0);
     expect(withPassword()).toEqual([]);
     await context.close();
   });
