@@ -28,8 +28,11 @@ const drawn = document.getElementById('root')?.hasChildNodes() ?? false;
 let hydrated = !drawn;
 let settled = !drawn;
 let held: (() => void) | null = null;
+/** The app's code could not be loaded (the line dropped): nothing held will be done. */
+let failed = false;
 /** Keeps `action` as the one thing to do once the app runs, and shows that something is on its way (styles.css). */
 function hold(action: () => void): void {
+  if (failed) return;
   held = action;
   document.documentElement.setAttribute('data-tap-held', '');
 }
@@ -81,7 +84,14 @@ const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() =>
 function preloadTheApp(): void {
   for (const links of document.querySelectorAll<HTMLTemplateElement>('template[data-after-paint]')) document.head.append(links.content);
 }
-void (drawn ? painted() : Promise.resolve()).then(() => {
-  preloadTheApp();
-  return import('./boot');
-});
+void (drawn ? painted() : Promise.resolve())
+  .then(() => {
+    preloadTheApp();
+    return import('./boot');
+  })
+  .catch(() => {
+    // The bar must not promise what will not come; the page stays as drawn, its links working.
+    failed = true;
+    held = null;
+    document.documentElement.removeAttribute('data-tap-held');
+  });

@@ -65,6 +65,28 @@ describe('a tap before the app has hydrated the page', () => {
     await context.close();
   });
 
+  it('takes the bar away when the app cannot be loaded, the tap not done', async () => {
+    const { page, context } = await browser.newPage({ width: 360, phone: true });
+    let dropLine: () => void = () => {};
+    const dropped = new Promise<void>((resolve) => {
+      dropLine = resolve;
+    });
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await dropped;
+      await route.abort('internetdisconnected');
+    });
+    await page.goto(`${t.url}/login`);
+    await page.getByRole('button', { name: 'Login', exact: true }).tap();
+    expect(await page.locator('html[data-tap-held]').count()).toBe(1);
+    dropLine();
+    await page.locator('html[data-tap-held]').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Login', exact: true }).tap();
+    expect(await page.locator('html[data-tap-held]').count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/login');
+    expect(new URL(page.url()).search).toBe('');
+    await context.close();
+  });
+
   it('does a tap on the checkout popup drawn open once the app has hydrated the popup too', async () => {
     const pkg = createPackage(t.db, { name: 'Held Tap Basics' });
     const buyer = await createUserWithToken(t.db);
