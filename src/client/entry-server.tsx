@@ -33,6 +33,8 @@ export const drawPage: DrawPage = async ({ url, lang, site, readsFor, learner = 
     learner ? queryClient.prefetchQuery(trpc.auth.me.queryOptions()) : null,
     // And what the page shows them, as its procedures let them see it; a page they may not see is not drawn for them.
     learner ? prefetchLearnerPageQueries(address, trpc, queryClient) : true,
+    // Whether the privacy notice or their age is to be asked (the consent gate, on every signed-in page).
+    learner ? queryClient.prefetchQuery(trpc.privacy.status.queryOptions()) : null,
   ]);
   if (!allowed) return null;
   // The provider needs a client; on the server nothing calls it (queries were answered above).

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consents, users } from '../../../server/db/schema.js';
-import { signIn, type TestBrowser, withAppAndBrowser, fitsTheWidth } from '../../../test/browser.js';
+import { appStarted, signIn, type TestBrowser, withAppAndBrowser, fitsTheWidth } from '../../../test/browser.js';
 import { createUserWithToken, TEST_PASSWORD } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -30,6 +30,28 @@ describe('privacy, at 360 px in Marathi', () => {
     await ask.waitFor();
     expect(await ask.getByText(privacyMr.consent.firstText).isVisible()).toBe(true);
     expect(await page.getByText(privacyMr.consent.title).count()).toBe(0);
+    expect(await fitsTheWidth(page)).toBe(true);
+    await ask.getByRole('button', { name: privacyMr.consent.agree }).click();
+    await expect.poll(() => ask.isVisible()).toBe(false);
+    expect(t.db.select().from(consents).where(eq(consents.userId, learner.user.id)).get()?.noticeVersion).toBe(PRIVACY_NOTICE_VERSION);
+    await context.close();
+  });
+
+  it('asks on a page the server draws for the learner (their dashboard) from the answer drawn with it, not asked for again', async () => {
+    const learner = await createUserWithToken(t.db, { name: 'मीना कदम', lang: 'mr', consent: false });
+    const { page, context } = await browser.newPage({ width: 360, locale: 'mr-IN' });
+    await signIn(context, t.url, learner.token);
+    const reads: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.startsWith('/trpc/')) reads.push(...pathname.slice('/trpc/'.length).split(','));
+    });
+    await page.goto(`${t.url}/${learner.user.id}/dashboard?lang=mr`);
+    await appStarted(page);
+    const ask = page.getByRole('dialog', { name: privacyMr.consent.firstTitle });
+    await ask.waitFor();
+    // Hydrated without a warning (failOnHydrationProblems), and the question came with the page.
+    expect(reads).not.toContain('privacy.status');
     expect(await fitsTheWidth(page)).toBe(true);
     await ask.getByRole('button', { name: privacyMr.consent.agree }).click();
     await expect.poll(() => ask.isVisible()).toBe(false);
