@@ -121,6 +121,16 @@ export function fitsTheWidth(page: Page): Promise<true | string> {
   });
 }
 
+/** The tRPC procedures the page asks for from now on (`auth.me`, `catalog.byId`…), each batched one named apart, as they are asked. */
+export function procedureReads(page: Page): string[] {
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname.startsWith('/trpc/')) reads.push(...pathname.slice('/trpc/'.length).split(','));
+  });
+  return reads;
+}
+
 /** The text of the page's main heading. */
 export function headingText(page: Page, level = 1): Promise<string | null> {
   return page.getByRole('heading', { level }).first().textContent();

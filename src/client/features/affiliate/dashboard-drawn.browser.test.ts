@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { appStarted, fitsTheWidth, holdTheApp, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { appStarted, fitsTheWidth, holdTheApp, signIn, type TestBrowser, withAppAndBrowser, procedureReads } from '../../../test/browser.js';
 import { earnCommission } from '../../../test/earnings.js';
 import { createUserWithToken } from '../../../test/factories.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -49,11 +49,7 @@ describe('the dashboard drawn on the server for its owner', () => {
       const { page, context } = await browser.newPage({ width: 360, locale: words.locale, phone: true });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: t.url });
       await signIn(context, t.url, owner.token);
-      const reads: string[] = [];
-      page.on('request', (request) => {
-        const { pathname } = new URL(request.url());
-        if (pathname.startsWith('/trpc/')) reads.push(...pathname.slice('/trpc/'.length).split(','));
-      });
+      const reads = procedureReads(page);
       const release = await holdTheApp(page);
       await page.goto(`${t.url}${path}`, { waitUntil: 'commit' });
       // Before any of the app's code has run: who they are, the link to share, the figures as they are (not ₹0).

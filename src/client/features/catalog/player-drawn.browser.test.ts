@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { lectures } from '../../../server/db/schema.js';
-import { appStarted, fitsTheWidth, holdTheApp, signIn, type TestBrowser, withAppAndBrowser } from '../../../test/browser.js';
+import { appStarted, fitsTheWidth, holdTheApp, signIn, type TestBrowser, withAppAndBrowser, procedureReads } from '../../../test/browser.js';
 import { addLecture, createPackage, createUserWithToken, grantPackage } from '../../../test/factories.js';
 import { call, enableCertificates, quizWithQuestion } from '../../../test/learning.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -75,11 +75,7 @@ describe('the player drawn on the server for its buyer', () => {
       await signIn(context, t.url, learner.token);
       // This machine has no internet: the video's poster image is answered empty.
       await context.route(/ytimg\.com|youtube/, (route) => route.fulfill({ status: 404, body: '' }));
-      const reads: string[] = [];
-      page.on('request', (request) => {
-        const { pathname } = new URL(request.url());
-        if (pathname.startsWith('/trpc/')) reads.push(...pathname.slice('/trpc/'.length).split(','));
-      });
+      const reads = procedureReads(page);
       const release = await holdTheApp(page);
       await page.goto(`${t.url}${path}`, { waitUntil: 'commit' });
       // Before any of the app's code has run: the package, the part on screen, every part, the locked ones locked.

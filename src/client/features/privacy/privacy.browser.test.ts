@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consents, users } from '../../../server/db/schema.js';
-import { appStarted, signIn, type TestBrowser, withAppAndBrowser, fitsTheWidth } from '../../../test/browser.js';
+import { appStarted, signIn, type TestBrowser, withAppAndBrowser, fitsTheWidth, procedureReads } from '../../../test/browser.js';
 import { createUserWithToken, TEST_PASSWORD } from '../../../test/factories.js';
 import { waitForEmail } from '../../../test/outbox.js';
 import type { TestApp } from '../../../test/test-app.js';
@@ -41,11 +41,7 @@ describe('privacy, at 360 px in Marathi', () => {
     const learner = await createUserWithToken(t.db, { name: 'मीना कदम', lang: 'mr', consent: false });
     const { page, context } = await browser.newPage({ width: 360, locale: 'mr-IN' });
     await signIn(context, t.url, learner.token);
-    const reads: string[] = [];
-    page.on('request', (request) => {
-      const { pathname } = new URL(request.url());
-      if (pathname.startsWith('/trpc/')) reads.push(...pathname.slice('/trpc/'.length).split(','));
-    });
+    const reads = procedureReads(page);
     await page.goto(`${t.url}/${learner.user.id}/dashboard?lang=mr`);
     await appStarted(page);
     const ask = page.getByRole('dialog', { name: privacyMr.consent.firstTitle });
