@@ -92,6 +92,5 @@ void (drawn ? painted() : Promise.resolve())
   .catch(() => {
     // The bar must not promise what will not come; the page stays as drawn, its links working.
     failed = true;
-    held = null;
     document.documentElement.removeAttribute('data-tap-held');
   });

@@ -75,18 +75,18 @@ export function pathTo<Path extends string>(path: Path, params: Record<ParamsOf<
 }
 
 /**
+ * A learner's dashboard by its numeric id (`pagePaths.dashboard`; not `/admin/dashboard`): the
+ * address the server draws for the learner whose own it is (http/server-pages.ts, app/router.tsx).
+ */
+export const learnerDashboardAddress = /^\/\d{1,15}\/dashboard\/?$/;
+
+/**
  * Sign-up reached by a Buy (`/register?buy=ID`, the link every Buy Now carries) by someone who is
  * signed in after all: that package's checkout, on its page (`/course/:id?buy=1`, which opens it),
  * with whatever else the address said (a sponsor's `ref`, a `lang`). The server sends a signed-in
  * browser there at once; the app does when it learns of the session on sign-up. Null when `search`
  * names no package.
  */
-/**
- * A learner's dashboard by its numeric id (`pagePaths.dashboard`; not `/admin/dashboard`): the
- * address the server draws for the learner whose own it is (http/server-pages.ts, app/router.tsx).
- */
-export const learnerDashboardAddress = /^\/\d{1,15}\/dashboard\/?$/;
-
 export function checkoutForSignUpBuy(search: string): string | null {
   const params = new URLSearchParams(search);
   const id = params.get('buy');

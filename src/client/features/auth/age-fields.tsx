@@ -20,20 +20,19 @@ export function AgeFields({
   errors: { adult?: string | undefined; parentEmail?: string | undefined };
 }) {
   const { t } = useAuthMessages();
+  const choose = (adult: boolean) => onChange({ ...value, adult });
   // A choice made before the app hydrated sign-up is taken into the answer.
-  const adultChoice = useEnteredEarly(tickOf, value.adult === true, (ticked) => ticked && onChange({ ...value, adult: true }));
-  const minorChoice = useEnteredEarly(tickOf, value.adult === false, (ticked) => ticked && onChange({ ...value, adult: false }));
+  const adultChoice = useEnteredEarly(tickOf, value.adult === true, (ticked) => ticked && choose(true));
+  const minorChoice = useEnteredEarly(tickOf, value.adult === false, (ticked) => ticked && choose(false));
   return (
     <>
       <fieldset className="field" aria-describedby={errors.adult ? 'age-problem' : undefined}>
         <legend className="field__label">{t('age.question')}</legend>
         <label className="field--check">
-          <input ref={adultChoice} type="radio" name="adult" checked={value.adult === true} onChange={() => onChange({ ...value, adult: true })} />{' '}
-          {t('age.adult')}
+          <input ref={adultChoice} type="radio" name="adult" checked={value.adult === true} onChange={() => choose(true)} /> {t('age.adult')}
         </label>
         <label className="field--check">
-          <input ref={minorChoice} type="radio" name="adult" checked={value.adult === false} onChange={() => onChange({ ...value, adult: false })} />{' '}
-          {t('age.minor')}
+          <input ref={minorChoice} type="radio" name="adult" checked={value.adult === false} onChange={() => choose(false)} /> {t('age.minor')}
         </label>
         {errors.adult && (
           <p id="age-problem" className="field__error" role="alert">
