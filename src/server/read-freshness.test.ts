@@ -11,6 +11,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ledger, sessions, users } from './db/schema.js';
 import { readCache } from './lib/read-cache.js';
+import { DAY_MS, istDayStart } from '../shared/ist.js';
 import { projectRoot } from './http/serve-client.js';
 import { createPackage, createUser, createUserWithToken, TEST_PASSWORD } from '../test/factories.js';
 import { waitForEmail } from '../test/outbox.js';
@@ -187,6 +188,8 @@ describe('signed-in reads kept in memory', () => {
   });
 
   it('noting "last seen" keeps what is kept: it is this connection\'s own write', async () => {
+    // A profile is kept per IST day: six minutes from noon stay within the day whenever this runs.
+    clock.set(istDayStart(Date.now()) + DAY_MS + DAY_MS / 2);
     const { token } = await createUserWithToken(t.db);
     await warm(() => query('auth.profile', token));
     const kept = readCache(t.db).size;
