@@ -49,19 +49,29 @@ document.addEventListener(
   },
   { capture: true },
 );
+/** Stops the browser sending `event`'s form itself, and holds it to be sent again while the page is not settled. */
+function holdSubmit(event: SubmitEvent): void {
+  event.preventDefault();
+  const form = event.target;
+  if (settled || !(form instanceof HTMLFormElement)) return;
+  const submitter = event.submitter;
+  hold(() => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : null));
+}
 document.addEventListener(
   'submit',
   (event) => {
     if (hydrated) return;
-    event.preventDefault();
     event.stopPropagation();
-    const form = event.target;
-    if (!(form instanceof HTMLFormElement)) return;
-    const submitter = event.submitter;
-    hold(() => form.isConnected && form.requestSubmit(submitter?.isConnected ? submitter : null));
+    holdSubmit(event);
   },
   { capture: true },
 );
+// Last on the way back up: a form that nothing of the app's took, a part React has not hydrated yet
+// (a Suspense boundary, after `app-hydrated`), is not sent as the browser's own GET either. Every
+// form of the app's is sent by the app: none is meant for the browser to send.
+window.addEventListener('submit', (event) => {
+  if (!event.defaultPrevented) holdSubmit(event);
+});
 window.addEventListener(
   'app-hydrated',
   () => {

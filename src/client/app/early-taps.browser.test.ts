@@ -106,6 +106,29 @@ describe('a tap before the app has hydrated the page', () => {
   });
 });
 
+describe('a form nothing of the app takes', () => {
+  it('is never sent by the browser itself, its fields in the address', async () => {
+    const { page, context } = await browser.newPage({ width: 360, phone: true });
+    await page.goto(`${t.url}/login`);
+    await appStarted(page);
+    // As a part of the page not yet hydrated would be: a form with no handler of the app's.
+    const prevented = await page.evaluate(
+      () =>
+        new Promise<boolean>((resolve) => {
+          const form = document.createElement('form');
+          form.innerHTML = '<input name="password" value="not in the address">';
+          document.body.append(form);
+          // Added after main.tsx's own listener, so it hears what that one did.
+          window.addEventListener('submit', (event) => resolve(event.defaultPrevented), { once: true });
+          form.requestSubmit();
+        }),
+    );
+    expect(prevented).toBe(true);
+    expect(new URL(page.url()).search).toBe('');
+    await context.close();
+  });
+});
+
 describe('a tap before the app knows the session', () => {
   it("takes a signed-in learner's Buy, tapped before the app knows the session, to that package's checkout", async () => {
     const pkg = createPackage(t.db, { name: 'Early Buy Basics', pricePaise: 999_00 });
