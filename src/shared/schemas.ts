@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paiseOfRupees } from './money.js';
 import { phoneDigits } from './phone.js';
+import { cleanPinCode, PIN_CODE_PATTERN } from './pin-code.js';
 import { cleanUtr, isImplausibleUtr } from './utr.js';
 import type { ValidationMessageKey } from './validation-messages.js';
 
@@ -121,8 +122,8 @@ export const calendarDate = z
 export const pinCode = z
   .string({ error: 'PIN_INVALID' })
   .max(20, 'PIN_INVALID')
-  .transform((raw) => raw.replace(/\s/g, ''))
-  .pipe(z.string().regex(/^[1-9]\d{5}$/, 'PIN_INVALID'));
+  .transform(cleanPinCode)
+  .pipe(z.string().regex(PIN_CODE_PATTERN, 'PIN_INVALID'));
 
 /** The largest rupee amount accepted anywhere: ₹1 crore. */
 const MAX_PAISE = 1_00_00_000_00;

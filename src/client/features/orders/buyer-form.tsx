@@ -4,9 +4,10 @@ import { rememberedDiscountCode, rememberedReferral } from '../../lib/referral';
 import { siteConfig } from '../../lib/site-config';
 import type { CheckoutPackage } from '../../lib/checkout-package';
 import { cleanUtr, isImplausibleUtr } from '../../../shared/utr';
+import { isPinCode } from '../../../shared/pin-code';
 import type { SessionUser } from '../auth/use-session';
 import { loadDraft, saveDraft } from './checkout-draft';
-import { useOrdersMessages } from './orders-messages';
+import { type OrdersText, useOrdersMessages } from './orders-messages';
 import { UtrHelp } from './payment-panel';
 import { gstinMessage, type TaxValue } from './tax-fields';
 
@@ -21,7 +22,6 @@ export type Problems = Partial<Record<FieldName | 'general', string>>;
 export type BuyerForm = { name: string; email: string; utr: string };
 /** The code step: the code applied (or brought along to try), and whether the step is done (a code applied, or none chosen). */
 export type CodeChoice = { code: string; done: boolean };
-export type OrdersText = ReturnType<typeof useOrdersMessages>['t'];
 
 /** What keeps the buyer's details from being sent (the UTR too, `withUtr`), or null when they may go. */
 export function buyerProblems(packageId: string, form: BuyerForm, tax: TaxValue, withUtr: boolean, t: OrdersText): Problems | null {
@@ -32,7 +32,7 @@ export function buyerProblems(packageId: string, form: BuyerForm, tax: TaxValue,
     ...(!withUtr ? {} : !form.utr.trim() ? { utr: t('pay.required') } : isImplausibleUtr(form.utr) ? { utr: t('pay.utrNotReal') } : {}),
   };
   if (Object.keys(missing).length > 0) return missing;
-  if (siteConfig.taxInvoice && ((!tax.state && !tax.gstin.trim()) || !/^[1-9]\d{5}$/.test(tax.pin.replace(/\s/g, '')))) {
+  if (siteConfig.taxInvoice && ((!tax.state && !tax.gstin.trim()) || !isPinCode(tax.pin))) {
     return { general: t('pay.taxRequired') };
   }
   const gstinProblemText = siteConfig.taxInvoice ? gstinMessage(tax.gstin, t) : null;

@@ -3,7 +3,7 @@ import { TextField } from '../../components/text-field';
 import type { RouterInputs } from '../../lib/trpc';
 import { gstinProblem } from '../../../shared/gstin';
 import { indianStates, type StateCode } from '../../../shared/indian-states';
-import { useOrdersMessages } from './orders-messages';
+import { type OrdersText, useOrdersMessages } from './orders-messages';
 
 /** What the buyer gives for a tax invoice (when the site issues them): the state, the PIN and a business's GSTIN, as typed. */
 export type TaxValue = { state: string; pin: string; gstin: string };
@@ -18,7 +18,7 @@ export function taxInput(tax: TaxValue): Pick<RouterInputs['orders']['purchase']
 }
 
 /** Why a typed GSTIN is refused (its shape, or a typing mistake its check character shows), or null. */
-export function gstinMessage(raw: string, t: ReturnType<typeof useOrdersMessages>['t']): string | null {
+export function gstinMessage(raw: string, t: OrdersText): string | null {
   const gstin = cleanGstin(raw);
   if (!gstin) return null;
   const problem = gstinProblem(gstin);
@@ -39,7 +39,7 @@ export function TaxFields({ value, onChange }: { value: TaxValue; onChange: (val
         autoCapitalize="characters"
         maxLength={20}
         value={value.gstin}
-        error={value.gstin.replace(/\s/g, '').length >= 15 ? gstinMessage(value.gstin, t) : null}
+        error={cleanGstin(value.gstin).length >= 15 ? gstinMessage(value.gstin, t) : null}
         onChange={(gstin) => {
           const state = indianStates.find((option) => option.code === cleanGstin(gstin).slice(0, 2));
           onChange({ ...value, gstin, ...(state && { state: state.code }) });
